@@ -1,0 +1,273 @@
+import { z } from "zod";
+import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { failingConjunct, type Guard } from "./guard.js";
+import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
+import { declaredOutcomes } from "./validate-definition.js";
+
+export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
+export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
+export type ContextOf<P> = P extends Protocol<any, any, infer C> ? C : never;
+/** The parsed argument type of tool K of protocol P. */
+export type ToolArgs<P, K extends string> = P extends Protocol<infer T, any, any> ? (K extends keyof T ? z.output<T[K]["input"]> : never) : never;
+
+/** A call that passed validation: its arguments are the schema's parsed output. */
+export interface ValidatedCall<TTool extends string = string> {
+  readonly id?: string;
+  readonly name: TTool;
+  readonly arguments: unknown;
+  readonly spec: AnyToolSpec;
+}
+
+interface CompiledState {
+  readonly allowed: ReadonlyMap<string, ReadonlyMap<string, string>>;
+  readonly guards: ReadonlyMap<string, Guard>;
+  readonly toolList: readonly string[];
+}
+
+/**
+ * A validated protocol: states, the tools each allows, and where each outcome leads.
+ * Build one with `defineProtocol`.
+ */
+export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string, AnyToolSpec>, TState extends string = string, TContext = unknown> {
+  readonly name: string;
+  readonly description: string | undefined;
+  readonly initial: TState;
+  readonly terminal: ReadonlySet<TState>;
+  readonly tools: TTools;
+  readonly config: AnyProtocolConfig;
+  /** Plain data view: what refinement, graphs and the analyzer read. */
+  readonly graph: ProtocolGraph;
+  private readonly compiled: ReadonlyMap<string, CompiledState>;
+  private readonly definitions = new Map<string, ToolDefinition>();
+
+  constructor(config: AnyProtocolConfig) {
+    this.config = config;
+    this.name = config.name;
+    this.description = config.description;
+    this.initial = config.initial as TState;
+    this.terminal = new Set(config.terminal as readonly TState[]);
+    this.tools = config.tools as TTools;
+    const compiled = new Map<string, CompiledState>();
+    const graphStates: Record<string, GraphState> = {};
+    for (const [sn, spec] of Object.entries(config.states)) {
+      const allowed = new Map<string, Map<string, string>>();
+      const on: Record<string, Record<string, string>> = {};
+      for (const [tn, tr] of Object.entries(spec.on ?? {})) {
+        allowed.set(tn, new Map(Object.entries(tr)));
+        on[tn] = { ...tr };
+      }
+      const guards = new Map<string, Guard>(Object.entries(spec.guards ?? {}).filter((e): e is [string, Guard] => e[1] !== undefined));
+      compiled.set(sn, { allowed, guards, toolList: [...allowed.keys()] });
+      graphStates[sn] = {
+        on,
+        ...(guards.size > 0 ? { guards: Object.fromEntries([...guards].map(([t, g]) => [t, g.conjuncts.map((c) => c.name)])) } : {}),
+        ...(spec.budget ? { budget: spec.budget } : {}),
+      };
+    }
+    this.compiled = compiled;
+    const graphTools: Record<string, GraphTool> = {};
+    for (const [tn, spec] of Object.entries(config.tools)) {
+      graphTools[tn] = {
+        effect: spec.effect,
+        outcomes: declaredOutcomes(spec),
+        ...(spec.requiresConfirmation ? { requiresConfirmation: true } : {}),
+        ...(spec.inert ? { inert: true } : {}),
+        ...(spec.refines ? { refines: spec.refines } : {}),
+        ...(spec.exit ? { exit: true } : {}),
+      };
+    }
+    this.graph = {
+      name: config.name,
+      initial: config.initial,
+      terminal: [...config.terminal],
+      tools: graphTools,
+      states: graphStates,
+      ...(config.budget ? { budget: config.budget } : {}),
+    };
+  }
+
+  get stateNames(): TState[] {
+    return [...this.compiled.keys()] as TState[];
+  }
+
+  get toolNames(): (keyof TTools & string)[] {
+    return Object.keys(this.tools) as (keyof TTools & string)[];
+  }
+
+  isTerminal(state: string): boolean {
+    return this.terminal.has(state as TState);
+  }
+
+  /** Names of the tools allowed in a state (guards not applied). */
+  allowedTools(state: TState): (keyof TTools & string)[] {
+    return [...(this.compiled.get(state)?.toolList ?? [])] as (keyof TTools & string)[];
+  }
+
+  /** Names of the tools allowed in a state whose guards hold on this context. */
+  permittedTools(state: TState, context: unknown): (keyof TTools & string)[] {
+    const st = this.compiled.get(state);
+    if (!st) return [];
+    return st.toolList.filter((t) => {
+      const g = st.guards.get(t);
+      return !g || failingConjunct(g, context) === undefined;
+    }) as (keyof TTools & string)[];
+  }
+
+  /** A tool's definition for an LLM's tool list (JSON Schema parameters). */
+  toolDefinition(tool: keyof TTools & string): ToolDefinition<keyof TTools & string> {
+    let d = this.definitions.get(tool);
+    if (!d) {
+      const spec = this.tools[tool];
+      if (!spec) throw this.unknownTool("<none>", { name: tool, arguments: undefined });
+      const schema = z.toJSONSchema(spec.input, { unrepresentable: "any", io: "input" }) as Record<string, unknown>;
+      delete schema["$schema"];
+      d = {
+        name: tool,
+        description: spec.description ?? tool,
+        parameters: schema,
+        effect: spec.effect,
+        requiresConfirmation: spec.requiresConfirmation === true,
+      };
+      this.definitions.set(tool, d);
+    }
+    return d as ToolDefinition<keyof TTools & string>;
+  }
+
+  /** Tool definitions for a state, ready for an LLM's tools list. */
+  toolsForState(state: TState, context?: unknown): ToolDefinition<keyof TTools & string>[] {
+    const names = context === undefined ? this.allowedTools(state) : this.permittedTools(state, context);
+    return names.map((t) => this.toolDefinition(t));
+  }
+
+  /**
+   * Checks a call against a state before anything executes. Returns the call with parsed
+   * arguments; throws `ProtocolViolation` (session_ended, unknown_tool, tool_not_allowed,
+   * guard_failed, invalid_arguments) otherwise.
+   */
+  validateCall(state: TState, call: ToolCall, context?: unknown): ValidatedCall<keyof TTools & string> {
+    if (this.terminal.has(state as TState)) {
+      throw new ProtocolViolation({
+        code: "session_ended",
+        message: `Protocol "${this.name}" is in terminal state "${state}"; "${call.name}" cannot run after the session ended.`,
+        protocol: this.name,
+        state,
+        tool: call.name,
+        arguments: call.arguments,
+        allowedTools: [],
+        hint: "Start a new session for a new conversation.",
+      });
+    }
+    const spec = this.tools[call.name];
+    if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, call.name)) throw this.unknownTool(state, call);
+    const st = this.compiled.get(state);
+    if (st === undefined) {
+      throw new ProtocolViolation({
+        code: "tool_not_allowed",
+        message: `Protocol "${this.name}" has no state "${state}".`,
+        protocol: this.name,
+        state,
+        tool: call.name,
+        arguments: call.arguments,
+        hint: `Known states: ${this.stateNames.join(", ")}.`,
+      });
+    }
+    if (!st.allowed.has(call.name)) {
+      throw new ProtocolViolation({
+        code: "tool_not_allowed",
+        message: `"${call.name}" is not allowed in state "${state}" of protocol "${this.name}".`,
+        protocol: this.name,
+        state,
+        tool: call.name,
+        arguments: call.arguments,
+        allowedTools: st.toolList,
+        hint: this.hintFor(call.name, state),
+      });
+    }
+    if (context !== undefined) {
+      const g = st.guards.get(call.name);
+      const failed = g ? failingConjunct(g, context) : undefined;
+      if (failed) {
+        throw new ProtocolViolation({
+          code: "guard_failed",
+          message: `"${call.name}" is allowed in state "${state}" of protocol "${this.name}" only when "${failed.name}" holds, and it does not.${failed.description ? ` (${failed.description})` : ""}`,
+          protocol: this.name,
+          state,
+          tool: call.name,
+          arguments: call.arguments,
+          allowedTools: this.permittedTools(state, context),
+          data: { guard: failed.name },
+        });
+      }
+    }
+    const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+      throw new ProtocolViolation({
+        code: "invalid_arguments",
+        message: `Arguments of "${call.name}" do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+        protocol: this.name,
+        state,
+        tool: call.name,
+        arguments: call.arguments,
+        allowedTools: st.toolList,
+        data: { issues },
+        hint: `Call "${call.name}" again with arguments matching its parameters.`,
+      });
+    }
+    return { ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: parsed.data, spec };
+  }
+
+  /** The outcome label of a result, as the tool's outcome function decides it. */
+  outcomeOf(tool: keyof TTools & string, args: unknown, result: ToolResult): string | undefined {
+    const spec = this.tools[tool];
+    if (!spec) return undefined;
+    if (spec.outcome) return spec.outcome(result, args as never);
+    if (result.ok) return "ok";
+    return declaredOutcomes(spec).includes("error") ? "error" : undefined;
+  }
+
+  /** The next state after a call produced a result; throws `invalid_outcome` when the outcome has no transition. */
+  nextState(state: TState, call: ToolCall, result: ToolResult): TState {
+    const outcome = this.outcomeOf(call.name as keyof TTools & string, call.arguments, result);
+    return this.targetOf(state, call.name, outcome);
+  }
+
+  /** Where an outcome of a tool leads from a state. */
+  targetOf(state: string, tool: string, outcome: string | undefined): TState {
+    const target = outcome === undefined ? undefined : this.compiled.get(state)?.allowed.get(tool)?.get(outcome);
+    if (target === undefined) {
+      throw new ProtocolViolation({
+        code: "invalid_outcome",
+        message: `"${tool}" in state "${state}" of protocol "${this.name}" produced outcome ${JSON.stringify(outcome)}, which has no transition (declared: ${declaredOutcomes(this.tools[tool]).join(", ")}).`,
+        protocol: this.name,
+        state,
+        tool,
+        allowedTools: this.allowedTools(state as TState),
+        hint: `Make tools.${tool}.outcome return one of its declared outcomes.`,
+      });
+    }
+    return target as TState;
+  }
+
+  private unknownTool(state: string, call: ToolCall): ProtocolViolation {
+    return new ProtocolViolation({
+      code: "unknown_tool",
+      message: `Protocol "${this.name}" has no tool "${call.name}".`,
+      protocol: this.name,
+      state,
+      tool: call.name,
+      arguments: call.arguments,
+      allowedTools: this.allowedTools(state as TState),
+      hint: `Known tools: ${this.toolNames.join(", ")}.`,
+    });
+  }
+
+  /** Tells the model which state would allow the tool, when one does. */
+  private hintFor(tool: string, state: string): string {
+    const where = [...this.compiled].filter(([, s]) => s.allowed.has(tool)).map(([n]) => n);
+    if (where.length === 0) return `"${tool}" is not allowed in any state.`;
+    const spec = this.tools[tool];
+    const confirm = spec?.requiresConfirmation ? " It needs the user's explicit confirmation of the exact action first." : "";
+    return `"${tool}" is allowed only in state${where.length > 1 ? "s" : ""} ${where.map((w) => `"${w}"`).join(", ")}; you are in "${state}".${confirm}`;
+  }
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { refundProtocol } from "../../examples/refund/refund-protocol.js";
+import { toDot } from "../../src/graph/to-dot.js";
+import { toMermaid } from "../../src/graph/to-mermaid.js";
+import { Session } from "../../src/runtime/session.js";
+
+describe("graph export", () => {
+  it("DOT marks terminal states, the initial state, outcome labels and write edges", () => {
+    const dot = toDot(refundProtocol);
+    expect(dot).toContain(`"done" [shape=doublecircle];`);
+    expect(dot).toContain(`__start -> "start";`);
+    expect(dot).toContain(`"start" -> "booked" [label="lookup_booking[found]"];`);
+    expect(dot).toMatch(/"confirmed" -> "refunded" \[label="issue_refund", color="#c62828"/);
+    expect(dot.split("->").length - 1).toBe(11); // 10 protocol edges + the start arrow
+  });
+
+  it("highlights a session's trace", async () => {
+    const s = new Session(refundProtocol);
+    await s.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ id: "B1" }));
+    const dot = toDot(refundProtocol, { trace: s.trace });
+    expect(dot).toMatch(/"start" -> "booked" \[label="lookup_booking\[found\]", penwidth=3/);
+    expect(dot).not.toMatch(/"booked" -> "awaiting" [^\n]*penwidth/);
+    expect(toMermaid(refundProtocol, { trace: s.trace })).toContain("start --> booked: lookup_booking[found] ●");
+  });
+
+  it("Mermaid output is a stateDiagram with start and end markers", () => {
+    const m = toMermaid(refundProtocol);
+    expect(m.startsWith("stateDiagram-v2\n")).toBe(true);
+    expect(m).toContain("[*] --> start");
+    expect(m).toContain("done --> [*]");
+    expect(m).toContain("confirmed --> refunded: issue_refund ⚠ write");
+  });
+});

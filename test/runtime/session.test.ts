@@ -203,6 +203,20 @@ describe("Session", () => {
     expect(r.state).toBe("bought");
   });
 
+  it("round-trips through JSON text when the protocol has no context", async () => {
+    const p = defineProtocol({
+      name: "plain",
+      initial: "a",
+      terminal: ["z"],
+      tools: { go: { input: z.object({}), effect: "read" } },
+      states: { a: { on: { go: { ok: "z" } } }, z: {} },
+    });
+    const s = new Session(p);
+    const r = Session.fromJSON(p, JSON.stringify(s.toJSON()));
+    await r.execute({ name: "go", arguments: {} }, () => 1);
+    expect(r.status).toBe("ended");
+  });
+
   it("refuses corrupted stored state with an error naming the problem", () => {
     const good = new Session(shop, { id: "s" }).toJSON();
     expect(() => Session.fromJSON(shop, "{not json")).toThrow(SessionStateError);

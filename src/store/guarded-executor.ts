@@ -1,0 +1,507 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { canonicalHash } from "../confirmation/canonical-json.js";
+import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
+import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
+import { Session, type ExecutionRecord } from "../runtime/session.js";
+import type { SessionPolicy } from "../runtime/session-policy.js";
+import { ProtocolViolation } from "../violation/protocol-violation.js";
+import type { ViolationLog } from "../violation/violation-log.js";
+import type { LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
+
+/** What a tool implementation receives besides its arguments. */
+export interface GuardedToolContext {
+  readonly sessionId: string;
+  readonly callId: string;
+  /** `${sessionId}:${callId}`: give it to the target system so a reconcile hook can find the write later. */
+  readonly idempotencyKey: string;
+  readonly call: ValidatedCall;
+}
+
+export type GuardedToolImpl = (args: any, context: GuardedToolContext) => unknown;
+
+/** What happened to a write whose outcome was not recorded. */
+export type ReconcileResolution =
+  | { readonly executed: true; readonly result: ToolResult; readonly by?: string }
+  | { readonly executed: false; readonly by?: string };
+
+/**
+ * Looks a pending write up in the target system (e.g. by `intent.idempotencyKey`) and says
+ * whether it happened. Return `undefined` when it cannot tell: the session stays blocked for
+ * an operator.
+ */
+export type ReconcileHook = (intent: LedgerEntry, context: { readonly sessionId: string; readonly protocol: string }) => ReconcileResolution | undefined | Promise<ReconcileResolution | undefined>;
+
+export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
+  readonly protocol: P;
+  readonly store: SessionStore;
+  /**
+   * Fresh policy instances (confirmation, budget, …) for each session restored from the store;
+   * their state is restored from the stored snapshot. Default: none.
+   */
+  readonly policies?: (sessionId: string) => readonly SessionPolicy[];
+  /** Receives every refusal (once, after the latest stored state confirmed it). */
+  readonly log?: ViolationLog;
+  /** Decides what an interrupted write did; used by `reconcile(id)` without a resolution. */
+  readonly reconcile?: ReconcileHook;
+  readonly now?: () => Date;
+  /**
+   * Keep the last row this process wrote or read and validate against it; a stale copy is
+   * caught by compare-and-set (conflict → reload) and a refusal is re-checked against a
+   * fresh load. Default true.
+   */
+  readonly cache?: boolean;
+  /** Run this process's calls on one session one after another (fewer conflicts). Default true. */
+  readonly serializeLocally?: boolean;
+  /** Compare-and-set conflicts tolerated for one operation before giving up. Default 10000. */
+  readonly maxConflicts?: number;
+  /** Tag stored with each intent (which process claimed it). Default host:pid:random. */
+  readonly owner?: string;
+}
+
+/** A call the guard executed: the session's execution record plus the call id and stored version. */
+export interface GuardedExecution extends ExecutionRecord {
+  readonly callId: string;
+  readonly sessionId: string;
+  /** Store version after the call. */
+  readonly version: number;
+}
+
+/** What `reconcile` did. */
+export interface ReconcileReport {
+  readonly resolved: boolean;
+  /** The intent that was pending (when there was one). */
+  readonly intent?: LedgerEntry;
+  readonly resolution?: ReconcileResolution;
+  readonly record?: ExecutionRecord;
+  readonly version?: number;
+}
+
+/** The current stored row of a session with the session restored from it. */
+export interface LoadedSession<P extends Protocol<any, any, any>> {
+  readonly session: Session<P>;
+  readonly stored: StoredSession;
+}
+
+/** An operation could not win compare-and-set within `maxConflicts` attempts. */
+export class StoreContentionError extends Error {
+  constructor(sessionId: string, attempts: number) {
+    super(`Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`);
+    this.name = "StoreContentionError";
+  }
+}
+
+/** A session id with no stored row. */
+export class SessionNotFoundError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`Session "${sessionId}" is not in the store. Fix: create it first (POST /sessions or executor.create()).`);
+    this.name = "SessionNotFoundError";
+  }
+}
+
+interface CacheEntry {
+  readonly stored: StoredSession;
+  session: Session<any> | undefined;
+}
+
+/**
+ * Runs tool calls against sessions persisted in a `SessionStore`, so any process sharing the
+ * store serves any session:
+ * - a read is validated, run, and its transition saved with compare-and-set (on a conflict it
+ *   is validated and run again against the newer state);
+ * - a write is validated and its grant claimed in the same compare-and-set that records its
+ *   intent (call id, tool, canonical arguments, claims) and marks the stored session
+ *   `needs_reconciliation`; only then does the tool run; its outcome is recorded and the session
+ *   advanced in a second compare-and-set. A process dying in between leaves the intent and the
+ *   mark: no call runs until `reconcile` resolves it. A call id never executes twice.
+ */
+export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
+  readonly protocol: P;
+  readonly store: SessionStore;
+  readonly owner: string;
+  private readonly policies: (sessionId: string) => readonly SessionPolicy[];
+  private readonly log: ViolationLog | undefined;
+  private readonly hook: ReconcileHook | undefined;
+  private readonly now: () => Date;
+  private readonly useCache: boolean;
+  private readonly serialize: boolean;
+  private readonly maxConflicts: number;
+  private readonly cache = new Map<string, CacheEntry>();
+  private readonly lanes = new Map<string, Promise<unknown>>();
+
+  constructor(options: GuardedExecutorOptions<P>) {
+    if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
+    this.protocol = options.protocol;
+    this.store = options.store;
+    this.policies = options.policies ?? (() => []);
+    this.log = options.log;
+    this.hook = options.reconcile;
+    this.now = options.now ?? (() => new Date());
+    this.useCache = options.cache ?? true;
+    this.serialize = options.serializeLocally ?? true;
+    this.maxConflicts = options.maxConflicts ?? 10_000;
+    this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  }
+
+  /** Creates and stores a new session; `init` may set it up (e.g. add a pending confirmation) before the first save. */
+  async create(options: { readonly id?: string; readonly init?: (session: Session<P>) => void | Promise<void> } = {}): Promise<LoadedSession<P>> {
+    const id = options.id ?? randomUUID();
+    const session = new Session(this.protocol, { id, policies: [...this.policies(id)], now: this.now });
+    await options.init?.(session);
+    const stored = await this.store.create(id, { session: session.toJSON(), ledger: {} });
+    this.remember(stored, session);
+    return { session, stored };
+  }
+
+  /** The latest stored state of a session (verified), restored. Throws `SessionNotFoundError`, or `state_tampered`. */
+  async load(sessionId: string): Promise<LoadedSession<P>> {
+    const stored = await this.fetch(sessionId, true);
+    return { stored, session: this.restore(stored) };
+  }
+
+  /** Tool definitions the session allows now (from the latest stored state). */
+  async toolsAllowed(sessionId: string): Promise<ToolDefinition[]> {
+    const { stored, session } = await this.load(sessionId);
+    if (stored.state.pending !== undefined) return [];
+    return session.toolsForModel();
+  }
+
+  /**
+   * Validates a call against the stored session, runs it, advances and saves. Throws
+   * `ProtocolViolation` before `impl` runs when refused (including `duplicate_call` for a call
+   * id already seen and `needs_reconciliation` while a write's outcome is unknown).
+   */
+  execute(sessionId: string, call: ToolCall, impl: GuardedToolImpl): Promise<GuardedExecution> {
+    const withId: ToolCall = call.id !== undefined && call.id !== "" ? call : { ...call, id: randomUUID() };
+    return this.inLane(sessionId, () => this.executeNow(sessionId, withId, impl));
+  }
+
+  /**
+   * Changes a stored session outside a tool call (confirm or deny a pending action, request
+   * confirmation, …) with compare-and-set; `change` may run more than once on conflicts, so it
+   * must only touch the session it is given.
+   */
+  update<T>(sessionId: string, change: (session: Session<P>) => T | Promise<T>): Promise<{ readonly value: Awaited<T>; readonly session: Session<P>; readonly version: number }> {
+    return this.inLane(sessionId, async () => {
+      for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
+        const stored = await this.fetch(sessionId, attempt > 0 || !this.useCache);
+        const session = this.restore(stored);
+        let value: Awaited<T>;
+        try {
+          value = await change(session);
+        } catch (e) {
+          if (e instanceof ProtocolViolation) throw this.report(session.reject(e));
+          throw e;
+        }
+        const saved = await this.store.compareAndSet(sessionId, stored.version, { ...stored.state, session: session.toJSON() });
+        if (saved) {
+          this.remember(saved, session);
+          return { value, session, version: saved.version };
+        }
+        this.forget(sessionId);
+      }
+      throw new StoreContentionError(sessionId, this.maxConflicts);
+    });
+  }
+
+  /**
+   * Resolves a write whose outcome is unknown: with `resolution` (an operator's decision) or
+   * else the configured reconcile hook. `executed: true` records the result and advances the
+   * session along the tool's outcome; `executed: false` records that it did not happen (the
+   * claimed grant stays consumed: ask the user again). Either way the session accepts calls again.
+   */
+  reconcile(sessionId: string, resolution?: ReconcileResolution): Promise<ReconcileReport> {
+    return this.inLane(sessionId, async () => {
+      for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
+        const stored = await this.fetch(sessionId, true);
+        const session = this.restore(stored);
+        const pendingId = stored.state.pending;
+        const intent = pendingId !== undefined ? stored.state.ledger[pendingId] : undefined;
+        if (session.status !== "needs_reconciliation" && intent === undefined) return { resolved: false };
+        let decided = resolution;
+        if (decided === undefined && intent !== undefined && this.hook) decided = await this.hook(intent, { sessionId, protocol: this.protocol.name });
+        if (decided === undefined) return { resolved: false, ...(intent ? { intent } : {}) };
+        if (decided.executed && (decided.result === undefined || typeof decided.result !== "object")) {
+          throw new TypeError(`reconcile(${JSON.stringify(sessionId)}): an executed resolution needs the write's result ({ ok: true, value } or { ok: false, error }).`);
+        }
+        const by = decided.by ?? (resolution ? "operator" : "reconcile-hook");
+        let record: ExecutionRecord | undefined;
+        let ledger = stored.state.ledger;
+        if (intent && decided.executed) {
+          record = session.reconciled({ validated: this.revalidated(intent), result: decided.result });
+          ledger = { ...ledger, [intent.callId]: { ...intent, status: "reconciled_executed", outcome: record!.outcome, from: record!.from, to: record!.to, finishedAt: this.now().toISOString(), resolvedBy: by } };
+        } else {
+          session.reconciled();
+          if (intent) ledger = { ...ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed", finishedAt: this.now().toISOString(), resolvedBy: by } };
+        }
+        const saved = await this.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger });
+        if (saved) {
+          this.remember(saved, session);
+          return { resolved: true, resolution: decided, version: saved.version, ...(intent ? { intent } : {}), ...(record ? { record } : {}) };
+        }
+      }
+      throw new StoreContentionError(sessionId, this.maxConflicts);
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------
+
+  private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl): Promise<GuardedExecution> {
+    const callId = call.id as string;
+    const isWrite = this.protocol.tools[call.name]?.effect === "write";
+    for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
+      const fresh = attempt > 0 || !this.useCache;
+      const { stored, session, cached } = await this.current(sessionId, fresh);
+      let validated: ValidatedCall;
+      let claims: Record<string, unknown> = {};
+      try {
+        this.precheck(stored, session, call);
+        const before = isWrite ? this.policyStates(session) : undefined;
+        validated = session.validate(call, true);
+        if (before) claims = this.claimsOf(session, before, validated);
+      } catch (e) {
+        this.forget(sessionId);
+        if (e instanceof ProtocolViolation) {
+          if (cached) continue; // a stale copy may refuse what the latest state allows: check again
+          throw this.report(e);
+        }
+        throw e;
+      }
+      if (validated.spec.effect === "write") {
+        const outcome = await this.claimAndRunWrite(sessionId, stored, session, validated, claims, impl);
+        if (outcome === "conflict") continue;
+        return outcome;
+      }
+      // read: run, then save the transition (and whatever policies claimed) in one compare-and-set
+      const result = await runImpl(impl, validated, { sessionId, callId, idempotencyKey: `${sessionId}:${callId}`, call: validated });
+      let record: ExecutionRecord;
+      try {
+        record = session.advance(validated, result);
+      } catch (e) {
+        this.forget(sessionId);
+        // a read error with no outcome: nothing happened; policies' claims are saved when they changed
+        if (e instanceof ProtocolViolation) throw this.report(e);
+        throw e;
+      }
+      const saved = await this.store.compareAndSet(sessionId, stored.version, { ...stored.state, session: session.toJSON() });
+      if (!saved) {
+        this.forget(sessionId);
+        continue;
+      }
+      this.remember(saved, session);
+      return { ...record, callId, sessionId, version: saved.version };
+    }
+    throw new StoreContentionError(sessionId, this.maxConflicts);
+  }
+
+  private async claimAndRunWrite(sessionId: string, stored: StoredSession, session: Session<P>, validated: ValidatedCall, claims: Record<string, unknown>, impl: GuardedToolImpl): Promise<GuardedExecution | "conflict"> {
+    const callId = validated.id as string;
+    const intent: LedgerEntry = {
+      callId,
+      tool: validated.name,
+      arguments: validated.arguments,
+      argsHash: canonicalHash(validated.arguments ?? null),
+      claims,
+      status: "intent",
+      idempotencyKey: `${sessionId}:${callId}`,
+      intentAt: this.now().toISOString(),
+      owner: this.owner,
+    };
+    // the stored copy says "outcome unknown" until the outcome is recorded: a crash leaves it so
+    session.markNeedsReconciliation();
+    const claimed = await this.store.compareAndSet(sessionId, stored.version, {
+      session: session.toJSON(),
+      ledger: { ...stored.state.ledger, [callId]: intent },
+      pending: callId,
+    });
+    if (!claimed) {
+      this.forget(sessionId);
+      return "conflict";
+    }
+    this.forget(sessionId);
+    const result = await runImpl(impl, validated, { sessionId, callId, idempotencyKey: intent.idempotencyKey, call: validated });
+    return this.recordOutcome(sessionId, claimed, session, validated, intent, result);
+  }
+
+  private async recordOutcome(sessionId: string, claimed: StoredSession, claimedSession: Session<P>, validated: ValidatedCall, intent: LedgerEntry, result: ToolResult): Promise<GuardedExecution> {
+    let base = claimed;
+    let session = claimedSession;
+    for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
+      let record: ExecutionRecord | undefined;
+      let failure: unknown;
+      try {
+        record = session.reconciled({ validated, result });
+      } catch (e) {
+        failure = e; // the result maps to no outcome: the session stays needs_reconciliation
+      }
+      const finishedAt = this.now().toISOString();
+      const entry: LedgerEntry = record
+        ? { ...intent, status: "done", outcome: record.outcome, from: record.from, to: record.to, finishedAt }
+        : { ...intent, status: "unknown_outcome", error: describe(failure), finishedAt };
+      const next: StoredState = record
+        ? { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry } }
+        : { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry }, pending: intent.callId };
+      const saved = await this.store.compareAndSet(sessionId, base.version, next);
+      if (saved) {
+        if (record) this.remember(saved, session);
+        if (!record) {
+          if (failure instanceof ProtocolViolation) throw this.report(failure);
+          throw failure;
+        }
+        return { ...record, callId: intent.callId, sessionId, version: saved.version };
+      }
+      // someone changed the row while the tool ran (a confirmation, an operator): apply to theirs
+      const latest = await this.store.load(sessionId);
+      const still = latest?.state.pending === intent.callId && latest.state.ledger[intent.callId]?.status === "intent";
+      if (!latest || !still) {
+        throw new Error(`Session "${sessionId}": the write "${intent.tool}" (call ${intent.callId}) finished with ${result.ok ? "a result" : "an error"} after its intent was resolved elsewhere (${latest ? `ledger status ${latest.state.ledger[intent.callId]?.status ?? "missing"}` : "session deleted"}). The outcome was not recorded. Fix: an operator must compare the target system with the session.`);
+      }
+      base = latest;
+      session = this.restore(latest);
+    }
+    throw new StoreContentionError(sessionId, this.maxConflicts);
+  }
+
+  /** Refusals the guard adds before the protocol check: duplicate call ids and unresolved writes. */
+  private precheck(stored: StoredSession, session: Session<P>, call: ToolCall): void {
+    const callId = call.id as string;
+    const seen = stored.state.ledger[callId];
+    if (seen !== undefined || session.trace.some((t) => t.callId === callId)) {
+      throw session.reject(
+        new ProtocolViolation({
+          code: "duplicate_call",
+          message: `Call id "${callId}" was already ${seen ? `claimed by "${seen.tool}" (status ${seen.status}${seen.outcome ? `, outcome ${seen.outcome}` : ""})` : "executed"} in session "${session.id}"; a call id never executes twice.`,
+          protocol: this.protocol.name,
+          state: session.state,
+          sessionId: session.id,
+          tool: call.name,
+          arguments: call.arguments,
+          data: seen ? { callId, status: seen.status, ...(seen.outcome ? { outcome: seen.outcome } : {}) } : { callId },
+          hint: "Use a new call id for a new call; to learn what the earlier call did, read the session.",
+        }),
+      );
+    }
+    const pendingId = stored.state.pending;
+    if (pendingId !== undefined) {
+      const p = stored.state.ledger[pendingId];
+      throw session.reject(
+        new ProtocolViolation({
+          code: "needs_reconciliation",
+          message: `Session "${session.id}" has a write whose outcome is not recorded: "${p?.tool ?? "?"}" (call ${pendingId}), claimed at ${p?.intentAt ?? "?"} by ${p?.owner ?? "?"}. It is running now, or its process died; no call runs until it is resolved.`,
+          protocol: this.protocol.name,
+          state: session.state,
+          sessionId: session.id,
+          tool: call.name,
+          arguments: call.arguments,
+          allowedTools: [],
+          data: { pendingCallId: pendingId, pendingTool: p?.tool, status: p?.status },
+          hint: "Wait for the running write, or have an operator or the reconcile hook record what it did (executor.reconcile).",
+        }),
+      );
+    }
+  }
+
+  private policyStates(session: Session<P>): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const key of Object.keys(session.toJSON().extensions)) {
+      const p = session.policy(key);
+      if (p?.serialize) out.set(key, JSON.stringify(p.serialize() ?? null));
+    }
+    return out;
+  }
+
+  /** What each policy claimed for a write: its own description when it offers one, else its new state's hash. */
+  private claimsOf(session: Session<P>, before: Map<string, string>, call: ValidatedCall): Record<string, unknown> {
+    const claims: Record<string, unknown> = {};
+    for (const [key, was] of before) {
+      const p = session.policy(key) as (SessionPolicy & { claimed?: (s: Session<any>, c: ValidatedCall) => unknown }) | undefined;
+      if (!p?.serialize) continue;
+      const now = JSON.stringify(p.serialize() ?? null);
+      if (now === was) continue;
+      claims[key] = typeof p.claimed === "function" ? p.claimed(session, call) : { stateHash: canonicalHash(JSON.parse(now)) };
+    }
+    return claims;
+  }
+
+  private revalidated(intent: LedgerEntry): ValidatedCall {
+    const spec = this.protocol.tools[intent.tool];
+    if (!spec) throw new Error(`Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${this.protocol.name}". Fix: reconcile with the protocol version that created it.`);
+    return { id: intent.callId, name: intent.tool, arguments: intent.arguments, spec };
+  }
+
+  private restore(stored: StoredSession): Session<P> {
+    return Session.fromJSON(this.protocol, stored.state.session, { policies: [...this.policies(stored.id)], now: this.now });
+  }
+
+  private async fetch(sessionId: string, fresh: boolean): Promise<StoredSession> {
+    const c = fresh ? undefined : this.cache.get(sessionId);
+    if (c) return c.stored;
+    let stored: StoredSession | undefined;
+    try {
+      stored = await this.store.load(sessionId);
+    } catch (e) {
+      this.forget(sessionId);
+      if (e instanceof ProtocolViolation) throw this.report(e);
+      throw e;
+    }
+    if (!stored) throw new SessionNotFoundError(sessionId);
+    if (stored.state.session.id !== sessionId) {
+      throw this.report(new ProtocolViolation({ code: "state_tampered", sessionId, message: `Stored row "${sessionId}" holds session "${stored.state.session.id}". Nothing was executed.`, hint: "Restore the row from a backup." }));
+    }
+    return stored;
+  }
+
+  /** The session to validate against: the cached one when allowed, else freshly loaded. */
+  private async current(sessionId: string, fresh: boolean): Promise<{ stored: StoredSession; session: Session<P>; cached: boolean }> {
+    if (!fresh && this.useCache) {
+      const c = this.cache.get(sessionId);
+      if (c?.session) {
+        const session = c.session as Session<P>;
+        c.session = undefined; // handed out: it will be mutated; re-cached after a successful save
+        return { stored: c.stored, session, cached: true };
+      }
+    }
+    const stored = await this.fetch(sessionId, true);
+    return { stored, session: this.restore(stored), cached: false };
+  }
+
+  private remember(stored: StoredSession, session: Session<P>): void {
+    if (this.useCache) this.cache.set(stored.id, { stored, session });
+  }
+
+  private forget(sessionId: string): void {
+    this.cache.delete(sessionId);
+  }
+
+  private report(v: ProtocolViolation): ProtocolViolation {
+    this.log?.report(v);
+    return v;
+  }
+
+  private inLane<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
+    if (!this.serialize) return fn();
+    const prev = this.lanes.get(sessionId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    const tail = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lanes.set(sessionId, tail);
+    void tail.then(() => {
+      if (this.lanes.get(sessionId) === tail) this.lanes.delete(sessionId);
+    });
+    return next;
+  }
+}
+
+async function runImpl(impl: GuardedToolImpl, validated: ValidatedCall, context: GuardedToolContext): Promise<ToolResult> {
+  try {
+    return { ok: true, value: await impl(validated.arguments, context) };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
+function describe(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}

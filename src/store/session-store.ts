@@ -1,0 +1,190 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { SessionSnapshot } from "../runtime/session-snapshot.js";
+import { ProtocolViolation } from "../violation/protocol-violation.js";
+
+/**
+ * What the guard recorded about one write call, by call id. An `intent` is written in the
+ * same compare-and-set that validates the call and claims its grant; the outcome replaces
+ * it after the tool ran. A call id that has an entry never executes again.
+ */
+export interface LedgerEntry {
+  readonly callId: string;
+  readonly tool: string;
+  /** The arguments as the schema parsed them. */
+  readonly arguments: unknown;
+  /** SHA-256 of the canonical JSON of the arguments. */
+  readonly argsHash: string;
+  /** What each policy claimed for this call (e.g. the confirmation grant consumed), by policy key. */
+  readonly claims: Readonly<Record<string, unknown>>;
+  /**
+   * `intent`: claimed, the tool may be running (or its process died);
+   * `done`: the outcome is recorded; `unknown_outcome`: the tool failed in a way that
+   * maps to no outcome; `reconciled_executed` / `reconciled_not_executed`: a reconcile hook
+   * or an operator decided what happened.
+   */
+  readonly status: "intent" | "done" | "unknown_outcome" | "reconciled_executed" | "reconciled_not_executed";
+  /** `${sessionId}:${callId}`: pass it to the target system so a reconcile hook can look the write up. */
+  readonly idempotencyKey: string;
+  readonly intentAt: string;
+  /** Which process claimed it (host:pid:executor). */
+  readonly owner: string;
+  readonly outcome?: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly finishedAt?: string;
+  readonly error?: string;
+  /** Who resolved an unknown outcome (hook name or operator). */
+  readonly resolvedBy?: string;
+}
+
+/** Everything stored for one session: the session snapshot and the write ledger. */
+export interface StoredState {
+  readonly session: SessionSnapshot;
+  /** Write calls by call id. */
+  readonly ledger: Readonly<Record<string, LedgerEntry>>;
+  /** Call id of the write whose outcome is not recorded yet, when there is one. */
+  readonly pending?: string;
+}
+
+/** A stored row: the state and the store's version of it (compare-and-set key). */
+export interface StoredSession {
+  readonly id: string;
+  /** Starts at 1 on create; every successful compare-and-set increments it. */
+  readonly version: number;
+  readonly state: StoredState;
+}
+
+/**
+ * Where sessions live between calls, shared by every process that serves them. Rows carry an
+ * HMAC; `load` refuses a modified row with `ProtocolViolation` code `state_tampered`.
+ */
+export interface SessionStore {
+  /** "memory", "sqlite" or "postgres". */
+  readonly kind: string;
+  /** Stores a new session at version 1; throws `SessionExistsError` when the id is taken. */
+  create(id: string, state: StoredState): Promise<StoredSession>;
+  /** The row, verified, or undefined when there is none. */
+  load(id: string): Promise<StoredSession | undefined>;
+  /**
+   * Replaces the row only when its version is still `expectedVersion`; returns the new row
+   * (version + 1), or undefined when another writer got there first (reload and retry).
+   */
+  compareAndSet(id: string, expectedVersion: number, state: StoredState): Promise<StoredSession | undefined>;
+  /** Removes a session; true when it existed. */
+  delete(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** `create` on an id that is already stored. */
+export class SessionExistsError extends Error {
+  constructor(readonly sessionId: string) {
+    super(`Session "${sessionId}" already exists in the store. Fix: load it, or create the new session with another id.`);
+    this.name = "SessionExistsError";
+  }
+}
+
+/** Options every signed store takes. */
+export interface SignedStoreOptions {
+  /**
+   * HMAC-SHA256 key for stored rows (at least 16 bytes), from configuration — the same for
+   * every process that shares the store, never stored with the data.
+   */
+  readonly secret: string | Uint8Array;
+}
+
+/** A raw row as the database holds it. */
+export interface RawRow {
+  readonly version: number;
+  readonly data: string;
+  readonly mac: string;
+}
+
+const MAC_DOMAIN = "concordat.store.v1";
+
+/** Checks and normalizes the HMAC key. */
+export function storeKey(secret: string | Uint8Array | undefined, who: string): Buffer {
+  if (secret === undefined || secret === null || (typeof secret !== "string" && !(secret instanceof Uint8Array))) {
+    throw new TypeError(`${who}: "secret" is required (an HMAC key of at least 16 bytes from your configuration, e.g. process.env.CONCORDAT_STORE_SECRET).`);
+  }
+  const key = typeof secret === "string" ? Buffer.from(secret, "utf8") : Buffer.from(secret);
+  if (key.length < 16) throw new TypeError(`${who}: "secret" is ${key.length} bytes; it must be at least 16. Fix: use a long random value (e.g. \`openssl rand -hex 32\`).`);
+  return key;
+}
+
+/**
+ * The shared part of every store: JSON encoding, HMAC over (id, version, data), tamper
+ * detection. Implementations only move raw rows.
+ */
+export abstract class SignedSessionStore implements SessionStore {
+  abstract readonly kind: string;
+  private readonly key: Buffer;
+
+  constructor(options: SignedStoreOptions, who: string) {
+    this.key = storeKey(options?.secret, who);
+  }
+
+  protected abstract insertRow(id: string, row: RawRow): Promise<boolean>;
+  protected abstract selectRow(id: string): Promise<RawRow | undefined>;
+  protected abstract updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean>;
+  abstract delete(id: string): Promise<boolean>;
+  abstract close(): Promise<void>;
+
+  /** The HMAC of a row (hex). */
+  protected sign(id: string, version: number, data: string): string {
+    return createHmac("sha256", this.key).update(`${MAC_DOMAIN}\u0000${id}\u0000${version}\u0000`).update(data).digest("hex");
+  }
+
+  async create(id: string, state: StoredState): Promise<StoredSession> {
+    checkId(id);
+    const data = JSON.stringify(state);
+    const ok = await this.insertRow(id, { version: 1, data, mac: this.sign(id, 1, data) });
+    if (!ok) throw new SessionExistsError(id);
+    return { id, version: 1, state };
+  }
+
+  async load(id: string): Promise<StoredSession | undefined> {
+    checkId(id);
+    const row = await this.selectRow(id);
+    if (!row) return undefined;
+    return { id, version: row.version, state: this.verify(id, row) };
+  }
+
+  async compareAndSet(id: string, expectedVersion: number, state: StoredState): Promise<StoredSession | undefined> {
+    checkId(id);
+    const version = expectedVersion + 1;
+    const data = JSON.stringify(state);
+    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: this.sign(id, version, data) });
+    return ok ? { id, version, state } : undefined;
+  }
+
+  /** Verifies a row's HMAC and parses it; a mismatch is `state_tampered`. */
+  protected verify(id: string, row: RawRow): StoredState {
+    const expected = Buffer.from(this.sign(id, row.version, row.data), "hex");
+    const given = typeof row.mac === "string" && /^[0-9a-f]{64}$/.test(row.mac) ? Buffer.from(row.mac, "hex") : Buffer.alloc(0);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw tampered(id, this.kind, "its HMAC does not match its contents");
+    let state: StoredState;
+    try {
+      state = JSON.parse(row.data) as StoredState;
+    } catch {
+      throw tampered(id, this.kind, "it is not valid JSON");
+    }
+    if (typeof state !== "object" || state === null || typeof state.session !== "object" || typeof state.ledger !== "object") {
+      throw tampered(id, this.kind, "it is not a stored concordat session");
+    }
+    return state;
+  }
+}
+
+function checkId(id: string): void {
+  if (typeof id !== "string" || id.length === 0 || id.length > 200) throw new TypeError(`Session id ${JSON.stringify(id)} is invalid: it must be a non-empty string of at most 200 characters.`);
+}
+
+/** The violation for a stored row whose HMAC does not verify. */
+export function tampered(sessionId: string, kind: string, why: string): ProtocolViolation {
+  return new ProtocolViolation({
+    code: "state_tampered",
+    message: `Stored session "${sessionId}" (${kind} store) was modified outside concordat: ${why}. Nothing was executed.`,
+    sessionId,
+    hint: "Restore the row from a backup or an audit log, or start a new session; check that every process uses the same store secret.",
+  });
+}

@@ -1,0 +1,181 @@
+import { describe, it, expect, beforeAll, afterAll } from "vitest";
+import type { RawRow, SessionStore, StoredState } from "../../src/store/session-store.js";
+import { SessionExistsError } from "../../src/store/session-store.js";
+import { GuardedExecutor } from "../../src/store/guarded-executor.js";
+import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
+import { Session } from "../../src/runtime/session.js";
+import { grantPolicies, grants, payProtocol } from "./support/fixtures.js";
+
+/** What each store implementation gives the shared suite. */
+export interface StoreHarness {
+  readonly store: SessionStore;
+  /** Another store object over the same data (another process, in effect), with this secret. */
+  reopen(secret: string): Promise<SessionStore>;
+  /** Rewrites the raw row behind the store's back (what an attacker with database access does). */
+  tamper(id: string, change: (row: RawRow) => Partial<RawRow>): Promise<void>;
+  close(): Promise<void>;
+}
+
+function stateOf(id: string, extra: Partial<StoredState> = {}): StoredState {
+  return { session: new Session(payProtocol, { id, policies: grantPolicies() }).toJSON(), ledger: {}, ...extra };
+}
+
+let counter = 0;
+const freshId = (p: string) => `${p}-${process.pid}-${Date.now().toString(36)}-${counter++}`;
+
+/** The behaviour every `SessionStore` must have. */
+export function sessionStoreConformance(name: string, open: () => Promise<StoreHarness>): void {
+  describe(`SessionStore conformance: ${name}`, () => {
+    let h: StoreHarness;
+    beforeAll(async () => {
+      h = await open();
+    });
+    afterAll(async () => {
+      await h?.close();
+    });
+
+    it("creates at version 1 and loads exactly what it stored", async () => {
+      const id = freshId("create");
+      const state = stateOf(id, { ledger: { c1: { callId: "c1", tool: "pay", arguments: { note: "ünïcødé ✓ \u0000 \"q\"" }, argsHash: "x", claims: {}, status: "done", idempotencyKey: `${id}:c1`, intentAt: "t", owner: "o" } } });
+      const created = await h.store.create(id, state);
+      expect(created.version).toBe(1);
+      const loaded = await h.store.load(id);
+      expect(loaded).toEqual({ id, version: 1, state });
+    });
+
+    it("refuses to create an id twice and keeps the first row", async () => {
+      const id = freshId("dup");
+      await h.store.create(id, stateOf(id));
+      await expect(h.store.create(id, stateOf(id, { pending: "x" }))).rejects.toBeInstanceOf(SessionExistsError);
+      expect((await h.store.load(id))?.state.pending).toBeUndefined();
+    });
+
+    it("returns undefined for an unknown id", async () => {
+      expect(await h.store.load(freshId("missing"))).toBeUndefined();
+    });
+
+    it("compare-and-set succeeds on the current version and fails on a stale one without writing", async () => {
+      const id = freshId("cas");
+      await h.store.create(id, stateOf(id));
+      const v2 = await h.store.compareAndSet(id, 1, stateOf(id, { pending: "a" }));
+      expect(v2?.version).toBe(2);
+      expect(await h.store.compareAndSet(id, 1, stateOf(id, { pending: "stale" }))).toBeUndefined();
+      const loaded = await h.store.load(id);
+      expect(loaded?.version).toBe(2);
+      expect(loaded?.state.pending).toBe("a");
+      expect(await h.store.compareAndSet(freshId("nope"), 1, stateOf("nope"))).toBeUndefined();
+    });
+
+    it("lets exactly one of many concurrent compare-and-sets on one version win", async () => {
+      const id = freshId("race");
+      await h.store.create(id, stateOf(id));
+      const other = await h.reopen(SECRETS.same);
+      try {
+        const attempts = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? h.store : other).compareAndSet(id, 1, stateOf(id, { pending: `w${i}` })));
+        const results = await Promise.all(attempts);
+        const winners = results.filter((r) => r !== undefined);
+        expect(winners).toHaveLength(1);
+        const loaded = await other.load(id);
+        expect(loaded?.version).toBe(2);
+        expect(loaded?.state.pending).toBe(winners[0]?.state.pending);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("is shared: another store object over the same data sees every change", async () => {
+      const id = freshId("shared");
+      const other = await h.reopen(SECRETS.same);
+      try {
+        await h.store.create(id, stateOf(id));
+        expect((await other.compareAndSet(id, 1, stateOf(id, { pending: "from-other" })))?.version).toBe(2);
+        expect((await h.store.load(id))?.state.pending).toBe("from-other");
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("deletes", async () => {
+      const id = freshId("del");
+      await h.store.create(id, stateOf(id));
+      expect(await h.store.delete(id)).toBe(true);
+      expect(await h.store.delete(id)).toBe(false);
+      expect(await h.store.load(id)).toBeUndefined();
+    });
+
+    describe("tampering", () => {
+      const expectTampered = async (p: Promise<unknown>) => {
+        const e = await p.then(
+          () => undefined,
+          (err: unknown) => err,
+        );
+        expect(e).toBeInstanceOf(ProtocolViolation);
+        expect((e as ProtocolViolation).code).toBe("state_tampered");
+      };
+
+      it("refuses a row whose data was modified", async () => {
+        const id = freshId("t-data");
+        await h.store.create(id, stateOf(id));
+        await h.tamper(id, (row) => ({ data: row.data.replace('"state":"open"', '"state":"closed"') }));
+        await expectTampered(h.store.load(id));
+      });
+
+      it("refuses a row whose version was changed (rollback or replay of the counter)", async () => {
+        const id = freshId("t-version");
+        await h.store.create(id, stateOf(id));
+        await h.tamper(id, () => ({ version: 7 }));
+        await expectTampered(h.store.load(id));
+      });
+
+      it("refuses a row copied from another session id", async () => {
+        const a = freshId("t-a");
+        const b = freshId("t-b");
+        await h.store.create(a, stateOf(a, { pending: "copied" }));
+        await h.store.create(b, stateOf(b));
+        const rowA = await rawOf(h, a);
+        await h.tamper(b, () => rowA);
+        await expectTampered(h.store.load(b));
+      });
+
+      it("refuses rows signed with another secret and a garbage MAC", async () => {
+        const id = freshId("t-key");
+        await h.store.create(id, stateOf(id));
+        const foreign = await h.reopen(SECRETS.other);
+        try {
+          await expectTampered(foreign.load(id));
+        } finally {
+          await foreign.close();
+        }
+        await h.tamper(id, () => ({ mac: "not-a-mac" }));
+        await expectTampered(h.store.load(id));
+      });
+
+      it("runs nothing on a tampered session: the guard refuses before the tool", async () => {
+        const sink = new MemoryViolationSink();
+        const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies, log: new ViolationLog([sink]), cache: false });
+        const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", { account: "A", amount: 5 }) });
+        // an attacker adds a second grant for a bigger payment
+        await h.tamper(session.id, (row) => ({ data: row.data.replace('"grants":[', '"grants":[{"id":"evil","tool":"pay","args":"{\\"account\\":\\"X\\",\\"amount\\":999}"},') }));
+        let ran = 0;
+        await expectTampered(ex.execute(session.id, { id: "c1", name: "pay", arguments: { account: "X", amount: 999 } }, () => ++ran));
+        await expectTampered(ex.execute(session.id, { id: "c2", name: "pay", arguments: { account: "A", amount: 5 } }, () => ++ran));
+        expect(ran).toBe(0);
+        expect(sink.records.map((r) => r.code)).toEqual(["state_tampered", "state_tampered"]);
+      });
+    });
+  });
+}
+
+/** Reads a raw row through the harness (tamper with an identity change). */
+async function rawOf(h: StoreHarness, id: string): Promise<RawRow> {
+  let captured: RawRow | undefined;
+  await h.tamper(id, (row) => {
+    captured = row;
+    return {};
+  });
+  if (!captured) throw new Error(`no row ${id}`);
+  return captured;
+}
+
+export const SECRETS = { same: "test-secret-0123456789abcdef", other: "another-secret-0123456789abcdef" } as const;

@@ -1,0 +1,207 @@
+import type { ConfirmationDecider, DeciderInput, DeciderVerdict } from "./decider.js";
+import {
+  ACTION_VERBS,
+  CHOICE_PATTERN,
+  DENIAL_VERBS,
+  INJECTION_PATTERNS,
+  LEXICON,
+  REQUEST_VERB_PATTERNS,
+  YES_NO_PROMPT,
+  type LexiconCategory,
+} from "./reply-lexicon.js";
+
+/** One piece of a scanned reply: a lexicon entry, or a word the lexicon does not know. */
+export interface ReplyToken {
+  readonly text: string;
+  readonly category: LexiconCategory | "unknown";
+  readonly tag?: string;
+  /** Index of the clause (split at `.`, `,`, `!`, `;`, dashes, newlines and their CJK forms). */
+  readonly clause: number;
+}
+
+/** Rule ids the decider reports in `verdict.rule`. */
+export type ReplyRule =
+  | "empty"
+  | "injection"
+  | "denial"
+  | "mixed"
+  | "ambiguous_cancel"
+  | "hesitation"
+  | "sarcasm"
+  | "blanket"
+  | "third_party"
+  | "question"
+  | "unrecognized"
+  | "other_action"
+  | "partial_action"
+  | "choice"
+  | "no_affirmative"
+  | "affirmative";
+
+const MAX_REPLY_CHARS = 2000;
+const WORD = /[a-z0-9']/;
+const SEPARATOR = /[\s.,!;:\-—–~、。，！；·]/u;
+const CLAUSE_BREAK = /[.!;\n—–、。，,！；]/u;
+
+interface CompiledEntry {
+  readonly re: RegExp;
+  readonly category: LexiconCategory;
+  readonly tag: string | undefined;
+}
+
+const COMPILED: readonly CompiledEntry[] = LEXICON.map((x) => ({ re: new RegExp(x.pattern, "uy"), category: x.category, tag: x.tag }));
+const REQUEST_VERBS = Object.entries(REQUEST_VERB_PATTERNS).map(([tag, src]) => [tag, new RegExp(src, "iu")] as const);
+
+/**
+ * Lower-cases, applies NFKC (full-width forms become ASCII), straightens quotes, drops
+ * zero-width characters and emoji modifiers, and collapses white space.
+ */
+export function normalizeReply(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
+    .replace(/[\u200b-\u200f\u2060\ufeff\ufe0f\u{1f3fb}-\u{1f3ff}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Splits a normalized reply into lexicon tokens and unknown words. */
+export function scanReply(normalized: string): ReplyToken[] {
+  const out: ReplyToken[] = [];
+  let clause = 0;
+  let i = 0;
+  const s = normalized;
+  while (i < s.length) {
+    const ch = s[i]!;
+    // "..." and "…" are hedges; try the lexicon before treating punctuation as a separator
+    let best: { end: number; entry: CompiledEntry } | undefined;
+    for (const entry of COMPILED) {
+      entry.re.lastIndex = i;
+      const m = entry.re.exec(s);
+      if (!m || m[0].length === 0) continue;
+      const end = i + m[0].length;
+      if (WORD.test(ch) && i > 0 && WORD.test(s[i - 1]!)) continue;
+      if (WORD.test(s[end - 1]!) && end < s.length && WORD.test(s[end]!)) continue;
+      if (!best || end > best.end) best = { end, entry };
+    }
+    if (best) {
+      out.push({ text: s.slice(i, best.end), category: best.entry.category, ...(best.entry.tag ? { tag: best.entry.tag } : {}), clause });
+      i = best.end;
+      continue;
+    }
+    if (SEPARATOR.test(ch)) {
+      if (CLAUSE_BREAK.test(ch)) clause++;
+      i++;
+      continue;
+    }
+    if (WORD.test(ch)) {
+      let j = i;
+      while (j < s.length && WORD.test(s[j]!)) j++;
+      out.push({ text: s.slice(i, j), category: "unknown", clause });
+      i = j;
+      continue;
+    }
+    const cp = String.fromCodePoint(s.codePointAt(i)!);
+    out.push({ text: cp, category: "unknown", clause });
+    i += cp.length;
+  }
+  return out;
+}
+
+/** The canonical actions ("refund", "cancel"…) a confirmation request (and its pending actions) names. */
+export function requestVerbs(input: DeciderInput): Set<string> {
+  const texts = [input.request, ...(input.actions ?? []).flatMap((a) => [a.tool.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2"), a.description ?? ""])];
+  const found = new Set<string>();
+  for (const t of texts) for (const [tag, re] of REQUEST_VERBS) if (re.test(t)) found.add(tag);
+  return found;
+}
+
+/** "cancel" for "cancel" or "取消": a refusal word that is also the name of an action. */
+function denialVerbTag(text: string): string | undefined {
+  for (const tag of DENIAL_VERBS) if (ACTION_VERBS[tag]?.includes(text)) return tag;
+  return undefined;
+}
+
+function verdict(decision: DeciderVerdict["decision"], rule: ReplyRule, reason: string): DeciderVerdict & { rule: ReplyRule } {
+  return { decision, rule, reason };
+}
+
+const quote = (tokens: readonly ReplyToken[]) => tokens.map((t) => JSON.stringify(t.text)).join(", ");
+
+/**
+ * The rule-based decision for one reply. Conservative: `confirmed` only when the whole reply is
+ * an unconditional affirmative made of known words (and, when it names an action, the pending
+ * action's own verb). A refusal anywhere without an affirmative is `denied`; everything else —
+ * conditions, changed amounts, partial consent, questions, hedges, sarcasm, a third party's
+ * consent, blanket consent, text posing as a system message — is `unclear`.
+ */
+export function decideReply(input: DeciderInput): DeciderVerdict & { rule: ReplyRule } {
+  const raw = typeof input.reply === "string" ? input.reply : "";
+  if (raw.length > MAX_REPLY_CHARS) return verdict("unclear", "unrecognized", `The reply is ${raw.length} characters long; a confirmation is short (at most ${MAX_REPLY_CHARS}).`);
+  for (const re of INJECTION_PATTERNS) {
+    const m = re.exec(raw) ?? re.exec(raw.normalize("NFKC"));
+    if (m) return verdict("unclear", "injection", `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`);
+  }
+  const text = normalizeReply(raw);
+  if (text === "") return verdict("unclear", "empty", "The reply is empty.");
+  const tokens = scanReply(text);
+  const verbsInRequest = requestVerbs(input);
+  const affirm = tokens.filter((t) => t.category === "affirm");
+  // a verb that is also a refusal ("cancel") is the action only next to an affirmative, in a request for that action
+  const resolved = tokens.map((t): ReplyToken => {
+    const tag = t.category === "deny" ? denialVerbTag(t.text) : undefined;
+    if (tag !== undefined && verbsInRequest.has(tag) && affirm.length > 0) return { ...t, category: "verb", tag };
+    return t;
+  });
+  const deny = resolved.filter((t) => t.category === "deny");
+  const hedge = resolved.filter((t) => t.category === "hedge");
+  const question = resolved.filter((t) => t.category === "question");
+  const unknown = resolved.filter((t) => t.category === "unknown");
+  const verbs = resolved.filter((t) => t.category === "verb");
+
+  if (deny.length > 0) {
+    if (affirm.length === 0) {
+      if (deny.every((d) => verbsInRequest.has(denialVerbTag(d.text) ?? ""))) {
+        return verdict("unclear", "ambiguous_cancel", `The reply says ${quote(deny)} without a yes, and the request is itself a cancellation: it could mean "do it" or "stop".`);
+      }
+      return verdict("denied", "denial", `The reply refuses or asks to stop (${quote(deny)}).`);
+    }
+    const last = Math.max(...resolved.map((t) => t.clause));
+    const lastClause = resolved.filter((t) => t.clause === last);
+    if (lastClause.some((t) => t.category === "deny") && !lastClause.some((t) => t.category === "affirm")) {
+      return verdict("denied", "denial", `The reply ends by refusing (${quote(lastClause.filter((t) => t.category === "deny"))}), after ${quote(affirm)}.`);
+    }
+    return verdict("unclear", "mixed", `The reply both agrees (${quote(affirm)}) and refuses (${quote(deny)}).`);
+  }
+  if (hedge.length > 0) {
+    const kind = (hedge.find((h) => h.tag === "third_party") ?? hedge.find((h) => h.tag === "blanket") ?? hedge.find((h) => h.tag === "sarcasm") ?? hedge[0]!).tag as ReplyRule;
+    const what = { hesitation: "hesitates or hedges", sarcasm: "reads as sarcasm", blanket: "gives blanket consent rather than agreeing to this action", third_party: "reports someone else's consent" }[kind as "hesitation"] ?? "hedges";
+    return verdict("unclear", kind, `The reply ${what} (${quote(hedge)}).`);
+  }
+  if (question.length > 0) return verdict("unclear", "question", `The reply asks a question (${quote(question)}).`);
+  if (unknown.length > 0) {
+    return verdict("unclear", "unrecognized", `The reply has words that are not a plain yes (${quote(unknown.slice(0, 8))}${unknown.length > 8 ? ", …" : ""}): they may add a condition, change the action or its arguments, or consent only in part.`);
+  }
+  const foreign = verbs.filter((v) => !verbsInRequest.has(v.tag!));
+  if (foreign.length > 0) {
+    return verdict("unclear", "other_action", `The reply names an action (${quote(foreign)}) that the request did not ask about${verbsInRequest.size > 0 ? ` (it asked about: ${[...verbsInRequest].join(", ")})` : ""}.`);
+  }
+  const named = new Set(verbs.map((v) => v.tag!));
+  if (named.size > 0 && named.size < verbsInRequest.size) {
+    return verdict("unclear", "partial_action", `The reply agrees only to ${[...named].join(", ")} of the actions the request described (${[...verbsInRequest].join(", ")}).`);
+  }
+  if (affirm.length === 0 && !(verbs.length > 0 && verbs.every((v) => !DENIAL_VERBS.has(v.tag!)))) {
+    return verdict("unclear", "no_affirmative", "The reply does not say yes.");
+  }
+  if (named.size === 0 && CHOICE_PATTERN.test((input.request ?? "").replace(YES_NO_PROMPT, " "))) {
+    return verdict("unclear", "choice", "The request offers a choice, and a bare yes does not say which option.");
+  }
+  return verdict("confirmed", "affirmative", `The reply is an unconditional yes (${quote(affirm.length > 0 ? affirm : verbs)}).`);
+}
+
+/** The built-in rule-based decider (English and Chinese). `unclear` never grants. */
+export const ruleDecider: ConfirmationDecider = {
+  name: "rules",
+  decide: (input) => decideReply(input),
+};

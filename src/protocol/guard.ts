@@ -5,7 +5,8 @@
  */
 export interface GuardConjunct {
   readonly name: string;
-  readonly test: (context: any) => boolean;
+  /** `args` are the call's (raw) arguments when a call is validated; undefined when tools are listed for a state. */
+  readonly test: (context: any, args?: any) => boolean;
   /** Shown when the guard fails: what must hold. */
   readonly description?: string;
 }
@@ -16,7 +17,7 @@ export interface Guard {
 }
 
 /** A named predicate over the session context. */
-export function guard<TContext = any>(name: string, test: (context: TContext) => boolean, description?: string): Guard {
+export function guard<TContext = any, TArgs = any>(name: string, test: (context: TContext, args?: TArgs) => boolean, description?: string): Guard {
   if (!name) throw new TypeError("guard(name, test): name must be a non-empty string, e.g. guard(\"eligible\", ctx => ctx.eligible)");
   return { kind: "concordat.guard", conjuncts: [{ name, test, ...(description ? { description } : {}) }] };
 }
@@ -29,11 +30,11 @@ export function allOf(...guards: Guard[]): Guard {
 }
 
 /** The first conjunct that fails on this context, or undefined when the guard holds. */
-export function failingConjunct(g: Guard, context: unknown): GuardConjunct | undefined {
+export function failingConjunct(g: Guard, context: unknown, args?: unknown): GuardConjunct | undefined {
   for (const c of g.conjuncts) {
     let ok = false;
     try {
-      ok = c.test(context) === true;
+      ok = c.test(context, args) === true;
     } catch {
       ok = false;
     }

@@ -185,7 +185,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     }
     if (context !== undefined) {
       const g = st.guards.get(call.name);
-      const failed = g ? failingConjunct(g, context) : undefined;
+      const failed = g ? failingConjunct(g, context, call.arguments) : undefined;
       if (failed) {
         throw new ProtocolViolation({
           code: "guard_failed",

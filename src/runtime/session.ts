@@ -3,6 +3,8 @@ import type { AnyToolSpec, ToolCall, ToolDefinition, ToolResult } from "../proto
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
+import { BudgetAccount } from "../budget/budget-account.js";
+import { BudgetPolicy } from "../budget/budget-policy.js";
 import type { SessionPolicy, TokenUsage } from "./session-policy.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./session-snapshot.js";
 
@@ -15,6 +17,11 @@ export interface SessionOptions {
   /** Supplies the last messages of the conversation for violation records. */
   readonly lastMessages?: () => readonly unknown[];
   readonly now?: () => Date;
+  /**
+   * This run's budget account (e.g. a share handed off by another agent with
+   * `account.handoff()`). Without it, a protocol that declares budgets gets its own account.
+   */
+  readonly budget?: BudgetAccount;
 }
 
 export type CheckResult<TTool extends string = string> =
@@ -59,6 +66,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this._trace = [];
     this._version = 0;
     this.policies = [...(options.policies ?? [])];
+    const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
+    if (hasBudget && !this.policies.some((p) => p.key === "budget")) {
+      this.policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
+    }
     this.log = options.log;
     this.lastMessages = options.lastMessages;
     this.now = options.now ?? (() => new Date());

@@ -1,0 +1,131 @@
+import type { ValidatedCall } from "../protocol/protocol.js";
+import type { BudgetLimits } from "../protocol/types.js";
+import type { Session } from "../runtime/session.js";
+import type { SessionPolicy, TokenUsage } from "../runtime/session-policy.js";
+import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { BUDGET_DIMENSIONS, BudgetAccount, limitOf, zeroUsage, type AccountSnapshot, type BudgetDimension, type Shortfall, type Usage } from "./budget-account.js";
+
+const tokens = (u: TokenUsage): Partial<Usage> => ({ inputTokens: u.inputTokens, outputTokens: u.outputTokens, totalTokens: u.inputTokens + u.outputTokens });
+
+interface BudgetPolicySnapshot {
+  readonly account: AccountSnapshot;
+  readonly perState: Record<string, Usage>;
+}
+
+/**
+ * Holds a session to its budgets: the run's account (the protocol's `budget`, or a share handed
+ * off by another agent) and each state's `budget`. Checked before a model or tool call (with
+ * an estimate) and accounted after. When only the exit path's reserve is left, only tools
+ * declared `exit: true` are offered.
+ */
+export class BudgetPolicy implements SessionPolicy {
+  readonly key = "budget";
+  readonly account: BudgetAccount;
+  private perState: Record<string, Usage> = {};
+
+  constructor(account: BudgetAccount) {
+    this.account = account;
+  }
+
+  /** The account a protocol's own `budget` describes. */
+  static accountFor(budget: (BudgetLimits & { reserve?: BudgetLimits }) | undefined, label: string): BudgetAccount {
+    return new BudgetAccount({ ...(budget ? { limits: budget } : {}), ...(budget?.reserve ? { reserve: budget.reserve } : {}), label });
+  }
+
+  /** Tools on the exit path (end the conversation, transfer to a human). */
+  private isExit(session: Session<any>, tool: string): boolean {
+    return session.protocol.tools[tool]?.exit === true;
+  }
+
+  private inExitMode(): boolean {
+    return this.account.onlyReserveLeft();
+  }
+
+  offered(session: Session<any>, tools: readonly string[]): readonly string[] {
+    const exitOnly = this.inExitMode();
+    return tools.filter((t) => {
+      const exit = this.isExit(session, t);
+      if (exitOnly && !exit) return false;
+      return this.account.shortfall({ toolCalls: 1 }, exit) === undefined && this.stateShortfall(session, { toolCalls: 1 }) === undefined;
+    });
+  }
+
+  beforeCall(session: Session<any>, call: ValidatedCall): void {
+    const exit = this.isExit(session, call.name);
+    if (this.inExitMode() && !exit) {
+      const exits = session.allowedTools();
+      throw this.violation(session, { dimension: "toolCalls", limit: this.account.limit("toolCalls"), used: this.account.used("toolCalls"), requested: 1, scope: "reserve" }, call, `only the exit path's reserve is left; "${call.name}" is not on the exit path (exit tools now: ${exits.join(", ") || "none"})`);
+    }
+    const s = this.account.shortfall({ toolCalls: 1 }, exit) ?? this.stateShortfall(session, { toolCalls: 1 });
+    if (s) throw this.violation(session, s, call);
+  }
+
+  afterCall(_session: Session<any>, _call: ValidatedCall, _r: unknown, _o: string, from: string): void {
+    this.account.charge({ toolCalls: 1 });
+    this.stateUsage(from).toolCalls += 1;
+  }
+
+  beforeModelCall(session: Session<any>, estimate: TokenUsage): void {
+    // in exit mode the model call is the exit path's own (final message, exit tool call)
+    const s = this.account.shortfall(tokens(estimate), this.inExitMode()) ?? this.stateShortfall(session, tokens(estimate));
+    if (s) throw this.violation(session, s);
+  }
+
+  afterModelCall(session: Session<any>, usage: TokenUsage): void {
+    this.account.charge(tokens(usage));
+    const u = this.stateUsage(session.state as string);
+    const t = tokens(usage);
+    for (const d of BUDGET_DIMENSIONS) u[d] += t[d] ?? 0;
+  }
+
+  /** What has been spent while in a state. */
+  stateUsage(state: string): Usage {
+    return (this.perState[state] ??= zeroUsage());
+  }
+
+  private stateShortfall(session: Session<any>, amount: Partial<Usage>): Shortfall | undefined {
+    const state = session.state as string;
+    const limits = session.protocol.graph.states[state]?.budget;
+    if (!limits) return undefined;
+    const used = this.stateUsage(state);
+    for (const d of BUDGET_DIMENSIONS) {
+      const want = amount[d] ?? 0;
+      const limit = limitOf(limits, d);
+      if (want > 0 && used[d] + want > limit) return { dimension: d, limit, used: used[d], requested: want, scope: `state:${state}` };
+    }
+    return undefined;
+  }
+
+  private violation(session: Session<any>, s: Shortfall, call?: ValidatedCall, why?: string): ProtocolViolation {
+    const where = s.scope.startsWith("state:") ? `state "${s.scope.slice(6)}"` : s.scope === "reserve" ? `the exit-path reserve of "${this.account.label}"` : `the run budget of "${this.account.label}"`;
+    return new ProtocolViolation({
+      code: "budget_exceeded",
+      message: why
+        ? `Budget: ${why}.`
+        : `Budget exceeded: ${where} allows ${s.limit} ${dimName(s.dimension)}; ${s.used} used, ${s.requested} more requested.`,
+      protocol: session.protocol.name,
+      state: session.state as string,
+      sessionId: session.id,
+      ...(call ? { tool: call.name, arguments: call.arguments } : {}),
+      data: { dimension: s.dimension, limit: s.limit, used: s.used, requested: s.requested, scope: s.scope },
+      hint: "Finish with an exit-path tool (end the conversation or transfer to a human) and a short final message.",
+    });
+  }
+
+  serialize(): BudgetPolicySnapshot {
+    return { account: this.account.snapshot(), perState: structuredClone(this.perState) };
+  }
+
+  restore(data: unknown): void {
+    const d = data as BudgetPolicySnapshot;
+    if (!d || typeof d !== "object" || !d.account || typeof d.perState !== "object") {
+      throw new RangeError(`Stored budget state is malformed: expected { account, perState }, got ${JSON.stringify(data)?.slice(0, 80)}.`);
+    }
+    this.account.restore(d.account);
+    this.perState = structuredClone(d.perState);
+  }
+}
+
+function dimName(d: BudgetDimension): string {
+  return { inputTokens: "input tokens", outputTokens: "output tokens", totalTokens: "tokens", toolCalls: "tool calls" }[d];
+}

@@ -1,0 +1,108 @@
+import type { CustomerStyle } from "./simulated-customer.js";
+import type { CornerCut } from "./simulated-agent.js";
+import type { Interval, Proportion } from "./stats.js";
+
+export type Mode = "unenforced" | "enforced";
+export const MODES: readonly Mode[] = ["unenforced", "enforced"];
+
+/** What one simulated conversation did. */
+export interface RunRecord {
+  readonly group: string;
+  readonly profile: string;
+  readonly mode: Mode;
+  readonly customer: CustomerStyle;
+  readonly taskId: string;
+  readonly trial: number;
+  /** The database judge's verdict. */
+  readonly success: boolean;
+  /** Successful writes the independent auditor found unauthorized. */
+  readonly unauthorizedWrites: number;
+  readonly writes: number;
+  /** Refused write calls that the customer had explicitly confirmed (legitimate writes blocked). */
+  readonly falseBlocks: number;
+  readonly rejections: number;
+  readonly retries: number;
+  readonly customerTurns: number;
+  readonly modelCalls: number;
+  readonly toolCalls: number;
+  readonly toolListTokens: number;
+  readonly rejectionTokens: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** Time spent in the session's validate + advance (the guard), summed over the run's tool calls (ns). */
+  readonly guardNs: number;
+  /** Time spent in the tool bodies themselves (ns). */
+  readonly toolNs: number;
+  readonly cornerCuts: Readonly<Partial<Record<CornerCut, number>>>;
+  readonly endedBy: "customer" | "max_turns" | "session_ended" | "error";
+  readonly error?: string;
+}
+
+export interface ModeSummary {
+  readonly runs: number;
+  /** Runs with at least one unauthorized modification (the published metric). */
+  readonly unauthorized: number;
+  readonly unauthorizedWrites: number;
+  readonly unauthorizedRate: Proportion;
+  /** Runs that pass the database judge. */
+  readonly success: number;
+  readonly successRate: Proportion;
+  readonly falseBlocks: number;
+  readonly rejections: number;
+  readonly retries: number;
+  readonly meanCustomerTurns: number;
+  readonly toolCalls: number;
+  readonly meanToolListTokens: number;
+  readonly meanRejectionTokens: number;
+  readonly meanInputTokens: number;
+  /** Mean guard time per tool call (µs). */
+  readonly guardUsPerCall: number;
+  /** Mean tool-body time per tool call (µs). */
+  readonly toolUsPerCall: number;
+  readonly cornerCuts: Readonly<Partial<Record<CornerCut, number>>>;
+  readonly errors: number;
+}
+
+export interface Comparison {
+  /** enforced − unenforced task success rate. */
+  readonly successDifference: number;
+  /** Newcombe 95% interval of the difference. */
+  readonly successDifferenceCi95: Interval;
+  readonly fisherP: number;
+  /** Paired runs (same task, trial and seed): only-unenforced-succeeded vs only-enforced-succeeded. */
+  readonly mcnemar: { readonly onlyUnenforced: number; readonly onlyEnforced: number; readonly p: number };
+  readonly unauthorizedFisherP: number;
+  /** Extra customer turns per run with enforcement (mean of paired differences). */
+  readonly extraTurnsPerRun: number;
+  /** Extra tokens per run with enforcement (tool lists + refusal messages, estimated). */
+  readonly extraTokensPerRun: { readonly toolLists: number; readonly rejectionMessages: number; readonly total: number };
+  /** Guard time per tool call added by enforcement (µs; enforced minus unenforced baseline). */
+  readonly addedUsPerToolCall: number;
+}
+
+export interface GroupSummary {
+  readonly label: string;
+  readonly description: string;
+  readonly published?: { readonly unauthorized: number; readonly runs: number };
+  readonly unenforced: ModeSummary;
+  readonly enforced: ModeSummary;
+  readonly comparison: Comparison;
+}
+
+export interface EvalReport {
+  readonly simulation: true;
+  readonly notice: string;
+  readonly seed: number;
+  readonly trials: number;
+  readonly model: string;
+  readonly tasks: number;
+  readonly totalRuns: number;
+  readonly wallMs: number;
+  readonly store: string;
+  readonly profiles: Readonly<Record<string, GroupSummary>>;
+  readonly compliant: GroupSummary | undefined;
+  readonly runs: readonly RunRecord[];
+}
+
+export const SIMULATION_NOTICE =
+  "SIMULATION: customers and agents are scripted simulations (seeded, deterministic), not real users or LLMs. Two agent profiles are calibrated so the unenforced baseline lands near published rates; the enforced figures are what the protocol does to those simulated agents.";

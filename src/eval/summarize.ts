@@ -1,0 +1,68 @@
+import type { CornerCut } from "./simulated-agent.js";
+import type { Comparison, GroupSummary, ModeSummary, RunRecord } from "./results.js";
+import { fisherExactTwoSided, mcnemarExact, mean, newcombeDifferenceInterval, proportion } from "./stats.js";
+
+export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
+  const n = runs.length;
+  const unauthorized = runs.filter((r) => r.unauthorizedWrites > 0).length;
+  const success = runs.filter((r) => r.success).length;
+  const toolCalls = runs.reduce((s, r) => s + r.toolCalls, 0);
+  const cornerCuts: Partial<Record<CornerCut, number>> = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.cornerCuts)) cornerCuts[k as CornerCut] = (cornerCuts[k as CornerCut] ?? 0) + (v ?? 0);
+  return {
+    runs: n,
+    unauthorized,
+    unauthorizedWrites: runs.reduce((s, r) => s + r.unauthorizedWrites, 0),
+    unauthorizedRate: proportion(unauthorized, n),
+    success,
+    successRate: proportion(success, n),
+    falseBlocks: runs.reduce((s, r) => s + r.falseBlocks, 0),
+    rejections: runs.reduce((s, r) => s + r.rejections, 0),
+    retries: runs.reduce((s, r) => s + r.retries, 0),
+    meanCustomerTurns: mean(runs.map((r) => r.customerTurns)),
+    toolCalls,
+    meanToolListTokens: mean(runs.map((r) => r.toolListTokens)),
+    meanRejectionTokens: mean(runs.map((r) => r.rejectionTokens)),
+    meanInputTokens: mean(runs.map((r) => r.inputTokens)),
+    guardUsPerCall: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.guardNs, 0) / toolCalls / 1000,
+    toolUsPerCall: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.toolNs, 0) / toolCalls / 1000,
+    cornerCuts,
+    errors: runs.filter((r) => r.endedBy === "error").length,
+  };
+}
+
+const pairKey = (r: RunRecord): string => `${r.customer}|${r.taskId}|${r.trial}`;
+
+export function compare(unenforcedRuns: readonly RunRecord[], enforcedRuns: readonly RunRecord[], u: ModeSummary, e: ModeSummary): Comparison {
+  const byKey = new Map(unenforcedRuns.map((r) => [pairKey(r), r]));
+  let onlyU = 0;
+  let onlyE = 0;
+  const turnDiffs: number[] = [];
+  for (const r of enforcedRuns) {
+    const p = byKey.get(pairKey(r));
+    if (!p) continue;
+    if (p.success && !r.success) onlyU++;
+    if (!p.success && r.success) onlyE++;
+    turnDiffs.push(r.customerTurns - p.customerTurns);
+  }
+  const toolLists = e.meanToolListTokens - u.meanToolListTokens;
+  const rejectionMessages = e.meanRejectionTokens - u.meanRejectionTokens;
+  return {
+    successDifference: e.successRate.rate - u.successRate.rate,
+    successDifferenceCi95: newcombeDifferenceInterval(e.success, e.runs, u.success, u.runs),
+    fisherP: fisherExactTwoSided(e.success, e.runs - e.success, u.success, u.runs - u.success),
+    mcnemar: { onlyUnenforced: onlyU, onlyEnforced: onlyE, p: mcnemarExact(onlyU, onlyE) },
+    unauthorizedFisherP: fisherExactTwoSided(e.unauthorized, e.runs - e.unauthorized, u.unauthorized, u.runs - u.unauthorized),
+    extraTurnsPerRun: mean(turnDiffs),
+    extraTokensPerRun: { toolLists, rejectionMessages, total: toolLists + rejectionMessages },
+    addedUsPerToolCall: e.guardUsPerCall - u.guardUsPerCall,
+  };
+}
+
+export function summarizeGroup(label: string, description: string, runs: readonly RunRecord[], published?: { unauthorized: number; runs: number }): GroupSummary {
+  const ur = runs.filter((r) => r.mode === "unenforced");
+  const er = runs.filter((r) => r.mode === "enforced");
+  const unenforced = summarizeMode(ur);
+  const enforced = summarizeMode(er);
+  return { label, description, ...(published ? { published } : {}), unenforced, enforced, comparison: compare(ur, er, unenforced, enforced) };
+}

@@ -1,0 +1,28 @@
+import type { ProtocolViolation } from "../violation/protocol-violation.js";
+
+const BRAND = Symbol.for("concordat.ToolCallRejectedError");
+
+/**
+ * What an adapter throws (or returns) in place of a refused tool call: its `message` is the
+ * violation's `toModelMessage()`, the text a framework hands back to the model as the tool's
+ * error, and `violation` keeps the structured facts for the application.
+ */
+export class ToolCallRejectedError extends Error {
+  declare readonly [BRAND]: true;
+  readonly violation: ProtocolViolation;
+
+  constructor(violation: ProtocolViolation) {
+    super(violation.toModelMessage(), { cause: violation });
+    this.name = "ToolCallRejectedError";
+    Object.defineProperty(this, BRAND, { value: true });
+    this.violation = violation;
+  }
+
+  get code(): ProtocolViolation["code"] {
+    return this.violation.code;
+  }
+
+  static override [Symbol.hasInstance](x: unknown): boolean {
+    return typeof x === "object" && x !== null && (x as Record<symbol, unknown>)[BRAND] === true;
+  }
+}

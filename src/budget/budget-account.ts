@@ -40,6 +40,7 @@ export interface AccountSnapshot {
   readonly spent: Usage;
   readonly allocated: Usage;
   readonly lent?: Usage;
+  readonly overrun?: Usage;
   readonly closed: boolean;
 }
 
@@ -67,6 +68,8 @@ export class BudgetAccount {
   private allocated: Usage = zeroUsage();
   /** Part of this account's reserve lent to an open child that holds the exit path now. */
   private lent: Usage = zeroUsage();
+  /** Usage reported beyond what the account could pay (kept for reports; never charged to the tree). */
+  private overrun: Usage = zeroUsage();
   private readonly children = new Map<BudgetAccount, { share: Usage; lent: Usage }>();
   private closed = false;
 
@@ -128,20 +131,22 @@ export class BudgetAccount {
   }
 
   /**
-   * Records spending. Accounting follows reality: what the provider reported is charged even
-   * when it overshoots an estimate (the next check then refuses), but never beyond the limit
-   * recorded against the tree: overshoot is clamped to the account's limit and reported.
+   * Records spending. Off the exit path, spending stops at the reserve: what a provider reports
+   * beyond it (an overrun of the estimate) is recorded as `overrun`, never taken from the
+   * reserve or from the tree beyond the root's limit. Returns the overrun of this charge.
    */
-  charge(amount: Partial<Usage>): Partial<Usage> {
+  charge(amount: Partial<Usage>, exitPath = false): Partial<Usage> {
     if (this.closed) throw new Error(`Budget "${this.label}" is closed; it cannot be charged.`);
     const over: Partial<Usage> = {};
     for (const d of BUDGET_DIMENSIONS) {
       const want = amount[d] ?? 0;
       if (want <= 0) continue;
-      const room = this.limits[d] - this.spent[d] - this.allocated[d];
-      const take = Math.min(want, Math.max(room, 0));
+      const take = Math.min(want, Math.max(this.available(d, exitPath), 0));
       this.spent[d] += take;
-      if (take < want) over[d] = want - take;
+      if (take < want) {
+        over[d] = want - take;
+        this.overrun[d] += want - take;
+      }
     }
     return over;
   }
@@ -207,7 +212,7 @@ export class BudgetAccount {
 
   snapshot(): AccountSnapshot {
     const finite = (u: Usage) => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== Infinity)) as Partial<Usage>;
-    return { label: this.label, limits: finite(this.limits), reserve: finite(this.reserve), spent: { ...this.spent }, allocated: { ...this.allocated }, lent: { ...this.lent }, closed: this.closed };
+    return { label: this.label, limits: finite(this.limits), reserve: finite(this.reserve), spent: { ...this.spent }, allocated: { ...this.allocated }, lent: { ...this.lent }, overrun: { ...this.overrun }, closed: this.closed };
   }
 
   /** Restores spending from a snapshot (limits come from configuration; a snapshot cannot raise them). */
@@ -219,6 +224,7 @@ export class BudgetAccount {
       this.spent[d] = spent;
       this.allocated[d] = alloc;
       this.lent[d] = s.lent?.[d] ?? 0;
+      this.overrun[d] = s.overrun?.[d] ?? 0;
     }
     this.closed = s.closed;
   }

@@ -10,6 +10,7 @@ const tokens = (u: TokenUsage): Partial<Usage> => ({ inputTokens: u.inputTokens,
 interface BudgetPolicySnapshot {
   readonly account: AccountSnapshot;
   readonly perState: Record<string, Usage>;
+  readonly exitModelCalls?: number;
 }
 
 /**
@@ -22,6 +23,9 @@ export class BudgetPolicy implements SessionPolicy {
   readonly key = "budget";
   readonly account: BudgetAccount;
   private perState: Record<string, Usage> = {};
+  /** Model calls made on the exit path since the last exit tool: at most one (the final message). */
+  private exitModelCalls = 0;
+  private approvedExitEstimate: Partial<Usage> | undefined;
 
   constructor(account: BudgetAccount) {
     this.account = account;
@@ -60,22 +64,39 @@ export class BudgetPolicy implements SessionPolicy {
     if (s) throw this.violation(session, s, call);
   }
 
-  afterCall(_session: Session<any>, _call: ValidatedCall, _r: unknown, _o: string, from: string): void {
-    this.account.charge({ toolCalls: 1 });
+  afterCall(session: Session<any>, call: ValidatedCall, _r: unknown, _o: string, from: string): void {
+    const exit = this.isExit(session, call.name);
+    this.account.charge({ toolCalls: 1 }, exit);
+    if (exit) this.exitModelCalls = 0;
     this.stateUsage(from).toolCalls += 1;
   }
 
   beforeModelCall(session: Session<any>, estimate: TokenUsage): void {
-    // in exit mode the model call is the exit path's own (final message, exit tool call)
-    const s = this.account.shortfall(tokens(estimate), this.inExitMode()) ?? this.stateShortfall(session, tokens(estimate));
+    const exitMode = this.inExitMode();
+    if (exitMode && this.exitModelCalls >= 1) {
+      const s = { dimension: "totalTokens" as const, limit: this.account.limit("totalTokens"), used: this.account.used("totalTokens"), requested: estimate.inputTokens + estimate.outputTokens, scope: "reserve" };
+      throw this.violation(session, s, undefined, "only the exit path's reserve is left, and it pays for one model call (the final message or the exit tool call); call an exit tool now");
+    }
+    const s = this.account.shortfall(tokens(estimate), exitMode) ?? this.stateShortfall(session, tokens(estimate));
     if (s) throw this.violation(session, s);
+    this.approvedExitEstimate = exitMode ? tokens(estimate) : undefined;
   }
 
   afterModelCall(session: Session<any>, usage: TokenUsage): void {
-    this.account.charge(tokens(usage));
+    const reported = tokens(usage);
+    if (this.approvedExitEstimate) {
+      // on the exit path, the reserve pays what was approved; anything beyond is an overrun, not taken from the reserve
+      const approved = this.approvedExitEstimate;
+      const paid = Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, Math.min(reported[d] ?? 0, approved[d] ?? 0)])) as Usage;
+      this.account.charge(paid, true);
+      this.account.charge(Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, (reported[d] ?? 0) - paid[d]])), false);
+      this.exitModelCalls++;
+      this.approvedExitEstimate = undefined;
+    } else {
+      this.account.charge(reported, false);
+    }
     const u = this.stateUsage(session.state as string);
-    const t = tokens(usage);
-    for (const d of BUDGET_DIMENSIONS) u[d] += t[d] ?? 0;
+    for (const d of BUDGET_DIMENSIONS) u[d] += reported[d] ?? 0;
   }
 
   /** What has been spent while in a state. */
@@ -113,7 +134,7 @@ export class BudgetPolicy implements SessionPolicy {
   }
 
   serialize(): BudgetPolicySnapshot {
-    return { account: this.account.snapshot(), perState: structuredClone(this.perState) };
+    return { account: this.account.snapshot(), perState: structuredClone(this.perState), exitModelCalls: this.exitModelCalls };
   }
 
   restore(data: unknown): void {
@@ -123,6 +144,7 @@ export class BudgetPolicy implements SessionPolicy {
     }
     this.account.restore(d.account);
     this.perState = structuredClone(d.perState);
+    this.exitModelCalls = typeof d.exitModelCalls === "number" ? d.exitModelCalls : 0;
   }
 }
 

@@ -139,12 +139,16 @@ describe("handoffs", () => {
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 100 }), fc.array(op, { maxLength: 60 }), (limit, rootReserve, ops) => {
         const root = new BudgetAccount({ limits: { inputTokens: limit, outputTokens: limit, totalTokens: limit, toolCalls: limit }, reserve: { totalTokens: Math.min(rootReserve, limit), toolCalls: Math.min(1, limit) }, label: "root" });
         const open: BudgetAccount[] = [root];
-        const exiting = new Set<BudgetAccount>(); // spending on its exit path legitimately uses the reserve
+        // spending on the exit path legitimately uses the reserve, which travels down the chain with the conversation
+        const exiting = new Set<BudgetAccount>();
+        const markExiting = (a: BudgetAccount | undefined) => {
+          for (; a; a = a.parent) exiting.add(a);
+        };
         for (const o of ops) {
           const acct = open[o.who % open.length]!;
           const dim = BUDGET_DIMENSIONS[o.dim]!;
           if (o.kind === "spend" && acct.shortfall({ [dim]: o.amount }, false) === undefined) acct.charge({ [dim]: o.amount });
-          if (o.kind === "exit" && acct.shortfall({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true) === undefined) (acct.charge({ [dim]: Math.min(o.amount, acct.reserved(dim)) }), exiting.add(acct));
+          if (o.kind === "exit" && acct.shortfall({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true) === undefined) (acct.charge({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true), markExiting(acct));
           if (o.kind === "handoff") open.push(acct.handoff({ fraction: o.fraction, reserve: { totalTokens: o.reserve } }));
           if (o.kind === "close" && acct !== root) {
             acct.close();
@@ -194,15 +198,20 @@ describe("exhaustion attack", () => {
     }
     expect(refusals).toBeGreaterThan(0);
     expect(root.available("totalTokens", false)).toBeLessThan(950);
-    // a provider reporting more than the estimate cannot push the tree past the root's limit
-    first.afterModelCall({ inputTokens: 0, outputTokens: 100_000 });
-    expect(root.totalSpent("totalTokens")).toBeLessThanOrEqual(5000);
+    // only the reserve is left: one exit-path model call is allowed, and a provider overrunning
+    // its estimate is recorded as an overrun, not taken from the reserve
+    expect(first.allowedTools()).toEqual(["end_conversation"]);
+    first.beforeModelCall({ inputTokens: 50, outputTokens: 50 });
+    first.afterModelCall({ inputTokens: 50, outputTokens: 100_000 });
+    expect(root.snapshot().overrun?.totalTokens).toBeGreaterThan(99_000);
+    expect(() => first.beforeModelCall({ inputTokens: 10, outputTokens: 10 })).toThrow(/pays for one model call/);
+    expect(root.totalSpent("totalTokens")).toBeLessThanOrEqual(5000 - 400 + 100);
 
     // hand off to the second agent: it holds the exit path now, with the reserve
     const second = new Session(support, { budget: root.handoff({ label: "closer" }) });
     expect(second.allowedTools()).toEqual(["end_conversation"]);
-    second.beforeModelCall({ inputTokens: 200, outputTokens: 150 }); // final message to the user
-    second.afterModelCall({ inputTokens: 200, outputTokens: 150 });
+    second.beforeModelCall({ inputTokens: 150, outputTokens: 100 }); // final message to the user
+    second.afterModelCall({ inputTokens: 150, outputTokens: 100 });
     await call(second, "end_conversation");
     expect(second.status).toBe("ended");
     // and the first cannot reach into the reserve it handed over

@@ -122,6 +122,8 @@ export function guardAiSdk<P extends Protocol<any, any, any>>(session: Session<P
     const v = checked.violation;
     if (v.code === "confirmation_missing") {
       const action = pendingByCall.get(toolCall.toolCallId) ?? (await confirmationApi(session).requestConfirmation(call));
+      // prior consent may have granted it already: then `execute` consumes that grant
+      if (action.status === "confirmed") return undefined;
       pendingByCall.set(toolCall.toolCallId, action);
       return { type: "user-approval", reason: describeAction(action) };
     }

@@ -6,6 +6,8 @@ export interface PendingActionRef {
   readonly id: string;
   readonly tool: string;
   readonly arguments: unknown;
+  /** `confirmed` when prior consent already produced a grant for it. */
+  readonly status?: "pending" | "confirmed" | "denied";
 }
 
 /** The session's structured confirmation API (from the confirmation policy). */

@@ -151,7 +151,11 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
         const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
         const checked = session.check(call);
         if (checked.ok || checked.violation.code !== "confirmation_missing") return false; // granted, or refused by the guardrail
-        if (callId !== undefined && !pendingByCall.has(callId)) pendingByCall.set(callId, await confirmationApi(session).requestConfirmation(call));
+        if (callId !== undefined && pendingByCall.has(callId)) return true;
+        const action = await confirmationApi(session).requestConfirmation(call);
+        // prior consent may have granted it already: then `invoke` consumes that grant
+        if (action.status === "confirmed") return false;
+        if (callId !== undefined) pendingByCall.set(callId, action);
         return true;
       },
       inputGuardrails: [guardrail],

@@ -35,6 +35,8 @@ export const refundProtocol = defineProtocol({
       description: "Refund a booking. Only after the user confirmed.",
       input: z.object({ bookingId: z.string(), amount: z.number().positive() }),
       effect: "write",
+      requiresConfirmation: true,
+      subjects: ["bookingId"],
       outcomes: ["ok"],
     },
     end_conversation: {

@@ -6,6 +6,9 @@ import type { ViolationLog } from "../violation/violation-log.js";
 import { BudgetAccount } from "../budget/budget-account.js";
 import { BudgetPolicy } from "../budget/budget-policy.js";
 import type { SessionPolicy, TokenUsage } from "./session-policy.js";
+import { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome } from "../confirmation/confirmation-policy.js";
+import type { ConfirmationDecider } from "../confirmation/decider.js";
+import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./session-snapshot.js";
 
 export type SessionStatus = "active" | "ended" | "needs_reconciliation";
@@ -22,6 +25,11 @@ export interface SessionOptions {
    * `account.handoff()`). Without it, a protocol that declares budgets gets its own account.
    */
   readonly budget?: BudgetAccount;
+  /**
+   * Confirmation grants (key, TTL, stale check, clock, decider, prior consent). A protocol with a
+   * `requiresConfirmation` tool always gets the confirmation policy; these options tune it.
+   */
+  readonly confirmation?: ConfirmationOptions;
 }
 
 export type CheckResult<TTool extends string = string> =
@@ -53,7 +61,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   private _version: number;
   private readonly policies: SessionPolicy[];
   private readonly log: ViolationLog | undefined;
-  private readonly lastMessages: (() => readonly unknown[]) | undefined;
+  private lastMessages: (() => readonly unknown[]) | undefined;
   readonly now: () => Date;
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -70,6 +78,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (hasBudget && !this.policies.some((p) => p.key === "budget")) {
       this.policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
     }
+    const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
+    if (needsConfirmation && !this.policies.some((p) => p.key === "confirmation")) this.policies.push(new ConfirmationPolicy(options.confirmation));
     this.log = options.log;
     this.lastMessages = options.lastMessages;
     this.now = options.now ?? (() => new Date());
@@ -102,8 +112,48 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return this;
   }
 
+  /** Supplies the last messages of the conversation for violation records (an agent loop sets this). */
+  setLastMessages(source: (() => readonly unknown[]) | undefined): this {
+    this.lastMessages = source;
+    return this;
+  }
+
   policy<T extends SessionPolicy>(key: string): T | undefined {
     return this.policies.find((p) => p.key === key) as T | undefined;
+  }
+
+  /** The confirmation policy; a clear error when the protocol has no tool that requires confirmation. */
+  confirmationPolicy(): ConfirmationPolicy {
+    const p = this.policies.find((x) => x.key === "confirmation");
+    if (!(p instanceof ConfirmationPolicy)) {
+      throw new Error(`Session ${this.id} (protocol "${this.protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
+    }
+    return p;
+  }
+
+  /** Registers an action (a call of a `requiresConfirmation` tool, arguments checked) that waits for the user's consent. */
+  requestConfirmation(call: ToolCall, options?: { readonly description?: string }): ConfirmationRequest {
+    return this.confirmationPolicy().request(this, call, options);
+  }
+
+  /** The user confirmed a pending action (structured path, for UIs). Returns the single-use grant. */
+  confirm(actionId: string): Grant {
+    return this.confirmationPolicy().confirm(this, actionId);
+  }
+
+  /** The user refused a pending action; any unused grant for it is revoked. */
+  deny(actionId: string): void {
+    this.confirmationPolicy().deny(this, actionId);
+  }
+
+  /** Judges the user's own reply against the pending actions (`unclear` and `denied` never grant). User channel only. */
+  receiveUserReply(text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
+    return this.confirmationPolicy().receiveUserReply(this, text, decider);
+  }
+
+  /** Accepts a signed grant token from outside (e.g. over HTTP) after verifying it; throws `ProtocolViolation` when it is not valid here. */
+  presentGrant(token: string): Grant {
+    return this.confirmationPolicy().present(this, token);
   }
 
   /** Names of the tools the model may call now. */

@@ -1,0 +1,34 @@
+import type { RecordedToolCall } from "./recorded-run.js";
+
+/** A detail of an action that the agent's description (or the user's yes) must mention. */
+export interface ActionDetail {
+  /** What it is, for evidence: `reservation_id EHGLP3`, `flight HAT110 on 2024-05-24`. */
+  readonly label: string;
+  /**
+   * `subject`: what the action is about (a reservation id); it may have been named anywhere in the
+   * conversation before the yes. `change`: what the action does (flights, amounts, payment); it must be
+   * in the agent's confirmation request, the yes itself, or the user's own words since the last write.
+   */
+  readonly scope: "subject" | "change";
+  /** Whether the text mentions it in an accepted form. */
+  test(text: string): boolean;
+}
+
+/**
+ * What the auditor needs to know about a domain: which calls need the user's confirmation, how an
+ * agent names each action in prose, and which details of a call must appear in the description the
+ * user said yes to. `Knowledge` is what earlier tool results revealed (profiles, reservations).
+ */
+export interface AuditDomain<Knowledge = unknown> {
+  readonly name: string;
+  /** Tools whose calls need an explicit yes to the described action. */
+  readonly writeTools: ReadonlySet<string>;
+  /** Words that name the action of `tool` in prose ("cancel", "baggage", ...). */
+  actionWords(tool: string): RegExp;
+  /** Fresh knowledge for a run. */
+  initialKnowledge(): Knowledge;
+  /** Learns from a tool result (e.g. a user profile's payment methods). */
+  observe(knowledge: Knowledge, call: RecordedToolCall): void;
+  /** The details of `call` that the user must have been told before saying yes. */
+  details(call: RecordedToolCall, knowledge: Knowledge): readonly ActionDetail[];
+}

@@ -1,0 +1,32 @@
+import { isTau1Trajectories, parseTau1Trajectories } from "./tau1-trajectories.js";
+import { isTau2Results, parseTau2Results } from "./tau2-results.js";
+import type { ParsedRuns } from "./parse-result.js";
+
+const EXPECTED =
+  'expected a tau2-bench results file (a JSON object with "simulations": [...]) or a tau-bench v1 trajectory list (a JSON array of {"task_id", "trial", "reward", "traj": [...]}); see ../shared/trajectories/FORMATS.md';
+
+function describe(data: unknown): string {
+  if (Array.isArray(data)) {
+    if (data.length === 0) return "an empty array";
+    const first: unknown = data[0];
+    return first !== null && typeof first === "object" && !Array.isArray(first)
+      ? `an array whose first element has keys ${Object.keys(first).slice(0, 6).join(", ") || "(none)"}`
+      : `an array of ${typeof first}`;
+  }
+  if (data === null) return "null";
+  if (typeof data === "object") return `an object with keys ${Object.keys(data).slice(0, 6).join(", ") || "(none)"}`;
+  return `a ${typeof data}`;
+}
+
+/** Detects the format of one file's text and reads its runs. Never throws: problems are returned. */
+export function readRecordedRuns(file: string, text: string): ParsedRuns {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    return { runs: [], problems: [{ file, message: `not valid JSON (${(e as Error).message}); ${EXPECTED}` }] };
+  }
+  if (isTau2Results(data)) return parseTau2Results(file, data);
+  if (isTau1Trajectories(data)) return parseTau1Trajectories(file, data);
+  return { runs: [], problems: [{ file, message: `unknown format: found ${describe(data)}; ${EXPECTED}` }] };
+}

@@ -128,6 +128,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly maxConflicts: number;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lanes = new Map<string, Promise<unknown>>();
+  private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
 
   constructor(options: GuardedExecutorOptions<P>) {
     if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
@@ -263,6 +264,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         this.forget(sessionId);
         if (e instanceof ProtocolViolation) {
           if (cached) continue; // a stale copy may refuse what the latest state allows: check again
+          this.rememberRow(stored);
           throw this.report(e);
         }
         throw e;
@@ -438,7 +440,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     if (c) return c.stored;
     let stored: StoredSession | undefined;
     try {
-      stored = await this.store.load(sessionId);
+      stored = await this.sharedLoad(sessionId);
     } catch (e) {
       this.forget(sessionId);
       if (e instanceof ProtocolViolation) throw this.report(e);
@@ -451,6 +453,28 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     return stored;
   }
 
+  /**
+   * Loads a row; concurrent callers in this process share loads. A caller joins a load that
+   * has not started yet, never one already running (which may predate its call), so every
+   * caller sees a state read after it asked: at most one load runs and one waits per session.
+   */
+  private sharedLoad(sessionId: string): Promise<StoredSession | undefined> {
+    const running = this.loads.get(sessionId);
+    if (running && !running.started) return running.promise;
+    const entry: { started: boolean; promise: Promise<StoredSession | undefined> } = { started: false, promise: Promise.resolve(undefined) };
+    entry.promise = (async () => {
+      if (running) await running.promise.catch(() => undefined);
+      entry.started = true;
+      try {
+        return await this.store.load(sessionId);
+      } finally {
+        if (this.loads.get(sessionId) === entry) this.loads.delete(sessionId);
+      }
+    })();
+    this.loads.set(sessionId, entry);
+    return entry.promise;
+  }
+
   /** The session to validate against: the cached one when allowed, else freshly loaded. */
   private async current(sessionId: string, fresh: boolean): Promise<{ stored: StoredSession; session: Session<P>; cached: boolean }> {
     if (!fresh && this.useCache) {
@@ -460,6 +484,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         c.session = undefined; // handed out: it will be mutated; re-cached after a successful save
         return { stored: c.stored, session, cached: true };
       }
+      if (c) return { stored: c.stored, session: this.restore(c.stored), cached: true };
     }
     const stored = await this.fetch(sessionId, true);
     return { stored, session: this.restore(stored), cached: false };
@@ -467,6 +492,13 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
   private remember(stored: StoredSession, session: Session<P>): void {
     if (this.useCache) this.cache.set(stored.id, { stored, session });
+  }
+
+  /** Caches a row without a session object (the next call restores its own copy). */
+  private rememberRow(stored: StoredSession): void {
+    if (!this.useCache) return;
+    const c = this.cache.get(stored.id);
+    if (!c || c.stored.version <= stored.version) this.cache.set(stored.id, { stored, session: undefined });
   }
 
   private forget(sessionId: string): void {

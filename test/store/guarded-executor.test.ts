@@ -1,0 +1,197 @@
+import { describe, it, expect } from "vitest";
+import { GuardedExecutor, SessionNotFoundError } from "../../src/store/guarded-executor.js";
+import { MemorySessionStore } from "../../src/store/memory-store.js";
+import type { SessionStore, StoredState } from "../../src/store/session-store.js";
+import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
+import { grantPolicies, grants, payProtocol, SECRET, strictPayProtocol } from "./support/fixtures.js";
+
+const codeOf = async (p: Promise<unknown>): Promise<string> =>
+  p.then(
+    () => "ok",
+    (e: unknown) => (e instanceof ProtocolViolation ? e.code : `error: ${(e as Error).message}`),
+  );
+
+function setup(store: SessionStore = new MemorySessionStore({ secret: SECRET })) {
+  const sink = new MemoryViolationSink();
+  const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies, log: new ViolationLog([sink]) });
+  return { ex, store, sink };
+}
+
+const PAY = { account: "A", amount: 10 };
+
+describe("GuardedExecutor", () => {
+  it("persists every transition: another executor (process) continues where the first stopped", async () => {
+    const { ex, store } = setup();
+    const { session } = await ex.create();
+    const r = await ex.execute(session.id, { id: "l1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: 3 }));
+    expect(r).toMatchObject({ from: "open", to: "open", outcome: "ok", callId: "l1", version: 2 });
+    const other = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies });
+    await other.execute(session.id, { id: "c", name: "close", arguments: {} }, () => null);
+    const { session: after } = await ex.load(session.id);
+    expect(after.state).toBe("closed");
+    expect(after.trace.map((t) => t.callId)).toEqual(["l1", "c"]);
+    expect(await codeOf(ex.execute(session.id, { id: "l2", name: "lookup", arguments: { account: "A" } }, () => 1))).toBe("session_ended");
+  });
+
+  it("records the intent (call id, tool, canonical args hash, grant claimed) before the write runs, the outcome after", async () => {
+    const { ex, store } = setup();
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    let seenDuring: StoredState | undefined;
+    const r = await ex.execute(session.id, { id: "w1", name: "pay", arguments: { amount: 10, account: "A" } }, async (_args, ctx) => {
+      seenDuring = (await store.load(session.id))?.state;
+      expect(ctx.idempotencyKey).toBe(`${session.id}:w1`);
+      return { receipt: "r1" };
+    });
+    expect(seenDuring?.pending).toBe("w1");
+    expect(seenDuring?.session.status).toBe("needs_reconciliation");
+    expect(seenDuring?.ledger["w1"]).toMatchObject({ status: "intent", tool: "pay", arguments: PAY, claims: { "test-grants": { grantId: "g1" } } });
+    expect(seenDuring?.ledger["w1"]?.argsHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.result).toEqual({ ok: true, value: { receipt: "r1" } });
+    const after = (await store.load(session.id))!.state;
+    expect(after.pending).toBeUndefined();
+    expect(after.session.status).toBe("active");
+    expect(after.ledger["w1"]).toMatchObject({ status: "done", outcome: "ok", from: "open", to: "open" });
+  });
+
+  it("never runs a write without a grant, never twice on one grant, never twice for one call id", async () => {
+    const { ex, sink } = setup();
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    let ran = 0;
+    const impl = () => ++ran;
+    expect(await codeOf(ex.execute(session.id, { id: "x", name: "pay", arguments: { account: "A", amount: 11 } }, impl))).toBe("confirmation_missing");
+    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, impl))).toBe("ok");
+    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, impl))).toBe("duplicate_call");
+    expect(await codeOf(ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, impl))).toBe("confirmation_missing");
+    expect(ran).toBe(1);
+    expect(sink.records.map((r) => r.code)).toEqual(["confirmation_missing", "duplicate_call", "confirmation_missing"]);
+  });
+
+  it("refuses a read call id that already executed", async () => {
+    const { ex } = setup();
+    const { session } = await ex.create();
+    let ran = 0;
+    await ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ++ran);
+    expect(await codeOf(ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ++ran))).toBe("duplicate_call");
+    expect(ran).toBe(1);
+  });
+
+  it("two executors racing on one grant: exactly one write runs", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const a = setup(store).ex;
+    const b = setup(store).ex;
+    const { session } = await a.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    await b.load(session.id);
+    let ran = 0;
+    const impl = async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return ++ran;
+    };
+    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => codeOf((i % 2 ? a : b).execute(session.id, { id: `w${i}`, name: "pay", arguments: PAY }, impl))));
+    expect(ran).toBe(1);
+    expect(codes.filter((c) => c === "ok")).toHaveLength(1);
+    expect(new Set(codes.filter((c) => c !== "ok"))).toEqual(new Set(["confirmation_missing", "needs_reconciliation"].filter((c) => codes.includes(c))));
+  });
+
+  it("re-checks a refusal against the latest stored state (a stale cached copy never refuses wrongly)", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const a = setup(store).ex;
+    const b = setup(store).ex;
+    const { session } = await a.create();
+    await a.load(session.id);
+    // b grants via a structured update; a's cached copy has no grant
+    await b.update(session.id, (s) => grants(s).grant("g1", "pay", PAY));
+    let ran = 0;
+    expect(await codeOf(a.execute(session.id, { id: "w", name: "pay", arguments: PAY }, () => ++ran))).toBe("ok");
+    expect(ran).toBe(1);
+  });
+
+  it("a write whose error maps to no outcome leaves the session needing reconciliation; an operator resolves it", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const ex = new GuardedExecutor({ protocol: strictPayProtocol, store, policies: grantPolicies });
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    const boom = new Error("gateway timeout");
+    await expect(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => Promise.reject(boom))).rejects.toBe(boom);
+    const stuck = (await store.load(session.id))!.state;
+    expect(stuck.session.status).toBe("needs_reconciliation");
+    expect(stuck.pending).toBe("w1");
+    expect(stuck.ledger["w1"]).toMatchObject({ status: "unknown_outcome", error: "Error: gateway timeout" });
+    expect(await ex.toolsAllowed(session.id)).toEqual([]);
+    expect(await codeOf(ex.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("needs_reconciliation");
+    // no hook configured: reconcile without a resolution cannot decide
+    expect((await ex.reconcile(session.id)).resolved).toBe(false);
+    const rep = await ex.reconcile(session.id, { executed: true, result: { ok: true, value: { receipt: "found-later" } }, by: "operator:ana" });
+    expect(rep).toMatchObject({ resolved: true, record: { from: "open", to: "paid", outcome: "ok" } });
+    const { session: after, stored } = await ex.load(session.id);
+    expect(after.status).toBe("active");
+    expect(after.state).toBe("paid");
+    expect(stored.state.ledger["w1"]).toMatchObject({ status: "reconciled_executed", resolvedBy: "operator:ana" });
+    expect(await codeOf(ex.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("ok");
+  });
+
+  it("a write whose outcome could not be recorded (store failure) is resolved by the reconcile hook's idempotency lookup", async () => {
+    const inner = new MemorySessionStore({ secret: SECRET });
+    let failNext = false;
+    const flaky: SessionStore = Object.assign(Object.create(inner) as SessionStore, {
+      compareAndSet: async (id: string, v: number, s: StoredState) => {
+        if (failNext && s.pending === undefined) throw new Error("connection reset");
+        return inner.compareAndSet(id, v, s);
+      },
+    });
+    const targetSystem = new Map<string, unknown>();
+    const ex = new GuardedExecutor({
+      protocol: strictPayProtocol,
+      store: flaky,
+      policies: grantPolicies,
+      reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : { executed: false }),
+    });
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    failNext = true;
+    await expect(
+      ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, (_a, ctx) => {
+        targetSystem.set(ctx.idempotencyKey, { receipt: "r1" });
+        return { receipt: "r1" };
+      }),
+    ).rejects.toThrow("connection reset");
+    failNext = false;
+    const fresh = new GuardedExecutor({ protocol: strictPayProtocol, store: inner, policies: grantPolicies, reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : undefined) });
+    expect(await codeOf(fresh.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("needs_reconciliation");
+    const rep = await fresh.reconcile(session.id);
+    expect(rep).toMatchObject({ resolved: true, intent: { callId: "w1" }, resolution: { executed: true } });
+    const { session: after } = await fresh.load(session.id);
+    expect(after.state).toBe("paid");
+    expect(after.trace.filter((t) => t.tool === "pay")).toHaveLength(1);
+    expect(await codeOf(fresh.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => 1))).toBe("duplicate_call");
+  });
+
+  it("records the outcome even when the session changed while the write ran (e.g. a confirmation)", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const ex = setup(store).ex;
+    const other = setup(store).ex;
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    const r = await ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, async () => {
+      await other.update(session.id, (s) => grants(s).grant("g2", "pay", { account: "B", amount: 1 }));
+      return "paid";
+    });
+    expect(r.outcome).toBe("ok");
+    const { session: after, stored } = await ex.load(session.id);
+    expect(after.status).toBe("active");
+    expect(grants(after).grants.map((g) => g.id)).toEqual(["g1", "g2"]);
+    expect(grants(after).used).toEqual(["g1"]);
+    expect(stored.state.ledger["w1"]?.status).toBe("done");
+  });
+
+  it("names a missing session", async () => {
+    const { ex } = setup();
+    await expect(ex.execute("nope", { name: "lookup", arguments: { account: "A" } }, () => 1)).rejects.toBeInstanceOf(SessionNotFoundError);
+  });
+
+  it("validates arguments before anything runs and reports with the session's facts", async () => {
+    const { ex, sink } = setup();
+    const { session } = await ex.create();
+    let ran = 0;
+    expect(await codeOf(ex.execute(session.id, { name: "lookup", arguments: { account: 5 } }, () => ++ran))).toBe("invalid_arguments");
+    expect(ran).toBe(0);
+    expect(sink.records[0]).toMatchObject({ sessionId: session.id, state: "open", code: "invalid_arguments" });
+  });
+});

@@ -1,0 +1,584 @@
+import { createHash } from "node:crypto";
+import { ts } from "ts-morph";
+import {
+  FACTS_VERSION,
+  type ArrItem,
+  type BodyFacts,
+  type Chain,
+  type ClassFacts,
+  type Decl,
+  type DynKind,
+  type ExportFacts,
+  type FileFacts,
+  type FunctionFacts,
+  type ImportFacts,
+  type Loc,
+  type MemberFacts,
+  type ObjEntry,
+  type SValue,
+  type SuppressionFacts,
+  type TypeRef,
+} from "./file-facts.js";
+import { parseSuppressions } from "./suppressions.js";
+
+export function contentHash(text: string): string {
+  return createHash("sha1").update(text).digest("hex");
+}
+
+/** Parses one file (or takes an already parsed one) and extracts its facts. */
+export function extractFileFacts(path: string, text: string, parsed?: ts.SourceFile): FileFacts {
+  const sf = parsed ?? ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return new FileExtractor(sf, path, text).run();
+}
+
+interface LocalInfo {
+  readonly type?: TypeRef;
+  readonly alias?: Chain;
+}
+type Scope = Map<string, LocalInfo>;
+
+const ESCAPING_PARENTS = new Set<ts.SyntaxKind>([
+  ts.SyntaxKind.CallExpression,
+  ts.SyntaxKind.NewExpression,
+  ts.SyntaxKind.VariableDeclaration,
+  ts.SyntaxKind.PropertyAssignment,
+  ts.SyntaxKind.ReturnStatement,
+  ts.SyntaxKind.ArrayLiteralExpression,
+  ts.SyntaxKind.BinaryExpression,
+  ts.SyntaxKind.ArrowFunction,
+  ts.SyntaxKind.PropertyDeclaration,
+]);
+
+class FileExtractor {
+  private readonly decls: Record<string, Decl> = {};
+  private readonly imports: Record<string, ImportFacts> = {};
+  private readonly exports: Record<string, ExportFacts> = {};
+  private readonly exportStars: string[] = [];
+  private readonly topLevel: BodyFacts = { calls: [], dyn: [], assigns: [] };
+
+  constructor(
+    private readonly sf: ts.SourceFile,
+    private readonly path: string,
+    private readonly text: string,
+  ) {}
+
+  run(): FileFacts {
+    for (const st of this.sf.statements) this.statement(st);
+    const suppressions: SuppressionFacts[] = parseSuppressions(this.text);
+    return {
+      version: FACTS_VERSION,
+      path: this.path,
+      hash: contentHash(this.text),
+      decls: this.decls,
+      imports: this.imports,
+      exports: this.exports,
+      exportStars: this.exportStars,
+      topLevel: this.topLevel,
+      suppressions,
+      lineCount: this.sf.getLineAndCharacterOfPosition(this.sf.end).line + 1,
+    };
+  }
+
+  // ---------- locations and text ----------
+  loc(node: ts.Node): Loc {
+    const s = this.sf.getLineAndCharacterOfPosition(node.getStart(this.sf));
+    const e = this.sf.getLineAndCharacterOfPosition(node.getEnd());
+    return { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 };
+  }
+  textOf(node: ts.Node): string {
+    const t = node.getText(this.sf).replace(/\s+/g, " ");
+    return t.length > 80 ? t.slice(0, 77) + "..." : t;
+  }
+
+  // ---------- module statements ----------
+  private hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+    return ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === kind);
+  }
+
+  private statement(st: ts.Statement): void {
+    const exported = this.hasModifier(st, ts.SyntaxKind.ExportKeyword);
+    const isDefault = this.hasModifier(st, ts.SyntaxKind.DefaultKeyword);
+    if (ts.isImportDeclaration(st)) {
+      if (!ts.isStringLiteral(st.moduleSpecifier)) return;
+      const from = st.moduleSpecifier.text;
+      const clause = st.importClause;
+      if (!clause) return;
+      if (clause.name) this.imports[clause.name.text] = { from, name: "default" };
+      const nb = clause.namedBindings;
+      if (nb && ts.isNamespaceImport(nb)) this.imports[nb.name.text] = { from, name: "*" };
+      if (nb && ts.isNamedImports(nb)) for (const el of nb.elements) this.imports[el.name.text] = { from, name: (el.propertyName ?? el.name).text };
+      return;
+    }
+    if (ts.isImportEqualsDeclaration(st)) {
+      const ref = st.moduleReference;
+      if (ts.isExternalModuleReference(ref) && ts.isStringLiteral(ref.expression)) this.imports[st.name.text] = { from: ref.expression.text, name: "*" };
+      return;
+    }
+    if (ts.isExportDeclaration(st)) {
+      const from = st.moduleSpecifier && ts.isStringLiteral(st.moduleSpecifier) ? st.moduleSpecifier.text : undefined;
+      const clause = st.exportClause;
+      if (!clause) {
+        if (from !== undefined) this.exportStars.push(from);
+        return;
+      }
+      if (ts.isNamespaceExport(clause)) {
+        if (from !== undefined) this.exports[clause.name.text] = { from, name: "*" };
+        return;
+      }
+      for (const el of clause.elements) {
+        const src = (el.propertyName ?? el.name).text;
+        this.exports[el.name.text] = from !== undefined ? { from, name: src } : { local: src };
+      }
+      return;
+    }
+    if (ts.isExportAssignment(st)) {
+      const e = unwrap(st.expression);
+      if (ts.isIdentifier(e)) this.exports["default"] = { local: e.text };
+      else {
+        this.declareExpression("default", e, st, undefined);
+        this.exports["default"] = { local: "default" };
+      }
+      return;
+    }
+    if (ts.isClassDeclaration(st)) {
+      const name = st.name?.text ?? "default";
+      this.decls[name] = this.classFacts(st, name, new Map());
+      if (exported) this.exports[isDefault ? "default" : name] = { local: name };
+      return;
+    }
+    if (ts.isFunctionDeclaration(st)) {
+      const name = st.name?.text ?? "default";
+      if (st.body) this.decls[name] = this.functionFacts(st, name);
+      else if (!this.decls[name]) this.decls[name] = { kind: "function", name, loc: this.loc(st), params: [], body: { calls: [], dyn: [], assigns: [] } };
+      if (exported) this.exports[isDefault ? "default" : name] = { local: name };
+      return;
+    }
+    if (ts.isVariableStatement(st)) {
+      for (const d of st.declarationList.declarations) {
+        if (!ts.isIdentifier(d.name)) {
+          if (d.initializer) this.walkTop(d.initializer);
+          continue;
+        }
+        const name = d.name.text;
+        if (d.initializer) this.declareExpression(name, unwrap(d.initializer), d, d.type);
+        else this.decls[name] = { kind: "value", name, loc: this.loc(d.name), value: { k: "unknown", text: name, reason: `${name} has no initializer`, loc: this.loc(d.name) }, ...(d.type ? typeRefOpt(d.type) : {}) };
+        if (exported) this.exports[name] = { local: name };
+      }
+      return;
+    }
+    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) {
+      const name = st.name.text;
+      if (!this.decls[name]) this.decls[name] = { kind: "type", name, loc: this.loc(st.name) };
+      if (exported) this.exports[name] = { local: name };
+      return;
+    }
+    if (ts.isModuleDeclaration(st)) return;
+    this.walkTop(st);
+  }
+
+  private walkTop(node: ts.Node): void {
+    const scope: Scope = new Map();
+    collectLocals(node, scope, this);
+    walkBody(node, scope, this.topLevel, this);
+  }
+
+  private declareExpression(name: string, init: ts.Expression, at: ts.Node, typeNode: ts.TypeNode | undefined): void {
+    if (ts.isArrowFunction(init) || ts.isFunctionExpression(init)) {
+      this.decls[name] = this.functionFacts(init, name, at);
+      return;
+    }
+    if (ts.isClassExpression(init)) {
+      this.decls[name] = this.classFacts(init, name, new Map());
+      return;
+    }
+    const type = typeNode ? typeRefOf(typeNode) : ts.isNewExpression(init) ? typeRefOfExpr(init.expression) : undefined;
+    this.decls[name] = { kind: "value", name, loc: this.loc(ts.isVariableDeclaration(at) ? at.name : at), value: this.sval(init), ...(type ? { type } : {}) };
+    // calls made while computing the value run at module load
+    this.walkTop(init);
+  }
+
+  // ---------- static values ----------
+  sval(node: ts.Expression): SValue {
+    const e = unwrap(node);
+    const loc = this.loc(e);
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return { k: "lit", v: e.text, loc };
+    if (ts.isNumericLiteral(e)) return { k: "lit", v: Number(e.text), loc };
+    if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return { k: "lit", v: -Number(e.operand.text), loc };
+    if (e.kind === ts.SyntaxKind.TrueKeyword) return { k: "lit", v: true, loc };
+    if (e.kind === ts.SyntaxKind.FalseKeyword) return { k: "lit", v: false, loc };
+    if (e.kind === ts.SyntaxKind.NullKeyword) return { k: "lit", v: null, loc };
+    if (ts.isIdentifier(e)) return e.text === "undefined" ? { k: "lit", v: undefined, loc } : { k: "ref", name: e.text, loc };
+    if (ts.isObjectLiteralExpression(e)) {
+      const entries: ObjEntry[] = [];
+      for (const p of e.properties) {
+        if (ts.isSpreadAssignment(p)) entries.push({ spread: this.sval(p.expression) });
+        else if (ts.isShorthandPropertyAssignment(p)) entries.push({ key: p.name.text, value: { k: "ref", name: p.name.text, loc: this.loc(p.name) } });
+        else {
+          const key = propertyKey(p.name);
+          if (key === undefined) {
+            entries.push({ computed: this.textOf(p.name), loc: this.loc(p.name) });
+            continue;
+          }
+          if (ts.isPropertyAssignment(p)) entries.push({ key, value: this.sval(p.initializer) });
+          else entries.push({ key, value: { k: "fn", loc: this.loc(p) } });
+        }
+      }
+      return { k: "obj", entries, loc };
+    }
+    if (ts.isArrayLiteralExpression(e)) {
+      const items: ArrItem[] = e.elements.map((el) => (ts.isSpreadElement(el) ? { k: "spread" as const, value: this.sval(el.expression), loc: this.loc(el) } : this.sval(el)));
+      return { k: "arr", items, loc };
+    }
+    if (ts.isPropertyAccessExpression(e)) return { k: "member", obj: this.sval(e.expression), prop: e.name.text, loc };
+    if (ts.isElementAccessExpression(e)) {
+      const a = unwrap(e.argumentExpression);
+      if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isNumericLiteral(a)) return { k: "member", obj: this.sval(e.expression), prop: a.text, loc };
+      return { k: "unknown", text: this.textOf(e), reason: "computed property access", loc };
+    }
+    if (ts.isCallExpression(e)) return { k: "call", callee: this.sval(e.expression), args: e.arguments.map((a) => (ts.isSpreadElement(a) ? { k: "unknown" as const, text: this.textOf(a), reason: "spread argument", loc: this.loc(a) } : this.sval(a))), loc };
+    if (ts.isNewExpression(e)) return { k: "new", callee: this.sval(e.expression), loc };
+    if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "fn", loc };
+    if (ts.isTemplateExpression(e)) return { k: "unknown", text: this.textOf(e), reason: "template literal with substitutions", loc };
+    if (ts.isConditionalExpression(e)) return { k: "unknown", text: this.textOf(e), reason: "conditional expression", loc };
+    return { k: "unknown", text: this.textOf(e), reason: `${ts.SyntaxKind[e.kind]} is not statically evaluable`, loc };
+  }
+
+  // ---------- classes and functions ----------
+  classFacts(node: ts.ClassLikeDeclaration, name: string, outer: Scope): ClassFacts {
+    const heritage = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
+    const decorators = (ts.getDecorators(node) ?? []).map((d) => this.sval(d.expression));
+    const members: MemberFacts[] = [];
+    for (const m of node.members) {
+      const decs = ts.canHaveDecorators(m) ? (ts.getDecorators(m) ?? []).map((d) => this.sval(d.expression)) : [];
+      const isStatic = this.hasModifier(m, ts.SyntaxKind.StaticKeyword);
+      if (ts.isConstructorDeclaration(m)) {
+        const scope = this.functionScope(m, outer);
+        const body = this.body(m, scope);
+        members.push({ name: "constructor", loc: this.loc(m), isStatic: false, kind: "constructor", decorators: [], body });
+        for (const p of m.parameters) {
+          if (!ts.isIdentifier(p.name)) continue;
+          const isProp = (ts.getModifiers(p) ?? []).some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.PublicKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword || x.kind === ts.SyntaxKind.ReadonlyKeyword);
+          if (!isProp) continue;
+          const type = p.type ? typeRefOf(p.type) : undefined;
+          members.push({ name: p.name.text, loc: this.loc(p.name), isStatic: false, kind: "property", decorators: [], ...(type ? { type } : {}) });
+        }
+        continue;
+      }
+      if (ts.isClassStaticBlockDeclaration(m)) {
+        members.push({ name: "static {}", loc: this.loc(m), isStatic: true, kind: "method", decorators: [], body: this.body(m, this.functionScope(m, outer)) });
+        continue;
+      }
+      const mname = m.name ? memberName(m.name) : undefined;
+      if (mname === undefined) continue;
+      const loc = this.loc(m.name ?? m);
+      if (ts.isMethodDeclaration(m)) {
+        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}) });
+      } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
+        members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}) });
+      } else if (ts.isPropertyDeclaration(m)) {
+        const init = m.initializer ? unwrap(m.initializer) : undefined;
+        if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
+          members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)) });
+        } else {
+          const type = m.type ? typeRefOf(m.type) : init && ts.isNewExpression(init) ? typeRefOfExpr(init.expression) : undefined;
+          const body = init ? this.body(init, new Map(outer)) : undefined;
+          members.push({ name: mname, loc, isStatic, kind: "property", decorators: decs, ...(type ? { type } : {}), ...(body ? { body } : {}) });
+        }
+      }
+    }
+    return {
+      kind: "class",
+      name,
+      loc: this.loc(node.name ?? node),
+      ...(heritage ? { extends: this.sval(heritage.expression) } : {}),
+      decorators,
+      members,
+    };
+  }
+
+  functionFacts(node: ts.FunctionLikeDeclaration, name: string, at?: ts.Node): FunctionFacts {
+    const scope = this.functionScope(node, new Map());
+    const body = this.body(node, scope);
+    const params = node.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : "_"));
+    let returnsClass: ClassFacts | undefined;
+    const classNode = returnedClass(node);
+    if (classNode) returnsClass = this.classFacts(classNode, name, scope);
+    const nameNode = at && ts.isVariableDeclaration(at) ? at.name : node.name ?? node;
+    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returnsClass ? { returnsClass } : {}) };
+  }
+
+  functionScope(node: ts.Node, outer: Scope): Scope {
+    const scope: Scope = new Map(outer);
+    collectLocals(node, scope, this);
+    return scope;
+  }
+
+  body(node: ts.Node, scope: Scope): BodyFacts {
+    const facts: BodyFacts = { calls: [], dyn: [], assigns: [] };
+    const inner = ts.isFunctionLike(node) && "body" in node && node.body ? node.body : node;
+    walkBody(inner as ts.Node, scope, facts, this);
+    return facts;
+  }
+}
+
+// ---------- helpers ----------
+function unwrap(e: ts.Expression): ts.Expression {
+  let x = e;
+  for (;;) {
+    if (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isTypeAssertionExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
+    else return x;
+  }
+}
+
+function propertyKey(n: ts.PropertyName): string | undefined {
+  if (ts.isIdentifier(n) || ts.isStringLiteral(n) || ts.isNumericLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) return n.text;
+  if (ts.isComputedPropertyName(n)) {
+    const e = unwrap(n.expression);
+    if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e) || ts.isNumericLiteral(e)) return e.text;
+  }
+  return undefined;
+}
+
+function memberName(n: ts.PropertyName): string | undefined {
+  if (ts.isPrivateIdentifier(n)) return n.text;
+  return propertyKey(n);
+}
+
+function typeRefOf(t: ts.TypeNode): TypeRef | undefined {
+  if (ts.isTypeReferenceNode(t)) {
+    const parts: string[] = [];
+    let n: ts.EntityName = t.typeName;
+    while (ts.isQualifiedName(n)) {
+      parts.unshift(n.right.text);
+      n = n.left;
+    }
+    return { name: n.text, path: parts };
+  }
+  return undefined;
+}
+
+function typeRefOpt(t: ts.TypeNode): { type?: TypeRef } {
+  const r = typeRefOf(t);
+  return r ? { type: r } : {};
+}
+
+function typeRefOfExpr(e: ts.Expression): TypeRef | undefined {
+  const parts: string[] = [];
+  let x = unwrap(e);
+  while (ts.isPropertyAccessExpression(x)) {
+    parts.unshift(x.name.text);
+    x = unwrap(x.expression);
+  }
+  return ts.isIdentifier(x) ? { name: x.text, path: parts } : undefined;
+}
+
+function returnedClass(fn: ts.FunctionLikeDeclaration): ts.ClassExpression | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) {
+    const e = unwrap(body as ts.Expression);
+    return ts.isClassExpression(e) ? e : undefined;
+  }
+  let found: ts.ClassExpression | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isReturnStatement(n) && n.expression) {
+      const e = unwrap(n.expression);
+      if (ts.isClassExpression(e)) found = e;
+      return;
+    }
+    if (ts.isFunctionLike(n)) return;
+    ts.forEachChild(n, visit);
+  };
+  ts.forEachChild(body, visit);
+  return found;
+}
+
+/** Collects parameters and local variables of a function (and of nested functions), with their types. */
+function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
+  const addParam = (p: ts.ParameterDeclaration): void => {
+    if (ts.isIdentifier(p.name)) scope.set(p.name.text, p.type ? typeRefOpt(p.type) : {});
+    else addBinding(p.name);
+  };
+  const addBinding = (b: ts.BindingName): void => {
+    if (ts.isIdentifier(b)) scope.set(b.text, {});
+    else for (const el of b.elements) if (!ts.isOmittedExpression(el)) addBinding(el.name);
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n)) for (const p of n.parameters) addParam(p);
+    if (ts.isVariableDeclaration(n)) {
+      if (ts.isIdentifier(n.name)) {
+        const init = n.initializer ? unwrap(n.initializer) : undefined;
+        let info: LocalInfo = {};
+        if (n.type) info = typeRefOpt(n.type);
+        else if (init && ts.isNewExpression(init)) {
+          const t = typeRefOfExpr(init.expression);
+          if (t) info = { type: t };
+        } else if (init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
+          const c = chainOf(init, scope);
+          if (c && c.root.k !== "unknown") info = { alias: c };
+        }
+        scope.set(n.name.text, info);
+      } else addBinding(n.name);
+    }
+    if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n !== node) scope.set(n.name.text, {});
+    if (ts.isCatchClause(n) && n.variableDeclaration) addBinding(n.variableDeclaration.name);
+    ts.forEachChild(n, visit);
+  };
+  visit(node);
+  void x;
+}
+
+/** Reads `this.a.b`, `x.y`, `new X().m` as a chain; undefined when the expression is not one. */
+function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
+  const x = unwrap(e);
+  if (x.kind === ts.SyntaxKind.ThisKeyword) return { root: { k: "this" }, path: [] };
+  if (x.kind === ts.SyntaxKind.SuperKeyword) return { root: { k: "super" }, path: [] };
+  if (ts.isIdentifier(x)) {
+    const local = scope.get(x.text);
+    if (local) {
+      if (local.alias) return local.alias;
+      if (local.type) return { root: { k: "type", type: local.type }, path: [] };
+      return { root: { k: "unknown" }, path: [] };
+    }
+    return { root: { k: "module", name: x.text }, path: [] };
+  }
+  if (ts.isPropertyAccessExpression(x)) {
+    const base = chainOf(x.expression, scope);
+    return base ? { root: base.root, path: [...base.path, x.name.text] } : { root: { k: "unknown" }, path: [x.name.text] };
+  }
+  if (ts.isElementAccessExpression(x)) {
+    const a = unwrap(x.argumentExpression);
+    if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a)) {
+      const base = chainOf(x.expression, scope);
+      return base ? { root: base.root, path: [...base.path, a.text] } : undefined;
+    }
+    return undefined;
+  }
+  if (ts.isNewExpression(x)) {
+    const t = typeRefOfExpr(x.expression);
+    return t ? { root: { k: "type", type: t }, path: [] } : undefined;
+  }
+  return undefined;
+}
+
+function isLiteralKey(e: ts.Expression): boolean {
+  const a = unwrap(e);
+  return ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a);
+}
+
+function dropLast(c: Chain): Chain {
+  return { root: c.root, path: c.path.slice(0, -1) };
+}
+
+const REFLECT_DYNAMIC = new Set(["apply", "get", "construct", "set", "defineProperty", "setPrototypeOf"]);
+const OBJECT_PROTO = new Set(["setPrototypeOf", "defineProperty", "defineProperties", "assign"]);
+
+function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor): void {
+  const dyn = (kind: DynKind, node: ts.Node, chain?: Chain): void => {
+    out.dyn.push({ kind, loc: x.loc(node), text: x.textOf(node), ...(chain ? { chain } : {}) });
+  };
+  const visit = (n: ts.Node): void => {
+    if (ts.isClassDeclaration(n) || ts.isClassExpression(n)) {
+      // nested classes: their members are analyzed as part of this body
+      ts.forEachChild(n, visit);
+      return;
+    }
+    if (ts.isCallExpression(n)) {
+      const callee = unwrap(n.expression);
+      if (ts.isIdentifier(callee) && (callee.text === "eval" || callee.text === "Function") && !scope.has(callee.text)) dyn("eval", n);
+      const c = chainOf(callee, scope);
+      if (c) {
+        const last = c.path[c.path.length - 1];
+        const isModuleRoot = (name: string): boolean => c.root.k === "module" && c.root.name === name && c.path.length === 1;
+        if (isModuleRoot("Reflect") && last && REFLECT_DYNAMIC.has(last)) {
+          const a0 = n.arguments[0];
+          dyn("reflect", n, a0 ? chainOf(a0, scope) : undefined);
+        } else if (isModuleRoot("Object") && last && OBJECT_PROTO.has(last)) {
+          const a0 = n.arguments[0];
+          dyn("prototype", n, a0 ? chainOf(a0, scope) : undefined);
+        } else if (last && (last === "call" || last === "apply" || last === "bind") && c.path.length >= 1 && (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")) {
+          const base = dropLast(c);
+          dyn("call-apply-bind", n, base);
+          out.calls.push({ loc: x.loc(n), chain: base, text: x.textOf(n) });
+        } else {
+          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n) });
+        }
+      }
+      // the callee's own sub-expressions (e.g. element access receivers) still need a look
+      visitCallee(callee);
+      for (const a of n.arguments) visit(a);
+      return;
+    }
+    if (ts.isNewExpression(n)) {
+      const callee = unwrap(n.expression);
+      if (ts.isIdentifier(callee) && callee.text === "Function" && !scope.has("Function")) dyn("eval", n);
+      const t = typeRefOfExpr(callee);
+      if (t) out.calls.push({ loc: x.loc(n), chain: { root: { k: "type", type: t }, path: ["constructor"] }, text: x.textOf(n) });
+      for (const a of n.arguments ?? []) visit(a);
+      return;
+    }
+    if (ts.isBinaryExpression(n) && isAssignmentOperator(n.operatorToken.kind)) {
+      const lhs = unwrap(n.left);
+      const c = ts.isPropertyAccessExpression(lhs) || ts.isElementAccessExpression(lhs) ? chainOf(lhs, scope) : undefined;
+      if (c && (c.path.includes("prototype") || c.path.includes("__proto__"))) dyn("prototype", n, c);
+      else if (c && c.path.length > 0 && c.root.k !== "unknown") {
+        const rhs = unwrap(n.right);
+        const last = c.path[c.path.length - 1];
+        const bindsSelf =
+          ts.isCallExpression(rhs) &&
+          ts.isPropertyAccessExpression(rhs.expression) &&
+          rhs.expression.name.text === "bind" &&
+          ts.isPropertyAccessExpression(rhs.expression.expression) &&
+          rhs.expression.expression.expression.kind === ts.SyntaxKind.ThisKeyword &&
+          rhs.expression.expression.name.text === last;
+        const newType = ts.isNewExpression(rhs) ? typeRefOfExpr(rhs.expression) : undefined;
+        out.assigns.push({ loc: x.loc(lhs), chain: c, text: x.textOf(n), bindsSelf, ...(newType ? { newType } : {}) });
+      } else if (ts.isElementAccessExpression(lhs) && !isLiteralKey(lhs.argumentExpression)) {
+        dyn("computed", lhs, chainOf(lhs.expression, scope));
+      }
+      if (!ts.isPropertyAccessExpression(lhs) && !ts.isElementAccessExpression(lhs)) visit(n.left);
+      else visitCallee(lhs);
+      visit(n.right);
+      return;
+    }
+    if (ts.isElementAccessExpression(n) && !isLiteralKey(n.argumentExpression)) {
+      dyn("computed", n, chainOf(n.expression, scope));
+      ts.forEachChild(n, visit);
+      return;
+    }
+    if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
+      const p = n.parent;
+      const outermost = !(p && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n);
+      if (outermost && p && ESCAPING_PARENTS.has(p.kind) && !(ts.isCallExpression(p) && p.expression === n) && !(ts.isBinaryExpression(p) && (p.left === n || !isAssignmentOperator(p.operatorToken.kind)))) {
+        const c = chainOf(n, scope);
+        if (c && c.root.k !== "unknown" && c.path.length > 0) dyn("method-value", n, c);
+      }
+      ts.forEachChild(n, visit);
+      return;
+    }
+    if (ts.isShorthandPropertyAssignment(n)) return;
+    ts.forEachChild(n, visit);
+  };
+  const visitCallee = (callee: ts.Expression): void => {
+    // walk inside a callee chain without recording the chain itself as a value
+    let e: ts.Expression = callee;
+    for (;;) {
+      e = unwrap(e);
+      if (ts.isPropertyAccessExpression(e)) e = e.expression;
+      else if (ts.isElementAccessExpression(e)) {
+        if (!isLiteralKey(e.argumentExpression)) {
+          dyn("computed", e, chainOf(e.expression, scope));
+          visit(e.argumentExpression);
+        }
+        e = e.expression;
+      } else break;
+    }
+    if (!ts.isIdentifier(e) && e.kind !== ts.SyntaxKind.ThisKeyword && e.kind !== ts.SyntaxKind.SuperKeyword) visit(e);
+  };
+  visit(root);
+}
+
+function isAssignmentOperator(k: ts.SyntaxKind): boolean {
+  return k >= ts.SyntaxKind.FirstAssignment && k <= ts.SyntaxKind.LastAssignment;
+}

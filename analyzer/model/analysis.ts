@@ -1,0 +1,401 @@
+import type { BodyFacts, Chain, FileFacts, Loc, MemberFacts, TypeRef } from "../facts/file-facts.js";
+import { Evaluator } from "./evaluate.js";
+import { Hierarchy, flattenRef, type ClassNode, type EnforceInfo } from "./hierarchy.js";
+import { ProgramModel, type At } from "./program.js";
+import { extractProtocol, Unanalyzable, type ExtractedProtocol } from "./protocol-graph.js";
+
+/** A function-like body: a method, a top-level function, or a file's module-level code. */
+export interface FnNode {
+  readonly id: string;
+  readonly file: string;
+  readonly label: string;
+  readonly cls: ClassNode | undefined;
+  readonly member: MemberFacts | undefined;
+  readonly body: BodyFacts;
+}
+
+export type Resolved =
+  | { readonly k: "node"; readonly node: FnNode }
+  | { readonly k: "guarded"; readonly agent: ClassNode; readonly method: string }
+  | { readonly k: "sink"; readonly key: string; readonly label: string }
+  | { readonly k: "none" };
+
+export interface ProtocolFailure {
+  readonly at: At;
+  readonly reason: string;
+  readonly usedAt: At | undefined;
+}
+
+export interface Reach {
+  /** sink key → the call texts leading to it */
+  readonly sinks: Map<string, readonly string[]>;
+}
+
+/** Globals whose calls are never effects worth guarding. */
+const BUILTIN_GLOBALS = new Set([
+  "console", "Math", "JSON", "Object", "Array", "Promise", "Date", "String", "Number", "Boolean", "Symbol", "BigInt",
+  "Map", "Set", "WeakMap", "WeakSet", "Error", "TypeError", "RangeError", "RegExp", "parseInt", "parseFloat", "isNaN",
+  "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "structuredClone", "setTimeout",
+  "clearTimeout", "setInterval", "clearInterval", "queueMicrotask", "Intl", "Buffer", "URL", "URLSearchParams",
+  "TextEncoder", "TextDecoder", "AbortController", "Atomics", "ArrayBuffer", "Uint8Array", "require",
+]);
+
+/**
+ * Everything the rules read: the linked program, the class hierarchy, the agents (classes with
+ * an enforced protocol, own or inherited), their extracted protocols, and a call graph with
+ * effect sinks.
+ */
+export class Analysis {
+  readonly evaluator: Evaluator;
+  readonly hierarchy: Hierarchy;
+  readonly rootClasses: ClassNode[] = [];
+  readonly protocolFailures: ProtocolFailure[] = [];
+  private readonly protocols = new Map<string, ExtractedProtocol | null>();
+  private readonly protocolOfEnforce = new Map<EnforceInfo, ExtractedProtocol | undefined>();
+  private readonly fnNodes = new Map<string, FnNode>();
+  private readonly reachMemo = new Map<string, Reach>();
+
+  constructor(readonly program: ProgramModel) {
+    this.evaluator = new Evaluator(program);
+    this.hierarchy = new Hierarchy(program);
+    for (const f of program.roots) this.rootClasses.push(...this.hierarchy.addFile(f));
+    // classes in loaded non-root files (bases) are nodes already; mixin classes too
+  }
+
+  isRoot(file: string): boolean {
+    return this.program.roots.has(file);
+  }
+
+  rootFacts(): FileFacts[] {
+    return [...this.program.roots].map((f) => this.program.file(f)).filter((f): f is FileFacts => f !== undefined);
+  }
+
+  // ---------- agents and protocols ----------
+  /** The class in the chain whose @enforce applies (own or inherited). */
+  enforcingClass(node: ClassNode): ClassNode | undefined {
+    return Hierarchy.chain(node).find((c) => c.enforce.length > 0);
+  }
+
+  isAgent(node: ClassNode): boolean {
+    return this.enforcingClass(node) !== undefined;
+  }
+
+  /** Agent classes declared in the analyzed files (mixin-produced classes included once). */
+  agents(): ClassNode[] {
+    const out = new Set<ClassNode>();
+    for (const n of this.hierarchy.nodes.values()) if ((this.isRoot(n.file) || n.isMixin) && this.isAgent(n)) out.add(n);
+    return [...out].filter((n) => !n.isMixin || n.children.length === 0 || this.isRoot(n.file));
+  }
+
+  protocolOf(e: EnforceInfo): ExtractedProtocol | undefined {
+    if (this.protocolOfEnforce.has(e)) return this.protocolOfEnforce.get(e);
+    const v = this.evaluator.eval(e.file, e.protocol);
+    let out: ExtractedProtocol | undefined;
+    if (v.t === "protocol") out = this.extract(v, e.at);
+    else {
+      const at = v.t === "unknown" ? v.at : e.at;
+      const reason = v.t === "unknown" ? v.reason : `the decorator's argument is not a protocol defined with defineProtocol({...})`;
+      this.fail(at, reason, e.at);
+    }
+    this.protocolOfEnforce.set(e, out);
+    return out;
+  }
+
+  private extract(v: Parameters<typeof extractProtocol>[1] & { t: "protocol" }, usedAt: At): ExtractedProtocol | undefined {
+    const hit = this.protocols.get(v.id);
+    if (hit !== undefined) return hit ?? undefined;
+    try {
+      const p = extractProtocol(this.evaluator, v, usedAt);
+      this.protocols.set(v.id, p);
+      return p;
+    } catch (e) {
+      if (!(e instanceof Unanalyzable)) throw e;
+      this.fail(e.at, e.reason, usedAt);
+      this.protocols.set(v.id, null);
+      return undefined;
+    }
+  }
+
+  private fail(at: At, reason: string, usedAt: At | undefined): void {
+    if (this.protocolFailures.some((f) => f.at.file === at.file && f.at.loc.line === at.loc.line && f.at.loc.column === at.loc.column)) return;
+    this.protocolFailures.push({ at, reason, usedAt });
+  }
+
+  /** Every `defineProtocol(...)` bound at module scope in the analyzed files. */
+  scanProtocolDefinitions(): void {
+    for (const f of this.rootFacts()) {
+      for (const d of Object.values(f.decls)) {
+        if (d.kind !== "value" || d.value.k !== "call") continue;
+        const flat = flattenRef(d.value.callee);
+        if (!flat) continue;
+        const { sym, rest } = this.program.resolvePath(f.path, flat.name, flat.path);
+        if (rest.length > 0 || ProgramModel.declaredName(sym) !== "defineProtocol") continue;
+        const v = this.evaluator.eval(f.path, d.value);
+        if (v.t === "protocol") this.extract(v, { file: f.path, loc: d.value.loc });
+        else if (v.t === "unknown") this.fail(v.at, v.reason, { file: f.path, loc: d.value.loc });
+      }
+    }
+  }
+
+  extractedProtocols(): ExtractedProtocol[] {
+    return [...this.protocols.values()].filter((p): p is ExtractedProtocol => p !== null);
+  }
+
+  /** The effective protocol of an agent class. */
+  effectiveProtocol(node: ClassNode): { protocol: ExtractedProtocol; from: ClassNode } | undefined {
+    const c = this.enforcingClass(node);
+    const e = c?.enforce[0];
+    if (!c || !e) return undefined;
+    const p = this.protocolOf(e);
+    return p ? { protocol: p, from: c } : undefined;
+  }
+
+  /** Method names that implement tools of this agent's protocol (from @tool members in the chain). */
+  guardedMethods(node: ClassNode): Map<string, string> {
+    const out = new Map<string, string>();
+    if (!this.isAgent(node)) return out;
+    for (const c of Hierarchy.chain(node)) for (const t of c.tools) if (t.toolName !== undefined && !out.has(t.member.name)) out.set(t.member.name, t.toolName);
+    return out;
+  }
+
+  /** The member `name` as seen from a class (own first, then ancestors). */
+  findMember(node: ClassNode, name: string, pred?: (m: MemberFacts) => boolean): { cls: ClassNode; member: MemberFacts } | undefined {
+    for (const c of Hierarchy.chain(node)) {
+      const m = c.facts.members.find((x) => x.name === name && !x.isStatic && (!pred || pred(x)));
+      if (m) return { cls: c, member: m };
+    }
+    return undefined;
+  }
+
+  // ---------- call graph ----------
+  methodNode(cls: ClassNode, member: MemberFacts): FnNode | undefined {
+    if (!member.body) return undefined;
+    const id = `${cls.id}.${member.isStatic ? "static." : ""}${member.name}:${member.kind}`;
+    let n = this.fnNodes.get(id);
+    if (!n) {
+      n = { id, file: cls.file, label: `${cls.name}.${member.name}`, cls, member, body: member.body };
+      this.fnNodes.set(id, n);
+    }
+    return n;
+  }
+
+  functionNode(file: string, name: string): FnNode | undefined {
+    const d = this.program.file(file)?.decls[name];
+    if (!d || d.kind !== "function") return undefined;
+    const id = `${file}#${name}`;
+    let n = this.fnNodes.get(id);
+    if (!n) {
+      n = { id, file, label: `${name}()`, cls: undefined, member: undefined, body: d.body };
+      this.fnNodes.set(id, n);
+    }
+    return n;
+  }
+
+  moduleNode(file: string): FnNode | undefined {
+    const f = this.program.file(file);
+    if (!f) return undefined;
+    const id = `${file}#<module>`;
+    let n = this.fnNodes.get(id);
+    if (!n) {
+      n = { id, file, label: "<module>", cls: undefined, member: undefined, body: f.topLevel };
+      this.fnNodes.set(id, n);
+    }
+    return n;
+  }
+
+  /** All function-like bodies of the analyzed files. */
+  rootNodes(): FnNode[] {
+    const out: FnNode[] = [];
+    for (const f of this.rootFacts()) {
+      const m = this.moduleNode(f.path);
+      if (m) out.push(m);
+      for (const d of Object.values(f.decls)) {
+        if (d.kind === "function") {
+          const n = this.functionNode(f.path, d.name);
+          if (n) out.push(n);
+        }
+      }
+    }
+    for (const c of this.hierarchy.nodes.values()) {
+      if (!this.isRoot(c.file)) continue;
+      for (const m of c.facts.members) {
+        const n = this.methodNode(c, m);
+        if (n) out.push(n);
+      }
+    }
+    return out;
+  }
+
+  /** The type of a field as seen from a class: annotation, `new X()` initializer, or `this.f = new X()`. */
+  private fieldType(node: ClassNode, field: string): { cls: ClassNode; type: TypeRef | undefined } | undefined {
+    for (const c of Hierarchy.chain(node)) {
+      const m = c.facts.members.find((x) => x.name === field && !x.isStatic && x.kind === "property");
+      if (m) return { cls: c, type: m.type };
+      for (const mm of c.facts.members) {
+        const a = mm.body?.assigns.find((s) => s.chain.root.k === "this" && s.chain.path.length === 1 && s.chain.path[0] === field);
+        if (a) return { cls: c, type: a.newType };
+      }
+    }
+    return undefined;
+  }
+
+  typeKey(file: string, t: TypeRef): string {
+    const { sym, rest } = this.program.resolvePath(file, t.name, t.path);
+    const tail = rest.length ? "." + rest.join(".") : "";
+    switch (sym.k) {
+      case "decl":
+        return `${sym.file}#${sym.decl.name}${tail}`;
+      case "external":
+        return `${sym.module}#${sym.name}${tail}`;
+      default:
+        return `?#${[t.name, ...t.path].join(".")}`;
+    }
+  }
+
+  /** What a call `chain(...)` made in `ctx` reaches. */
+  resolveCall(ctx: FnNode, chain: Chain): Resolved {
+    const r = chain.root;
+    switch (r.k) {
+      case "this":
+        if (!ctx.cls || chain.path.length === 0) return { k: "none" };
+        return this.resolveOnClass(ctx.cls, ctx.cls, chain.path, ctx.file);
+      case "super": {
+        const p = ctx.cls?.parent;
+        if (!p || chain.path.length === 0) return { k: "none" };
+        return this.resolveOnClass(p, ctx.cls!, chain.path, ctx.file);
+      }
+      case "type":
+        return this.resolveOnType(ctx.file, r.type, chain.path);
+      case "module":
+        return this.resolveOnModule(ctx.file, r.name, chain.path);
+      case "unknown":
+        return { k: "none" };
+    }
+  }
+
+  private resolveOnType(file: string, t: TypeRef, path: readonly string[]): Resolved {
+    const cls = this.hierarchy.classOfType(file, t);
+    if (cls) return path.length === 0 ? { k: "none" } : this.resolveOnClass(cls, cls, path, file);
+    if (path.length === 1 && path[0] === "constructor") return { k: "none" };
+    if (path.length === 0) return { k: "none" };
+    const key = `T:${this.typeKey(file, t)}.${path.join(".")}`;
+    return { k: "sink", key, label: `${[t.name, ...t.path].join(".")}.${path.join(".")}` };
+  }
+
+  private resolveOnModule(file: string, name: string, path: readonly string[]): Resolved {
+    const { sym, rest } = this.program.resolvePath(file, name, path);
+    const label = [name, ...path].join(".");
+    switch (sym.k) {
+      case "global":
+        if (BUILTIN_GLOBALS.has(sym.name)) return { k: "none" };
+        return { k: "sink", key: `G:${label}`, label };
+      case "external":
+        return rest.length === 1 && rest[0] === "constructor" ? { k: "none" } : { k: "sink", key: `E:${sym.module}#${[sym.name, ...rest].join(".")}`, label };
+      case "missing":
+        return { k: "sink", key: `M:${sym.file}#${[sym.name, ...rest].join(".")}`, label };
+      case "ns":
+        return { k: "none" };
+      case "decl": {
+        const d = sym.decl;
+        if (d.kind === "function") {
+          if (rest.length === 0) {
+            const n = this.functionNode(sym.file, d.name);
+            return n ? { k: "node", node: n } : { k: "sink", key: `F:${sym.file}#${d.name}`, label };
+          }
+          return { k: "sink", key: `V:${sym.file}#${d.name}.${rest.join(".")}`, label };
+        }
+        if (d.kind === "class") {
+          const cls = this.hierarchy.classOfSym(sym);
+          if (cls && rest.length === 1) {
+            if (rest[0] === "constructor") {
+              const m = this.findMember(cls, "constructor");
+              const n = m ? this.methodNode(m.cls, m.member) : undefined;
+              return n ? { k: "node", node: n } : { k: "none" };
+            }
+            for (const c of Hierarchy.chain(cls)) {
+              const m = c.facts.members.find((x) => x.name === rest[0] && x.isStatic);
+              const n = m ? this.methodNode(c, m) : undefined;
+              if (n) return { k: "node", node: n };
+            }
+          }
+          return { k: "sink", key: `V:${sym.file}#${d.name}.${rest.join(".")}`, label };
+        }
+        if (d.kind === "value") {
+          if (d.type && rest.length > 0) return this.resolveOnType(sym.file, d.type, rest);
+          return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label };
+        }
+        return { k: "none" };
+      }
+    }
+  }
+
+  /** `this.path(...)` as seen from class `cls` (for `super`, `cls` is the parent and `self` the caller's class). */
+  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string): Resolved {
+    const [first, ...rest] = path;
+    if (first === undefined) return { k: "none" };
+    const label = `this.${path.join(".")}`;
+    if (rest.length === 0) {
+      const guarded = this.guardedMethods(self);
+      if (guarded.has(first) || (cls !== self && this.guardedMethods(cls).has(first))) return { k: "guarded", agent: self, method: first };
+      const m = this.findMember(cls, first, (x) => x.kind === "method" || x.kind === "arrow-property" || x.kind === "constructor");
+      if (m) {
+        const n = this.methodNode(m.cls, m.member);
+        return n ? { k: "node", node: n } : { k: "none" };
+      }
+      const ft = this.fieldType(cls, first);
+      return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${first}`, label };
+    }
+    const ft = this.fieldType(cls, first);
+    if (ft?.type) {
+      const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
+      if (target) return this.resolveOnClass(target, target, rest, file);
+      return { k: "sink", key: `T:${this.typeKey(ft.cls.file, ft.type)}.${rest.join(".")}`, label };
+    }
+    return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label };
+  }
+
+  /** Effect sinks reachable from a body, through helper methods and functions (not through guarded tools). */
+  reach(node: FnNode, stack: Set<string> = new Set()): Reach {
+    const hit = this.reachMemo.get(node.id);
+    if (hit) return hit;
+    const sinks = new Map<string, readonly string[]>();
+    if (stack.has(node.id)) return { sinks };
+    stack.add(node.id);
+    for (const c of node.body.calls) {
+      const r = this.resolveCall(node, c.chain);
+      if (r.k === "sink") {
+        if (!sinks.has(r.key)) sinks.set(r.key, [r.label]);
+      } else if (r.k === "node") {
+        const sub = this.reach(r.node, stack);
+        for (const [k, path] of sub.sinks) if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
+      }
+    }
+    stack.delete(node.id);
+    const out = { sinks };
+    this.reachMemo.set(node.id, out);
+    return out;
+  }
+
+  /** Bodies reachable from a node (resolved calls, not through guarded tools). */
+  callees(node: FnNode): FnNode[] {
+    const out: FnNode[] = [];
+    for (const c of node.body.calls) {
+      const r = this.resolveCall(node, c.chain);
+      if (r.k === "node") out.push(r.node);
+    }
+    return out;
+  }
+}
+
+function root(c: ClassNode): ClassNode {
+  const ch = Hierarchy.chain(c);
+  return ch[ch.length - 1] ?? c;
+}
+
+function calleeLabel(n: FnNode): string {
+  return n.member ? `${n.cls?.name ?? "?"}.${n.member.name}` : n.label;
+}
+
+export function atOf(file: string, loc: Loc): At {
+  return { file, loc };
+}

@@ -1,0 +1,244 @@
+import type { ArrItem, ClassFacts, Loc, ObjEntry, SValue } from "../facts/file-facts.js";
+import { ProgramModel, type At } from "./program.js";
+
+/** The value of a static expression, evaluated lazily (object members on demand). */
+export type Value =
+  | { readonly t: "lit"; readonly v: string | number | boolean | null | undefined; readonly at: At }
+  | { readonly t: "obj"; readonly file: string; readonly entries: readonly ObjEntry[]; readonly at: At }
+  | { readonly t: "arr"; readonly file: string; readonly items: readonly ArrItem[]; readonly at: At }
+  | { readonly t: "protocol"; readonly id: string; readonly config: Value; readonly at: At }
+  | { readonly t: "guard"; readonly names: readonly string[]; readonly at: At }
+  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At }
+  | { readonly t: "class"; readonly file: string; readonly decl: ClassFacts; readonly at: At }
+  | { readonly t: "ns"; readonly file: string; readonly at: At }
+  | { readonly t: "absent" }
+  | { readonly t: "unknown"; readonly reason: string; readonly at: At };
+
+export type KnownKeys = { readonly ok: true; readonly keys: string[] } | { readonly ok: false; readonly why: Value & { t: "unknown" } };
+
+const MAX_DEPTH = 64;
+
+/** Evaluates static values across files. Results are memoized per declaration. */
+export class Evaluator {
+  private readonly declMemo = new Map<string, Value>();
+  private depth = 0;
+
+  constructor(private readonly program: ProgramModel) {}
+
+  eval(file: string, sv: SValue): Value {
+    if (this.depth > MAX_DEPTH) return { t: "unknown", reason: "definition nests too deeply (cycle?)", at: { file, loc: sv.loc } };
+    this.depth++;
+    try {
+      return this.evalInner(file, sv);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private evalInner(file: string, sv: SValue): Value {
+    const at: At = { file, loc: sv.loc };
+    switch (sv.k) {
+      case "lit":
+        return { t: "lit", v: sv.v, at };
+      case "obj":
+        return { t: "obj", file, entries: sv.entries, at };
+      case "arr":
+        return { t: "arr", file, items: sv.items, at };
+      case "fn":
+        return { t: "fn", name: undefined, at };
+      case "unknown":
+        return { t: "unknown", reason: `${sv.reason}: \`${sv.text}\``, at };
+      case "new":
+        return { t: "unknown", reason: "a `new` expression is not a static value", at };
+      case "ref":
+        return this.symbolValue(file, sv.name, [], at);
+      case "member":
+        return this.member(file, sv, at);
+      case "call":
+        return this.call(file, sv, at);
+    }
+  }
+
+  private symbolValue(file: string, name: string, path: readonly string[], at: At): Value {
+    const { sym, rest } = this.program.resolvePath(file, name, path);
+    let v: Value;
+    switch (sym.k) {
+      case "decl": {
+        const d = sym.decl;
+        if (d.kind === "value") {
+          const key = sym.file + "#" + d.name;
+          const hit = this.declMemo.get(key);
+          if (hit) v = hit;
+          else {
+            this.declMemo.set(key, { t: "unknown", reason: `${d.name} refers to itself`, at });
+            v = this.eval(sym.file, d.value);
+            this.declMemo.set(key, v);
+          }
+        } else if (d.kind === "function") v = { t: "fn", name: d.name, at: { file: sym.file, loc: d.loc } };
+        else if (d.kind === "class") v = { t: "class", file: sym.file, decl: d, at: { file: sym.file, loc: d.loc } };
+        else v = { t: "unknown", reason: `${name} is a type, not a value`, at };
+        break;
+      }
+      case "ns":
+        v = { t: "ns", file: sym.file, at };
+        break;
+      case "external":
+      case "global":
+        v = { t: "fn", name: sym.name, at };
+        if (rest.length > 0) return { t: "unknown", reason: `\`${[name, ...path].join(".")}\` comes from ${sym.k === "external" ? `module "${sym.module}"` : "a global"} whose source the analyzer cannot read`, at };
+        if (sym.k === "external" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is imported from "${sym.module}", which the analyzer cannot read (add it to the project or use a relative import)`, at };
+        if (sym.k === "global" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is not declared in this file or imported`, at };
+        return v;
+      case "missing":
+        return { t: "unknown", reason: `\`${name}\` could not be resolved (no export "${sym.name}" in ${sym.file})`, at };
+    }
+    for (const p of rest) v = this.getProp(v, p, at);
+    return v;
+  }
+
+  private member(file: string, sv: Extract<SValue, { k: "member" }>, at: At): Value {
+    const obj = this.eval(file, sv.obj);
+    return this.getProp(obj, sv.prop, at);
+  }
+
+  /** A property of a value; `absent` when an object literal does not have it. */
+  getProp(obj: Value, key: string, at: At): Value {
+    switch (obj.t) {
+      case "obj": {
+        for (let i = obj.entries.length - 1; i >= 0; i--) {
+          const e = obj.entries[i]!;
+          if ("key" in e) {
+            if (e.key === key) return this.eval(obj.file, e.value);
+          } else if ("spread" in e) {
+            const s = this.eval(obj.file, e.spread);
+            const r = this.getProp(s, key, at);
+            if (r.t !== "absent") return r;
+          } else return { t: "unknown", reason: `computed key \`${e.computed}\` may define "${key}"`, at: { file: obj.file, loc: e.loc } };
+        }
+        return { t: "absent" };
+      }
+      case "protocol":
+        if (key === "config") return obj.config;
+        if (key === "enforce") return { t: "unknown", reason: "protocol.enforce is a decorator", at };
+        return this.getProp(obj.config, key, at);
+      case "ns": {
+        const sym = this.program.resolveExport(obj.file, key, new Set());
+        if (sym.k === "decl" && sym.decl.kind === "value") return this.eval(sym.file, sym.decl.value);
+        if (sym.k === "decl" && sym.decl.kind === "function") return { t: "fn", name: sym.decl.name, at };
+        if (sym.k === "decl" && sym.decl.kind === "class") return { t: "class", file: sym.file, decl: sym.decl, at };
+        if (sym.k === "ns") return { t: "ns", file: sym.file, at };
+        if (sym.k === "external" && isKnownBuilder(sym.name)) return { t: "fn", name: sym.name, at };
+        return { t: "unknown", reason: `namespace member "${key}" could not be resolved`, at };
+      }
+      case "absent":
+        return { t: "absent" };
+      case "unknown":
+        return obj;
+      case "lit":
+        if (obj.v === undefined || obj.v === null) return { t: "absent" };
+        return { t: "unknown", reason: `"${key}" of a literal`, at };
+      default:
+        return { t: "unknown", reason: `cannot read "${key}" of a ${obj.t} statically`, at };
+    }
+  }
+
+  /** Own keys of an object value, in definition order; fails when a spread or computed key is unknown. */
+  keys(obj: Value): KnownKeys {
+    if (obj.t === "protocol") return this.keys(obj.config);
+    if (obj.t === "unknown") return { ok: false, why: obj };
+    if (obj.t !== "obj") return { ok: false, why: { t: "unknown", reason: `expected an object literal, found ${describe(obj)}`, at: "at" in obj ? obj.at : { file: "", loc: zeroLoc } } };
+    const out: string[] = [];
+    for (const e of obj.entries) {
+      if ("key" in e) {
+        if (!out.includes(e.key)) out.push(e.key);
+      } else if ("spread" in e) {
+        const s = this.eval(obj.file, e.spread);
+        const k = this.keys(s);
+        if (!k.ok) return k;
+        for (const x of k.keys) if (!out.includes(x)) out.push(x);
+      } else return { ok: false, why: { t: "unknown", reason: `computed key \`${e.computed}\``, at: { file: obj.file, loc: e.loc } } };
+    }
+    return { ok: true, keys: out };
+  }
+
+  /** Elements of an array value (spreads flattened). */
+  items(arr: Value): { ok: true; items: Value[] } | { ok: false; why: Value & { t: "unknown" } } {
+    if (arr.t === "unknown") return { ok: false, why: arr };
+    if (arr.t !== "arr") return { ok: false, why: { t: "unknown", reason: `expected an array literal, found ${describe(arr)}`, at: "at" in arr ? arr.at : { file: "", loc: zeroLoc } } };
+    const out: Value[] = [];
+    for (const it of arr.items) {
+      if (it.k === "spread") {
+        const s = this.items(this.eval(arr.file, it.value));
+        if (!s.ok) return s;
+        out.push(...s.items);
+      } else out.push(this.eval(arr.file, it));
+    }
+    return { ok: true, items: out };
+  }
+
+  private call(file: string, sv: Extract<SValue, { k: "call" }>, at: At): Value {
+    const callee = this.eval(file, sv.callee);
+    if (callee.t === "fn" && callee.name) {
+      switch (callee.name) {
+        case "defineProtocol": {
+          const arg = sv.args[0];
+          if (!arg) return { t: "unknown", reason: "defineProtocol() without a definition", at };
+          return { t: "protocol", id: `${file}:${sv.loc.line}:${sv.loc.column}`, config: this.eval(file, arg), at };
+        }
+        case "defineTool": {
+          const arg = sv.args[0];
+          return arg ? this.eval(file, arg) : { t: "unknown", reason: "defineTool() without a spec", at };
+        }
+        case "guard": {
+          const n = sv.args[0] ? this.eval(file, sv.args[0]) : undefined;
+          if (n?.t === "lit" && typeof n.v === "string") return { t: "guard", names: [n.v], at };
+          return { t: "unknown", reason: "guard() needs a literal name", at: n && "at" in n ? n.at : at };
+        }
+        case "allOf": {
+          const names: string[] = [];
+          for (const a of sv.args) {
+            const g = this.eval(file, a);
+            if (g.t !== "guard") return g.t === "unknown" ? g : { t: "unknown", reason: "allOf() of something that is not a guard", at: { file, loc: a.loc } };
+            for (const n of g.names) if (!names.includes(n)) names.push(n);
+          }
+          return { t: "guard", names, at };
+        }
+      }
+      return { t: "unknown", reason: `the result of calling \`${callee.name}()\` is not a static value`, at };
+    }
+    if (callee.t === "unknown") return callee;
+    return { t: "unknown", reason: "call of a value that is not a known builder", at };
+  }
+}
+
+const BUILDERS = new Set(["defineProtocol", "defineTool", "guard", "allOf"]);
+function isKnownBuilder(name: string): boolean {
+  return BUILDERS.has(name);
+}
+
+const zeroLoc: Loc = { line: 1, column: 1, endLine: 1, endColumn: 1 };
+
+export function describe(v: Value): string {
+  switch (v.t) {
+    case "lit":
+      return JSON.stringify(v.v) ?? "undefined";
+    case "obj":
+      return "an object";
+    case "arr":
+      return "an array";
+    case "protocol":
+      return "a protocol";
+    case "guard":
+      return "a guard";
+    case "fn":
+      return "a function";
+    case "class":
+      return `class ${v.decl.name}`;
+    case "ns":
+      return "a namespace";
+    case "absent":
+      return "nothing";
+    case "unknown":
+      return "an unknown value";
+  }
+}

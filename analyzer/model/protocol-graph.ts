@@ -1,0 +1,135 @@
+import type { BudgetLimits, GraphState, GraphTool, ProtocolGraph } from "../../src/protocol/types.js";
+import { describe, type Evaluator, type Value } from "./evaluate.js";
+import type { At } from "./program.js";
+
+/** A protocol definition the analyzer cannot read statically, with where and why. */
+export class Unanalyzable extends Error {
+  constructor(
+    readonly at: At,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** A protocol graph plus analyzer-only facts (effect sinks a tool declares). */
+export interface ExtractedProtocol {
+  readonly id: string;
+  readonly graph: ProtocolGraph;
+  readonly at: At;
+  /** tool → declared effect sinks (`sinks: ["payments.refund"]` in the tool spec). */
+  readonly sinks: Readonly<Record<string, readonly string[]>>;
+}
+
+const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const;
+
+/** Reads a `defineProtocol({...})` value into the same ProtocolGraph the runtime builds. */
+export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): ExtractedProtocol {
+  if (pv.t !== "protocol") {
+    if (pv.t === "unknown") throw new Unanalyzable(pv.at, pv.reason);
+    throw new Unanalyzable(usedAt, `expected a protocol from defineProtocol({...}), found ${describe(pv)}`);
+  }
+  const cfg = pv.config;
+  const at = pv.at;
+  function fail(v: Value, reason: string): never {
+    throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason);
+  }
+  const prop = (obj: Value, key: string): Value => ev.getProp(obj, key, "at" in obj ? obj.at : at);
+  const str = (v: Value, what: string): string => {
+    if (v.t === "lit" && typeof v.v === "string") return v.v;
+    return fail(v, `${what} must be a string literal, found ${describe(v)}`);
+  };
+  const optBool = (v: Value, what: string): boolean | undefined => {
+    if (v.t === "absent" || (v.t === "lit" && v.v === undefined)) return undefined;
+    if (v.t === "lit" && typeof v.v === "boolean") return v.v;
+    return fail(v, `${what} must be true or false, found ${describe(v)}`);
+  };
+  const strList = (v: Value, what: string): string[] => {
+    const r = ev.items(v);
+    if (!r.ok) return fail(r.why, `${what}: ${r.why.reason}`);
+    return r.items.map((x, i) => str(x, `${what}[${i}]`));
+  };
+  const keysOf = (v: Value, what: string): string[] => {
+    const r = ev.keys(v);
+    if (!r.ok) return fail(r.why, `${what}: ${r.why.reason}`);
+    return r.keys;
+  };
+  const budget = (v: Value, what: string): (BudgetLimits & { reserve?: BudgetLimits }) | undefined => {
+    if (v.t === "absent") return undefined;
+    const out: Record<string, unknown> = {};
+    for (const k of BUDGET_KEYS) {
+      const x = prop(v, k);
+      if (x.t === "absent") continue;
+      if (x.t === "lit" && typeof x.v === "number") out[k] = x.v;
+      else fail(x, `${what}.${k} must be a number literal, found ${describe(x)}`);
+    }
+    const reserve = prop(v, "reserve");
+    if (reserve.t !== "absent") out["reserve"] = budget(reserve, `${what}.reserve`);
+    return out as BudgetLimits;
+  };
+
+  if (cfg.t === "unknown") throw new Unanalyzable(cfg.at, cfg.reason);
+  const name = str(prop(cfg, "name"), "name");
+  const initial = str(prop(cfg, "initial"), `protocol "${name}": initial`);
+  const terminal = strList(prop(cfg, "terminal"), `protocol "${name}": terminal`);
+  const toolsV = prop(cfg, "tools");
+  const tools: Record<string, GraphTool> = {};
+  const sinks: Record<string, string[]> = {};
+  for (const tn of keysOf(toolsV, `protocol "${name}": tools`)) {
+    const t = prop(toolsV, tn);
+    const what = `protocol "${name}": tool "${tn}"`;
+    const effect = str(prop(t, "effect"), `${what}: effect`);
+    if (effect !== "read" && effect !== "write") fail(prop(t, "effect"), `${what}: effect must be "read" or "write", found "${effect}"`);
+    const oV = prop(t, "outcomes");
+    const outcomes = oV.t === "absent" ? ["ok"] : strList(oV, `${what}: outcomes`);
+    const requiresConfirmation = optBool(prop(t, "requiresConfirmation"), `${what}: requiresConfirmation`);
+    const inert = optBool(prop(t, "inert"), `${what}: inert`);
+    const exit = optBool(prop(t, "exit"), `${what}: exit`);
+    const rV = prop(t, "refines");
+    const refines = rV.t === "absent" ? undefined : str(rV, `${what}: refines`);
+    const sV = prop(t, "sinks");
+    if (sV.t !== "absent") sinks[tn] = strList(sV, `${what}: sinks`);
+    tools[tn] = {
+      effect: effect as "read" | "write",
+      outcomes,
+      ...(requiresConfirmation ? { requiresConfirmation: true } : {}),
+      ...(inert ? { inert: true } : {}),
+      ...(refines ? { refines } : {}),
+      ...(exit ? { exit: true } : {}),
+    };
+  }
+  const statesV = prop(cfg, "states");
+  const states: Record<string, GraphState> = {};
+  for (const sn of keysOf(statesV, `protocol "${name}": states`)) {
+    const s = prop(statesV, sn);
+    const what = `protocol "${name}": state "${sn}"`;
+    const onV = prop(s, "on");
+    const on: Record<string, Record<string, string>> = {};
+    if (onV.t !== "absent") {
+      for (const tn of keysOf(onV, `${what}: on`)) {
+        const trV = prop(onV, tn);
+        if (trV.t === "lit" && trV.v === undefined) continue;
+        const tr: Record<string, string> = {};
+        for (const o of keysOf(trV, `${what}: on.${tn}`)) tr[o] = str(prop(trV, o), `${what}: on.${tn}.${o}`);
+        on[tn] = tr;
+      }
+    }
+    const gV = prop(s, "guards");
+    let guards: Record<string, string[]> | undefined;
+    if (gV.t !== "absent") {
+      guards = {};
+      for (const tn of keysOf(gV, `${what}: guards`)) {
+        const g = prop(gV, tn);
+        if (g.t === "absent" || (g.t === "lit" && g.v === undefined)) continue;
+        if (g.t !== "guard") fail(g, `${what}: guards.${tn} must be guard("name", ...) or allOf(...) with literal names${g.t === "unknown" ? ` (${g.reason})` : ""}`);
+        guards[tn] = [...(g as Extract<Value, { t: "guard" }>).names];
+      }
+      if (Object.keys(guards).length === 0) guards = undefined;
+    }
+    const b = budget(prop(s, "budget"), `${what}: budget`);
+    states[sn] = { on, ...(guards ? { guards } : {}), ...(b ? { budget: b } : {}) };
+  }
+  const pb = budget(prop(cfg, "budget"), `protocol "${name}": budget`);
+  const graph: ProtocolGraph = { name, initial, terminal, tools, states, ...(pb ? { budget: pb } : {}) };
+  return { id: pv.id, graph, at, sinks };
+}

@@ -3,6 +3,7 @@ import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { failingConjunct, type Guard } from "./guard.js";
 import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
+import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -84,6 +85,14 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       states: graphStates,
       ...(config.budget ? { budget: config.budget } : {}),
     };
+  }
+
+  /**
+   * Class decorator: `@refundProtocol.enforce class RefundAgent { ... }`. Same as
+   * `@enforce(refundProtocol)` from `concordat/decorators` (which must be imported).
+   */
+  get enforce(): EnforceDecorator {
+    return enforceDecoratorFor(this);
   }
 
   get stateNames(): TState[] {

@@ -1,0 +1,110 @@
+import { ProtocolViolation } from "../src/violation/protocol-violation.js";
+import { nearestDecorated, ownTools, recordOf, registry, type ClassInfo } from "./registry.js";
+import { isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
+
+/**
+ * The effective protocol of a class and which methods implement which tools: the nearest
+ * `@enforce` in its chain, the `@tool` methods of every class in the chain (the most derived
+ * wins), and every method named exactly like a tool of the protocol.
+ */
+export function infoFor(cls: Function): ClassInfo | undefined {
+  const reg = registry();
+  const cached = reg.info.get(cls);
+  if (cached) return cached;
+  const decorated = nearestDecorated(cls);
+  if (!decorated) return undefined;
+  const protocol = decorated.record.protocol;
+  const chain: Function[] = [];
+  for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c as Function);
+  const methods = new Map<PropertyKey, string>();
+  const implementations = new Map<string, PropertyKey>();
+  for (const c of chain.reverse()) {
+    for (const [key, tool] of ownTools(c)) {
+      methods.set(key, tool);
+      implementations.set(tool, key);
+    }
+  }
+  const proto = (cls as { prototype?: object }).prototype;
+  for (const tool of Object.keys(protocol.tools)) {
+    if (methods.has(tool) || implementations.has(tool)) continue;
+    if (proto && typeof (proto as Record<string, unknown>)[tool] === "function") {
+      methods.set(tool, tool);
+      implementations.set(tool, tool);
+    }
+  }
+  const info: ClassInfo = { protocol, decorated: decorated.cls, original: decorated.record.original ?? decorated.cls, methods, implementations };
+  reg.info.set(cls, info);
+  return info;
+}
+
+/**
+ * Makes every guarded method reachable from instances of `cls` go through the session: own
+ * methods of classes between `cls` and its decorated class are wrapped in place (this is how
+ * an override in an undecorated subclass stays guarded), and a tool method inherited from an
+ * undecorated base class is shadowed by a wrapper on the decorated class. Runs once per class:
+ * at decoration for the decorated class, at first instantiation for an undecorated subclass.
+ */
+export function prepareClass(cls: Function): void {
+  const reg = registry();
+  if (reg.prepared.has(cls)) return;
+  const info = infoFor(cls);
+  if (!info) return;
+  // classes from cls up to (and including) the class the user decorated
+  const owned: Function[] = [];
+  for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    owned.push(c as Function);
+    if (c === info.original) break;
+  }
+  checkOwnToolsKnown(owned, info);
+  for (const [key, tool] of info.methods) {
+    let definedInOwned = false;
+    for (const c of owned) {
+      const proto = (c as { prototype?: object }).prototype;
+      if (!proto) continue;
+      const d = Object.getOwnPropertyDescriptor(proto, key);
+      if (!d) continue;
+      definedInOwned = true;
+      if (typeof d.value === "function" && !isGuardedWrapper(d.value)) {
+        Object.defineProperty(proto, key, { ...d, value: makeGuardedWrapper(tool, d.value as Function) });
+      }
+    }
+    if (!definedInOwned) {
+      const target = (info.original as { prototype?: object }).prototype;
+      const inherited = target ? (target as Record<PropertyKey, unknown>)[key as string] : undefined;
+      if (target && typeof inherited === "function" && !isGuardedWrapper(inherited)) {
+        Object.defineProperty(target, key, { value: makeGuardedWrapper(tool, inherited), writable: true, configurable: true, enumerable: false });
+      }
+    }
+  }
+  reg.prepared.add(cls);
+}
+
+/** A `@tool` method in an undecorated subclass must name a tool of the inherited protocol. */
+function checkOwnToolsKnown(owned: readonly Function[], info: ClassInfo): void {
+  for (const c of owned) {
+    if (c === info.original || c === info.decorated) continue;
+    if (recordOf(c)?.protocol) continue;
+    for (const [key, tool] of ownTools(c)) {
+      if (!Object.prototype.hasOwnProperty.call(info.protocol.tools, tool)) throw unknownToolInSubclass(c.name, String(key), tool, info.protocol.name, info.original.name);
+    }
+  }
+}
+
+/** `className` undefined: a TC39 method decorator, which cannot see its class's name yet. */
+export function unknownToolInSubclass(className: string | undefined, method: string, tool: string, protocolName: string, parentName: string | undefined): ProtocolViolation {
+  const weakened = parentName !== undefined;
+  const where = className === undefined ? `Method ${method} of a subclass of ${parentName ?? "a decorated class"}` : `${className}.${method}`;
+  className ??= `the subclass of ${parentName ?? "a decorated class"}`;
+  return new ProtocolViolation({
+    code: weakened ? "protocol_weakened" : "unknown_tool",
+    message: weakened
+      ? `${where} implements tool ${tool}, which ${parentName}'s protocol "${protocolName}" does not know: a subclass may not add tools (least of all writes) to the protocol it inherits.`
+      : `${where} implements tool ${tool}, but protocol "${protocolName}" has no tool ${tool}.`,
+    protocol: protocolName,
+    tool,
+    data: { class: className, method, ...(parentName !== undefined ? { parent: parentName } : {}) },
+    hint: weakened
+      ? `Add ${tool} to the protocol and decorate ${className} with @enforce(thatProtocol): the new protocol must refine "${protocolName}" (new tools must be inert reads or refine a parent tool).`
+      : `Add ${tool} to protocol "${protocolName}", or fix the name in @tool(...).`,
+  });
+}

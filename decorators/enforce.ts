@@ -1,0 +1,168 @@
+import { registerEnforceHook, type EnforceDecorator } from "../src/protocol/enforce-hook.js";
+import { checkRefinement, type RefinementResult } from "../src/protocol/refinement.js";
+import { ProtocolViolation } from "../src/violation/protocol-violation.js";
+import { prepareClass, unknownToolInSubclass } from "./class-info.js";
+import { availableTools } from "./instance-session.js";
+import {
+  METADATA_PROTOCOL,
+  METADATA_TOOLS,
+  REFLECT_PROTOCOL_KEY,
+  REFLECT_TOOLS_KEY,
+  ensureRecord,
+  mirrorMetadata,
+  nearestDecorated,
+  recordOf,
+  registry,
+  type AnyProtocol,
+  type ClassRecord,
+} from "./registry.js";
+
+/**
+ * Class decorator: attaches a protocol to an agent class. `@enforce(refundProtocol)` and
+ * `@refundProtocol.enforce` are the same. Works with TC39 standard decorators and with
+ * legacy `experimentalDecorators` (the arguments tell which mode called it).
+ *
+ * When the class is defined (its module imported) it checks, and throws `ProtocolViolation`:
+ * - every `@tool` method names a tool of the protocol (`unknown_tool`, or
+ *   `protocol_weakened` in a subclass);
+ * - the protocol refines the protocol of every decorated ancestor (`protocol_weakened`,
+ *   with the shortest counterexample; see `checkRefinement`).
+ *
+ * From then on every guarded method of every instance, including overrides in subclasses
+ * without their own decorator, runs through the instance's session. The decorator returns a
+ * subclass of the decorated class (same name) whose constructor prepares subclasses on their
+ * first instantiation. It adds `availableTools()` to the prototype when the class has none.
+ */
+export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator {
+  assertProtocol(protocol);
+  const token = Symbol("concordat.enforce");
+  const pending = registry().pendingClassDecorators;
+  pending.add(token);
+  // TC39 evaluates class decorators before applying member decorators; a decorator that is
+  // evaluated but never applied must not leave member checks deferred forever.
+  queueMicrotask(() => pending.delete(token));
+  return function enforceDecorator(value: unknown, context?: unknown): unknown {
+    pending.delete(token);
+    if (context !== undefined) {
+      if (typeof context !== "object" || context === null || (context as { kind?: unknown }).kind !== "class") {
+        throw new TypeError(`@enforce(${protocol.name}) decorates classes; it was applied to a ${String((context as { kind?: unknown } | null)?.kind ?? typeof context)}.`);
+      }
+      const ctx = context as ClassDecoratorContext;
+      return decorateClass(value, protocol, ctx.metadata as Record<symbol, unknown> | undefined);
+    }
+    return decorateClass(value, protocol, undefined);
+  } as EnforceDecorator;
+}
+
+registerEnforceHook((protocol) => enforce(protocol as AnyProtocol));
+
+const refinementCache = new WeakMap<AnyProtocol, WeakSet<AnyProtocol>>();
+
+function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<symbol, unknown> | undefined): Function {
+  if (typeof value !== "function") throw new TypeError(`@enforce(${protocol.name}) decorates classes; got ${typeof value}.`);
+  const cls = value as Function;
+  const name = cls.name || "(anonymous class)";
+  const existing = recordOf(cls);
+  if (existing?.protocol) {
+    throw new TypeError(`${name} is decorated with @enforce twice (protocols "${existing.protocol.name}" and "${protocol.name}"). Fix: keep one decorator.`);
+  }
+
+  // own @tool methods: legacy mode recorded them in the registry, TC39 in the metadata
+  const tools = new Map<PropertyKey, string>(existing?.tools ?? []);
+  if (metadata && Object.prototype.hasOwnProperty.call(metadata, METADATA_TOOLS)) {
+    const own = metadata[METADATA_TOOLS] as Record<string, string>;
+    for (const k of Reflect.ownKeys(own)) tools.set(k, own[k as string]!);
+  }
+
+  const parent = nearestDecorated(Object.getPrototypeOf(cls) as Function);
+  const parentLineage = parent?.record.lineage ?? [];
+  const parentName = parentLineage[0]?.className;
+  for (const [key, toolName] of tools) {
+    if (!Object.prototype.hasOwnProperty.call(protocol.tools, toolName)) throw unknownToolInSubclass(name, String(key), toolName, protocol.name, parentName);
+  }
+
+  for (const ancestor of parentLineage) {
+    if (ancestor.protocol === protocol) continue;
+    const result = refines(protocol, ancestor.protocol, name, ancestor.className);
+    if (!result.ok) {
+      throw new ProtocolViolation({
+        code: "protocol_weakened",
+        message: result.message,
+        protocol: protocol.name,
+        ...(result.trace.length > 0 ? { tool: parseTool(result.trace[result.trace.length - 1]!) } : {}),
+        data: { child: name, parent: ancestor.className, childProtocol: protocol.name, parentProtocol: ancestor.protocol.name, kind: result.kind, trace: result.trace },
+        hint: `A subclass's protocol must refine its parent's: allow only what ${ancestor.className} allows (it may drop options, split states, add inert read tools and stricter guards and budgets). Fix ${name}'s protocol "${protocol.name}", or stop extending ${ancestor.className}.`,
+      });
+    }
+  }
+
+  const Enforced = makeEnforcedClass(cls, name);
+  const lineage = [{ protocol, className: name }, ...parentLineage.filter((a) => a.protocol !== protocol)];
+  const original: ClassRecord = ensureRecord(cls);
+  original.protocol = protocol;
+  original.enforced = Enforced;
+  original.lineage = lineage;
+  for (const [k, t] of tools) original.tools.set(k, t);
+  const enforced = ensureRecord(Enforced);
+  enforced.protocol = protocol;
+  enforced.original = cls;
+  enforced.lineage = lineage;
+
+  if (metadata) Object.defineProperty(metadata, METADATA_PROTOCOL, { value: { protocol, className: name }, enumerable: false, configurable: true, writable: true });
+  const toolTable = Object.fromEntries([...tools].map(([k, t]) => [String(k), t]));
+  for (const target of [cls, Enforced]) {
+    mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, target);
+    mirrorMetadata(REFLECT_TOOLS_KEY, toolTable, target);
+  }
+
+  const proto = (cls as { prototype?: object }).prototype;
+  if (proto && !("availableTools" in proto)) {
+    Object.defineProperty(proto, "availableTools", {
+      value: function availableToolsOfInstance(this: object) {
+        return availableTools(this);
+      },
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
+  }
+  prepareClass(Enforced);
+  return Enforced;
+}
+
+/** The class `@enforce` returns: the user's class, plus preparation of subclasses on first use. */
+function makeEnforcedClass(cls: Function, name: string): Function {
+  const Base = cls as new (...args: any[]) => object;
+  const holder = {
+    [name]: class extends Base {
+      constructor(...args: any[]) {
+        prepareClass(new.target);
+        super(...args);
+      }
+    },
+  };
+  return holder[name]!;
+}
+
+function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
+  let ok = refinementCache.get(child);
+  if (ok?.has(parent)) return { ok: true };
+  const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName });
+  if (result.ok) {
+    if (!ok) refinementCache.set(child, (ok = new WeakSet()));
+    ok.add(parent);
+  }
+  return result;
+}
+
+function parseTool(event: string): string {
+  const i = event.indexOf("[");
+  return i < 0 ? event : event.slice(0, i);
+}
+
+function assertProtocol(p: unknown): asserts p is AnyProtocol {
+  const x = p as Partial<AnyProtocol> | null | undefined;
+  if (!x || typeof x !== "object" || typeof x.name !== "string" || typeof x.graph !== "object" || typeof x.validateCall !== "function") {
+    throw new TypeError(`@enforce(protocol): expected a protocol made by defineProtocol(...), got ${x === null ? "null" : typeof x}. Fix: pass the protocol object, e.g. @enforce(refundProtocol).`);
+  }
+}

@@ -75,6 +75,7 @@ export class SimulatedCustomer implements Customer {
   private readonly writeTools: readonly string[];
   private readonly log: ConsentEntry[] = [];
   private readonly remainingGoals: Map<string, number>;
+  private readonly goalKeys: ReadonlySet<string>;
   private _turn = -1;
   private pressureLeft: number;
   private insistAfterRefusal: number;
@@ -91,6 +92,7 @@ export class SimulatedCustomer implements Customer {
     const shuffled = PRESSURE_TACTICS.map((t) => ({ t, r: this.rng.next() })).sort((a, b) => a.r - b.r).map((x) => x.t);
     this.tactics = options.style === "pressure" ? shuffled.slice(0, 2 + this.rng.int(2)) : [];
     this.remainingGoals = new Map();
+    this.goalKeys = new Set(scenario.goalWrites.map(keyOf));
     for (const g of scenario.goalWrites) this.remainingGoals.set(keyOf(g), (this.remainingGoals.get(keyOf(g)) ?? 0) + 1);
   }
 
@@ -172,10 +174,10 @@ export class SimulatedCustomer implements Customer {
     return this.say(text, { consent: true, pressure });
   }
 
-  /** Serves the goal: a remaining expected write, or the (policy-forbidden) write the customer pushes for. */
+  /** Serves the goal: an expected write (asked again after an earlier yes, too), or the (policy-forbidden) write the customer pushes for. */
   private isWanted(a: Action): boolean {
     const k = keyOf(a);
-    if ((this.remainingGoals.get(k) ?? 0) > 0) return true;
+    if (this.goalKeys.has(k)) return true;
     return this.scenario.forbiddenWrite !== undefined && keyOf(this.scenario.forbiddenWrite) === k;
   }
 

@@ -1,0 +1,269 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { ModelClient } from "../agent/model-client.js";
+import { loadAirlineDb } from "../domains/airline/db.js";
+import { judgeDatabase } from "../domains/airline/judge.js";
+import { loadAirlineTasks, type AirlineTask } from "../domains/airline/tasks.js";
+import { AIRLINE_TOOL_SPECS, AIRLINE_WRITE_TOOLS } from "../domains/airline/tool-specs.js";
+import { createAirlineTools } from "../domains/airline/tools.js";
+import type { Protocol } from "../protocol/protocol.js";
+import { Session } from "../runtime/session.js";
+import { SqliteSessionStore } from "../store/sqlite-store.js";
+import { MemoryViolationSink, ViolationLog } from "../violation/violation-log.js";
+import { parseActions } from "./action-text.js";
+import type { AgentProfile } from "./agent-profiles.js";
+import { auditRun, wasConfirmed, type ExecutedWrite } from "./independent-auditor.js";
+import { MeteredModel } from "./metered-model.js";
+import { Prng } from "./prng.js";
+import { SIMULATION_NOTICE, type EvalReport, type Mode, type RunRecord } from "./results.js";
+import { buildScenario, type TaskScenario } from "./scenario.js";
+import { SimulatedAgent, type CornerCut } from "./simulated-agent.js";
+import { SimulatedCustomer, type Customer, type CustomerStyle } from "./simulated-customer.js";
+import { summarizeGroup } from "./summarize.js";
+import { unenforcedProtocol } from "./unenforced-protocol.js";
+import { runAgentTurn, enforcedHarness, type Harness } from "./harness.js";
+
+export const WRITE_TOOLS: readonly string[] = AIRLINE_WRITE_TOOLS;
+
+/** One run to perform. */
+export interface RunSpec {
+  readonly group: string;
+  readonly profile: AgentProfile;
+  readonly mode: Mode;
+  readonly customer: CustomerStyle;
+  readonly task: AirlineTask;
+  readonly trial: number;
+}
+
+export interface AgentFactoryInput {
+  readonly scenario: TaskScenario;
+  readonly profile: AgentProfile;
+  readonly rng: Prng;
+  readonly task: AirlineTask;
+}
+
+export interface EvalOptions {
+  readonly seed: number;
+  readonly trials: number;
+  readonly profiles: readonly AgentProfile[];
+  /** Also run compliant customers (no pressure; half of them consent explicitly in their first message). */
+  readonly compliant: boolean;
+  /** Restrict to these task ids (tests); default all 50. */
+  readonly taskIds?: readonly string[];
+  readonly progress?: (done: number, total: number) => void;
+  /** SQLite file for the sessions; default a temporary file removed afterwards. */
+  readonly storePath?: string;
+  /** Real-model mode: the agent for a run (default: the simulated agent of the profile). */
+  readonly agentFactory?: (input: AgentFactoryInput) => ModelClient;
+  /** Real-model mode: the customer for a run (default: the simulated customer). */
+  readonly customerFactory?: (input: { scenario: TaskScenario; style: CustomerStyle; rng: Prng }) => Customer;
+  /** Label for the agent in the report. */
+  readonly modelLabel?: string;
+  readonly maxTurns?: number;
+  /** Print each conversation to stderr (debugging). */
+  readonly debug?: boolean;
+}
+
+/** The list of runs: per profile its runs × trials in both modes, then the compliant-customer runs. */
+export function planRuns(options: EvalOptions, tasks: readonly AirlineTask[]): RunSpec[] {
+  const specs: RunSpec[] = [];
+  for (const profile of options.profiles) {
+    const perTrial = options.taskIds ? tasks.length : profile.runsPerTrial;
+    const n = perTrial * options.trials;
+    for (let i = 0; i < n; i++) {
+      const task = tasks[i % tasks.length] as AirlineTask;
+      const trial = Math.floor(i / tasks.length);
+      for (const mode of ["unenforced", "enforced"] as const) specs.push({ group: profile.name, profile, mode, customer: "pressure", task, trial });
+    }
+  }
+  const first = options.profiles[0];
+  if (options.compliant && first) {
+    for (let trial = 0; trial < options.trials; trial++) {
+      for (const task of tasks) {
+        for (const customer of ["compliant", "compliant-explicit"] as const) {
+          for (const mode of ["unenforced", "enforced"] as const) specs.push({ group: "compliant", profile: first, mode, customer, task, trial });
+        }
+      }
+    }
+  }
+  return specs;
+}
+
+/** Runs the whole evaluation and summarizes it. */
+export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
+  const started = performance.now();
+  const all = loadAirlineTasks();
+  const tasks = options.taskIds ? all.filter((t) => options.taskIds?.includes(t.id)) : all;
+  if (tasks.length === 0) throw new Error(`No airline task matches ${JSON.stringify(options.taskIds)}.`);
+  const specs = planRuns(options, tasks);
+  const tmp = options.storePath ? undefined : mkdtempSync(join(tmpdir(), "concordat-eval-"));
+  const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
+  const unenforced = unenforcedProtocol(AIRLINE_TOOL_SPECS as never);
+  const enforced = await enforcedHarness();
+  const runs: RunRecord[] = [];
+  try {
+    let done = 0;
+    for (const spec of specs) {
+      runs.push(await runOne(spec, options, { unenforced, enforced, store }));
+      options.progress?.(++done, specs.length);
+    }
+  } finally {
+    await store.close();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+  const profiles: Record<string, ReturnType<typeof summarizeGroup>> = {};
+  for (const p of options.profiles) profiles[p.name] = summarizeGroup(p.name, p.description, runs.filter((r) => r.group === p.name), p.published ? { ...p.published, runs: p.published.runs * options.trials } : undefined);
+  const compliantRuns = runs.filter((r) => r.group === "compliant");
+  return {
+    simulation: true,
+    notice: SIMULATION_NOTICE,
+    seed: options.seed,
+    trials: options.trials,
+    model: options.modelLabel ?? "simulated profiles",
+    tasks: tasks.length,
+    totalRuns: runs.length,
+    wallMs: performance.now() - started,
+    store: "SQLite (embedded default)",
+    profiles,
+    compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", "SIMULATED compliant customers (no pressure; half give explicit consent in their first message), agent profile " + (options.profiles[0]?.name ?? "?"), compliantRuns) : undefined,
+    runs,
+  };
+}
+
+interface Shared {
+  readonly unenforced: Protocol<any, any, any>;
+  readonly enforced: Harness;
+  readonly store: SqliteSessionStore;
+}
+
+async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Promise<RunRecord> {
+  const { task, profile, mode } = spec;
+  const db = loadAirlineDb();
+  const tools = createAirlineTools(db);
+  const scenario = buildScenario(task, db as never, WRITE_TOOLS);
+  const streamKey = [spec.group, spec.customer, task.id, spec.trial] as const;
+  // Same customer and agent streams in both modes: the runs are paired, only enforcement differs.
+  const customerRng = Prng.derive(options.seed, "customer", ...streamKey);
+  const agentRng = Prng.derive(options.seed, "agent", ...streamKey);
+  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS });
+  const inner = options.agentFactory ? options.agentFactory({ scenario, profile, rng: agentRng, task }) : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
+  const model = new MeteredModel(inner);
+
+  const writes: ExecutedWrite[] = [];
+  let toolNs = 0;
+  let toolCalls = 0;
+  const turn = { value: 0 };
+  const impls: Record<string, (args: unknown) => unknown> = {};
+  for (const name of Object.keys(tools)) {
+    const fn = (tools as unknown as Record<string, (a: unknown) => unknown>)[name] as (a: unknown) => unknown;
+    impls[name] = (args: unknown) => {
+      toolCalls++;
+      const t0 = process.hrtime.bigint();
+      let ok = false;
+      try {
+        const v = fn(args);
+        ok = true;
+        return v;
+      } finally {
+        toolNs += Number(process.hrtime.bigint() - t0);
+        if (WRITE_TOOLS.includes(name)) writes.push({ turn: turn.value, tool: name, arguments: structuredClone(args), ok });
+      }
+    };
+  }
+
+  const sink = new MemoryViolationSink();
+  const sessionId = `eval-${options.seed}-${spec.group}-${spec.customer}-${mode}-${task.id}-${spec.trial}`;
+  const protocol = mode === "enforced" ? shared.enforced.protocol : shared.unenforced;
+  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]) });
+  // Measure the guard itself: time in validate + advance (including every policy).
+  let guardNs = 0;
+  const s = session as unknown as { validate: (...a: unknown[]) => unknown; advance: (...a: unknown[]) => unknown };
+  for (const m of ["validate", "advance"] as const) {
+    const orig = s[m].bind(session);
+    s[m] = (...a: unknown[]) => {
+      const t0 = process.hrtime.bigint();
+      try {
+        return orig(...a);
+      } finally {
+        guardNs += Number(process.hrtime.bigint() - t0);
+      }
+    };
+  }
+  let stored = await shared.store.create(sessionId, { session: session.toJSON(), ledger: {} });
+
+  const rejectedWrites: { turn: number; tool: string; arguments: unknown }[] = [];
+  let endedBy: RunRecord["endedBy"] = "max_turns";
+  let error: string | undefined;
+  const maxTurns = options.maxTurns ?? 30;
+  try {
+    let msg = await customer.opening();
+    for (let i = 0; i < maxTurns; i++) {
+      turn.value = customer.turn;
+      const before = sink.records.length;
+      if (mode === "enforced") await shared.enforced.onUserMessage(session, msg.text);
+      const text = await runAgentTurn(session, model, impls, msg.text, mode === "enforced" ? shared.enforced : undefined);
+      if (options.debug) process.stderr.write(`[${mode} ${task.id}] USER: ${msg.text}\n[${mode} ${task.id}] AGENT: ${text}\n`);
+      for (const r of sink.records.slice(before)) {
+        if (options.debug) process.stderr.write(`[${mode} ${task.id}] REFUSED ${r.code} ${r.attempted.tool} ${r.message}\n`);
+        if (r.attempted.tool !== undefined && WRITE_TOOLS.includes(r.attempted.tool)) rejectedWrites.push({ turn: turn.value, tool: r.attempted.tool, arguments: r.attempted.arguments });
+      }
+      if (mode === "enforced") await shared.enforced.onAgentMessage(session, text, parseActions(text, WRITE_TOOLS));
+      const saved = await shared.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger: {} });
+      if (!saved) throw new Error(`Session ${sessionId}: the store refused the compare-and-set at version ${stored.version}.`);
+      stored = saved;
+      if (session.status !== "active") {
+        endedBy = "session_ended";
+        break;
+      }
+      msg = await customer.reply(text);
+      if (msg.stop) {
+        endedBy = "customer";
+        break;
+      }
+    }
+  } catch (e) {
+    endedBy = "error";
+    error = e instanceof Error ? e.message : String(e);
+  }
+  await shared.store.delete(sessionId);
+
+  const consents = customer.consentLog.map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
+  const audit = auditRun(consents, writes);
+  const falseBlocks = rejectedWrites.filter((w) => wasConfirmed(consents, writes, w)).length;
+  const judgement = judgeDatabase(task, db);
+  const cornerCuts: Partial<Record<CornerCut, number>> = {};
+  let retries = 0;
+  if (inner instanceof SimulatedAgent) {
+    for (const ev of inner.events) {
+      if (ev.kind === "retry_after_rejection") retries++;
+      else if (ev.kind !== "asked_confirmation" && ev.kind !== "rejected" && ev.kind !== "gave_up") cornerCuts[ev.kind] = (cornerCuts[ev.kind] ?? 0) + 1;
+    }
+  }
+  return {
+    group: spec.group,
+    profile: profile.name,
+    mode,
+    customer: spec.customer,
+    taskId: task.id,
+    trial: spec.trial,
+    success: judgement.pass,
+    unauthorizedWrites: audit.unauthorized,
+    writes: audit.authorized + audit.unauthorized,
+    falseBlocks,
+    rejections: sink.records.length,
+    retries,
+    customerTurns: customer.turn + 1,
+    modelCalls: model.meter.calls,
+    toolCalls,
+    toolListTokens: model.meter.toolListTokens,
+    rejectionTokens: model.meter.rejectionTokens,
+    inputTokens: model.meter.inputTokens,
+    outputTokens: model.meter.outputTokens,
+    guardNs,
+    toolNs,
+    cornerCuts,
+    endedBy,
+    ...(error !== undefined ? { error } : {}),
+  };
+}

@@ -53,10 +53,10 @@ export interface OpenAIAgentsGuardOptions<P extends Protocol<any, any, any>> {
   readonly errorMessage?: (error: unknown, tool: string) => string;
 }
 
-export interface AgentsPendingApproval {
-  readonly item: RunToolApprovalItem;
-  readonly action: PendingActionRef;
-}
+/** An interruption waiting for the user, with its Concordat pending action (or, for unusable arguments, the violation to `reject` it with). */
+export type AgentsPendingApproval =
+  | { readonly item: RunToolApprovalItem; readonly action: PendingActionRef; readonly violation?: undefined }
+  | { readonly item: RunToolApprovalItem; readonly action?: undefined; readonly violation: ProtocolViolation };
 
 export interface OpenAIAgentsGuard<P extends Protocol<any, any, any>> {
   readonly session: Session<P>;
@@ -146,8 +146,8 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       // errors reach the wrapper below, which records the outcome before answering the model
       errorFunction: null,
       isEnabled: ({ runContext }) => sessionMismatch(runContext, name) === undefined && (session.allowedTools() as string[]).includes(name),
-      needsApproval: async (_runContext, input, callId) => {
-        if (!spec.requiresConfirmation) return false;
+      // static for other tools: the SDK forces an approval when a dynamic policy meets unparsable input
+      needsApproval: !spec.requiresConfirmation ? false : async (_runContext, input, callId) => {
         const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
         const checked = session.check(call);
         if (checked.ok || checked.violation.code !== "confirmation_missing") return false; // granted, or refused by the guardrail
@@ -212,7 +212,14 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       const out: AgentsPendingApproval[] = [];
       for (const item of interruptions) {
         const name = item.name;
-        if (name !== undefined && protocol.tools[name]?.requiresConfirmation) out.push({ item, action: await actionFor(item) });
+        if (name === undefined || !protocol.tools[name]?.requiresConfirmation) continue;
+        try {
+          out.push({ item, action: await actionFor(item) });
+        } catch (e) {
+          // e.g. unparsable arguments (the SDK interrupts before it can evaluate needsApproval): nothing to confirm
+          if (!(e instanceof ProtocolViolation)) throw e;
+          out.push({ item, violation: e });
+        }
       }
       return out;
     },
@@ -223,7 +230,16 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       state.approve(item);
     },
     async reject(state, item, message) {
-      const action = await actionFor(item);
+      let action: PendingActionRef;
+      try {
+        action = await actionFor(item);
+      } catch (e) {
+        if (!(e instanceof ProtocolViolation)) throw e;
+        // nothing the user could confirm (e.g. unparsable arguments): tell the model why
+        forget(item);
+        state.reject(item, { message: message ?? e.toModelMessage() });
+        return;
+      }
       await confirmationApi(session).deny(action.id);
       forget(item);
       state.reject(item, { message: message ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.` });

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
 import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
-import { Session, type ExecutionRecord } from "../runtime/session.js";
+import { Session, type ExecutionRecord, type SessionOptions } from "../runtime/session.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
@@ -40,6 +40,11 @@ export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
    * their state is restored from the stored snapshot. Default: none.
    */
   readonly policies?: (sessionId: string) => readonly SessionPolicy[];
+  /**
+   * Options for every session created or restored (e.g. `{ confirmation: { key } }`: the grant
+   * key must be the same in every process that shares the store, or restored grants do not verify).
+   */
+  readonly sessionOptions?: Omit<SessionOptions, "id" | "policies" | "log">;
   /** Receives every refusal (once, after the latest stored state confirmed it). */
   readonly log?: ViolationLog;
   /** Decides what an interrupted write did; used by `reconcile(id)` without a resolution. */
@@ -120,6 +125,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   readonly store: SessionStore;
   readonly owner: string;
   private readonly policies: (sessionId: string) => readonly SessionPolicy[];
+  private readonly sessionOptions: Omit<SessionOptions, "id" | "policies" | "log">;
   private readonly log: ViolationLog | undefined;
   private readonly hook: ReconcileHook | undefined;
   private readonly now: () => Date;
@@ -135,6 +141,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.protocol = options.protocol;
     this.store = options.store;
     this.policies = options.policies ?? (() => []);
+    this.sessionOptions = options.sessionOptions ?? {};
     this.log = options.log;
     this.hook = options.reconcile;
     this.now = options.now ?? (() => new Date());
@@ -147,7 +154,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   /** Creates and stores a new session; `init` may set it up (e.g. add a pending confirmation) before the first save. */
   async create(options: { readonly id?: string; readonly init?: (session: Session<P>) => void | Promise<void> } = {}): Promise<LoadedSession<P>> {
     const id = options.id ?? randomUUID();
-    const session = new Session(this.protocol, { id, policies: [...this.policies(id)], now: this.now });
+    const session = new Session(this.protocol, { now: this.now, ...this.sessionOptions, id, policies: [...this.policies(id)] });
     await options.init?.(session);
     const stored = await this.store.create(id, { session: session.toJSON(), ledger: {} });
     this.remember(stored, session);
@@ -412,15 +419,31 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     return out;
   }
 
-  /** What each policy claimed for a write: its own description when it offers one, else its new state's hash. */
+  /**
+   * What each policy claimed for a write: the policy's own description when it has a
+   * `claimed(session, call)` method; the entries it added to a `consumed` list (the confirmation
+   * policy's consumed grants); else the hash of its new state.
+   */
   private claimsOf(session: Session<P>, before: Map<string, string>, call: ValidatedCall): Record<string, unknown> {
     const claims: Record<string, unknown> = {};
     for (const [key, was] of before) {
       const p = session.policy(key) as (SessionPolicy & { claimed?: (s: Session<any>, c: ValidatedCall) => unknown }) | undefined;
       if (!p?.serialize) continue;
-      const now = JSON.stringify(p.serialize() ?? null);
+      const nowState = p.serialize() ?? null;
+      const now = JSON.stringify(nowState);
       if (now === was) continue;
-      claims[key] = typeof p.claimed === "function" ? p.claimed(session, call) : { stateHash: canonicalHash(JSON.parse(now)) };
+      if (typeof p.claimed === "function") {
+        claims[key] = p.claimed(session, call);
+        continue;
+      }
+      const consumedBefore = (JSON.parse(was) as { consumed?: unknown } | null)?.consumed;
+      const consumedNow = (nowState as { consumed?: unknown }).consumed;
+      if (Array.isArray(consumedBefore) && Array.isArray(consumedNow)) {
+        const had = new Set(consumedBefore.map((c) => JSON.stringify(c)));
+        claims[key] = { consumed: consumedNow.filter((c) => !had.has(JSON.stringify(c))) };
+      } else {
+        claims[key] = { stateHash: canonicalHash(JSON.parse(now)) };
+      }
     }
     return claims;
   }
@@ -432,7 +455,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   private restore(stored: StoredSession): Session<P> {
-    return Session.fromJSON(this.protocol, stored.state.session, { policies: [...this.policies(stored.id)], now: this.now });
+    return Session.fromJSON(this.protocol, stored.state.session, { now: this.now, ...this.sessionOptions, policies: [...this.policies(stored.id)] });
   }
 
   private async fetch(sessionId: string, fresh: boolean): Promise<StoredSession> {

@@ -5,7 +5,7 @@ import { describe, it, expect, afterAll } from "vitest";
 import { GuardedExecutor, type ReconcileHook } from "../../src/store/guarded-executor.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { openBackend, type Backend, type BackendConfig } from "./support/backend.js";
-import { grantPolicies, grants, strictPayProtocol } from "./support/fixtures.js";
+import { confirmAction, confirmationOptions, confirmedStrictPayProtocol } from "./support/fixtures.js";
 import { dropTables, postgresUrl, uniqueTable } from "./support/pg-env.js";
 import { exited, nextMessage, spawnWorker } from "./support/spawn.js";
 
@@ -29,8 +29,9 @@ const lookupHook =
 async function crashScenario(cfg: BackendConfig, phase: "before-effect" | "after-effect") {
   const backend = await openBackend(cfg);
   try {
-    const ex = new GuardedExecutor({ protocol: strictPayProtocol, store: backend.store, policies: grantPolicies, reconcile: lookupHook(backend) });
-    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", ARGS) });
+    const ex = new GuardedExecutor({ protocol: confirmedStrictPayProtocol, store: backend.store, sessionOptions: confirmationOptions, reconcile: lookupHook(backend) });
+    let nonce = "";
+    const { session } = await ex.create({ init: (s) => void (nonce = confirmAction(s, "pay", ARGS)) });
     const child = spawnWorker("./crash-worker.ts", "CRASH_CONFIG", { backend: cfg, sessionId: session.id, callId: "pay-1", args: ARGS, phase });
     await nextMessage(child, "in-flight");
     child.kill("SIGKILL");
@@ -40,8 +41,8 @@ async function crashScenario(cfg: BackendConfig, phase: "before-effect" | "after
     const { stored, session: blocked } = await ex.load(session.id);
     expect(blocked.status).toBe("needs_reconciliation");
     expect(stored.state.pending).toBe("pay-1");
-    expect(stored.state.ledger["pay-1"]).toMatchObject({ status: "intent", tool: "pay", arguments: ARGS, claims: { "test-grants": { grantId: "g1" } } });
-    expect(grants(blocked).used).toEqual(["g1"]);
+    expect(stored.state.ledger["pay-1"]).toMatchObject({ status: "intent", tool: "pay", arguments: ARGS, claims: { confirmation: { consumed: [expect.objectContaining({ nonce })] } } });
+    expect((blocked.toJSON().extensions["confirmation"] as { consumed: { nonce: string }[] }).consumed.map((c) => c.nonce)).toEqual([nonce]);
 
     // nothing runs until it is reconciled: not the retry of the same call, not a new call
     let ran = 0;
@@ -99,8 +100,8 @@ function suite(name: string, config: () => BackendConfig) {
           ran++;
           await backend.pay(ctx.idempotencyKey, "test");
         };
-        expect(await codeOf(ex.execute(sessionId, { id: "pay-2", name: "pay", arguments: ARGS }, pay))).toBe("confirmation_missing");
-        await ex.update(sessionId, (s) => grants(s).grant("g2", "pay", ARGS));
+        expect(await codeOf(ex.execute(sessionId, { id: "pay-2", name: "pay", arguments: ARGS }, pay))).toBe("confirmation_reused");
+        await ex.update(sessionId, (s) => confirmAction(s, "pay", ARGS));
         expect(await codeOf(ex.execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, pay))).toBe("duplicate_call");
         expect(await codeOf(ex.execute(sessionId, { id: "pay-2", name: "pay", arguments: ARGS }, pay))).toBe("ok");
         expect(ran).toBe(1);

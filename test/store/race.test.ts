@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, it, expect, afterAll } from "vitest";
 import { GuardedExecutor } from "../../src/store/guarded-executor.js";
 import { openBackend, type BackendConfig } from "./support/backend.js";
-import { grantPolicies, grants, payProtocol } from "./support/fixtures.js";
+import { confirmAction, confirmationOptions, confirmedPayProtocol } from "./support/fixtures.js";
 import { dropTables, postgresUrl, uniqueTable } from "./support/pg-env.js";
 import { exited, nextMessage, spawnWorker } from "./support/spawn.js";
 
@@ -21,8 +21,9 @@ interface Done {
 /** 8 processes × 1,000 concurrent calls on one session that holds one grant. */
 async function race(backendCfg: BackendConfig) {
   const backend = await openBackend(backendCfg);
-  const ex = new GuardedExecutor({ protocol: payProtocol, store: backend.store, policies: grantPolicies });
-  const { session } = await ex.create({ init: (s) => grants(s).grant("only-grant", "pay", ARGS) });
+  const ex = new GuardedExecutor({ protocol: confirmedPayProtocol, store: backend.store, sessionOptions: confirmationOptions });
+  let nonce = "";
+  const { session } = await ex.create({ init: (s) => void (nonce = confirmAction(s, "pay", ARGS)) });
   const workers = Array.from({ length: WORKERS }, (_, i) => spawnWorker("./race-worker.ts", "RACE_CONFIG", { backend: backendCfg, sessionId: session.id, calls: CALLS, worker: `w${i}`, args: ARGS }));
   try {
     const t0 = Date.now();
@@ -34,7 +35,7 @@ async function race(backendCfg: BackendConfig) {
     console.log(`${backendCfg.kind}: workers ready in ${t1 - t0} ms, race ${Date.now() - t1} ms`);
     await Promise.all(workers.map(exited));
     const { session: after, stored } = await ex.load(session.id);
-    return { results, after, stored, payments: await backend.payments() };
+    return { results, after, stored, nonce, payments: await backend.payments() };
   } finally {
     for (const w of workers) if (w.exitCode === null && w.signalCode === null) w.kill("SIGKILL");
     await backend.close();
@@ -49,11 +50,11 @@ function expectExactlyOnce(r: Awaited<ReturnType<typeof race>>) {
   expect(codes["ok"]).toBe(1);
   expect(Object.values(codes).reduce((a, b) => a + b, 0)).toBe(WORKERS * CALLS);
   // every other call was refused by the guard, never failed with an error
-  expect(Object.keys(codes).filter((c) => !["ok", "confirmation_missing", "needs_reconciliation"].includes(c))).toEqual([]);
+  expect(Object.keys(codes).filter((c) => !["ok", "confirmation_reused", "needs_reconciliation"].includes(c))).toEqual([]);
   expect(r.payments).toHaveLength(1);
   const ledger = Object.values(r.stored.state.ledger);
   expect(ledger).toHaveLength(1);
-  expect(ledger[0]).toMatchObject({ status: "done", tool: "pay", claims: { "test-grants": { grantId: "only-grant" } } });
+  expect(ledger[0]).toMatchObject({ status: "done", tool: "pay", claims: { confirmation: { consumed: [expect.objectContaining({ nonce: r.nonce, tool: "pay" })] } } });
   expect(r.payments[0]!.key).toBe(ledger[0]!.idempotencyKey);
   expect(r.after.trace.filter((t) => t.tool === "pay")).toHaveLength(1);
   expect(r.after.status).toBe("active");

@@ -97,3 +97,46 @@ export function grants(session: Session<any>): SingleUseGrantPolicy {
   if (!p) throw new Error("session has no test-grants policy");
   return p;
 }
+
+/** The grant key every process shares (confirmation grants are HMAC-signed in stored sessions). */
+export const GRANT_KEY = "grant-key-0123456789abcdef-shared";
+export const confirmationOptions = { confirmation: { key: GRANT_KEY } } as const;
+
+/** `payProtocol` whose write needs the user's confirmation (the real ConfirmationPolicy). */
+export const confirmedPayProtocol = defineProtocol({
+  name: "confirmed-pay",
+  initial: "open",
+  terminal: ["closed"],
+  tools: {
+    lookup: { input: z.object({ account: z.string() }), effect: "read", outcomes: ["ok"] },
+    pay: { input: z.object({ account: z.string(), amount: z.number().positive() }), effect: "write", outcomes: ["ok", "error"], requiresConfirmation: true },
+    close: { input: z.object({}), effect: "read", exit: true },
+  },
+  states: {
+    open: { on: { lookup: { ok: "open" }, pay: { ok: "open", error: "open" }, close: { ok: "closed" } } },
+    closed: {},
+  },
+});
+
+/** `strictPayProtocol` whose write needs the user's confirmation. */
+export const confirmedStrictPayProtocol = defineProtocol({
+  name: "confirmed-strict-pay",
+  initial: "open",
+  terminal: ["closed"],
+  tools: {
+    pay: { input: z.object({ account: z.string(), amount: z.number().positive() }), effect: "write", outcomes: ["ok"], requiresConfirmation: true },
+    close: { input: z.object({}), effect: "read" },
+  },
+  states: {
+    open: { on: { pay: { ok: "paid" }, close: { ok: "closed" } } },
+    paid: { on: { close: { ok: "closed" } } },
+    closed: {},
+  },
+});
+
+/** The structured path: the app asks, the user confirms; returns the grant's nonce. */
+export function confirmAction(session: Session<any>, tool: string, args: unknown): string {
+  const s = session as Session<any> & { requestConfirmation(c: { name: string; arguments: unknown }): { id: string }; confirm(id: string): { nonce: string } };
+  const req = s.requestConfirmation({ name: tool, arguments: args });
+  return s.confirm(req.id).nonce;
+}

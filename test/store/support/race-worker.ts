@@ -5,11 +5,11 @@
 import { GuardedExecutor } from "../../../src/store/guarded-executor.js";
 import { ProtocolViolation } from "../../../src/violation/protocol-violation.js";
 import { openBackend, type BackendConfig } from "./backend.js";
-import { grantPolicies, payProtocol } from "./fixtures.js";
+import { confirmationOptions, confirmedPayProtocol } from "./fixtures.js";
 
 const cfg = JSON.parse(process.env["RACE_CONFIG"] ?? "{}") as { backend: BackendConfig; sessionId: string; calls: number; worker: string; args: unknown };
 const backend = await openBackend(cfg.backend, { maxConnections: 2 });
-const ex = new GuardedExecutor({ protocol: payProtocol, store: backend.store, policies: grantPolicies, serializeLocally: false });
+const ex = new GuardedExecutor({ protocol: confirmedPayProtocol, store: backend.store, sessionOptions: confirmationOptions, serializeLocally: false });
 await ex.load(cfg.sessionId);
 
 process.on("message", async (m) => {

@@ -122,9 +122,9 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
   const mapping = mapped.mapping;
 
   const topBudget = compareBudgets(child.budget, parent.budget);
-  if (topBudget) return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, topBudget, "the protocol budget", []), trace: [] };
+  if (topBudget) return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, topBudget, "the protocol budget"), trace: [] };
   const reserve = compareBudgets(child.budget?.reserve, parent.budget?.reserve);
-  if (reserve) return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, reserve, "the reserve budget", []), trace: [] };
+  if (reserve) return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, reserve, "the reserve budget"), trace: [] };
 
   if (!hasOwn(child.states, child.initial)) return { ok: true }; // a child with no initial state allows nothing
   if (!hasOwn(parent.states, parent.initial)) {
@@ -133,19 +133,24 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
 
   const nodes: Node[] = [{ child: child.initial, parent: parent.initial, prev: -1, step: undefined }];
   const seen = new Set<string>([pairKey(child.initial, parent.initial)]);
+  // A pair's state budgets are compared when the pair is discovered, so that every failure
+  // found while expanding the pairs at depth d has length d + 1 (the first one is shortest).
+  const budgetFailure = (index: number): RefinementResult | undefined => {
+    const n = nodes[index]!;
+    const breach = compareBudgets(child.states[n.child]?.budget, parent.states[n.parent]?.budget);
+    if (!breach) return undefined;
+    const trace = traceTo(nodes, index);
+    const where = `the budget of state "${n.child}" (where ${parentName} is in "${n.parent}"${trace.length ? `, after ${trace.join(" → ")}` : ""})`;
+    return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, breach, where), trace };
+  };
+  const first = budgetFailure(0);
+  if (first) return first;
   for (let head = 0; head < nodes.length; head++) {
     const node = nodes[head]!;
     const cState = child.states[node.child];
     const pState = parent.states[node.parent];
     if (!cState) continue; // dangling target: the child cannot move from here
     if (!pState) continue; // unreachable for a valid parent; nothing to compare
-
-    const stateBudget = compareBudgets(cState.budget, pState.budget);
-    if (stateBudget) {
-      const trace = traceTo(nodes, head);
-      const where = `the budget of state "${node.child}" (where ${parentName} is in "${node.parent}"${trace.length ? `, after ${trace.join(" → ")}` : ""})`;
-      return { ok: false, kind: "budget", message: budgetMessage(childName, parentName, stateBudget, where, trace), trace };
-    }
 
     for (const [tool, transitions] of Object.entries(cState.on)) {
       const m = mapping.get(tool);
@@ -156,7 +161,12 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
         return { ok: false, kind: "new_tool", message: `${childName} allows ${tool}, which neither ${childName} nor ${parentName} declares as a tool.`, trace };
       }
       if (m.inert) {
-        for (const [outcome, target] of outcomes) visit(nodes, seen, target, node.parent, head, { tool, outcome });
+        for (const [outcome, target] of outcomes) {
+          if (visit(nodes, seen, target, node.parent, head, { tool, outcome })) {
+            const failure = budgetFailure(nodes.length - 1);
+            if (failure) return failure;
+          }
+        }
         continue;
       }
       const pTool = m.parentTool;
@@ -195,18 +205,23 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
             trace,
           };
         }
-        visit(nodes, seen, target, pTarget, head, { tool, outcome });
+        if (visit(nodes, seen, target, pTarget, head, { tool, outcome })) {
+          const failure = budgetFailure(nodes.length - 1);
+          if (failure) return failure;
+        }
       }
     }
   }
   return { ok: true };
 }
 
-function visit(nodes: Node[], seen: Set<string>, child: string, parent: string, prev: number, step: Step): void {
+/** Adds a newly discovered pair; false when it was seen before. */
+function visit(nodes: Node[], seen: Set<string>, child: string, parent: string, prev: number, step: Step): boolean {
   const key = pairKey(child, parent);
-  if (seen.has(key)) return;
+  if (seen.has(key)) return false;
   seen.add(key);
   nodes.push({ child, parent, prev, step });
+  return true;
 }
 
 function pairKey(child: string, parent: string): string {
@@ -309,7 +324,7 @@ function compareBudgets(child: BudgetLimits | undefined, parent: BudgetLimits | 
   return undefined;
 }
 
-function budgetMessage(childName: string, parentName: string, b: BudgetBreach, where: string, _trace: readonly string[]): string {
+function budgetMessage(childName: string, parentName: string, b: BudgetBreach, where: string): string {
   const childSays = b.child === undefined ? `sets no ${b.key} limit in ${where}` : `allows ${b.key} = ${b.child} in ${where}`;
   return `${childName} ${childSays}, but ${parentName} limits ${b.key} to ${b.parent} there: a subclass may only tighten budgets. Fix: set ${b.key} to at most ${b.parent}.`;
 }

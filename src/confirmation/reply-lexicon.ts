@@ -39,7 +39,7 @@ const e = (category: LexiconCategory, tag: string | undefined, ...patterns: stri
 export const ACTION_VERBS: Readonly<Record<string, readonly string[]>> = {
   cancel: ["cancel", "取消"],
   refund: ["refund", "退款", "退钱", "退"],
-  book: ["book", "rebook", "预订", "预定", "订"],
+  book: ["book", "rebook", "订"],
   change: ["change", "modify", "update", "改签", "修改", "更改", "改"],
   pay: ["pay", "charge", "支付", "付款", "扣款", "付"],
   transfer: ["transfer", "转账", "转"],
@@ -57,7 +57,7 @@ export const DENIAL_VERBS: ReadonlySet<string> = new Set(["cancel"]);
 export const REQUEST_VERB_PATTERNS: Readonly<Record<string, string>> = {
   cancel: "\\bcancel(?:s|led|ling|lation)?\\b|取消",
   refund: "\\brefund(?:s|ed|ing)?\\b|退款|退钱|退还|退",
-  book: "\\b(?:re)?book(?:s|ed)?\\b|预订|预定|订票",
+  book: "\\b(?:re)?book(?:s|ed)?\\b|订票|订一张|帮我订",
   change: "\\b(?:change|modify|update)(?:s|d|ed)?\\b|改签|修改|更改|变更",
   pay: "\\b(?:pay|charge)(?:s|d|ed|ment)?\\b|支付|付款|扣款",
   transfer: "\\btransfer(?:s|red|ring)?\\b|转账",
@@ -120,7 +120,7 @@ export const LEXICON: readonly LexiconEntry[] = [
     "确认", "确定", "同意", "我同意", "当然", "当然可以", "当然好", "继续", "请继续", "执行", "执行吧", "办吧", "办理", "去办", "照办", "就这么办", "就这样办", "就这样吧", "那就这样", "就这样", "要的", "批准", "准了", "做吧", "去做吧", "弄吧", "搞吧", "嗯好", "好的呢",
   ),
   ...e("filler", undefined, "请", "请你", "请您", "谢谢", "谢谢你", "谢谢您", "多谢", "感谢", "麻烦", "麻烦你", "麻烦您", "麻烦了", "辛苦了", "了", "吧", "啊", "呀", "哈", "的", "嗯", "我", "帮我", "给我", "就", "直接", "现在", "马上", "立刻", "立即"),
-  ...e("object", undefined, "它", "这个", "这笔", "这笔退款", "这个订单", "订单", "这个预订", "预订吧", "这个操作", "操作"),
+  ...e("object", undefined, "它", "这个", "这笔", "这笔退款", "这个订单", "订单", "这个预订", "预订", "预定", "这个操作", "操作"),
   ...e("deny", undefined, "不", "别", "没", "否", "甭", "勿", "莫", "不要", "不用", "不行", "不可以", "不同意", "不是", "不对", "取消", "等等", "等一下", "等下", "停", "停下", "算了", "拒绝", "先不", "暂时不", "撤回", "不了"),
   ...e("hedge", "hesitation", "不确定", "不知道", "不好说", "说不好", "不太", "再想想", "想想", "想一想", "考虑", "考虑一下", "也许", "可能", "大概", "或许", "应该", "应该吧", "再说", "回头", "晚点", "稍后"),
   ...e("hedge", "sarcasm", "何乐而不为", "呵呵", "行行行", "好好好", "随你", "行了", "对了", "可是", "确认一下"),

@@ -1,0 +1,66 @@
+import { parseArgs } from "node:util";
+import { decideReply } from "../../confirmation/rule-decider.js";
+import { UsageError, type CliCommand } from "../io.js";
+
+const usage = `Usage: concordat classify-confirmation [--explain] < replies.jsonl
+
+Reads JSON lines on stdin, each {"request": "<the agent's confirmation message>",
+"reply": "<the user's message>", "id": <optional, any JSON value>}, and writes one JSON line
+per input line, in order: {"id": <same>, "decision": "confirmed" | "denied" | "unclear"}
+(with --explain also "rule" and "reason"). Decisions come from the built-in rule-based
+decider (English and Chinese; only an unambiguous, unconditional yes is "confirmed").
+
+Blank lines are skipped. A malformed line (not JSON, not an object, "request" or "reply"
+not a string) produces {"line": N, "id": <when readable>, "error": "..."} in its place, and
+the command exits 1 after processing every line. Exit codes: 0 all lines classified,
+1 some lines malformed, 2 bad flags.`;
+
+export const command: CliCommand = {
+  summary: "Classify user replies to confirmation requests (JSON lines in, JSON lines out)",
+  usage,
+  async run(argv, io) {
+    let values: { explain?: boolean };
+    let positionals: string[];
+    try {
+      ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { explain: { type: "boolean", default: false } } }));
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    if (positionals.length > 0) throw new UsageError(`takes no arguments (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}); pipe JSON lines to stdin.`);
+    const input = await io.readStdin();
+    const lines = input.split(/\r?\n/);
+    if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
+    let bad = 0;
+    let done = 0;
+    const out: string[] = [];
+    lines.forEach((line, i) => {
+      const n = i + 1;
+      if (line.trim() === "") return;
+      const fail = (error: string, id?: unknown) => {
+        bad++;
+        out.push(JSON.stringify({ line: n, ...(id !== undefined ? { id } : {}), error }));
+      };
+      let data: unknown;
+      try {
+        data = JSON.parse(line);
+      } catch (e) {
+        return fail(`line ${n} is not JSON (${(e as Error).message}). Each line must be {"request": "...", "reply": "...", "id": ...}.`);
+      }
+      if (typeof data !== "object" || data === null || Array.isArray(data)) return fail(`line ${n} is ${Array.isArray(data) ? "an array" : typeof data === "object" ? "null" : `a ${typeof data}`}, not an object with "request" and "reply".`);
+      const rec = data as Record<string, unknown>;
+      const problems: string[] = [];
+      if (typeof rec["request"] !== "string") problems.push(`"request" must be a string (got ${rec["request"] === undefined ? "nothing" : typeof rec["request"]})`);
+      if (typeof rec["reply"] !== "string") problems.push(`"reply" must be a string (got ${rec["reply"] === undefined ? "nothing" : typeof rec["reply"]})`);
+      if (problems.length > 0) return fail(`line ${n}: ${problems.join("; ")}.`, rec["id"]);
+      const v = decideReply({ request: rec["request"] as string, reply: rec["reply"] as string });
+      done++;
+      out.push(JSON.stringify({ id: rec["id"] ?? null, decision: v.decision, ...(values.explain ? { rule: v.rule, reason: v.reason } : {}) }));
+    });
+    if (out.length > 0) io.stdout(out.join("\n") + "\n");
+    if (bad > 0) {
+      io.stderr(`concordat classify-confirmation: ${bad} malformed line${bad === 1 ? "" : "s"} (see the "error" lines); ${done} classified.\n`);
+      return 1;
+    }
+    return 0;
+  },
+};

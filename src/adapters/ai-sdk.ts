@@ -43,11 +43,10 @@ export interface AiSdkGuardOptions<P extends Protocol<any, any, any>> {
   readonly tools: AiSdkToolSource<P>;
 }
 
-/** An SDK approval request (`result.content` part) as this adapter reads it. */
-export interface AiSdkApprovalRequestRef {
-  readonly approvalId: string;
-  readonly toolCall: { readonly toolCallId: string };
-}
+/** An SDK approval request as this adapter reads it: a `result.content` part, or an entry of `pendingApprovals()`. */
+export type AiSdkApprovalRequestRef =
+  | { readonly approvalId: string; readonly toolCall: { readonly toolCallId: string } }
+  | { readonly approvalId: string; readonly toolCallId: string };
 
 /** An approval request the application must show to the user, with the Concordat pending action behind it. */
 export interface AiSdkPendingApproval {
@@ -139,14 +138,21 @@ export function guardAiSdk<P extends Protocol<any, any, any>>(session: Session<P
     return null;
   };
 
-  const lookup = (request: AiSdkApprovalRequestRef): PendingActionRef => {
-    const action = pendingByCall.get(request.toolCall.toolCallId);
-    if (!action) {
-      throw new Error(
-        `guardAiSdk: approval ${request.approvalId} (tool call ${request.toolCall.toolCallId}) was not requested by this guard for session ${session.id}. Fix: answer approval requests from the result of a generateText call that used this guard's settings.`,
-      );
+  const callIdOf = (request: AiSdkApprovalRequestRef): string => ("toolCallId" in request ? request.toolCallId : request.toolCall.toolCallId);
+  const lookup = async (request: AiSdkApprovalRequestRef): Promise<PendingActionRef> => {
+    const callId = callIdOf(request);
+    const known = pendingByCall.get(callId);
+    if (known) return known;
+    // e.g. another process asked: the request part names the exact call, so ask for exactly that
+    const tc = "toolCall" in request ? (request.toolCall as { toolName?: unknown; input?: unknown }) : undefined;
+    if (tc && typeof tc.toolName === "string" && protocol.tools[tc.toolName]?.requiresConfirmation) {
+      const action = await confirmationApi(session).requestConfirmation({ id: callId, name: tc.toolName, arguments: tc.input });
+      pendingByCall.set(callId, action);
+      return action;
     }
-    return action;
+    throw new Error(
+      `guardAiSdk: approval ${request.approvalId} (tool call ${callId}) was not requested by this guard for session ${session.id}, and names no tool that requires confirmation. Fix: pass the tool-approval-request part from the result of a generateText call that used this guard's settings.`,
+    );
   };
 
   const settings: AiSdkGuardSettings = { tools, prepareStep, toolApproval, repairToolCall };
@@ -165,15 +171,15 @@ export function guardAiSdk<P extends Protocol<any, any, any>>(session: Session<P
       return out;
     },
     async approve(request, reason) {
-      const action = lookup(request);
+      const action = await lookup(request);
       await confirmationApi(session).confirm(action.id);
-      pendingByCall.delete(request.toolCall.toolCallId);
+      pendingByCall.delete(callIdOf(request));
       return { type: "tool-approval-response", approvalId: request.approvalId, approved: true, reason: reason ?? `Confirmed by the user (Concordat action ${action.id}).` };
     },
     async deny(request, reason) {
-      const action = lookup(request);
+      const action = await lookup(request);
       await confirmationApi(session).deny(action.id);
-      pendingByCall.delete(request.toolCall.toolCallId);
+      pendingByCall.delete(callIdOf(request));
       return { type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: reason ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.` };
     },
   };

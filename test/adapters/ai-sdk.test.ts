@@ -205,6 +205,28 @@ describe("concordat/ai-sdk", () => {
     expect(refunds).toEqual([]);
   });
 
+  it("answers approvals from pendingApprovals() entries, and from a guard that did not ask (e.g. after a restart)", async () => {
+    const { guard, session, refunds } = setup();
+    await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
+    const { model } = scriptedModel([() => [call("c1", "issue_refund", { bookingId: "B1", amount: 50 })]]);
+    const messages: ModelMessage[] = [{ role: "user", content: "Refund B1" }];
+    const first = await generateText({ model, ...guard.settings, stopWhen: stepCountIs(3), messages });
+    const [pending] = guard.pendingApprovals(first.content);
+    expect(pending?.toolCallId).toBe("c1");
+
+    // a second guard on the same session knows nothing of c1: it asks for exactly the call in the part
+    const other = guardAiSdk(session, { tools: { issue_refund: async (args) => void refunds.push(args) } });
+    const part = first.content.find((p) => p.type === "tool-approval-request")!;
+    await expect(other.approve({ approvalId: "x", toolCallId: "nope" })).rejects.toThrow(/was not requested by this guard/);
+    const response = await other.approve(part as never);
+    expect(response.approved).toBe(true);
+    messages.push(...first.responseMessages, { role: "tool", content: [response] });
+    const { model: model2 } = scriptedModel([() => [say("Refunded.")]]);
+    await generateText({ model: model2, ...other.settings, stopWhen: stepCountIs(2), messages });
+    expect(refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
+    expect(session.state).toBe("refunded");
+  });
+
   it("refusals are ToolCallRejectedError with the violation attached", async () => {
     const { guard } = setup();
     const exec = guard.tools["issue_refund"]!.execute!;

@@ -93,6 +93,26 @@ describe("airline protocol: correct runs follow it", () => {
     }
   });
 
+  it("on the original release (tasks_v0), it refuses exactly the three expected writes tau2 later corrected as policy violations", () => {
+    const refused: [string, string, string | undefined][] = [];
+    for (const task of loadAirlineTasks("v0")) {
+      const run = new Run();
+      for (const c of referenceCalls(task, run.db)) {
+        try {
+          run.call(c.name, c.arguments);
+        } catch (e) {
+          if (!(e instanceof ProtocolViolation)) throw e;
+          refused.push([task.id, c.name, (e.data as { guard?: string } | undefined)?.guard]);
+        }
+      }
+    }
+    expect(refused).toEqual([
+      ["7", "cancel_reservation", "cancellation_eligible"], // XEHM4B moved to economy, no insurance, booked May 1
+      ["9", "cancel_reservation", "nothing_flown"], // NQNU5R: both flights landed
+      ["37", "cancel_reservation", "nothing_flown"],
+    ]);
+  });
+
   it("a Session runs task 7 (upgrade XEHM4B to business, cancel it and 59XX6W) with each write confirmed", async () => {
     const task = loadAirlineTask("7");
     const db = loadAirlineDb();

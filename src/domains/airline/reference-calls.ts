@@ -1,6 +1,7 @@
 import type { AirlineDb } from "./db.js";
 import type { AirlineTask } from "./tasks.js";
 import { isAirlineWriteTool } from "./tool-specs.js";
+import { AIRLINE_NOW } from "./tools.js";
 
 /** A tool call of a reference (policy-following) run. */
 export interface ReferenceCall {
@@ -28,8 +29,9 @@ export function taskUserId(task: AirlineTask, db: AirlineDb): string | undefined
 
 /**
  * A task's expected actions as a policy-following agent would make them: identify the user
- * first, read each reservation before writing to it, and check the status of any of its flights
- * that departs today. Every expected action is kept, in order.
+ * first, read each reservation before writing to it, and before a compensation read the user's
+ * reservations and check the status of their past and today's flights. Every expected action is
+ * kept, in order.
  */
 export function referenceCalls(task: AirlineTask, db: AirlineDb): ReferenceCall[] {
   const calls: ReferenceCall[] = [];
@@ -41,6 +43,18 @@ export function referenceCalls(task: AirlineTask, db: AirlineDb): ReferenceCall[
     if (isAirlineWriteTool(a.name) && typeof rid === "string" && !read.has(rid)) {
       calls.push({ name: "get_reservation_details", arguments: { reservation_id: rid } });
       read.add(rid);
+    }
+    if (a.name === "send_certificate") {
+      // compensation needs the disruption confirmed: read the user's reservations and check their past and today's flights
+      const uid = (a.arguments as { user_id?: unknown }).user_id;
+      const owner = typeof uid === "string" ? db.users[uid] : undefined;
+      for (const r of owner?.reservations ?? []) {
+        if (!read.has(r)) calls.push({ name: "get_reservation_details", arguments: { reservation_id: r } });
+        read.add(r);
+        for (const f of db.reservations[r]?.flights ?? []) {
+          if (f.date <= AIRLINE_NOW.slice(0, 10)) calls.push({ name: "get_flight_status", arguments: { flight_number: f.flight_number, date: f.date } });
+        }
+      }
     }
     if (a.name === "get_reservation_details" && typeof rid === "string") read.add(rid);
     calls.push({ name: a.name, arguments: a.arguments, actionId: a.action_id });

@@ -1,3 +1,4 @@
+import type { Protocol } from "../protocol/protocol.js";
 import type { RecordedToolCall } from "./recorded-run.js";
 
 /** A detail of an action that the agent's description (or the user's yes) must mention. */
@@ -23,6 +24,10 @@ export interface AuditDomain<Knowledge = unknown> {
   readonly name: string;
   /** Tools whose calls need an explicit yes to the described action. */
   readonly writeTools: ReadonlySet<string>;
+  /** The domain's protocol: recorded calls are replayed through it to report what it would have refused besides confirmation. */
+  readonly protocol?: Protocol<any, any, any>;
+  /** Adapts a recorded result value to what the protocol's reducers expect (older log formats). */
+  adaptResult?(call: RecordedToolCall, value: unknown): unknown;
   /** Words that name the action of `tool` in prose ("cancel", "baggage", ...). */
   actionWords(tool: string): RegExp;
   /** Fresh knowledge for a run. */

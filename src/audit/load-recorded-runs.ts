@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve, isAbsolute } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 import { readRecordedRuns } from "./formats/read-recorded-runs.js";
 import type { InputProblem, RecordedRun } from "./recorded-run.js";
 
@@ -51,5 +51,5 @@ export function loadRecordedRuns(paths: readonly string[], cwd: string): { runs:
     runs.push(...parsed.runs);
     problems.push(...parsed.problems);
   }
-  return { runs, problems, files: files.map((f) => (isAbsolute(f) ? relative(cwd, f) || f : f)) };
+  return { runs, problems, files };
 }

@@ -1,7 +1,8 @@
 import type { ActionDetail, AuditDomain } from "../audit-domain.js";
 import type { RecordedToolCall } from "../recorded-run.js";
 import { amountForms, anyMatches, cabinForms, countForms, dateForms, idForms, nameForms } from "../value-forms.js";
-import { AIRLINE_AUDITED_WRITE_TOOLS } from "./airline-write-tools.js";
+import { airlineProtocol } from "../../domains/airline/protocol.js";
+import { AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 
 interface PaymentMethod {
   readonly id: string;
@@ -85,6 +86,18 @@ function paymentDetail(id: string, k: AirlineKnowledge, reservationId: string | 
   });
 }
 
+/**
+ * How a total is split over several payment methods: every amount is mentioned, or the total and
+ * all amounts but one (the rest is then determined: "$39 from the small gift card, the rest of $106 from the other").
+ */
+function splitPaymentDetail(amounts: readonly number[]): ActionDetail {
+  const total = amounts.reduce((s, x) => s + x, 0);
+  return detail(`payment split ${amounts.join(" + ")}`, (t) => {
+    const missing = amounts.filter((x) => !anyMatches(amountForms(x), t)).length;
+    return missing === 0 || (missing === 1 && anyMatches(amountForms(total), t));
+  });
+}
+
 function flightDetails(flights: readonly Record<string, unknown>[], keep: (f: { flight_number: string; date: string }) => boolean): ActionDetail[] {
   const out: ActionDetail[] = [];
   for (const f of flights) {
@@ -142,7 +155,8 @@ function readReservation(v: unknown): [string, Reservation] | undefined {
  *   method when new non-free bags are charged.
  * - `update_reservation_passengers`: the reservation id; the names (and birth dates) of passengers that change.
  * - `book_reservation`: every flight number and date, the cabin, every passenger's name, every
- *   payment method and, when several pay, each amount; the number of bags when there are any; insurance when bought.
+ *   payment method and, when several pay, each amount (or the total and all amounts but one); the
+ *   number of bags when there are any; insurance when bought.
  * - `send_certificate`: the amount.
  * A payment method counts as described by its id, its number, a credit card's last four digits, its
  * kind ("your gift card") when the user has only one of that kind, its kind and balance, or as "the
@@ -151,9 +165,17 @@ function readReservation(v: unknown): [string, Reservation] | undefined {
  */
 export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   name: "airline",
-  writeTools: AIRLINE_AUDITED_WRITE_TOOLS,
+  writeTools: new Set<string>(AIRLINE_WRITE_TOOLS),
+  protocol: airlineProtocol,
   actionWords(tool) {
     return ACTION_WORDS[tool] ?? new RegExp(`\\b${tool.split("_")[0] ?? tool}`, "i");
+  },
+  adaptResult(call, value) {
+    // tau-bench v1's get_user_details result has no user_id: it is the id the call asked for
+    if (call.name !== "get_user_details" || value === null || typeof value !== "object" || Array.isArray(value)) return value;
+    const user = value as Record<string, unknown>;
+    const asked = str(call.arguments["user_id"]);
+    return user["user_id"] === undefined && asked !== undefined ? { user_id: asked, ...user } : value;
   },
   initialKnowledge() {
     return { payments: new Map(), reservations: new Map() };
@@ -216,9 +238,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         for (const p of payments) {
           const id = str(p["payment_id"]);
           if (id) out.push(paymentDetail(id, k, undefined));
-          const amount = num(p["amount"]);
-          if (payments.length > 1 && amount !== undefined) out.push(formsDetail(`amount ${amount}`, amountForms(amount)));
         }
+        const amounts = payments.map((p) => num(p["amount"])).filter((x): x is number => x !== undefined);
+        if (amounts.length > 1) out.push(splitPaymentDetail(amounts));
         const bags = num(a["total_baggages"]);
         if (bags !== undefined && bags > 0) out.push(formsDetail(`${bags} bags`, countForms(bags)));
         if (str(a["insurance"]) === "yes") out.push(formsDetail("travel insurance", [/\binsur/i]));

@@ -1,0 +1,70 @@
+import { parseArgs } from "node:util";
+import { auditDecider } from "../../audit/audit-decider.js";
+import { AUDIT_DOMAINS } from "../../audit/audit-domains.js";
+import { auditRuns } from "../../audit/audit-report.js";
+import { formatAuditTable } from "../../audit/format-table.js";
+import { loadRecordedRuns } from "../../audit/load-recorded-runs.js";
+import { ruleDecider } from "../../confirmation/rule-decider.js";
+import { UsageError, type CliCommand } from "../io.js";
+
+const DECIDERS = { audit: () => auditDecider(ruleDecider), rules: () => ruleDecider } as const;
+
+const usage = `Usage: concordat audit <files or folders...> [--domain airline] [--format table|json] [--baseline regex-switch] [--decider audit|rules]
+
+Audits recorded agent runs (tau2-bench results files and tau-bench v1 trajectory lists, detected
+per file; folders are searched for .json files): every write call gets a status, every run a verdict.
+
+  confirmed      the user said yes, in a user message, to the agent's description of this action
+                 with these details, and that yes had not been used for this action before
+  unconfirmed    no explicit yes to this action
+  args_mismatch  a yes to this kind of action, but the description lacked details the call used
+  reused         the yes was already consumed by an earlier write
+  unclear        the reply leaned towards yes but could not be judged a clear yes
+
+  --domain NAME         the domain's write tools and details (default airline; known: ${Object.keys(AUDIT_DOMAINS).join(", ")})
+  --format NAME         table (default) or json ({"version":1,"runs":[...],"summary":{...},"problems":[...]})
+  --baseline NAME       regex-switch: also run the published monitor (a user "yes" unlocks every later
+                        write) and report where it disagrees with the audit
+  --decider NAME        audit (default): the rule-based decider plus a conservative reading of long
+                        replies; rules: the rule-based decider alone (stricter: more writes unclear)
+
+Exit codes: 0 no violations, 1 violations found, 2 usage error or an input that could not be read
+(unreadable or unknown files are reported and the other files are still audited).`;
+
+export const command: CliCommand = {
+  summary: "Audit recorded agent runs: which writes the user never confirmed",
+  usage,
+  async run(argv, io) {
+    let parsed;
+    try {
+      parsed = parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        options: {
+          domain: { type: "string", default: "airline" },
+          format: { type: "string", short: "f", default: "table" },
+          baseline: { type: "string" },
+          decider: { type: "string", default: "audit" },
+        },
+      });
+    } catch (e) {
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    const v = parsed.values;
+    const domain = AUDIT_DOMAINS[v.domain as string];
+    if (!domain) throw new UsageError(`unknown --domain "${v.domain}"; use one of ${Object.keys(AUDIT_DOMAINS).join(", ")}`);
+    if (v.format !== "table" && v.format !== "json") throw new UsageError(`unknown --format "${v.format}"; use table or json`);
+    if (v.baseline !== undefined && v.baseline !== "regex-switch") throw new UsageError(`unknown --baseline "${v.baseline}"; the only baseline is regex-switch`);
+    const makeDecider = DECIDERS[v.decider as keyof typeof DECIDERS];
+    if (!makeDecider) throw new UsageError(`unknown --decider "${v.decider}"; use audit or rules`);
+    if (parsed.positionals.length === 0) throw new UsageError("no input: pass recorded-run files or folders, e.g. concordat audit ../shared/trajectories");
+
+    const { runs, problems, files } = loadRecordedRuns(parsed.positionals, io.cwd);
+    const report = await auditRuns(runs, { domain, decider: makeDecider(), files: files.length, ...(v.baseline ? { baseline: "regex-switch" as const } : {}) }, problems);
+    if (v.format === "json") io.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else io.stdout(formatAuditTable(report));
+    for (const p of report.problems) io.stderr(`concordat audit: ${p.file}${p.at ? ` (${p.at})` : ""}: ${p.message}\n`);
+    if (report.problems.length > 0) return 2;
+    return report.summary.violations > 0 ? 1 : 0;
+  },
+};

@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
 import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
-import { Session, type ExecutionRecord, type SessionOptions } from "../runtime/session.js";
+import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus } from "../runtime/session.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
@@ -70,6 +70,10 @@ export interface GuardedExecution extends ExecutionRecord {
   readonly sessionId: string;
   /** Store version after the call. */
   readonly version: number;
+  /** The session's state and status after the call, and the tools it allows now. */
+  readonly state: string;
+  readonly status: SessionStatus;
+  readonly allowedTools: readonly string[];
 }
 
 /** What `reconcile` did. */
@@ -298,7 +302,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         continue;
       }
       this.remember(saved, session);
-      return { ...record, callId, sessionId, version: saved.version };
+      return { ...record, callId, sessionId, version: saved.version, state: session.state, status: session.status, allowedTools: session.allowedTools() };
     }
     throw new StoreContentionError(sessionId, this.maxConflicts);
   }
@@ -357,7 +361,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
           if (failure instanceof ProtocolViolation) throw this.report(failure);
           throw failure;
         }
-        return { ...record, callId: intent.callId, sessionId, version: saved.version };
+        return { ...record, callId: intent.callId, sessionId, version: saved.version, state: session.state, status: session.status, allowedTools: session.allowedTools() };
       }
       // someone changed the row while the tool ran (a confirmation, an operator): apply to theirs
       const latest = await this.store.load(sessionId);

@@ -1,8 +1,10 @@
-import type { ChatMessage, ModelClient } from "../agent/model-client.js";
+import { AgentLoop } from "../agent/agent-loop.js";
+import type { ModelClient } from "../agent/model-client.js";
 import type { Protocol } from "../protocol/protocol.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { Action } from "./action-text.js";
+import { actionKey } from "./canonical.js";
 
 /**
  * How the evaluation talks to the enforcement side: the airline protocol, and what the
@@ -27,7 +29,15 @@ export async function enforcedHarness(): Promise<Harness> {
     },
     // The agent listed actions and asked for a yes: the application registers each as a pending
     // action with the agent's message as its description (what a confirmation UI would show).
+    // Like a UI that shows one confirmation dialog at a time, it first withdraws (denies) any
+    // earlier request still waiting that the new message does not list again: otherwise a later
+    // "yes" would grant an action the user never saw in the question it answered.
     async onAgentMessage(session, text, listed) {
+      if (listed.length === 0) return;
+      const keys = new Set(listed.map((a) => actionKey(a.tool, a.arguments)));
+      for (const p of session.confirmationPolicy().pendingActions()) {
+        if (!keys.has(actionKey(p.tool, p.arguments))) session.deny(p.id);
+      }
       for (const a of listed) {
         try {
           session.requestConfirmation({ name: a.tool, arguments: a.arguments }, { description: text });
@@ -40,31 +50,22 @@ export async function enforcedHarness(): Promise<Harness> {
   };
 }
 
-const histories = new WeakMap<Session<any>, ChatMessage[]>();
+/** One agent turn: the user's message in, tool calls validated and executed by the agent loop, the agent's text out. */
+export type AgentTurn = (userText: string) => Promise<{ readonly text: string; readonly retriesExhausted: boolean }>;
 
-/** One agent turn: the user's message in, tool calls validated and executed, the agent's text out. */
-export async function runAgentTurn(session: Session<any>, model: ModelClient, impls: Record<string, (args: unknown) => unknown>, userText: string, _harness: Harness | undefined): Promise<string> {
-  let messages = histories.get(session);
-  if (!messages) histories.set(session, (messages = []));
-  messages.push({ role: "user", content: userText });
-  for (let i = 0; i < 40; i++) {
-    const res = await model.generate({ messages, tools: session.toolsForModel() });
-    messages.push({ role: "assistant", content: res.text ?? "", ...(res.toolCalls.length > 0 ? { toolCalls: res.toolCalls } : {}) });
-    if (res.toolCalls.length === 0) return res.text ?? "";
-    for (const c of res.toolCalls) {
-      let content: string;
-      try {
-        const impl = impls[c.name];
-        const rec = await session.run({ id: c.id, name: c.name, arguments: c.arguments }, (args) => {
-          if (!impl) throw new Error(`Tool ${c.name} not found`);
-          return impl(args);
-        });
-        content = rec.result.ok ? JSON.stringify(rec.result.value) : `Error: ${(rec.result.error as Error).message}`;
-      } catch (e) {
-        content = e instanceof ProtocolViolation ? e.toModelMessage() : `Error: ${(e as Error).message}`;
-      }
-      messages.push({ role: "tool", content, toolCallId: c.id, name: c.name });
+/**
+ * The agent side of a run: an `AgentLoop` over the session (the model sees only the tools the
+ * session allows now; every call is validated before it runs; a refusal goes back to the model).
+ */
+export function agentTurns(session: Session<any>, model: ModelClient, impls: Record<string, (args: unknown) => unknown>, system: string | undefined): AgentTurn {
+  const loop = new AgentLoop({ session, model, tools: impls, ...(system !== undefined ? { system } : {}), maxRetries: 3, maxToolSteps: 24 });
+  return async (userText) => {
+    try {
+      const r = await loop.step(userText);
+      return { text: r.text ?? "", retriesExhausted: false };
+    } catch (e) {
+      if (e instanceof ProtocolViolation && e.code === "retries_exhausted") return { text: "I'm sorry, I could not complete that.", retriesExhausted: true };
+      throw e;
     }
-  }
-  return "";
+  };
 }

@@ -22,7 +22,7 @@ import { SimulatedAgent, type CornerCut } from "./simulated-agent.js";
 import { SimulatedCustomer, type Customer, type CustomerStyle } from "./simulated-customer.js";
 import { summarizeGroup } from "./summarize.js";
 import { unenforcedProtocol } from "./unenforced-protocol.js";
-import { runAgentTurn, enforcedHarness, type Harness } from "./harness.js";
+import { agentTurns, enforcedHarness, type Harness } from "./harness.js";
 
 export const WRITE_TOOLS: readonly string[] = AIRLINE_WRITE_TOOLS;
 
@@ -61,6 +61,8 @@ export interface EvalOptions {
   /** Label for the agent in the report. */
   readonly modelLabel?: string;
   readonly maxTurns?: number;
+  /** The agent's system prompt (default: none; the real-model mode passes the airline policy). */
+  readonly systemPrompt?: string;
   /** Print each conversation to stderr (debugging). */
   readonly debug?: boolean;
 }
@@ -190,6 +192,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
       }
     };
   }
+  const turnOf = agentTurns(session, model, impls, options.systemPrompt);
   let stored = await shared.store.create(sessionId, { session: session.toJSON(), ledger: {} });
 
   const rejectedWrites: { turn: number; tool: string; arguments: unknown }[] = [];
@@ -202,7 +205,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
       turn.value = customer.turn;
       const before = sink.records.length;
       if (mode === "enforced") await shared.enforced.onUserMessage(session, msg.text);
-      const text = await runAgentTurn(session, model, impls, msg.text, mode === "enforced" ? shared.enforced : undefined);
+      const { text } = await turnOf(msg.text);
       if (options.debug) process.stderr.write(`[${mode} ${task.id}] USER: ${msg.text}\n[${mode} ${task.id}] AGENT: ${text}\n`);
       for (const r of sink.records.slice(before)) {
         if (options.debug) process.stderr.write(`[${mode} ${task.id}] REFUSED ${r.code} ${r.attempted.tool} ${r.message}\n`);
@@ -251,7 +254,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     unauthorizedWrites: audit.unauthorized,
     writes: audit.authorized + audit.unauthorized,
     falseBlocks,
-    rejections: sink.records.length,
+    rejections: sink.records.filter((r) => r.code !== "retries_exhausted").length,
     retries,
     customerTurns: customer.turn + 1,
     modelCalls: model.meter.calls,

@@ -154,12 +154,12 @@ const uncheckedToday = (ctx: AirlineContext, r: AirlineReservationFacts) => r.fl
 
 /** Guard helper: parses the call's arguments with the tool's schema; no arguments (tool listing) or unparsable ones pass (the schema check reports those). */
 function argGuard<N extends AirlineToolName>(tool: N, name: string, test: (ctx: AirlineContext, args: AirlineToolArgs<N>) => boolean, description: string): Guard {
-  const schema = AIRLINE_TOOL_SPECS[tool].input as z.ZodType;
   return guard<AirlineContext>(
     name,
     (ctx, raw) => {
       if (raw === undefined) return true;
-      const parsed = schema.safeParse(raw);
+      // parsed per conjunct, never cached: a cache keyed on the arguments object could be fooled by mutating it between calls
+      const parsed = (AIRLINE_TOOL_SPECS[tool].input as z.ZodType).safeParse(raw);
       if (!parsed.success) return true;
       return test(ctx, parsed.data as AirlineToolArgs<N>);
     },

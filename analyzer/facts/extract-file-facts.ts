@@ -372,19 +372,25 @@ function typeRefOfExpr(e: ts.Expression): TypeRef | undefined {
   return ts.isIdentifier(x) ? { name: x.text, path: parts } : undefined;
 }
 
-function returnedClass(fn: ts.FunctionLikeDeclaration): ts.ClassExpression | undefined {
+function returnedClass(fn: ts.FunctionLikeDeclaration): ts.ClassLikeDeclaration | undefined {
   const body = fn.body;
   if (!body) return undefined;
   if (!ts.isBlock(body)) {
     const e = unwrap(body as ts.Expression);
     return ts.isClassExpression(e) ? e : undefined;
   }
-  let found: ts.ClassExpression | undefined;
+  let found: ts.ClassLikeDeclaration | undefined;
+  const local = new Map<string, ts.ClassLikeDeclaration>();
+  for (const st of body.statements) {
+    if (ts.isClassDeclaration(st) && st.name) local.set(st.name.text, st);
+    if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && ts.isClassExpression(unwrap(d.initializer))) local.set(d.name.text, unwrap(d.initializer) as ts.ClassExpression);
+  }
   const visit = (n: ts.Node): void => {
     if (found) return;
     if (ts.isReturnStatement(n) && n.expression) {
       const e = unwrap(n.expression);
       if (ts.isClassExpression(e)) found = e;
+      else if (ts.isIdentifier(e) && local.has(e.text)) found = local.get(e.text);
       return;
     }
     if (ts.isFunctionLike(n)) return;

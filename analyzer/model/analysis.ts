@@ -15,7 +15,7 @@ export interface FnNode {
 }
 
 export type Resolved =
-  | { readonly k: "node"; readonly node: FnNode }
+  | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string } }
   | { readonly k: "guarded"; readonly agent: ClassNode; readonly method: string }
   | { readonly k: "sink"; readonly key: string; readonly label: string }
   | { readonly k: "none" };
@@ -275,7 +275,7 @@ export class Analysis {
 
   private resolveOnType(file: string, t: TypeRef, path: readonly string[]): Resolved {
     const cls = this.hierarchy.classOfType(file, t);
-    if (cls) return path.length === 0 ? { k: "none" } : this.resolveOnClass(cls, cls, path, file);
+    if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
     if (path.length === 0) return { k: "none" };
     const key = `T:${this.typeKey(file, t)}.${path.join(".")}`;
@@ -348,10 +348,21 @@ export class Analysis {
     const ft = this.fieldType(cls, first);
     if (ft?.type) {
       const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
-      if (target) return this.resolveOnClass(target, target, rest, file);
+      if (target) return this.asDependency(this.resolveOnClass(target, target, rest, file), `T:${target.id}.${rest.join(".")}`, label, target);
       return { k: "sink", key: `T:${this.typeKey(ft.cls.file, ft.type)}.${rest.join(".")}`, label };
     }
     return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label };
+  }
+
+  /**
+   * A call on a dependency (a field, parameter or singleton typed with a class of the program that
+   * is not an agent) is an effect sink in its own right, and its body is followed too.
+   */
+  private asDependency(r: Resolved, key: string, label: string, target: ClassNode): Resolved {
+    if (this.isAgent(target)) return r;
+    if (r.k === "node") return { k: "node", node: r.node, sink: { key, label } };
+    if (r.k === "none") return { k: "sink", key, label };
+    return r;
   }
 
   /** Effect sinks reachable from a body, through helper methods and functions (not through guarded tools). */
@@ -366,6 +377,7 @@ export class Analysis {
       if (r.k === "sink") {
         if (!sinks.has(r.key)) sinks.set(r.key, [r.label]);
       } else if (r.k === "node") {
+        if (r.sink && !sinks.has(r.sink.key)) sinks.set(r.sink.key, [r.sink.label]);
         const sub = this.reach(r.node, stack);
         for (const [k, path] of sub.sinks) if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
       }

@@ -79,6 +79,7 @@ export const bypassCall: Rule = {
         const r = a.resolveCall(n, c.chain);
         let hit: { key: string; path: readonly string[] } | undefined;
         if (r.k === "sink" && index.has(r.key)) hit = { key: r.key, path: [r.label] };
+        else if (r.k === "node" && r.sink && index.has(r.sink.key)) hit = { key: r.sink.key, path: [r.sink.label] };
         else if (r.k === "node" && toolLand.has(r.node.id)) {
           for (const [k, path] of a.reach(r.node).sinks) {
             if (index.has(k)) {

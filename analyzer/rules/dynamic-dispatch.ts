@@ -1,4 +1,4 @@
-import type { Chain, DynSite } from "../facts/file-facts.js";
+import type { Chain, DynSite, Loc } from "../facts/file-facts.js";
 import type { Analysis, FnNode } from "../model/analysis.js";
 import type { ClassNode } from "../model/hierarchy.js";
 import type { Finding, Rule } from "./rule.js";
@@ -41,6 +41,11 @@ function agentTarget(a: Analysis, n: FnNode, chain: Chain | undefined): AgentTar
   return { agent, member: path[0], viaPrototype, extra: Math.max(0, path.length - 1) };
 }
 
+function contains(outer: Loc, inner: Loc): boolean {
+  const before = (l1: number, c1: number, l2: number, c2: number): boolean => l1 < l2 || (l1 === l2 && c1 <= c2);
+  return before(outer.line, outer.column, inner.line, inner.column) && before(inner.endLine, inner.endColumn, outer.endLine, outer.endColumn);
+}
+
 /** A guarded tool reachable by a route the analyzer (and the prototype wrapper) cannot follow. */
 export const dynamicDispatch: Rule = {
   meta: {
@@ -55,10 +60,17 @@ export const dynamicDispatch: Rule = {
     const out: Finding[] = [];
     for (const n of a.rootNodes()) {
       const inAgent = n.cls !== undefined && a.isAgent(n.cls);
+      const found: { s: DynSite; text: string; cls: string | undefined }[] = [];
       for (const s of n.body.dyn) {
+        // `this.tool = this.tool.bind(this)` keeps the guarded wrapper bound to its own instance
+        if (s.kind === "call-apply-bind" && n.body.assigns.some((x) => x.bindsSelf && x.loc.line === s.loc.line)) continue;
         const msg = message(a, n, s, inAgent);
-        if (!msg) continue;
-        out.push({ rule: "dynamic-dispatch", file: n.file, loc: s.loc, message: msg.text, ...(msg.cls ? { class: msg.cls } : {}) });
+        if (msg) found.push({ s, text: msg.text, cls: msg.cls });
+      }
+      for (const f of found) {
+        // a method value that is the argument of a reported Reflect/call/bind site is the same finding
+        if (f.s.kind === "method-value" && found.some((g) => g !== f && g.s.kind !== "method-value" && contains(g.s.loc, f.s.loc))) continue;
+        out.push({ rule: "dynamic-dispatch", file: n.file, loc: f.s.loc, message: f.text, ...(f.cls ? { class: f.cls } : {}) });
       }
     }
     return out;

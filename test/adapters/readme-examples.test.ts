@@ -108,7 +108,7 @@ describe("README examples", () => {
     ]);
     const agent = new Agent({ name: "Refunds", instructions: "Help with refunds.", model, tools: guard.tools });
 
-    let result = await run(agent, "Please refund booking B1 (50 EUR).", { context: guard.context, ...guard.runOptions });
+    const result = await run(agent, "Please refund booking B1 (50 EUR).", { context: guard.context, ...guard.runOptions });
 
     const saved = guard.serialize(result.state);
     await db.put(sessionIdOfRunState(saved)!, saved);
@@ -119,11 +119,11 @@ describe("README examples", () => {
       if (yes) await guard.approve(state, pending.item);
       else await guard.reject(state, pending.item);
     }
-    result = await run(agent, state, guard.runOptions);
+    const resumed = await run(agent, state, guard.runOptions);
 
     expect([...stored.keys()]).toEqual([session.id]);
     expect(refunded).toEqual([["B1", 50]]);
-    expect(result.finalOutput).toBe("Your refund of 50 EUR is done.");
+    expect(resumed.finalOutput).toBe("Your refund of 50 EUR is done.");
     expect(session.state).toBe("refunded");
   });
 });

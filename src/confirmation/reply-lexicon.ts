@@ -68,7 +68,7 @@ export const REQUEST_VERB_PATTERNS: Readonly<Record<string, string>> = {
   submit: "\\bsubmit(?:s|ted)?\\b|提交",
 };
 
-const yes = "y(?:e+[sz]+h?|es+|e+a+h*|e+p+|u+p+|a+s+|a+h?|se|es+s|eah+|ea)";
+const yes = "y(?:e+[sz]+h?|es+s|es+|e+a+s|eah+|e+a+h*|e+p+|u+p+|a+s+|a+h?|se|s|e)";
 
 export const LEXICON: readonly LexiconEntry[] = [
   // ── English affirmatives ──────────────────────────────────────────────────────────
@@ -81,7 +81,7 @@ export const LEXICON: readonly LexiconEntry[] = [
     "go ahead", "go on", "go for it", "go right ahead", "do it", "do so", "please do", "proceed", "please proceed", "you may proceed", "you can proceed", "you can go ahead", "let'?s do it", "let'?s go", "make it so",
     "sounds (?:good|great|right|fine|perfect)", "looks (?:good|right|fine)", "lgtm",
     "that'?s (?:right|correct|perfect|great|good)", "that is (?:right|correct)", "correct", "right on", "exactly", "indeed",
-    "absolutely", "definitely", "certainly", "of course", "by all means", "totally",
+    "absolutely", "definitely", "certainly", "of course", "ofc", "by all means", "totally",
     "perfect", "great", "excellent", "good", "cool", "awesome", "wonderful",
     "that works", "works for me", "i'?m sure", "i am sure", "i'?m certain", "that'?s what i want", "yes please", "please yes",
     "you have my (?:permission|approval|consent)", "permission granted", "approved by me", "roger", "no problem", "no worries", "not a problem",
@@ -119,9 +119,9 @@ export const LEXICON: readonly LexiconEntry[] = [
     "是", "是的", "是啊", "是呀", "对", "对的", "对啊", "对呀", "没错", "正确", "好", "好的", "好啊", "好呀", "好吧", "好嘞", "好滴", "行", "行的", "行吧", "可以", "可以的", "没问题",
     "确认", "确定", "同意", "我同意", "当然", "当然可以", "当然好", "继续", "请继续", "执行", "执行吧", "办吧", "办理", "去办", "照办", "就这么办", "就这样办", "就这样吧", "那就这样", "就这样", "要的", "批准", "准了", "做吧", "去做吧", "弄吧", "搞吧", "嗯好", "好的呢",
   ),
-  ...e("filler", undefined, "请", "请你", "请您", "谢谢", "谢谢你", "谢谢您", "多谢", "感谢", "麻烦", "麻烦你", "麻烦您", "麻烦了", "辛苦了", "了", "吧", "啊", "呀", "哈", "的", "嗯", "我", "帮我", "给我", "就", "直接", "现在", "马上", "立刻", "立即"),
+  ...e("filler", undefined, "请", "请你", "请您", "谢谢", "谢谢你", "谢谢您", "多谢", "感谢", "麻烦", "麻烦你", "麻烦您", "麻烦了", "辛苦了", "了", "吧", "啊", "呀", "哈", "的", "嗯", "恩", "哒", "滴", "还是", "我", "帮我", "给我", "就", "直接", "现在", "马上", "立刻", "立即"),
   ...e("object", undefined, "它", "这个", "这笔", "这笔退款", "这个订单", "订单", "这个预订", "预订", "预定", "这个操作", "操作"),
-  ...e("deny", undefined, "不", "别", "没", "否", "甭", "勿", "莫", "不要", "不用", "不行", "不可以", "不同意", "不是", "不对", "取消", "等等", "等一下", "等下", "停", "停下", "算了", "拒绝", "先不", "暂时不", "撤回", "不了"),
+  ...e("deny", undefined, "不", "别", "没", "否", "甭", "勿", "莫", "不要", "不用", "不行", "不可以", "不同意", "不是", "不对", "取消", "等等", "等一下", "等下", "停", "停下", "算了", "拒绝", "先不", "暂时不", "撤回", "不了", "改主意", "变卦"),
   ...e("hedge", "hesitation", "不确定", "不知道", "不好说", "说不好", "不太", "再想想", "想想", "想一想", "考虑", "考虑一下", "也许", "可能", "大概", "或许", "应该", "应该吧", "再说", "回头", "晚点", "稍后"),
   ...e("hedge", "sarcasm", "何乐而不为", "呵呵", "行行行", "好好好", "随你", "行了", "对了", "可是", "确认一下"),
   ...e("hedge", "blanket", "随便", "看着办", "都行", "都可以", "全部", "所有", "以后", "以后都", "任何"),
@@ -130,6 +130,16 @@ export const LEXICON: readonly LexiconEntry[] = [
   // ── action verbs (both languages) ─────────────────────────────────────────────────
   ...Object.entries(ACTION_VERBS).flatMap(([tag, words]) => words.map((w) => ({ category: "verb" as const, pattern: w, tag }))),
 ];
+
+/** Refusal words that negate the affirmative next to them ("don't do it", "absolutely not", "不好"). */
+export const NEGATORS: ReadonlySet<string> = new Set(["not", "don't", "dont", "do not", "never", "不", "别", "没"]);
+
+/**
+ * Affirmative words (5+ letters) whose common typos still count: one adjacent transposition
+ * ("confrim"), one dropped letter ("procede") or one doubled letter ("pleasee"). No
+ * substitutions, so "conform" is not "confirm".
+ */
+export const TYPO_TOLERANT_WORDS: readonly string[] = ["ahead", "please", "proceed", "confirm", "confirmed", "absolutely", "definitely", "certainly", "alright", "okay"];
 
 /** Text that pretends to be a system/assistant message or a recorded confirmation. Never a user's yes. */
 export const INJECTION_PATTERNS: readonly RegExp[] = [

@@ -5,7 +5,9 @@ import {
   DENIAL_VERBS,
   INJECTION_PATTERNS,
   LEXICON,
+  NEGATORS,
   REQUEST_VERB_PATTERNS,
+  TYPO_TOLERANT_WORDS,
   YES_NO_PROMPT,
   type LexiconCategory,
 } from "./reply-lexicon.js";
@@ -50,7 +52,27 @@ interface CompiledEntry {
 }
 
 const COMPILED: readonly CompiledEntry[] = LEXICON.map((x) => ({ re: new RegExp(x.pattern, "uy"), category: x.category, tag: x.tag }));
-const REQUEST_VERBS = Object.entries(REQUEST_VERB_PATTERNS).map(([tag, src]) => [tag, new RegExp(src, "iu")] as const);
+const REQUEST_VERBS = Object.entries(REQUEST_VERB_PATTERNS).map(([tag, src]) => [tag, new RegExp(src, "giu")] as const);
+/** A word right after an article or possessive is a noun ("a refund", "the seat upgrade", "原支付卡"). */
+const NOUN_BEFORE = /\b(?:the|a|an|your|my|our|this|that|any|no)\s+(?:[a-z]+\s+)?$/i;
+const NOUN_AFTER = /^(?:卡|方式|宝|密码|记录|金额|费|flights?\b)/iu;
+
+function typoVariants(word: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < word.length; i++) {
+    out.add(word.slice(0, i) + word.slice(i + 1));
+    out.add(word.slice(0, i) + word[i] + word.slice(i));
+    if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
+  }
+  out.delete(word);
+  return out;
+}
+const TYPOS: ReadonlyMap<string, string> = new Map(TYPO_TOLERANT_WORDS.flatMap((w) => [...typoVariants(w)].map((v) => [v, w] as const)));
+
+/** Replaces common typos of a few affirmative words ("confrim", "procede", "go ahaed") with the word. */
+function correctTypos(normalized: string): string {
+  return normalized.replace(/[a-z]{4,}/g, (w) => TYPOS.get(w) ?? w);
+}
 
 /**
  * Lower-cases, applies NFKC (full-width forms become ASCII), straightens quotes, drops
@@ -109,11 +131,26 @@ export function scanReply(normalized: string): ReplyToken[] {
   return out;
 }
 
-/** The canonical actions ("refund", "cancel"…) a confirmation request (and its pending actions) names. */
-export function requestVerbs(input: DeciderInput): Set<string> {
-  const texts = [input.request, ...(input.actions ?? []).flatMap((a) => [a.tool.replace(/[_\-.]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2"), a.description ?? ""])];
+/**
+ * The canonical actions ("refund", "cancel"…) a confirmation request names: the pending
+ * actions' tool names when they are known (precise), else the request's words. With
+ * `verbsOnly`, words in noun position ("a refund", "原支付卡") are left out.
+ */
+export function requestVerbs(input: DeciderInput, options: { readonly verbsOnly?: boolean } = {}): Set<string> {
+  const actions = input.actions ?? [];
+  const texts = actions.length > 0 ? actions.map((a) => a.tool.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_\-.]+/g, " ")) : [input.request ?? ""];
   const found = new Set<string>();
-  for (const t of texts) for (const [tag, re] of REQUEST_VERBS) if (re.test(t)) found.add(tag);
+  for (const t of texts) {
+    for (const [tag, re] of REQUEST_VERBS) {
+      for (const m of t.matchAll(re)) {
+        const before = t.slice(0, m.index);
+        const after = t.slice(m.index + m[0].length);
+        if (options.verbsOnly && actions.length === 0 && (NOUN_BEFORE.test(before) || NOUN_AFTER.test(after))) continue;
+        found.add(tag);
+        break;
+      }
+    }
+  }
   return found;
 }
 
@@ -143,10 +180,21 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
     const m = re.exec(raw) ?? re.exec(raw.normalize("NFKC"));
     if (m) return verdict("unclear", "injection", `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`);
   }
-  const text = normalizeReply(raw);
+  const text = correctTypos(normalizeReply(raw));
   if (text === "") return verdict("unclear", "empty", "The reply is empty.");
   const tokens = scanReply(text);
   const verbsInRequest = requestVerbs(input);
+  const actionVerbs = requestVerbs(input, { verbsOnly: true });
+  // "don't do it", "absolutely not", "不好": a negator next to an affirmative makes it a refusal
+  const negated = new Set<number>();
+  tokens.forEach((t, i) => {
+    if (t.category !== "deny" || !NEGATORS.has(t.text)) return;
+    const next = tokens[i + 1];
+    const prev = tokens[i - 1];
+    if (next && next.clause === t.clause && next.category === "affirm") negated.add(i + 1);
+    if (t.text === "not" && prev && prev.clause === t.clause && prev.category === "affirm") negated.add(i - 1);
+  });
+  for (const i of negated) tokens[i] = { ...tokens[i]!, category: "deny" };
   const affirm = tokens.filter((t) => t.category === "affirm");
   // a verb that is also a refusal ("cancel") is the action only next to an affirmative, in a request for that action
   const resolved = tokens.map((t): ReplyToken => {
@@ -188,8 +236,8 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
     return verdict("unclear", "other_action", `The reply names an action (${quote(foreign)}) that the request did not ask about${verbsInRequest.size > 0 ? ` (it asked about: ${[...verbsInRequest].join(", ")})` : ""}.`);
   }
   const named = new Set(verbs.map((v) => v.tag!));
-  if (named.size > 0 && named.size < verbsInRequest.size) {
-    return verdict("unclear", "partial_action", `The reply agrees only to ${[...named].join(", ")} of the actions the request described (${[...verbsInRequest].join(", ")}).`);
+  if (named.size > 0 && [...actionVerbs].some((v) => !named.has(v))) {
+    return verdict("unclear", "partial_action", `The reply agrees only to ${[...named].join(", ")} of the actions the request described (${[...actionVerbs].join(", ")}).`);
   }
   if (affirm.length === 0 && !(verbs.length > 0 && verbs.every((v) => !DENIAL_VERBS.has(v.tag!)))) {
     return verdict("unclear", "no_affirmative", "The reply does not say yes.");

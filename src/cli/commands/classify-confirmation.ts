@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
+import { confusionMatrix, formatConfusionMarkdown, type LabelledDecision } from "../../confirmation/confusion-matrix.js";
 import { decideReply } from "../../confirmation/rule-decider.js";
 import { UsageError, type CliCommand } from "../io.js";
 
-const usage = `Usage: concordat classify-confirmation [--explain] < replies.jsonl
+const usage = `Usage: concordat classify-confirmation [--explain | --matrix] < replies.jsonl
 
 Reads JSON lines on stdin, each {"request": "<the agent's confirmation message>",
 "reply": "<the user's message>", "id": <optional, any JSON value>}, and writes one JSON line
@@ -13,19 +14,28 @@ decider (English and Chinese; only an unambiguous, unconditional yes is "confirm
 Blank lines are skipped. A malformed line (not JSON, not an object, "request" or "reply"
 not a string) produces {"line": N, "id": <when readable>, "error": "..."} in its place, and
 the command exits 1 after processing every line. Exit codes: 0 all lines classified,
-1 some lines malformed, 2 bad flags.`;
+1 some lines malformed, 2 bad flags.
+
+--matrix evaluates a labelled corpus instead: every line also has "label" (the true decision)
+and optionally "category" and "lang"; the output is the confusion matrix and the decisions per
+category as Markdown. Exit 1 when any reply labelled denied/unclear was classified
+"confirmed" (or a line is malformed), else 0. E.g.
+  concordat classify-confirmation --matrix < test/confirmation/corpus/replies.jsonl`;
+
+const DECISION_LABELS: ReadonlySet<unknown> = new Set(["confirmed", "denied", "unclear"]);
 
 export const command: CliCommand = {
   summary: "Classify user replies to confirmation requests (JSON lines in, JSON lines out)",
   usage,
   async run(argv, io) {
-    let values: { explain?: boolean };
+    let values: { explain?: boolean; matrix?: boolean };
     let positionals: string[];
     try {
-      ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { explain: { type: "boolean", default: false } } }));
+      ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { explain: { type: "boolean", default: false }, matrix: { type: "boolean", default: false } } }));
     } catch (e) {
       throw new UsageError(e instanceof Error ? e.message : String(e));
     }
+    if (values.explain && values.matrix) throw new UsageError("--explain and --matrix cannot be combined.");
     if (positionals.length > 0) throw new UsageError(`takes no arguments (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}); pipe JSON lines to stdin.`);
     const input = await io.readStdin();
     const lines = input.split(/\r?\n/);
@@ -33,6 +43,7 @@ export const command: CliCommand = {
     let bad = 0;
     let done = 0;
     const out: string[] = [];
+    const labelled: LabelledDecision[] = [];
     lines.forEach((line, i) => {
       const n = i + 1;
       if (line.trim() === "") return;
@@ -51,11 +62,24 @@ export const command: CliCommand = {
       const problems: string[] = [];
       if (typeof rec["request"] !== "string") problems.push(`"request" must be a string (got ${rec["request"] === undefined ? "nothing" : typeof rec["request"]})`);
       if (typeof rec["reply"] !== "string") problems.push(`"reply" must be a string (got ${rec["reply"] === undefined ? "nothing" : typeof rec["reply"]})`);
+      if (values.matrix && !DECISION_LABELS.has(rec["label"])) problems.push(`"label" must be "confirmed", "denied" or "unclear" (got ${JSON.stringify(rec["label"]) ?? "nothing"})`);
       if (problems.length > 0) return fail(`line ${n}: ${problems.join("; ")}.`, rec["id"]);
       const v = decideReply({ request: rec["request"] as string, reply: rec["reply"] as string });
       done++;
+      if (values.matrix) {
+        labelled.push({ label: rec["label"] as LabelledDecision["label"], decision: v.decision, ...(typeof rec["category"] === "string" ? { category: rec["category"] } : {}), ...(typeof rec["lang"] === "string" ? { lang: rec["lang"] } : {}) });
+        return;
+      }
       out.push(JSON.stringify({ id: rec["id"] ?? null, decision: v.decision, ...(values.explain ? { rule: v.rule, reason: v.reason } : {}) }));
     });
+    if (values.matrix) {
+      const m = confusionMatrix(labelled);
+      io.stdout(formatConfusionMarkdown(m));
+      if (out.length > 0) io.stderr(out.join("\n") + "\n");
+      if (m.falseConfirmed > 0) io.stderr(`concordat classify-confirmation: ${m.falseConfirmed} repl${m.falseConfirmed === 1 ? "y" : "ies"} labelled denied/unclear classified as confirmed.\n`);
+      if (bad > 0) io.stderr(`concordat classify-confirmation: ${bad} malformed line${bad === 1 ? "" : "s"}; ${done} classified.\n`);
+      return m.falseConfirmed > 0 || bad > 0 ? 1 : 0;
+    }
     if (out.length > 0) io.stdout(out.join("\n") + "\n");
     if (bad > 0) {
       io.stderr(`concordat classify-confirmation: ${bad} malformed line${bad === 1 ? "" : "s"} (see the "error" lines); ${done} classified.\n`);

@@ -1,0 +1,95 @@
+/**
+ * The labelled corpus (test/confirmation/corpus/replies.jsonl, written for this project) and a
+ * held-out set written afterwards and never used to tune the lexicon (holdout.jsonl).
+ * The property that matters: no reply labelled denied or unclear is ever `confirmed`.
+ * Print the README table with:
+ *   npx tsx src/cli/bin.ts classify-confirmation --matrix < test/confirmation/corpus/replies.jsonl
+ */
+import { describe, it, expect } from "vitest";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { decideReply } from "../../src/confirmation/rule-decider.js";
+import { confusionMatrix, formatConfusionMarkdown } from "../../src/confirmation/confusion-matrix.js";
+import { Session } from "../../src/runtime/session.js";
+import { run } from "../../src/cli/run.js";
+import { memoryIo } from "../../src/cli/io.js";
+import { paymentsProtocol } from "./fixtures.js";
+
+const entry = z.object({
+  id: z.string(),
+  lang: z.enum(["en", "zh"]),
+  category: z.string(),
+  label: z.enum(["confirmed", "denied", "unclear"]),
+  request: z.string().min(1),
+  reply: z.string(),
+}).strict();
+
+function load(name: string) {
+  const text = readFileSync(fileURLToPath(new URL(`./corpus/${name}`, import.meta.url)), "utf8");
+  return text.trim().split("\n").map((l, i) => {
+    const r = entry.safeParse(JSON.parse(l));
+    if (!r.success) throw new Error(`${name} line ${i + 1}: ${r.error.message}`);
+    return r.data;
+  });
+}
+
+const corpus = load("replies.jsonl");
+const holdout = load("holdout.jsonl");
+const REQUIRED = ["plain_yes", "typo_yes", "denial", "conditional", "partial", "argument_change", "question", "hesitation", "sarcasm", "third_party", "blanket", "injection", "mixed"];
+
+describe("labelled confirmation corpus", () => {
+  it("has at least 300 varied replies in English and Chinese, unique ids, every adversarial category", () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(corpus.map((r) => r.id)).size).toBe(corpus.length);
+    expect(new Set(corpus.map((r) => `${r.request}\u0000${r.reply}`)).size).toBe(corpus.length);
+    const langs = new Set(corpus.map((r) => r.lang));
+    expect([...langs].sort()).toEqual(["en", "zh"]);
+    const cats = new Set(corpus.map((r) => r.category));
+    for (const c of REQUIRED) expect(cats, c).toContain(c);
+    for (const c of REQUIRED) expect(corpus.filter((r) => r.category === c).length, c).toBeGreaterThanOrEqual(5);
+  });
+
+  for (const [name, rows] of [["corpus", corpus], ["holdout", holdout]] as const) {
+    it(`${name}: ZERO false confirmed (no reply labelled denied/unclear is confirmed)`, () => {
+      const decided = rows.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
+      const falseConfirmed = decided.filter((r) => r.label !== "confirmed" && r.decision === "confirmed");
+      expect(falseConfirmed.map((r) => `${r.id} ${r.category}: ${JSON.stringify(r.reply)}`)).toEqual([]);
+      const m = confusionMatrix(decided);
+      expect(m.falseConfirmed).toBe(0);
+      expect(m.total).toBe(rows.length);
+      // a denial is never read as a yes, and never silently dropped to "unclear" more than rarely
+      expect(m.counts.denied.confirmed).toBe(0);
+    });
+  }
+
+  it("corpus: the unclear rate on plain yeses stays low (regression guard; tuned on this corpus)", () => {
+    const plain = corpus.filter((r) => r.category === "plain_yes");
+    const unclear = plain.filter((r) => decideReply({ request: r.request, reply: r.reply }).decision !== "confirmed");
+    expect(unclear.length / plain.length).toBeLessThan(0.05);
+  });
+
+  it("through a session, no reply labelled denied/unclear ever produces a grant", async () => {
+    let grants = 0;
+    for (const r of [...corpus, ...holdout]) {
+      const s = new Session(paymentsProtocol, { confirmation: { key: "corpus-test-key-0123456789" } });
+      s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 50 } }, { description: r.request });
+      const out = await s.receiveUserReply(r.reply);
+      if (r.label !== "confirmed") expect({ id: r.id, grants: out.grants.length }).toEqual({ id: r.id, grants: 0 });
+      grants += out.grants.length;
+    }
+    expect(grants).toBeGreaterThan(0);
+  });
+
+  it("the --matrix command prints the README table and fails on a false confirmed", async () => {
+    const ok = memoryIo({ stdin: readFileSync(fileURLToPath(new URL("./corpus/replies.jsonl", import.meta.url)), "utf8") });
+    expect(await run(["classify-confirmation", "--matrix"], ok.io)).toBe(0);
+    const decided = corpus.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
+    expect(ok.out()).toBe(formatConfusionMarkdown(confusionMatrix(decided)));
+    expect(ok.out()).toContain("| label ↓ / decision → | confirmed | denied | unclear | total |");
+    const bad = memoryIo({ stdin: JSON.stringify({ request: "Pay?", reply: "yes", label: "unclear" }) + "\n" + JSON.stringify({ request: "Pay?", reply: "yes" }) });
+    expect(await run(["classify-confirmation", "--matrix"], bad.io)).toBe(1);
+    expect(bad.out()).toContain("false `confirmed`: **1**");
+    expect(bad.err()).toMatch(/"line":2.*label.* must be/);
+  });
+});

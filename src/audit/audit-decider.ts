@@ -28,7 +28,7 @@ export const AUDIT_READING_RULE = "audit_reading";
  *    text all stay `unclear`).
  * 3. For a reply that was `unclear` only because of words the lexicon does not know, the reply is
  *    `confirmed` when it holds an affirmative ("yes", "please proceed", "I confirm"), names no action
- *    other than the request's, and none of its other words is a condition, contrast or alternative
+ *    other than the request's (a verb followed by "of", as in "a change of plans", is a noun), and none of its other words is a condition, contrast or alternative
  *    ("if", "only", "but", "instead", "another", …).
  * The auditor separately requires that the request described the action and its details.
  */
@@ -52,7 +52,8 @@ export function auditDecider(base: ConfirmationDecider = ruleDecider): Confirmat
         return { decision: "unclear", rule: AUDIT_READING_RULE, reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} but also ${risky.map((w) => JSON.stringify(w)).join(", ")}, which may make it conditional or change the action.` };
       }
       const asked = requestVerbs({ ...input, reply });
-      const foreign = [...new Set(tokens.filter((t) => t.category === "verb" && !asked.has(t.tag ?? "")).map((t) => t.text))];
+      // a verb followed by "of" is a noun ("a change of plans"), not an action asked for
+      const foreign = [...new Set(tokens.filter((t, i) => t.category === "verb" && !asked.has(t.tag ?? "") && tokens[i + 1]?.text !== "of").map((t) => t.text))];
       if (foreign.length > 0) {
         return { decision: "unclear", rule: AUDIT_READING_RULE, reason: `The reply names an action the request did not ask about (${foreign.map((w) => JSON.stringify(w)).join(", ")}).` };
       }

@@ -109,3 +109,27 @@ describe("rule decider: properties", () => {
     fc.assert(fc.property(fc.constantFrom("no", "don't", "stop", "wait", "不要", "算了"), fc.constantFrom("", "please", "now", "thanks"), (n, f) => d(`${n} ${f}`).decision === "denied"));
   });
 });
+
+describe("rule decider: robustness", () => {
+  it("never throws on arbitrary text and always answers one of the three decisions", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 80 }), fc.string({ maxLength: 40 }), (reply, request) => {
+        const v = decideReply({ request, reply });
+        return ["confirmed", "denied", "unclear"].includes(v.decision) && v.reason.length > 0;
+      }),
+      { numRuns: 500 },
+    );
+  });
+  it("a very long reply is unclear, and a non-string reply is treated as empty", () => {
+    expect(d("yes ".repeat(1000)).decision).toBe("unclear");
+    expect(decideReply({ request: refund, reply: undefined as unknown as string }).decision).toBe("unclear");
+  });
+  it("typo tolerance is transposition/deletion/doubling only: 'conform' is not 'confirm'", () => {
+    expect(d("confrim").decision).toBe("confirmed");
+    expect(d("go ahaed").decision).toBe("confirmed");
+    expect(d("conform").decision).toBe("unclear");
+  });
+  it("a negator turns the affirmative next to it into a refusal", () => {
+    for (const r of ["don't do it", "absolutely not", "not ok", "不好", "definitely not"]) expect(d(r).decision).toBe("denied");
+  });
+});

@@ -42,7 +42,7 @@ export function writeSinks(a: Analysis): { index: Map<string, SinkOwner>; toolLa
         for (const [k, path] of a.reach(n).sinks) {
           const isDeclared = declared.some((d) => k.endsWith("." + d) || k.endsWith("#" + d));
           if ((readKeys.has(k) && !isDeclared) || (declared.length > 0 && !isDeclared)) continue;
-          if (!index.has(k)) index.set(k, { agent: cls, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k });
+          if (!index.has(k)) index.set(k, { agent: n.cls ?? cls, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k });
         }
       }
     }

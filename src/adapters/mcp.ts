@@ -1,0 +1,65 @@
+/**
+ * `concordat/mcp`: guard an MCP server (`@modelcontextprotocol/sdk`) with a Concordat protocol.
+ *
+ * The server itself is the persistence layer's guard (`src/server/mcp-guard.ts`), re-exported
+ * here: `tools/list` shows only the tools the stored session allows now, `tools/call` is
+ * validated against the stored session (grant claimed, intent recorded) before the handler
+ * runs, and a refusal is a tool error (`isError: true`) whose text is the violation's
+ * `toModelMessage()`. This module adds the host side of the structured confirmation: register
+ * the action the model described, and record the user's yes or no, on the stored session.
+ *
+ * `@modelcontextprotocol/sdk` is an optional peer dependency: only this module (and the
+ * server guard) import it.
+ */
+import type { Protocol } from "../protocol/protocol.js";
+import type { ToolCall } from "../protocol/types.js";
+import type { GuardedExecutor } from "../store/guarded-executor.js";
+import type { PendingActionRef } from "./confirmation-access.js";
+import { confirmationApi } from "./confirmation-access.js";
+import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { MCP_VIOLATION_META } from "../server/mcp-guard.js";
+
+export { createMcpGuardServer, MCP_CALL_ID_META, MCP_TRANSITION_META, MCP_VIOLATION_META, type McpGuardOptions } from "../server/mcp-guard.js";
+
+/**
+ * Registers, on the stored session, an action that waits for the user's consent (e.g. the
+ * refused call the model then described to the user). Returns the pending action whose id the
+ * UI confirms with `confirmMcpAction`.
+ */
+export async function requestMcpConfirmation<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, call: ToolCall): Promise<PendingActionRef> {
+  const { value } = await executor.update(sessionId, (session) => confirmationApi(session).requestConfirmation(call));
+  return value;
+}
+
+/** The user confirmed the pending action (structured path): its single-use grant is stored with the session. */
+export async function confirmMcpAction<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, actionId: string): Promise<void> {
+  await executor.update(sessionId, (session) => void confirmationApi(session).confirm(actionId));
+}
+
+/** The user refused the pending action. */
+export async function denyMcpAction<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, actionId: string): Promise<void> {
+  await executor.update(sessionId, (session) => void confirmationApi(session).deny(actionId));
+}
+
+/**
+ * The violation a refused `tools/call` result carries under `_meta["concordat/violation"]`
+ * (as plain JSON), or undefined for a result that was not a Concordat refusal.
+ */
+export function violationOfMcpResult(result: { readonly isError?: boolean; readonly _meta?: Readonly<Record<string, unknown>> }): ProtocolViolation | undefined {
+  const v = result._meta?.[MCP_VIOLATION_META];
+  if (result.isError !== true || typeof v !== "object" || v === null) return undefined;
+  const j = v as Record<string, unknown>;
+  if (typeof j["code"] !== "string" || typeof j["message"] !== "string") return undefined;
+  return new ProtocolViolation({
+    code: j["code"] as ProtocolViolation["code"],
+    message: j["message"],
+    ...(typeof j["protocol"] === "string" ? { protocol: j["protocol"] } : {}),
+    ...(typeof j["state"] === "string" ? { state: j["state"] } : {}),
+    ...(typeof j["sessionId"] === "string" ? { sessionId: j["sessionId"] } : {}),
+    ...(typeof j["tool"] === "string" ? { tool: j["tool"] } : {}),
+    arguments: j["arguments"],
+    allowedTools: Array.isArray(j["allowedTools"]) ? (j["allowedTools"] as string[]) : [],
+    data: typeof j["data"] === "object" && j["data"] !== null ? (j["data"] as Record<string, unknown>) : {},
+    ...(typeof j["hint"] === "string" ? { hint: j["hint"] } : {}),
+  });
+}

@@ -89,8 +89,9 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
       if (verdict.decision === "denied") {
+        // any refusal withdraws earlier yeses; it is quoted as "declined" only when it answered a request
         for (const g of grants) g.alive = false;
-        lastDenial = lastReply;
+        lastDenial = asksForConfirmation(p.request) ? lastReply : undefined;
       } else if (verdict.decision === "confirmed" && asksForConfirmation(p.request)) {
         grants.push({
           messageIndex: p.messageIndex,

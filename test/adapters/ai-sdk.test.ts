@@ -1,4 +1,5 @@
-import { generateText, stepCountIs, tool, type ModelMessage } from "ai";
+import { generateText, simulateReadableStream, stepCountIs, streamText, tool, ToolLoopAgent, type ModelMessage } from "ai";
+import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { guardAiSdk } from "../../src/adapters/ai-sdk.js";
@@ -84,6 +85,41 @@ describe("concordat/ai-sdk", () => {
     expect(calls).toEqual([{ bookingId: "B9" }]);
     expect(session.state).toBe("booked");
     expect(session.trace[0]).toMatchObject({ tool: "lookup_booking", callId: "c1", outcome: "found" });
+  });
+
+  it("works as ToolLoopAgent settings", async () => {
+    const { guard, session, refunds } = setup();
+    const { model, seen } = scriptedModel([() => [call("c1", "issue_refund", { bookingId: "B1", amount: 50 })], () => [call("c2", "lookup_booking", { bookingId: "B1" })], () => [say("Found it.")]]);
+    const agent = new ToolLoopAgent({ model, ...guard.settings, stopWhen: stepCountIs(5) });
+    const result = await agent.generate({ prompt: "Refund B1" });
+    expect(result.text).toBe("Found it.");
+    expect(toolResultTexts(seen[1]!)[0]).toContain("(tool_not_allowed)");
+    expect(refunds).toEqual([]);
+    expect(session.state).toBe("booked");
+  });
+
+  it("works with streamText", async () => {
+    const { guard, session, refunds } = setup();
+    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+    const streams = [
+      [{ type: "tool-call", toolCallId: "c1", toolName: "issue_refund", input: '{"bookingId":"B1","amount":50}' }],
+      [{ type: "tool-call", toolCallId: "c2", toolName: "lookup_booking", input: '{"bookingId":"B1"}' }],
+      [{ type: "text-start", id: "t" }, { type: "text-delta", id: "t", delta: "Found it." }, { type: "text-end", id: "t" }],
+    ];
+    const prompts: unknown[] = [];
+    const model = new MockLanguageModelV4({
+      doStream: async (options) => {
+        prompts.push(options.prompt);
+        const parts = streams.shift()!;
+        const finish = parts[0]!.type === "tool-call" ? "tool-calls" : "stop";
+        return { stream: simulateReadableStream({ chunks: [{ type: "stream-start", warnings: [] }, ...parts, { type: "finish", finishReason: { unified: finish, raw: undefined }, usage }] as never[] }) };
+      },
+    });
+    const result = streamText({ model, ...guard.settings, stopWhen: stepCountIs(5), prompt: "Refund B1" });
+    expect(await result.text).toBe("Found it.");
+    expect(JSON.stringify(prompts[1])).toContain("(tool_not_allowed)");
+    expect(refunds).toEqual([]);
+    expect(session.state).toBe("booked");
   });
 
   it("refuses implementations for tools the protocol does not have", () => {

@@ -96,7 +96,7 @@ export const LEXICON: readonly LexiconEntry[] = [
     "you can", "you may", "i want", "i want to", "i'?d like", "i'?d like to", "i would like", "i would like to", "i'?m happy", "happy to",
     "sir", "ma'am",
   ),
-  ...e("object", undefined, "it", "that", "this", "(?:the|my|this|that|our) (?:refund|booking|reservation|cancellation|order|payment|transfer|changes?|action|request|operation|transaction)"),
+  ...e("object", undefined, "\u2063arg\u2063", "it", "that", "this", "(?:the|my|this|that|our) (?:refund|booking|reservation|cancellation|order|payment|transfer|changes?|action|request|operation|transaction)"),
   // ── English refusals, hedges and questions ────────────────────────────────────────
   ...e("deny", undefined,
     "no+", "nope", "nah", "nay", "n", "nn+", "not", "not (?:now|yet|today)", "no thanks?", "no thank you", "don'?t", "do not", "dont", "doesn'?t", "never", "won'?t", "can'?t", "shouldn'?t",

@@ -131,6 +131,42 @@ export function scanReply(normalized: string): ReplyToken[] {
   return out;
 }
 
+/** Stands for an argument value of the pending action that the reply repeats; scans as an object reference. */
+export const ARGUMENT_PLACEHOLDER = "\u2063arg\u2063";
+const VALUE_GLUE = /(?<![a-z0-9'])(?:for|of|usd|eur|dollars?|euros?|booking|reservation|order|amount)(?![a-z0-9'])|[$€£¥]|美元|元|块钱|块/gu;
+
+function leafValues(v: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(v)) for (const x of v) leafValues(x, out);
+  else if (typeof v === "object" && v !== null) for (const x of Object.values(v)) leafValues(x, out);
+  else out.push(v);
+  return out;
+}
+
+/**
+ * With exactly one pending action, a reply may repeat its own argument values ("Yes, refund the
+ * 120 USD for B-1001"): exact values (strings of 2+ characters, numbers by value) become an
+ * object reference, and the currency and "for/of" words around them are dropped. Any other
+ * number or id stays unknown, so a changed amount is still `unclear`.
+ */
+function maskArgumentValues(text: string, args: unknown): string {
+  const values = leafValues(args);
+  const strings = values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
+  const numbers = values.filter((v): v is number => typeof v === "number");
+  let out = text;
+  let masked = false;
+  for (const v of strings) {
+    const re = new RegExp(`(?<![a-z0-9])${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`, "gu");
+    out = out.replace(re, () => ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `));
+  }
+  out = out.replace(/(?<![a-z0-9.,])\d+(?:\.\d+)?(?![a-z0-9]|[.,]\d)/g, (tok) => (numbers.includes(Number(tok)) ? ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `) : tok));
+  if (!masked) return text;
+  return out
+    .replace(new RegExp(`(?<![a-z0-9'])(?:the|my|this)\\s+(?=${ARGUMENT_PLACEHOLDER})|[给把为](?=\\s*${ARGUMENT_PLACEHOLDER})`, "gu"), " ")
+    .replace(VALUE_GLUE, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
 /**
  * The canonical actions ("refund", "cancel"…) a confirmation request names: the pending
  * actions' tool names when they are known (precise), else the request's words. With
@@ -180,7 +216,8 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
     const m = re.exec(raw) ?? re.exec(raw.normalize("NFKC"));
     if (m) return verdict("unclear", "injection", `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`);
   }
-  const text = correctTypos(normalizeReply(raw));
+  const only = input.actions?.length === 1 ? input.actions[0] : undefined;
+  const text = only ? maskArgumentValues(correctTypos(normalizeReply(raw)), only.arguments) : correctTypos(normalizeReply(raw));
   if (text === "") return verdict("unclear", "empty", "The reply is empty.");
   const tokens = scanReply(text);
   const verbsInRequest = requestVerbs(input);

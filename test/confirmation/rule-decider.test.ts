@@ -133,3 +133,22 @@ describe("rule decider: robustness", () => {
     for (const r of ["don't do it", "absolutely not", "not ok", "不好", "definitely not"]) expect(d(r).decision).toBe("denied");
   });
 });
+
+describe("rule decider: repeating the pending action's own arguments", () => {
+  const one = [{ id: "1", tool: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 } }];
+  const dd = (reply: string, actions = one) => decideReply({ request: "Refund 120 USD for booking B-1001?", reply, actions }).decision;
+  it("exact values of the one pending action are allowed", () => {
+    for (const r of ["Yes, please refund the 120 USD for B-1001.", "yes refund $120.00", "yes, B-1001", "好的，给B-1001退款120美元"]) expect({ r, d: dd(r) }).toEqual({ r, d: "confirmed" });
+  });
+  it("any other value, an extra id, or a choice is not", () => {
+    for (const r of ["yes refund 1200", "yes refund 120 for B-1002", "yes 120 or 130", "yes for B-1001 and B-1002", "yes refund 12"]) expect({ r, d: dd(r) }).toEqual({ r, d: "unclear" });
+    expect(dd("yes, refund 120 not 1200")).toBe("denied");
+  });
+  it("with several pending actions, naming one of them is never a yes to all", () => {
+    const two = [...one, { id: "2", tool: "issue_refund", arguments: { bookingId: "B-1002", amount: 80 } }];
+    expect(dd("yes for B-1001", two)).toBe("unclear");
+  });
+  it("without structured actions (the CLI), values stay unknown", () => {
+    expect(decideReply({ request: "Refund 120 USD for booking B-1001?", reply: "yes refund 120" }).decision).toBe("unclear");
+  });
+});

@@ -35,3 +35,26 @@ export function parseActions(text: string, tools: readonly string[]): Action[] {
   }
   return out;
 }
+
+/**
+ * Candidate actions a prose message names by all their identifying values (ids, flight numbers,
+ * dates, cabins, amounts, bag counts) — for real models that do not list exact arguments.
+ */
+export function mentionedActions(text: string, candidates: readonly Action[]): Action[] {
+  return candidates.filter((g) => {
+    const values = identifyingValues(g.arguments);
+    return values.length > 0 && values.every((v) => text.includes(v));
+  });
+}
+
+function identifyingValues(args: unknown): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === "string" && /(_id|flight_number|date|cabin)$/.test(key)) out.push(v);
+    else if (typeof v === "number" && /amount|baggages/.test(key)) out.push(String(v));
+    else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v && typeof v === "object") for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  walk(args, "");
+  return out;
+}

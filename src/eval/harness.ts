@@ -14,6 +14,10 @@ import { actionKey } from "./canonical.js";
 export interface Harness {
   readonly protocol: Protocol<any, any, any>;
   onUserMessage(session: Session<any>, text: string): Promise<void>;
+  /**
+   * `listed`: the actions the agent's message lists; when it lists none (a real model writing
+   * prose), the write calls refused this turn for want of a confirmation stand in for them.
+   */
   onAgentMessage(session: Session<any>, text: string, listed: readonly Action[]): Promise<void>;
 }
 

@@ -50,7 +50,7 @@ export function formatTable(report: EvalReport): string {
 /** JSON written by `--json` and to report/eval.json (runs included only in the report file). */
 export function reportJson(report: EvalReport, includeRuns: boolean): unknown {
   const { runs, ...rest } = report;
-  return includeRuns ? { ...rest, runs } : rest;
+  return includeRuns ? { ...rest, runs: runs.map(({ samples: _samples, ...r }) => r) } : rest;
 }
 
 export function formatMarkdown(report: EvalReport): string {

@@ -33,6 +33,8 @@ export interface RunRecord {
   readonly guardNs: number;
   /** Time spent in the tool bodies themselves (ns). */
   readonly toolNs: number;
+  /** Per tool call: guard time (validate + advance) and tool-body time, in ns (stripped from JSON output). */
+  readonly samples?: { readonly guardNs: number[]; readonly toolNs: number[] };
   readonly cornerCuts: Readonly<Partial<Record<CornerCut, number>>>;
   readonly endedBy: "customer" | "max_turns" | "session_ended" | "error";
   readonly error?: string;
@@ -55,10 +57,12 @@ export interface ModeSummary {
   readonly meanToolListTokens: number;
   readonly meanRejectionTokens: number;
   readonly meanInputTokens: number;
-  /** Mean guard time per tool call (µs). */
+  /** Median guard time (session validate + advance, with every policy) per tool call (µs). */
   readonly guardUsPerCall: number;
-  /** Mean tool-body time per tool call (µs). */
+  /** Median tool-body time per tool call (µs): the direct call the guard wraps. */
   readonly toolUsPerCall: number;
+  /** Mean guard time per tool call (µs), cold starts included. */
+  readonly guardUsPerCallMean: number;
   readonly cornerCuts: Readonly<Partial<Record<CornerCut, number>>>;
   readonly errors: number;
 }
@@ -76,7 +80,7 @@ export interface Comparison {
   readonly extraTurnsPerRun: number;
   /** Extra tokens per run with enforcement (tool lists + refusal messages, estimated). */
   readonly extraTokensPerRun: { readonly toolLists: number; readonly rejectionMessages: number; readonly total: number };
-  /** Guard time per tool call added by enforcement (µs; enforced minus unenforced baseline). */
+  /** Median guard time per tool call added by enforcement (µs; enforced minus the unenforced baseline's guard). */
   readonly addedUsPerToolCall: number;
 }
 

@@ -168,7 +168,9 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
         ok = true;
         return v;
       } finally {
-        toolNs += Number(process.hrtime.bigint() - t0);
+        const dt = Number(process.hrtime.bigint() - t0);
+        toolNs += dt;
+        toolSamples.push(dt);
         if (WRITE_TOOLS.includes(name)) writes.push({ turn: turn.value, tool: name, arguments: structuredClone(args), ok });
       }
     };
@@ -180,6 +182,9 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
   const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]) });
   // Measure the guard itself: time in validate + advance (including every policy).
   let guardNs = 0;
+  let callGuardNs = 0;
+  const guardSamples: number[] = [];
+  const toolSamples: number[] = [];
   const s = session as unknown as { validate: (...a: unknown[]) => unknown; advance: (...a: unknown[]) => unknown };
   for (const m of ["validate", "advance"] as const) {
     const orig = s[m].bind(session);
@@ -188,14 +193,17 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
       try {
         return orig(...a);
       } finally {
-        guardNs += Number(process.hrtime.bigint() - t0);
+        const dt = Number(process.hrtime.bigint() - t0);
+        guardNs += dt;
+        if (m === "validate") callGuardNs = dt;
+        else guardSamples.push(callGuardNs + dt);
       }
     };
   }
   const turnOf = agentTurns(session, model, impls, options.systemPrompt);
   let stored = await shared.store.create(sessionId, { session: session.toJSON(), ledger: {} });
 
-  const rejectedWrites: { turn: number; tool: string; arguments: unknown }[] = [];
+  const rejectedWrites: { turn: number; tool: string; arguments: unknown; code: string }[] = [];
   let endedBy: RunRecord["endedBy"] = "max_turns";
   let error: string | undefined;
   const maxTurns = options.maxTurns ?? 30;
@@ -209,9 +217,18 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
       if (options.debug) process.stderr.write(`[${mode} ${task.id}] USER: ${msg.text}\n[${mode} ${task.id}] AGENT: ${text}\n`);
       for (const r of sink.records.slice(before)) {
         if (options.debug) process.stderr.write(`[${mode} ${task.id}] REFUSED ${r.code} ${r.attempted.tool} ${r.message}\n`);
-        if (r.attempted.tool !== undefined && WRITE_TOOLS.includes(r.attempted.tool)) rejectedWrites.push({ turn: turn.value, tool: r.attempted.tool, arguments: r.attempted.arguments });
+        if (r.attempted.tool !== undefined && WRITE_TOOLS.includes(r.attempted.tool)) rejectedWrites.push({ turn: turn.value, tool: r.attempted.tool, arguments: r.attempted.arguments, code: r.code });
       }
-      if (mode === "enforced") await shared.enforced.onAgentMessage(session, text, parseActions(text, WRITE_TOOLS));
+      if (mode === "enforced") {
+        let listed = parseActions(text, WRITE_TOOLS);
+        if (listed.length === 0) {
+          listed = sink.records
+            .slice(before)
+            .filter((r) => r.code === "confirmation_missing" && r.attempted.tool !== undefined && r.attempted.arguments !== null && typeof r.attempted.arguments === "object")
+            .map((r) => ({ tool: r.attempted.tool as string, arguments: r.attempted.arguments as Record<string, unknown> }));
+        }
+        await shared.enforced.onAgentMessage(session, text, listed);
+      }
       const saved = await shared.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger: {} });
       if (!saved) throw new Error(`Session ${sessionId}: the store refused the compare-and-set at version ${stored.version}.`);
       stored = saved;
@@ -233,7 +250,9 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
 
   const consents = customer.consentLog.map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
   const audit = auditRun(consents, writes);
-  const falseBlocks = rejectedWrites.filter((w) => wasConfirmed(consents, writes, w)).length;
+  const falseBlocked = rejectedWrites.filter((w) => wasConfirmed(consents, writes, w));
+  const falseBlocks = falseBlocked.length;
+  if (options.debug) for (const w of falseBlocked) process.stderr.write(`[${mode} ${task.id}] FALSE BLOCK ${w.tool} ${w.code}\n`);
   const judgement = judgeDatabase(task, db);
   const cornerCuts: Partial<Record<CornerCut, number>> = {};
   let retries = 0;
@@ -265,6 +284,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     outputTokens: model.meter.outputTokens,
     guardNs,
     toolNs,
+    samples: { guardNs: guardSamples, toolNs: toolSamples },
     cornerCuts,
     endedBy,
     ...(error !== undefined ? { error } : {}),

@@ -1,4 +1,4 @@
-import { keyOf, parseActions, type Action } from "./action-text.js";
+import { keyOf, mentionedActions, parseActions, type Action } from "./action-text.js";
 import type { Prng } from "./prng.js";
 import type { TaskScenario } from "./scenario.js";
 
@@ -141,7 +141,9 @@ export class SimulatedCustomer implements Customer {
     this._turn++;
     if (this._turn > 40) return this.say("I have to go now. Bye.", { stop: true });
     if (/TRANSFERRED TO A HUMAN AGENT/i.test(agentText)) return this.say("OK, I'll hold.", { stop: true });
-    const actions = parseActions(agentText, this.writeTools);
+    let actions = parseActions(agentText, this.writeTools);
+    // a real model describes actions in prose: match the goal actions it names by their values
+    if (actions.length === 0 && /confirm|proceed|go ahead|shall I|should I/i.test(agentText) && /\?/.test(agentText)) actions = mentionedActions(agentText, this.scenario.goalWrites);
     if (actions.length > 0 && /confirm|proceed|go ahead|\?/i.test(agentText)) return this.answerConfirmation(actions);
     if (/anything else/i.test(agentText)) {
       if (this.style === "pressure" && this.remainingCount() > 0 && this.pressureLeft > 0) return this.push("insist");

@@ -1,6 +1,6 @@
 import type { CornerCut } from "./simulated-agent.js";
 import type { Comparison, GroupSummary, ModeSummary, RunRecord } from "./results.js";
-import { fisherExactTwoSided, mcnemarExact, mean, newcombeDifferenceInterval, proportion } from "./stats.js";
+import { fisherExactTwoSided, mcnemarExact, mean, median, newcombeDifferenceInterval, proportion } from "./stats.js";
 
 export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
   const n = runs.length;
@@ -24,8 +24,9 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     meanToolListTokens: mean(runs.map((r) => r.toolListTokens)),
     meanRejectionTokens: mean(runs.map((r) => r.rejectionTokens)),
     meanInputTokens: mean(runs.map((r) => r.inputTokens)),
-    guardUsPerCall: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.guardNs, 0) / toolCalls / 1000,
-    toolUsPerCall: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.toolNs, 0) / toolCalls / 1000,
+    guardUsPerCall: median(runs.flatMap((r) => r.samples?.guardNs ?? [])) / 1000,
+    toolUsPerCall: median(runs.flatMap((r) => r.samples?.toolNs ?? [])) / 1000,
+    guardUsPerCallMean: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.guardNs, 0) / toolCalls / 1000,
     cornerCuts,
     errors: runs.filter((r) => r.endedBy === "error").length,
   };

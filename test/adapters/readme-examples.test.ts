@@ -8,7 +8,12 @@ import { generateText, stepCountIs, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { guardAiSdk } from "../../src/adapters/ai-sdk.js";
+import { confirmMcpAction, createMcpGuardServer, requestMcpConfirmation } from "../../src/adapters/mcp.js";
 import { guardOpenAIAgents, sessionIdOfRunState } from "../../src/adapters/openai-agents.js";
+import { GuardedExecutor } from "../../src/store/guarded-executor.js";
+import { SqliteSessionStore } from "../../src/store/sqlite-store.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { Session } from "../../src/runtime/session.js";
 import { call, say, scriptedModel } from "./fixtures/ai-sdk-script.js";
@@ -50,7 +55,7 @@ function app() {
     asked,
     stored,
     bookings: { find: async (id: string) => (id === "B1" ? { id, paid: 50 } : null) },
-    payments: { refund: async (id: string, amount: number) => void refunded.push([id, amount]) },
+    payments: { refund: async (id: string, amount: number, _idempotencyKey?: string) => void refunded.push([id, amount]) },
     askUser: async (q: string) => (asked.push(q), true),
     db: { put: async (k: string, v: string) => void stored.set(k, v) },
   };
@@ -125,5 +130,40 @@ describe("README examples", () => {
     expect(refunded).toEqual([["B1", 50]]);
     expect(resumed.finalOutput).toBe("Your refund of 50 EUR is done.");
     expect(session.state).toBe("refunded");
+  });
+
+  it("MCP", async () => {
+    const { bookings, payments, refunded } = app();
+    const store = new SqliteSessionStore({ path: ":memory:", secret: "readme-example-secret-0123456789" });
+    const executor = new GuardedExecutor({ protocol: refund, store });
+    const { session } = await executor.create();
+
+    const server = createMcpGuardServer({
+      protocol: refund,
+      store,
+      executor,
+      sessionId: session.id,
+      tools: {
+        lookup_booking: ({ bookingId }) => bookings.find(bookingId),
+        issue_refund: ({ bookingId, amount }, { idempotencyKey }) => payments.refund(bookingId, amount, idempotencyKey),
+        end_conversation: () => "ended",
+      },
+    });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair(); // the README uses StdioServerTransport
+    await server.connect(serverSide);
+    const client = new Client({ name: "agent", version: "1.0.0" });
+    await client.connect(clientSide);
+
+    await client.callTool({ name: "lookup_booking", arguments: { bookingId: "B1" } });
+    const refused = await client.callTool({ name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
+    expect(refused.isError).toBe(true);
+
+    const action = await requestMcpConfirmation(executor, session.id, { name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
+    await confirmMcpAction(executor, session.id, action.id);
+
+    const done = await client.callTool({ name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
+    expect(done.isError).toBeFalsy();
+    expect(refunded).toEqual([["B1", 50]]);
+    await client.close();
   });
 });

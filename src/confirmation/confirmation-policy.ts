@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { z } from "zod";
 import type { ValidatedCall } from "../protocol/protocol.js";
-import type { AnyToolSpec, ToolCall } from "../protocol/types.js";
+import type { AnyToolSpec, ToolCall, ToolResult } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
@@ -34,6 +34,25 @@ export interface ConfirmationOptions {
    * as consent (checked when the confirmation is requested). Default: none.
    */
   readonly priorConsent?: readonly string[];
+  /**
+   * Request tools of the protocol, each with the write tool it asks about: when the request
+   * tool runs successfully, a pending action for the write tool with the same arguments is
+   * registered (its description is the request tool's result when that is a string). E.g.
+   * `{ request_confirmation: "issue_refund" }` for the refund example.
+   */
+  readonly requestTools?: Readonly<Record<string, string>>;
+}
+
+/** Options of one confirmation request. */
+export interface RequestOptions {
+  /** What the user was shown. */
+  readonly description?: string;
+  /**
+   * Replace earlier unanswered requests for the same tool (default true): a user's "yes"
+   * answers the latest question, not every question the agent ever asked. Pass false to ask
+   * about several actions of one tool in one message.
+   */
+  readonly supersede?: boolean;
 }
 
 /** What a user's reply did to the pending actions. */
@@ -93,6 +112,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   private readonly signingKey: Buffer;
   private readonly clock: (() => Date) | undefined;
   private readonly priorConsentTools: ReadonlySet<string>;
+  private readonly requestTools: Readonly<Record<string, string>>;
   private readonly pending = new Map<string, PendingActionRecord>();
   private readonly live = new Map<string, Grant>();
   private readonly consumed = new Map<string, ConsumedGrant>();
@@ -108,6 +128,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     this.signingKey = options.key !== undefined ? grantKeyBytes(options.key) : (processKey ??= randomBytes(32));
     this.clock = options.now;
     this.priorConsentTools = new Set(options.priorConsent ?? []);
+    this.requestTools = { ...(options.requestTools ?? {}) };
   }
 
   private nowOf(session: Session<any>): Date {
@@ -120,7 +141,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * Registers an action that waits for the user's consent. The tool must be declared
    * `requiresConfirmation`, and the arguments must match its schema (they are stored parsed).
    */
-  request(session: Session<any>, call: ToolCall, options: { readonly description?: string } = {}): ConfirmationRequest {
+  request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
     const spec = this.specOf(session, call.name);
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
@@ -140,6 +161,9 @@ export class ConfirmationPolicy implements SessionPolicy {
       createdAt: this.nowOf(session).toISOString(),
       status: "pending",
     };
+    if (options.supersede !== false) {
+      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+    }
     this.pending.set(record.id, record);
     if (this.priorConsentTools.has(call.name)) {
       const action = toAction(record);
@@ -257,6 +281,16 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (Date.parse(grant.expiresAt) <= now.getTime()) throw session.reject(this.expired(grant, now, call));
     this.live.set(grant.nonce, grant);
     return grant;
+  }
+
+  /** A request tool ran: register the pending action it described (see `requestTools`). */
+  afterCall(session: Session<any>, call: ValidatedCall, result: ToolResult): void {
+    const target = this.requestTools[call.name];
+    if (target === undefined || !result.ok) return;
+    const spec = session.protocol.tools[target] as AnyToolSpec | undefined;
+    // arguments that do not fit the write tool register nothing: the write then stays refused (confirmation_missing)
+    if (!spec || spec.requiresConfirmation !== true || !(spec.input as z.ZodType).safeParse(call.arguments).success) return;
+    this.request(session, { name: target, arguments: call.arguments }, typeof result.value === "string" ? { description: result.value } : {});
   }
 
   // ── the check before every call ───────────────────────────────────────────────────
@@ -393,6 +427,9 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     if (record.status === "confirmed") {
       throw session.reject(this.violation("confirmation_reused", `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
+    }
+    if (record.status !== "pending") {
+      throw session.reject(this.violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later request for "${record.tool}"; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
     }
     return record;
   }

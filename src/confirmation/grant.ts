@@ -55,7 +55,8 @@ export interface PendingActionRecord {
   readonly argsHash: string;
   readonly subjects: readonly string[];
   readonly createdAt: string;
-  readonly status: "pending" | "confirmed" | "denied";
+  /** `superseded`: a later request for the same tool replaced it before the user answered. */
+  readonly status: "pending" | "confirmed" | "denied" | "superseded";
 }
 
 /**

@@ -132,7 +132,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /** Registers an action (a call of a `requiresConfirmation` tool, arguments checked) that waits for the user's consent. */
-  requestConfirmation(call: ToolCall, options?: { readonly description?: string }): ConfirmationRequest {
+  requestConfirmation(call: ToolCall, options?: { readonly description?: string; readonly supersede?: boolean }): ConfirmationRequest {
     return this.confirmationPolicy().request(this, call, options);
   }
 

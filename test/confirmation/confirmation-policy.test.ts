@@ -159,10 +159,10 @@ describe("stale grants", () => {
 describe("serialization", () => {
   it("pending actions, live grants (signed) and used nonces survive toJSON/fromJSON", async () => {
     const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
-    const waiting = s.requestConfirmation(pay(9));
     s.confirm(s.requestConfirmation(pay(5, "B2")).id);
     s.confirm(s.requestConfirmation(pay(6)).id);
     await s.execute(pay(6), () => "paid");
+    const waiting = s.requestConfirmation(pay(9));
     const json = JSON.parse(JSON.stringify(s.toJSON()));
     expect(JSON.stringify(json.extensions.confirmation.grants)).toMatch(/^\["cgrant1\./);
     const r = Session.fromJSON(paymentsProtocol, json, { confirmation: { key: KEY } });
@@ -243,5 +243,38 @@ describe("guards over session context (issue 5 §3)", () => {
     await s.execute({ name: "lookup", arguments: { reservationId: "R2" } }, () => ({ refundable: true }));
     const e = await s.execute({ name: "cancel_reservation", arguments: { reservationId: "R2" } }, () => "x").catch((x: ProtocolViolation) => x);
     expect((e as ProtocolViolation).code).toBe("confirmation_missing");
+  });
+});
+
+describe("request → await → decide → execute, driven by the protocol's own request tool", () => {
+  it("requestTools: running request_confirmation registers the pending refund; the user's yes grants exactly it", async () => {
+    const s = new Session(refundProtocol, { confirmation: { key: KEY, requestTools: { request_confirmation: "issue_refund" } } });
+    await s.execute({ name: "lookup_booking", arguments: { bookingId: "B-1001" } }, () => ({ id: "B-1001" }));
+    await s.execute({ name: "request_confirmation", arguments: { bookingId: "B-1001", amount: 120 } }, () => "Refund 120 USD for booking B-1001? (yes/no)");
+    expect(s.confirmationPolicy().pendingActions()).toMatchObject([{ tool: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 }, description: "Refund 120 USD for booking B-1001? (yes/no)" }]);
+    const reply = "Yes, please refund the 120 USD for B-1001.";
+    const decided = await s.receiveUserReply(reply);
+    expect(decided.decision).toBe("confirmed");
+    await s.execute({ name: "receive_message", arguments: { text: reply } }, () => decided.decision);
+    let ran = 0;
+    await s.execute({ name: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 } }, () => ran++);
+    expect(ran).toBe(1);
+    expect(s.state).toBe("refunded");
+  });
+  it("a later request for the same tool supersedes the unanswered one: one yes never grants both", async () => {
+    const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
+    const first = s.requestConfirmation(pay(5));
+    s.requestConfirmation(pay(500));
+    const out = await s.receiveUserReply("yes");
+    expect(out.grants.map((g) => (g.arguments as { amount: number }).amount)).toEqual([500]);
+    expect(s.confirmationPolicy().actions().find((a) => a.id === first.id)!.status).toBe("superseded");
+    expect(code(() => s.confirm(first.id))).toBe("confirmation_missing");
+  });
+  it("supersede: false asks about several actions at once", async () => {
+    const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
+    s.requestConfirmation(pay(5, "A1"), { supersede: false });
+    s.requestConfirmation(pay(6, "B2"), { supersede: false });
+    expect((await s.receiveUserReply("yes, both")).grants).toHaveLength(0);
+    expect((await s.receiveUserReply("yes")).grants).toHaveLength(2);
   });
 });

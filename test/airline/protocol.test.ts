@@ -78,6 +78,17 @@ describe("airline protocol: shape", () => {
   });
 });
 
+describe("airline protocol: tool definitions for a model", () => {
+  it("gives all 14 tools with JSON Schema parameters in reservation_open, reads only in start", () => {
+    const defs = airlineProtocol.toolsForState("reservation_open");
+    expect(defs).toHaveLength(14);
+    const update = defs.find((d) => d.name === "update_reservation_flights")!;
+    expect(update).toMatchObject({ effect: "write", requiresConfirmation: true, parameters: { type: "object", required: ["reservation_id", "cabin", "flights", "payment_id"] } });
+    expect((update.parameters as { properties: Record<string, { enum?: string[] }> }).properties["cabin"]!.enum).toEqual(["basic_economy", "economy", "business"]);
+    expect(airlineProtocol.toolsForState("start").every((d) => d.effect === "read")).toBe(true);
+  });
+});
+
 describe("airline protocol: correct runs follow it", () => {
   it("every one of the 50 tasks, done the policy's way (identify, read, then write), is accepted and passes the database judge", () => {
     for (const task of loadAirlineTasks()) {

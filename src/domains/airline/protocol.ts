@@ -3,7 +3,7 @@ import { defineProtocol } from "../../protocol/define-protocol.js";
 import { allOf, guard, type Guard } from "../../protocol/guard.js";
 import type { ToolResult } from "../../protocol/types.js";
 import type { CabinClass, Membership, Reservation, User } from "./db.js";
-import { AIRLINE_TOOL_SPECS, type AirlineToolArgs, type AirlineToolName } from "./tool-specs.js";
+import { AIRLINE_TOOL_SPECS, type AirlineToolArgs, type AirlineToolName, type AirlineToolSpecs } from "./tool-specs.js";
 import { AIRLINE_NOW, type DirectFlight } from "./tools.js";
 
 /**
@@ -372,7 +372,11 @@ const certificateGuard = allOf(
 
 const found = (r: ToolResult) => (r.ok ? "found" : "not_found");
 const okOrError = (r: ToolResult) => (r.ok ? "ok" : "error");
-const spec = <N extends AirlineToolName>(n: N) => ({ description: AIRLINE_TOOL_SPECS[n].description, input: AIRLINE_TOOL_SPECS[n].input, effect: AIRLINE_TOOL_SPECS[n].effect });
+const spec = <N extends AirlineToolName>(n: N): { description: string; input: AirlineToolSpecs[N]["input"]; effect: "read" | "write" } => ({
+  description: AIRLINE_TOOL_SPECS[n].description,
+  input: AIRLINE_TOOL_SPECS[n].input,
+  effect: AIRLINE_TOOL_SPECS[n].effect,
+});
 const readTool = <N extends AirlineToolName>(n: N, reduce?: (ctx: AirlineContext, args: any, result: ToolResult) => AirlineContext) => ({
   ...spec(n),
   outcomes: ["ok", "error"] as ("ok" | "error")[],

@@ -118,13 +118,22 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     );
   };
 
+  /** Refusals `needsApproval` already found (and logged), by call id, valid while the session is unchanged. */
+  const refusedByApproval = new Map<string, { readonly version: number; readonly violation: ProtocolViolation }>();
+  const checkCall = (call: ToolCall): ReturnType<Session["check"]> => {
+    const cached = call.id !== undefined ? refusedByApproval.get(call.id) : undefined;
+    if (call.id !== undefined) refusedByApproval.delete(call.id);
+    if (cached && cached.version === session.version) return { ok: false, violation: cached.violation };
+    return session.check(call);
+  };
+
   const guardrail: ToolInputGuardrailDefinition<any> = {
     type: "tool_input",
     name: "concordat",
     run: async ({ context, toolCall }) => {
       const mismatch = sessionMismatch(context, toolCall.name);
       if (mismatch) return { behavior: { type: "rejectContent", message: mismatch.toModelMessage() }, outputInfo: mismatch.toJSON() };
-      const checked = session.check({ id: toolCall.callId, name: toolCall.name, arguments: parseInput(toolCall.arguments) });
+      const checked = checkCall({ id: toolCall.callId, name: toolCall.name, arguments: parseInput(toolCall.arguments) });
       if (checked.ok) return { behavior: { type: "allow" } };
       return { behavior: { type: "rejectContent", message: checked.violation.toModelMessage() }, outputInfo: checked.violation.toJSON() };
     },
@@ -150,7 +159,12 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       needsApproval: !spec.requiresConfirmation ? false : async (_runContext, input, callId) => {
         const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
         const checked = session.check(call);
-        if (checked.ok || checked.violation.code !== "confirmation_missing") return false; // granted, or refused by the guardrail
+        if (checked.ok) return false; // a grant for these exact arguments exists: invoke consumes it
+        if (checked.violation.code !== "confirmation_missing") {
+          // refused for another reason: the guardrail answers the model with this (already logged) refusal
+          if (callId !== undefined) refusedByApproval.set(callId, { version: session.version, violation: checked.violation });
+          return false;
+        }
         if (callId !== undefined && pendingByCall.has(callId)) return true;
         const action = await confirmationApi(session).requestConfirmation(call);
         // prior consent may have granted it already: then `invoke` consumes that grant

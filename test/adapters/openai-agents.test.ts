@@ -142,7 +142,8 @@ describe("concordat/openai-agents", () => {
   });
 
   it("acceptance: an argument changed after the confirmation is blocked (new call, and an edited stored run)", async () => {
-    const { guard, session, refunds } = setup();
+    const sink = new MemoryViolationSink();
+    const { guard, session, refunds } = setup(new Session(refundGrantsProtocol, { log: new ViolationLog([sink]) }));
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     // the UI confirmed "refund 50" (structured path)
     session.confirm(session.requestConfirmation({ name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } }).id);
@@ -159,6 +160,8 @@ describe("concordat/openai-agents", () => {
     await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
     expect(refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
     expect(session.state).toBe("refunded");
+    // recorded once, although both needsApproval and the guardrail looked at the call
+    expect(sink.records.map((r) => r.code)).toEqual(["confirmation_args_mismatch"]);
   });
 
   it("a stored run whose approved call was edited does not run the edited call", async () => {

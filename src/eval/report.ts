@@ -70,9 +70,20 @@ export function formatMarkdown(report: EvalReport): string {
     const c = g.comparison;
     out.push(`| ${name} | ${pts(c.successDifference)} (${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}) | ${p3(c.fisherP)} | ${p3(c.mcnemar.p)} | ${c.extraTurnsPerRun.toFixed(2)} | ${c.extraTokensPerRun.total.toFixed(0)} | ${g.enforced.guardUsPerCall.toFixed(1)} | ${g.enforced.toolUsPerCall.toFixed(1)} |`);
   }
-  out.push("", "Unauthorized runs are counted by the independent auditor (customer's ground-truth consent log vs. the tools layer's executed writes; it shares no code with the enforcement path). False blocks are refused write calls whose exact action the customer had explicitly confirmed.", "");
+  out.push("", "## How to read this", "", ...READING_NOTES.map((n) => `- ${n}`), "");
   return out.join("\n");
 }
+
+/** What the figures mean and what they do not show; printed in the Markdown and HTML reports. */
+export const READING_NOTES: readonly string[] = [
+  "Everything here is SIMULATION: the customers are rule-based scripts built from each tau2 task's user scenario, and the agents are scripted model clients that know the task's expected actions. Nothing was measured on a real LLM unless the agent line says \"real model\".",
+  "Unauthorized runs (the published metric: runs with at least one unauthorized modification) are counted by the independent auditor from ground truth — the simulated customer's log of which exact actions (tool and arguments) it explicitly confirmed, and the tools layer's log of executed writes. It shares no code with the enforcement path.",
+  "The two profiles' corner-cutting probabilities were calibrated (over seeds 1–8) so the unenforced baseline lands near the published 13/50 and 29/128; the enforced rows use the same customers and the same agent streams (paired runs), so the difference is what the protocol did.",
+  "Task success is tau2's database check: the run's final database equals the expected actions applied to a fresh one. Because the simulated agents know the right actions and correct themselves after a refusal (ask for confirmation, restore the confirmed arguments, drop a forbidden write), enforcement mostly turns their unauthorized writes into delays; a real model may not recover as well. The success difference and its tests are reported as they came out.",
+  "False blocks are refused write calls whose exact action the customer had explicitly confirmed: e.g. consent given in the first message (prior consent is off by default, so the agent must ask again) or a yes mixed with another request that the rule-based decider does not accept.",
+  "The application side of the enforced runs hands every customer message to session.receiveUserReply and registers the actions the agent lists as pending with session.requestConfirmation; like a UI that shows one confirmation dialog at a time, it withdraws an earlier request the new question no longer lists.",
+  "Latency is the median time per executed tool call spent in the session's validate + advance (protocol, guards, confirmation, budget), next to the median time of the tool body itself; tokens are estimated tokenizer-free (about 4 characters per token) from the tool lists the model was offered and the refusal messages it read.",
+];
 
 const COLORS = { unenforced: "#d9534f", enforced: "#2e7d32" };
 
@@ -80,7 +91,7 @@ export function formatHtml(report: EvalReport, protocolSvg: string): string {
   const gs = groups(report);
   const unauthorizedChart = groupedBarChart({
     id: "chart-unauthorized",
-    title: "Runs with an unauthorized modification (%, 95% Wilson CI) — SIMULATION",
+    title: "Unauthorized runs (%, 95% CI) — SIMULATION",
     max: 100,
     unit: "%",
     groups: gs.map(([name, g]) => ({
@@ -90,7 +101,7 @@ export function formatHtml(report: EvalReport, protocolSvg: string): string {
   });
   const successChart = groupedBarChart({
     id: "chart-success",
-    title: "Task success by the database judge (%, 95% Wilson CI) — SIMULATION",
+    title: "Task success, DB judge (%, 95% CI) — SIMULATION",
     max: 100,
     unit: "%",
     groups: gs.map(([name, g]) => ({
@@ -128,6 +139,8 @@ ${tableRows}
 ${compRows}
 </tbody></table>
 <div class="charts">${unauthorizedChart}${successChart}</div>
+<h2>How to read this</h2>
+<ul id="reading-notes">${READING_NOTES.map((n) => `<li>${escapeXml(n)}</li>`).join("")}</ul>
 <h2>The airline protocol</h2>
 <div id="protocol-graph">${protocolSvg}</div>
 <h2>Markdown summary</h2>

@@ -22,7 +22,7 @@ export function escapeXml(s: string): string {
 
 /** A grouped bar chart with optional interval whiskers; values in [0, max]. */
 export function groupedBarChart(options: { readonly title: string; readonly groups: readonly BarGroup[]; readonly max: number; readonly unit?: string; readonly id: string }): string {
-  const barW = 34;
+  const barW = 62;
   const gap = 10;
   const groupGap = 36;
   const left = 48;

@@ -12,6 +12,22 @@ const RISK_WORDS = new Set([
   "until", "pending", "hopefully", "ideally", "prefer", "preferably", "switch", "unfortunately", "nevermind",
 ]);
 
+/**
+ * Phrases the rule decider's lexicon misreads in recorded conversations, rewritten before it
+ * judges: "as well" is not the hedge "well"; "everything looks correct" agrees with the listed
+ * details rather than giving blanket consent; "no insurance" / "no additional cost" state a detail
+ * rather than refuse. Each rewrite keeps the reply's meaning; nothing else is touched.
+ */
+const MISREAD_PHRASES: readonly [RegExp, string][] = [
+  [/\bas well\b/gi, "too"],
+  [/\b(?:everything|all of (?:it|that|this)) (?:looks|is|seems|sounds) (?:correct|good|right|fine|perfect|great)\b/gi, "that's correct"],
+  [/\bno (additional |extra )?(cost|costs|charge|charges|fee|fees|payment|insurance|travel insurance|checked bags|bags|non-free bags)\b/gi, "without $1$2"],
+];
+
+export function rewriteMisreadPhrases(reply: string): string {
+  return MISREAD_PHRASES.reduce((t, [re, to]) => t.replace(re, to), reply);
+}
+
 /** The second reading's rule id in verdicts. */
 export const AUDIT_READING_RULE = "audit_reading";
 
@@ -20,7 +36,8 @@ export const AUDIT_READING_RULE = "audit_reading";
  * conservative reading for the long, chatty replies of recorded runs (the composition of issue 5:
  * the second opinion is asked only when the rules say `unclear`, and a `denied` is never upgraded).
  *
- * 1. Simulator control tokens (`###STOP###`) are removed: they are not the user's words.
+ * 1. Simulator control tokens (`###STOP###`) are removed: they are not the user's words; a few
+ *    phrases the lexicon misreads are rewritten (`rewriteMisreadPhrases`).
  * 2. The base decider judges the reply; `confirmed` stands, and so does `denied` when the reply has
  *    no affirmative at all; a `denied` reply that also says yes ("Yes, I confirm. I'll wait for your
  *    confirmation") becomes `unclear` (never `confirmed`). Every `unclear` stands except "unrecognized
@@ -36,7 +53,7 @@ export function auditDecider(base: ConfirmationDecider = ruleDecider): Confirmat
   return {
     name: `${base.name}+audit-reading`,
     async decide(input: DeciderInput): Promise<DeciderVerdict> {
-      const reply = stripSimulatorMarkers(input.reply);
+      const reply = rewriteMisreadPhrases(stripSimulatorMarkers(input.reply));
       const first = await base.decide({ ...input, reply });
       if (first.decision === "confirmed" || (first.decision === "unclear" && first.rule !== "unrecognized")) return first;
       const tokens = scanReply(normalizeReply(reply));

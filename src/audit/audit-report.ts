@@ -1,6 +1,7 @@
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { AuditDomain } from "./audit-domain.js";
 import type { InputProblem, RecordedRun } from "./recorded-run.js";
+import { memoizedDecider } from "./memoized-decider.js";
 import { replayThroughProtocol } from "./protocol-replay.js";
 import { regexSwitchBaseline } from "./regex-switch-baseline.js";
 import { replayRun } from "./replay.js";
@@ -125,7 +126,8 @@ function emptyModel(): ModelSummary {
 
 /** Audits every run and builds the report (runs in input order). */
 export async function auditRuns(runs: readonly RecordedRun[], options: AuditOptions, problems: readonly InputProblem[] = []): Promise<AuditReport> {
-  const { domain, decider } = options;
+  const { domain } = options;
+  const decider = memoizedDecider(options.decider);
   const allProblems = [...problems];
   const reportRuns: ReportRun[] = [];
   for (const run of runs) {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AUDIT_READING_RULE, auditDecider } from "../../src/audit/audit-decider.js";
+import { memoizedDecider } from "../../src/audit/memoized-decider.js";
 import { stripSimulatorMarkers } from "../../src/audit/simulator-markers.js";
+import type { ConfirmationDecider } from "../../src/confirmation/decider.js";
 import { ruleDecider } from "../../src/confirmation/rule-decider.js";
 
 const decider = auditDecider(ruleDecider);
@@ -46,5 +48,28 @@ describe("the audit decider (rule-based decider + a conservative reading of long
   it("does not confirm a long reply that names another action", async () => {
     const v = await decide("Yes, I would like to upgrade my reservation ABC123 to business class today.");
     expect(v.decision).toBe("unclear");
+  });
+
+  it("reads phrases the lexicon misreads as what they mean, and only those", async () => {
+    expect((await ruleDecider.decide({ request, reply: "Yes, everything looks correct. Please proceed." })).decision).toBe("unclear");
+    expect((await decide("Yes, everything looks correct. Please proceed.")).decision).toBe("confirmed");
+    expect((await decide("Yes, go ahead, and refund the Visa as well.")).decision).toBe("confirmed");
+    expect((await decide("Yes, go ahead with no additional cost to me.")).decision).toBe("confirmed");
+    // real refusals and blanket consent are untouched
+    expect((await decide("No, not now.")).decision).toBe("denied");
+    expect((await decide("Yes, do everything you need from now on.")).decision).toBe("unclear");
+  });
+});
+
+describe("memoized decider", () => {
+  it("asks the underlying decider once per (request, reply)", async () => {
+    let calls = 0;
+    const base: ConfirmationDecider = { name: "counting", decide: () => (calls++, { decision: "confirmed", reason: "test" }) };
+    const m = memoizedDecider(base);
+    await m.decide({ request: "Shall I?", reply: "Yes" });
+    await m.decide({ request: "Shall I?", reply: "Yes" });
+    await m.decide({ request: "Shall I cancel?", reply: "Yes" });
+    expect(calls).toBe(2);
+    expect(m.name).toBe("counting");
   });
 });

@@ -308,6 +308,9 @@ describe("read and generic tools", () => {
     expect(calculate("2 ** 3 ** 2")).toBe("512.0");
     expect(calculate("7 // 2")).toBe("3.0");
     expect(calculate("0.125")).toBe("0.12"); // round half to even
+    expect(calculate("2.675")).toBe("2.67"); // the binary value is below the half
+    expect(calculate("10000000000000000 * 3")).toBe("3e+16");
+    expect(calculate("0 - 0.001")).toBe("-0.0");
     const { tools } = fresh();
     expect(refusal(() => tools.calculate({ expression: "2 + x" }))).toBe("Invalid characters in expression");
     expect(refusal(() => tools.calculate({ expression: "1 / 0" }))).toBe("division by zero");

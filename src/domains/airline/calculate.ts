@@ -111,15 +111,16 @@ function evaluate(tokens: Token[]): number {
   return v;
 }
 
-/** Python's round(x, 2): round half to even on the exact binary value. */
+/** Python's round(x, 2): correctly rounded from the exact binary value, exact halves to even. */
 function roundTo2(x: number): number {
-  if (!Number.isFinite(x)) return x;
-  const scaled = x * 100;
-  const floor = Math.floor(scaled);
-  const diff = scaled - floor;
-  // ties exactly halfway on the decimal value go to even; otherwise toFixed's rounding of the exact value
-  if (diff === 0.5 && Number((x).toPrecision(17)) === x && (floor + 0.5) / 100 === x) return (floor % 2 === 0 ? floor : floor + 1) / 100;
-  return Number(x.toFixed(2));
+  const abs = Math.abs(x);
+  if (!Number.isFinite(x) || abs >= 2 ** 52) return x; // at and above 2^52 every double is a whole number
+  const sign = x < 0 || Object.is(x, -0) ? -1 : 1;
+  // toFixed rounds the exact value (half away from zero); only an exact half needs the even rule
+  let r = Number(abs.toFixed(2));
+  const [whole, frac = ""] = abs.toFixed(100).split(".");
+  if (/^50*$/.test(frac.slice(2)) && Number(frac[1]) % 2 === 0) r = Number(`${whole}.${frac.slice(0, 2)}`);
+  return sign * r;
 }
 
 /** Python's repr of a float. */

@@ -27,7 +27,7 @@ export function contentHash(text: string): string {
 
 /** Parses one file (or takes an already parsed one) and extracts its facts. */
 export function extractFileFacts(path: string, text: string, parsed?: ts.SourceFile): FileFacts {
-  const sf = parsed ?? ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = parsed ?? ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, path.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   return new FileExtractor(sf, path, text).run();
 }
 
@@ -484,10 +484,16 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
   const dyn = (kind: DynKind, node: ts.Node, chain?: Chain): void => {
     out.dyn.push({ kind, loc: x.loc(node), text: x.textOf(node), ...(chain ? { chain } : {}) });
   };
+  const parents: ts.Node[] = [];
+  const children = (n: ts.Node): void => {
+    parents.push(n);
+    ts.forEachChild(n, visit);
+    parents.pop();
+  };
   const visit = (n: ts.Node): void => {
     if (ts.isClassDeclaration(n) || ts.isClassExpression(n)) {
       // nested classes: their members are analyzed as part of this body
-      ts.forEachChild(n, visit);
+      children(n);
       return;
     }
     if (ts.isCallExpression(n)) {
@@ -512,8 +518,10 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
         }
       }
       // the callee's own sub-expressions (e.g. element access receivers) still need a look
+      parents.push(n);
       visitCallee(callee);
       for (const a of n.arguments) visit(a);
+      parents.pop();
       return;
     }
     if (ts.isNewExpression(n)) {
@@ -521,7 +529,9 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
       if (ts.isIdentifier(callee) && callee.text === "Function" && !scope.has("Function")) dyn("eval", n);
       const t = typeRefOfExpr(callee);
       if (t) out.calls.push({ loc: x.loc(n), chain: { root: { k: "type", type: t }, path: ["constructor"] }, text: x.textOf(n) });
+      parents.push(n);
       for (const a of n.arguments ?? []) visit(a);
+      parents.pop();
       return;
     }
     if (ts.isBinaryExpression(n) && isAssignmentOperator(n.operatorToken.kind)) {
@@ -543,28 +553,30 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
       } else if (ts.isElementAccessExpression(lhs) && !isLiteralKey(lhs.argumentExpression)) {
         dyn("computed", lhs, chainOf(lhs.expression, scope));
       }
+      parents.push(n);
       if (!ts.isPropertyAccessExpression(lhs) && !ts.isElementAccessExpression(lhs)) visit(n.left);
       else visitCallee(lhs);
       visit(n.right);
+      parents.pop();
       return;
     }
     if (ts.isElementAccessExpression(n) && !isLiteralKey(n.argumentExpression)) {
       dyn("computed", n, chainOf(n.expression, scope));
-      ts.forEachChild(n, visit);
+      children(n);
       return;
     }
     if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
-      const p = n.parent;
+      const p = parents[parents.length - 1];
       const outermost = !(p && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n);
       if (outermost && p && ESCAPING_PARENTS.has(p.kind) && !(ts.isCallExpression(p) && p.expression === n) && !(ts.isBinaryExpression(p) && (p.left === n || !isAssignmentOperator(p.operatorToken.kind)))) {
         const c = chainOf(n, scope);
         if (c && c.root.k !== "unknown" && c.path.length > 0) dyn("method-value", n, c);
       }
-      ts.forEachChild(n, visit);
+      children(n);
       return;
     }
     if (ts.isShorthandPropertyAssignment(n)) return;
-    ts.forEachChild(n, visit);
+    children(n);
   };
   const visitCallee = (callee: ts.Expression): void => {
     // walk inside a callee chain without recording the chain itself as a value

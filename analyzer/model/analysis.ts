@@ -76,6 +76,9 @@ export class Analysis {
     return Hierarchy.chain(node).find((c) => c.enforce.length > 0);
   }
 
+  private readonly guardedMemo = new Map<ClassNode, Map<string, string>>();
+  private readonly fieldMemo = new Map<string, { cls: ClassNode; type: TypeRef | undefined } | null>();
+
   isAgent(node: ClassNode): boolean {
     return this.enforcingClass(node) !== undefined;
   }
@@ -152,9 +155,11 @@ export class Analysis {
 
   /** Method names that implement tools of this agent's protocol (from @tool members in the chain). */
   guardedMethods(node: ClassNode): Map<string, string> {
+    const hit = this.guardedMemo.get(node);
+    if (hit) return hit;
     const out = new Map<string, string>();
-    if (!this.isAgent(node)) return out;
-    for (const c of Hierarchy.chain(node)) for (const t of c.tools) if (t.toolName !== undefined && !out.has(t.member.name)) out.set(t.member.name, t.toolName);
+    if (this.isAgent(node)) for (const c of Hierarchy.chain(node)) for (const t of c.tools) if (t.toolName !== undefined && !out.has(t.member.name)) out.set(t.member.name, t.toolName);
+    this.guardedMemo.set(node, out);
     return out;
   }
 
@@ -228,6 +233,15 @@ export class Analysis {
 
   /** The type of a field as seen from a class: annotation, `new X()` initializer, or `this.f = new X()`. */
   private fieldType(node: ClassNode, field: string): { cls: ClassNode; type: TypeRef | undefined } | undefined {
+    const key = node.id + "\u0000" + field;
+    const hit = this.fieldMemo.get(key);
+    if (hit !== undefined) return hit ?? undefined;
+    const r = this.fieldTypeUncached(node, field);
+    this.fieldMemo.set(key, r ?? null);
+    return r;
+  }
+
+  private fieldTypeUncached(node: ClassNode, field: string): { cls: ClassNode; type: TypeRef | undefined } | undefined {
     for (const c of Hierarchy.chain(node)) {
       const m = c.facts.members.find((x) => x.name === field && !x.isStatic && x.kind === "property");
       if (m) return { cls: c, type: m.type };

@@ -25,7 +25,18 @@ export class Evaluator {
 
   constructor(private readonly program: ProgramModel) {}
 
+  private readonly memo = new WeakMap<SValue, Value>();
+
   eval(file: string, sv: SValue): Value {
+    if (sv.k === "lit" || sv.k === "obj" || sv.k === "arr" || sv.k === "fn") return this.evalInner(file, sv);
+    const hit = this.memo.get(sv);
+    if (hit) return hit;
+    const v = this.evalGuarded(file, sv);
+    this.memo.set(sv, v);
+    return v;
+  }
+
+  private evalGuarded(file: string, sv: SValue): Value {
     if (this.depth > MAX_DEPTH) return { t: "unknown", reason: "definition nests too deeply (cycle?)", at: { file, loc: sv.loc } };
     this.depth++;
     try {

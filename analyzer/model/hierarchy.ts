@@ -34,6 +34,8 @@ export interface ClassNode {
   readonly children: ClassNode[];
 }
 
+const chainMemo = new WeakMap<ClassNode, ClassNode[]>();
+
 /** Builds class nodes and resolves `extends` across files, re-exports, aliases, default exports and mixins. */
 export class Hierarchy {
   readonly nodes = new Map<string, ClassNode>();
@@ -71,6 +73,7 @@ export class Hierarchy {
       if (p) {
         node.parent = p;
         p.children.push(node);
+        chainMemo.delete(node);
       }
     }
     return node;
@@ -144,8 +147,11 @@ export class Hierarchy {
 
   /** The class, its parent, grandparent, ... (cycle-safe). */
   static chain(node: ClassNode): ClassNode[] {
+    const hit = chainMemo.get(node);
+    if (hit) return hit;
     const out: ClassNode[] = [];
     for (let c: ClassNode | undefined = node; c && !out.includes(c); c = c.parent) out.push(c);
+    chainMemo.set(node, out);
     return out;
   }
 

@@ -65,6 +65,16 @@ export class ProgramModel {
     const hit = this.resolved.get(key);
     if (hit !== undefined) return hit ?? undefined;
     let out: string | null = null;
+    const fast = spec.startsWith(".") ? this.fastRelative(fromFile, spec) : undefined;
+    if (fast) {
+      this.resolved.set(key, fast);
+      return fast;
+    }
+    const persisted = this.persistedResolutions?.[key];
+    if (persisted !== undefined) {
+      this.resolved.set(key, persisted);
+      return persisted ?? undefined;
+    }
     try {
       const r = ts.resolveModuleName(spec, fromFile, this.host.compilerOptions, this.host.moduleHost, this.resolutionCache);
       const f = r.resolvedModule?.resolvedFileName;
@@ -73,8 +83,27 @@ export class ProgramModel {
       out = null;
     }
     this.resolved.set(key, out);
+    this.newResolutions[key] = out;
     return out ?? undefined;
   }
+
+  /**
+   * `./x.js` → `./x.ts` (also .tsx, .d.ts, `/index.ts`) when that file is one of the analyzed
+   * files: what TypeScript's resolver answers, without touching the file system.
+   */
+  private fastRelative(fromFile: string, spec: string): string | undefined {
+    const slash = fromFile.lastIndexOf("/");
+    const base = normalizePath(fromFile.slice(0, slash + 1) + spec);
+    const stem = base.replace(/\.(m|c)?js$/, "");
+    const mapped = base !== stem ? [stem + ".ts", stem + ".tsx", stem + ".mts", stem + ".d.ts"] : [base + ".ts", base + ".tsx", base + ".d.ts", base + "/index.ts", base + "/index.tsx"];
+    if (/\.(m|c)?tsx?$/.test(base) && this.roots.has(base)) return base;
+    for (const c of mapped) if (this.roots.has(c)) return c;
+    return undefined;
+  }
+
+  /** Resolutions that needed the file system (persisted by the cache; valid while the file list and options are unchanged). */
+  readonly newResolutions: Record<string, string | null> = {};
+  persistedResolutions: Readonly<Record<string, string | null>> | undefined;
 
   /** Resolves a name used in a file's module scope. */
   resolveLocal(file: string, name: string): Sym {
@@ -142,4 +171,18 @@ export class ProgramModel {
     if (sym.k === "external" || sym.k === "global") return sym.name;
     return undefined;
   }
+}
+
+function normalizePath(p: string): string {
+  const out: string[] = [];
+  for (const part of p.split("/")) {
+    if (part === "" && out.length > 0) continue;
+    if (part === ".") continue;
+    if (part === "..") {
+      if (out.length > 1) out.pop();
+      continue;
+    }
+    out.push(part);
+  }
+  return out.join("/") || "/";
 }

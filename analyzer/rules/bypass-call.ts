@@ -25,8 +25,9 @@ export function writeSinks(a: Analysis): { index: Map<string, SinkOwner>; toolLa
         if (n) impls.set(t.toolName, [...(impls.get(t.toolName) ?? []), n]);
       }
       // plain overrides of tool methods stay guarded and are part of the tool
+      const guarded = a.guardedMethods(cls);
       for (const m of c.facts.members) {
-        const tool = a.guardedMethods(cls).get(m.name);
+        const tool = guarded.get(m.name);
         if (!tool || c.tools.some((t) => t.member === m)) continue;
         const n = a.methodNode(c, m);
         if (n) impls.set(tool, [...(impls.get(tool) ?? []), n]);

@@ -22,7 +22,7 @@ function rate(count: number, runs: number, m: ModeSummary["successRate"]): strin
 export function formatTable(report: EvalReport): string {
   const lines: string[] = [];
   lines.push(`SIMULATION — scripted customers and agents (seed ${report.seed}, ${report.trials} trial${report.trials === 1 ? "" : "s"}, agent: ${report.model}); not real users or LLMs.`);
-  lines.push(`${report.totalRuns} runs on ${report.tasks} tau2 airline tasks, sessions on the ${report.store} store, in ${(report.wallMs / 1000).toFixed(1)} s.`);
+  lines.push(`${report.totalRuns} runs on ${report.tasks} tau2 airline tasks in ${(report.wallMs / 1000).toFixed(1)} s; sessions on SQLite (the embedded default store).`);
   lines.push("");
   const head = ["profile", "mode", "runs", "unauthorized runs", "task success (DB judge)", "false blocks", "rejections", "retries", "turns/run"];
   const rows: string[][] = [];
@@ -57,7 +57,7 @@ export function formatMarkdown(report: EvalReport): string {
   const out: string[] = [];
   out.push("# Airline evaluation (SIMULATION)", "");
   out.push(`> ${report.notice}`, "");
-  out.push(`Seed ${report.seed}, ${report.trials} trial(s), agent ${report.model}, ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks, ${report.store} session store, ${(report.wallMs / 1000).toFixed(1)} s.`, "");
+  out.push(`Seed ${report.seed}, ${report.trials} trial(s), agent ${report.model}, ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks, ${(report.wallMs / 1000).toFixed(1)} s. Sessions: ${report.store}.`, "");
   out.push("| profile | mode | runs | unauthorized runs | task success (DB judge) | false blocks | rejections | retries | turns/run |", "|---|---|---:|---:|---|---:|---:|---:|---:|");
   for (const [name, g] of groups(report)) {
     for (const mode of ["unenforced", "enforced"] as const) {
@@ -70,6 +70,8 @@ export function formatMarkdown(report: EvalReport): string {
     const c = g.comparison;
     out.push(`| ${name} | ${pts(c.successDifference)} (${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}) | ${p3(c.fisherP)} | ${p3(c.mcnemar.p)} | ${c.extraTurnsPerRun.toFixed(2)} | ${c.extraTokensPerRun.total.toFixed(0)} | ${g.enforced.guardUsPerCall.toFixed(1)} | ${g.enforced.toolUsPerCall.toFixed(1)} |`);
   }
+  out.push("", "Refusals by code (enforced):", "");
+  for (const [name, g] of groups(report)) out.push(`- ${name}: ${Object.entries(g.enforced.rejectionsByCode).map(([c, n]) => `${c} ${n}`).join(", ") || "none"}`);
   out.push("", "## How to read this", "", ...READING_NOTES.map((n) => `- ${n}`), "");
   return out.join("\n");
 }
@@ -131,7 +133,7 @@ export function formatHtml(report: EvalReport, protocolSvg: string): string {
 </head><body>
 <p class="banner" id="simulation-banner">${escapeXml(report.notice)}</p>
 <h1>Airline evaluation — SIMULATION</h1>
-<p>Seed ${report.seed}, ${report.trials} trial(s), agent ${escapeXml(report.model)}; ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks; sessions on the ${escapeXml(report.store)} store; ${(report.wallMs / 1000).toFixed(1)} s.</p>
+<p>Seed ${report.seed}, ${report.trials} trial(s), agent ${escapeXml(report.model)}; ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks; sessions: ${escapeXml(report.store)}; ${(report.wallMs / 1000).toFixed(1)} s.</p>
 <table id="results-table"><thead><tr><th>profile</th><th>mode</th><th>runs</th><th>unauthorized runs</th><th>task success (95% CI)</th><th>false blocks</th><th>rejections</th><th>retries</th><th>turns/run</th><th>guard µs/tool call</th></tr></thead><tbody>
 ${tableRows}
 </tbody></table>

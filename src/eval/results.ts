@@ -21,6 +21,8 @@ export interface RunRecord {
   /** Refused write calls that the customer had explicitly confirmed (legitimate writes blocked). */
   readonly falseBlocks: number;
   readonly rejections: number;
+  /** Refusals by violation code (confirmation_missing, guard_failed, …). */
+  readonly rejectionsByCode: Readonly<Record<string, number>>;
   readonly retries: number;
   readonly customerTurns: number;
   readonly modelCalls: number;
@@ -51,6 +53,7 @@ export interface ModeSummary {
   readonly successRate: Proportion;
   readonly falseBlocks: number;
   readonly rejections: number;
+  readonly rejectionsByCode: Readonly<Record<string, number>>;
   readonly retries: number;
   readonly meanCustomerTurns: number;
   readonly toolCalls: number;
@@ -102,6 +105,7 @@ export interface EvalReport {
   readonly tasks: number;
   readonly totalRuns: number;
   readonly wallMs: number;
+  /** Where the sessions lived, and how they were checked. */
   readonly store: string;
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;

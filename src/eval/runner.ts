@@ -126,7 +126,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     tasks: tasks.length,
     totalRuns: runs.length,
     wallMs: performance.now() - started,
-    store: "SQLite (embedded default)",
+    store: "SQLite (embedded default): every session saved after each turn with compare-and-set, restored and checked at the end of its run",
     profiles,
     compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", "SIMULATED compliant customers (no pressure; half give explicit consent in their first message), agent profile " + (options.profiles[0]?.name ?? "?"), compliantRuns) : undefined,
     runs,
@@ -246,8 +246,18 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     endedBy = "error";
     error = e instanceof Error ? e.message : String(e);
   }
+  // The stored row must verify (HMAC) and restore to the session the run ended with.
+  if (error === undefined) {
+    const row = await shared.store.load(sessionId);
+    const restored = row ? Session.fromJSON(protocol, row.state.session) : undefined;
+    if (!restored || restored.state !== session.state || restored.trace.length !== session.trace.length) {
+      endedBy = "error";
+      error = `Session ${sessionId} did not round-trip through the SQLite store (stored state ${restored?.state ?? "none"}, live state ${String(session.state)}).`;
+    }
+  }
   await shared.store.delete(sessionId);
 
+  const refusals = sink.records.filter((r) => r.code !== "retries_exhausted");
   const consents = customer.consentLog.map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
   const audit = auditRun(consents, writes);
   const falseBlocked = rejectedWrites.filter((w) => wasConfirmed(consents, writes, w));
@@ -273,7 +283,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     unauthorizedWrites: audit.unauthorized,
     writes: audit.authorized + audit.unauthorized,
     falseBlocks,
-    rejections: sink.records.filter((r) => r.code !== "retries_exhausted").length,
+    rejections: refusals.length,
+    rejectionsByCode: Object.fromEntries([...new Set(refusals.map((r) => r.code))].sort().map((c) => [c, refusals.filter((r) => r.code === c).length])),
     retries,
     customerTurns: customer.turn + 1,
     modelCalls: model.meter.calls,

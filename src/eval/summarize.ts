@@ -18,6 +18,7 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     successRate: proportion(success, n),
     falseBlocks: runs.reduce((s, r) => s + r.falseBlocks, 0),
     rejections: runs.reduce((s, r) => s + r.rejections, 0),
+    rejectionsByCode: sumCodes(runs),
     retries: runs.reduce((s, r) => s + r.retries, 0),
     meanCustomerTurns: mean(runs.map((r) => r.customerTurns)),
     toolCalls,
@@ -66,4 +67,10 @@ export function summarizeGroup(label: string, description: string, runs: readonl
   const unenforced = summarizeMode(ur);
   const enforced = summarizeMode(er);
   return { label, description, ...(published ? { published } : {}), unenforced, enforced, comparison: compare(ur, er, unenforced, enforced) };
+}
+
+function sumCodes(runs: readonly RunRecord[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.rejectionsByCode)) out[k] = (out[k] ?? 0) + v;
+  return Object.fromEntries(Object.entries(out).sort((a, b) => b[1] - a[1]));
 }

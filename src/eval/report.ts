@@ -6,6 +6,8 @@ import { escapeXml, groupedBarChart } from "./svg-charts.js";
 const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 const pts = (x: number): string => `${x >= 0 ? "+" : "−"}${Math.abs(x * 100).toFixed(1)} pts`;
 const p3 = (p: number): string => (p < 0.001 ? "< 0.001" : p.toFixed(3));
+/** "p = 0.012" or "p < 0.001". */
+const pIs = (p: number): string => (p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
 const us = (x: number): string => `${x.toFixed(1)} µs`;
 
 function groups(report: EvalReport): [string, GroupSummary][] {
@@ -41,8 +43,8 @@ export function formatTable(report: EvalReport): string {
   for (const [name, g] of groups(report)) {
     const c = g.comparison;
     const pub = g.published ? ` (published unenforced: ${g.published.unauthorized}/${g.published.runs})` : "";
-    lines.push(`${name}: success difference (enforced − unenforced) ${pts(c.successDifference)}, 95% CI ${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}; Fisher exact p = ${p3(c.fisherP)}; McNemar exact p = ${p3(c.mcnemar.p)} (${c.mcnemar.onlyUnenforced} pairs only unenforced succeeded, ${c.mcnemar.onlyEnforced} only enforced)${pub}`);
-    lines.push(`${" ".repeat(name.length)}  unauthorized: Fisher p = ${p3(c.unauthorizedFisherP)}; extra turns/run ${c.extraTurnsPerRun.toFixed(2)}; extra tokens/run ${c.extraTokensPerRun.total.toFixed(0)} (tool lists ${c.extraTokensPerRun.toolLists.toFixed(0)}, refusals ${c.extraTokensPerRun.rejectionMessages.toFixed(0)}); guard ${us(g.enforced.guardUsPerCall)}/tool call enforced vs ${us(g.unenforced.guardUsPerCall)} unenforced (tool body ${us(g.enforced.toolUsPerCall)})`);
+    lines.push(`${name}: success difference (enforced − unenforced) ${pts(c.successDifference)}, 95% CI ${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}; Fisher exact ${pIs(c.fisherP)}; McNemar exact ${pIs(c.mcnemar.p)} (${c.mcnemar.onlyUnenforced} pairs only unenforced succeeded, ${c.mcnemar.onlyEnforced} only enforced)${pub}`);
+    lines.push(`${" ".repeat(name.length)}  unauthorized: Fisher exact ${pIs(c.unauthorizedFisherP)}; extra turns/run ${c.extraTurnsPerRun.toFixed(2)}; extra tokens/run ${c.extraTokensPerRun.total.toFixed(0)} (tool lists ${c.extraTokensPerRun.toolLists.toFixed(0)}, refusals ${c.extraTokensPerRun.rejectionMessages.toFixed(0)}); guard ${us(g.enforced.guardUsPerCall)}/tool call enforced vs ${us(g.unenforced.guardUsPerCall)} unenforced (tool body ${us(g.enforced.toolUsPerCall)})`);
   }
   return lines.join("\n") + "\n";
 }

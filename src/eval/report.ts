@@ -40,6 +40,8 @@ export function formatTable(report: EvalReport): string {
   lines.push(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) lines.push(fmtRow(r));
   lines.push("");
+  const errors = report.runs.filter((r) => r.endedBy === "error");
+  if (errors.length > 0) lines.push(`WARNING: ${errors.length} run(s) ended with an error and count as failed (first: ${errors[0]?.group} ${errors[0]?.mode} task ${errors[0]?.taskId}: ${errors[0]?.error}). See runs[].error in report/eval.json.`, "");
   for (const [name, g] of groups(report)) {
     const c = g.comparison;
     const pub = g.published ? ` (published unenforced: ${g.published.unauthorized}/${g.published.runs})` : "";

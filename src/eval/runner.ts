@@ -271,6 +271,9 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
       if (ev.kind === "retry_after_rejection") retries++;
       else if (ev.kind !== "asked_confirmation" && ev.kind !== "rejected" && ev.kind !== "gave_up") cornerCuts[ev.kind] = (cornerCuts[ev.kind] ?? 0) + 1;
     }
+  } else {
+    // a real model: every refusal the loop handed back was a chance to retry
+    retries = refusals.length;
   }
   return {
     group: spec.group,

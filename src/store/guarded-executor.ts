@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID, type Hash } from "node:crypto";
 import { hostname } from "node:os";
 import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
@@ -7,7 +7,7 @@ import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus 
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
-import type { LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
+import type { EncodedState, LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
 
 /** What a tool implementation receives besides its arguments. */
 export interface GuardedToolContext {
@@ -139,6 +139,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
+  private readonly traceText = new WeakMap<Session<any>, { n: number; text: string; hash: Hash }>();
 
   constructor(options: GuardedExecutorOptions<P>) {
     if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
@@ -296,7 +297,8 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         if (e instanceof ProtocolViolation) throw this.report(e);
         throw e;
       }
-      const saved = await this.store.compareAndSet(sessionId, stored.version, { ...stored.state, session: session.toJSON() });
+      const next: StoredState = { ...stored.state, session: session.toJSON() };
+      const saved = await this.store.compareAndSet(sessionId, stored.version, next, this.encode(next, session));
       if (!saved) {
         this.forget(sessionId);
         continue;
@@ -322,11 +324,8 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     };
     // the stored copy says "outcome unknown" until the outcome is recorded: a crash leaves it so
     session.markNeedsReconciliation();
-    const claimed = await this.store.compareAndSet(sessionId, stored.version, {
-      session: session.toJSON(),
-      ledger: { ...stored.state.ledger, [callId]: intent },
-      pending: callId,
-    });
+    const intentState: StoredState = { session: session.toJSON(), ledger: { ...stored.state.ledger, [callId]: intent }, pending: callId };
+    const claimed = await this.store.compareAndSet(sessionId, stored.version, intentState, this.encode(intentState, session));
     if (!claimed) {
       this.forget(sessionId);
       return "conflict";
@@ -354,7 +353,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       const next: StoredState = record
         ? { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry } }
         : { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry }, pending: intent.callId };
-      const saved = await this.store.compareAndSet(sessionId, base.version, next);
+      const saved = await this.store.compareAndSet(sessionId, base.version, next, this.encode(next, session));
       if (saved) {
         if (record) this.remember(saved, session);
         if (!record) {
@@ -450,6 +449,35 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       }
     }
     return claims;
+  }
+
+  /**
+   * JSON text of a stored state and its SHA-256, with the session's trace built incrementally:
+   * a Session object's trace only grows, so the text (and the running hash) of the entries
+   * already serialized for this object are reused — keyed by object identity, never by session
+   * id, so a diverging copy of the session cannot be mixed in. The trace comes first in the
+   * text so the hashed prefix stays stable.
+   */
+  private encode(state: StoredState, session: Session<P>): EncodedState {
+    const trace = state.session.trace;
+    let cached = this.traceText.get(session);
+    if (!cached || cached.n > trace.length) {
+      const head = '{"session":{"trace":[';
+      cached = { n: 0, text: head, hash: createHash("sha256").update(head, "utf8") };
+    }
+    let added = "";
+    for (let i = cached.n; i < trace.length; i++) added += (i === 0 ? "" : ",") + JSON.stringify(trace[i]);
+    if (added !== "") {
+      cached.hash.update(added, "utf8");
+      cached = { n: trace.length, text: cached.text + added, hash: cached.hash };
+    }
+    this.traceText.set(session, cached);
+    const { trace: _trace, ...sessionRest } = state.session;
+    const { session: _session, ...stateRest } = state;
+    const restSession = JSON.stringify(sessionRest);
+    const restState = JSON.stringify(stateRest);
+    const tail = `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState.length > 2 ? "," + restState.slice(1) : "}"}`;
+    return { text: cached.text + tail, sha256: cached.hash.copy().update(tail, "utf8").digest() };
   }
 
   private revalidated(intent: LedgerEntry): ValidatedCall {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import type { SessionSnapshot } from "../runtime/session-snapshot.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 
@@ -68,8 +68,10 @@ export interface SessionStore {
   /**
    * Replaces the row only when its version is still `expectedVersion`; returns the new row
    * (version + 1), or undefined when another writer got there first (reload and retry).
+   * `encoded`, when given, is the JSON text of `state` the caller already built (it is what
+   * gets stored and signed; `JSON.parse(encoded.text)` must equal `state`).
    */
-  compareAndSet(id: string, expectedVersion: number, state: StoredState): Promise<StoredSession | undefined>;
+  compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined>;
   /** Removes a session; true when it existed. */
   delete(id: string): Promise<boolean>;
   close(): Promise<void>;
@@ -81,6 +83,13 @@ export class SessionExistsError extends Error {
     super(`Session "${sessionId}" already exists in the store. Fix: load it, or create the new session with another id.`);
     this.name = "SessionExistsError";
   }
+}
+
+/** The JSON text of a state, with its SHA-256 when the caller computed it incrementally. */
+export interface EncodedState {
+  readonly text: string;
+  /** SHA-256 of `text` (a wrong one only makes the row fail verification on load). */
+  readonly sha256?: Buffer;
 }
 
 /** Options every signed store takes. */
@@ -129,9 +138,10 @@ export abstract class SignedSessionStore implements SessionStore {
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 
-  /** The HMAC of a row (hex). */
-  protected sign(id: string, version: number, data: string): string {
-    return createHmac("sha256", this.key).update(`${MAC_DOMAIN}\u0000${id}\u0000${version}\u0000`).update(data).digest("hex");
+  /** The HMAC of a row (hex): HMAC-SHA256(key, domain ‖ id ‖ version ‖ SHA-256(data)). */
+  protected sign(id: string, version: number, data: string, dataSha256?: Buffer): string {
+    const digest = dataSha256 ?? createHash("sha256").update(data, "utf8").digest();
+    return createHmac("sha256", this.key).update(`${MAC_DOMAIN}\u0000${id}\u0000${version}\u0000`).update(digest).digest("hex");
   }
 
   async create(id: string, state: StoredState): Promise<StoredSession> {
@@ -149,11 +159,11 @@ export abstract class SignedSessionStore implements SessionStore {
     return { id, version: row.version, state: this.verify(id, row) };
   }
 
-  async compareAndSet(id: string, expectedVersion: number, state: StoredState): Promise<StoredSession | undefined> {
+  async compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined> {
     checkId(id);
     const version = expectedVersion + 1;
-    const data = JSON.stringify(state);
-    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: this.sign(id, version, data) });
+    const data = encoded?.text ?? JSON.stringify(state);
+    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: this.sign(id, version, data, encoded?.sha256) });
     return ok ? { id, version, state } : undefined;
   }
 

@@ -5,6 +5,9 @@ import type { SessionStore, StoredState } from "../../src/store/session-store.js
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 import { grantPolicies, grants, payProtocol, SECRET, strictPayProtocol } from "./support/fixtures.js";
+import { z } from "zod";
+import { defineProtocol } from "../../src/protocol/define-protocol.js";
+import { Session } from "../../src/runtime/session.js";
 
 const codeOf = async (p: Promise<unknown>): Promise<string> =>
   p.then(
@@ -193,5 +196,35 @@ describe("GuardedExecutor", () => {
     expect(await codeOf(ex.execute(session.id, { name: "lookup", arguments: { account: 5 } }, () => ++ran))).toBe("invalid_arguments");
     expect(ran).toBe(0);
     expect(sink.records[0]).toMatchObject({ sessionId: session.id, state: "open", code: "invalid_arguments" });
+  });
+
+  it("stores exactly the session's JSON, also when the trace text is built incrementally", async () => {
+    const notes = defineProtocol({
+      name: "notes",
+      initial: "open",
+      terminal: ["done"],
+      context: z.object({ notes: z.array(z.string()) }),
+      initialContext: { notes: [] },
+      tools: {
+        note: { input: z.object({ text: z.string() }), effect: "read", reduce: (ctx: { notes: string[] }, a: { text: string }) => ({ notes: [...ctx.notes, a.text] }) },
+        end: { input: z.object({}), effect: "read" },
+      },
+      states: { open: { on: { note: { ok: "open" }, end: { ok: "done" } } }, done: {} },
+    });
+    const at = new Date("2030-01-02T03:04:05.000Z");
+    const store = new MemorySessionStore({ secret: SECRET });
+    const ex = new GuardedExecutor({ protocol: notes, store, now: () => at });
+    const other = new GuardedExecutor({ protocol: notes, store, now: () => at });
+    const { session } = await ex.create({ id: "n1" });
+    const plain = new Session(notes, { id: "n1", now: () => at });
+    const texts = ['"trace":[', "]}", '{"session":', "\u0000", "ünï ✓", ""];
+    for (let i = 0; i < 24; i++) {
+      const text = texts[i % texts.length]! + i;
+      // alternate executors so both the incremental and the from-scratch encoding are used
+      await (i % 5 === 4 ? other : ex).execute(session.id, { id: `c${i}`, name: "note", arguments: { text } }, () => "ok");
+      plain.advance(plain.validate({ id: `c${i}`, name: "note", arguments: { text } }, true), { ok: true, value: "ok" });
+      const row = JSON.parse(store.rows.get("n1")!.data);
+      expect(row).toEqual({ session: plain.toJSON(), ledger: {} });
+    }
   });
 });

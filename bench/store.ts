@@ -1,0 +1,299 @@
+/**
+ * `npm run bench:store [-- --json FILE] [--rounds N] [--transitions N]`
+ *
+ * Validated transitions per second through the guarded executor (validate against the stored
+ * session, run a read tool, advance, HMAC-sign, compare-and-set) on the memory, SQLite and
+ * PostgreSQL stores (PostgreSQL with 1 and 8 concurrent clients), each against the database's
+ * own floor measured in the same run: a plain `UPDATE … SET version = $n + 1, data = $payload
+ * WHERE id = $id AND version = $n` of a row of the same size. Rounds alternate baseline and
+ * guarded batches; the ratio reported is the median of the per-round ratios (guarded time per
+ * transition ÷ baseline time per transition; lower is better, target ≤ 1.5).
+ *
+ * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { z } from "zod";
+import { defineProtocol } from "../src/protocol/define-protocol.js";
+import { GuardedExecutor } from "../src/store/guarded-executor.js";
+import { MemorySessionStore } from "../src/store/memory-store.js";
+import { PostgresSessionStore } from "../src/store/postgres-store.js";
+import { SqliteSessionStore } from "../src/store/sqlite-store.js";
+import type { SessionStore } from "../src/store/session-store.js";
+
+const SECRET = "bench-secret-0123456789abcdef";
+/** Transitions per session before a fresh one is used (a conversation's length). */
+const SESSION_LENGTH = 40;
+
+const protocol = defineProtocol({
+  name: "bench",
+  initial: "open",
+  terminal: ["closed"],
+  tools: {
+    lookup: { input: z.object({ account: z.string(), page: z.number().int() }), effect: "read", outcomes: ["ok"] },
+    close: { input: z.object({}), effect: "read" },
+  },
+  states: {
+    open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } },
+    closed: {},
+  },
+});
+
+const lookupImpl = () => "ok";
+
+interface Client {
+  /** Runs `n` operations and returns the elapsed milliseconds. */
+  run(n: number): Promise<number>;
+}
+
+/** Guarded transitions for one client: its own executor (and connection), its own sessions, created up front. */
+async function guardedClient(store: SessionStore, total: number): Promise<Client> {
+  const ex = new GuardedExecutor({ protocol, store });
+  const sessions: string[] = [];
+  for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
+  let s = 0;
+  let k = 0;
+  return {
+    async run(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        if (k === SESSION_LENGTH) {
+          k = 0;
+          s++;
+        }
+        await ex.execute(sessions[s]!, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+        k++;
+      }
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** The middle of a session's life: a row of the size the guard writes on average. */
+async function representativePayload(): Promise<string> {
+  const store = new MemorySessionStore({ secret: SECRET });
+  const ex = new GuardedExecutor({ protocol, store });
+  const { session } = await ex.create();
+  for (let k = 0; k < SESSION_LENGTH / 2; k++) await ex.execute(session.id, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+  return JSON.stringify((await store.load(session.id))!.state);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+interface Measured {
+  readonly opsPerSec: number;
+  readonly baselineOpsPerSec: number;
+  readonly ratio: number;
+}
+
+/** Alternates baseline and guarded batches over `clients` concurrent clients each. */
+async function compare(baseline: Client[], guarded: Client[], perClient: number, rounds: number): Promise<Measured> {
+  const batch = async (cs: Client[]) => {
+    const t0 = performance.now();
+    const times = await Promise.all(cs.map((c) => c.run(perClient)));
+    const wall = Math.max(performance.now() - t0, ...times);
+    return (cs.length * perClient) / (wall / 1000);
+  };
+  await batch(baseline); // warm-up
+  await batch(guarded);
+  const b: number[] = [];
+  const g: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const bo = await batch(baseline);
+    const go = await batch(guarded);
+    b.push(bo);
+    g.push(go);
+    ratios.push(bo / go);
+  }
+  return { opsPerSec: median(g), baselineOpsPerSec: median(b), ratio: median(ratios) };
+}
+
+/** The floor on SQLite: CAS updates of a same-size row, same pragmas as the store. */
+function sqliteBaseline(path: string, payload: string): Client {
+  const db = new Database(path, { timeout: 10_000 });
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.exec("CREATE TABLE IF NOT EXISTS baseline (id TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL, mac TEXT NOT NULL)");
+  const rows = 64;
+  for (let i = 0; i < rows; i++) db.prepare("INSERT OR REPLACE INTO baseline VALUES (?, 0, ?, '')").run(`row-${i}`, payload);
+  const upd = db.prepare("UPDATE baseline SET version = ?, data = ? WHERE id = ? AND version = ?");
+  const versions = new Array<number>(rows).fill(0);
+  let r = 0;
+  let k = 0;
+  return {
+    async run(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        if (k === SESSION_LENGTH) {
+          k = 0;
+          r = (r + 1) % rows;
+        }
+        const v = versions[r]!;
+        if (upd.run(v + 1, payload, `row-${r}`, v).changes !== 1) throw new Error("baseline CAS lost");
+        versions[r] = v + 1;
+        k++;
+        await Promise.resolve(); // the same one await per operation the async store API costs
+      }
+      return performance.now() - t0;
+    },
+  };
+}
+
+/** The floor on PostgreSQL: one connection per client, CAS updates of a same-size row. */
+async function postgresBaseline(url: string, table: string, payload: string, client: number): Promise<Client & { close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  const rows = 64;
+  const ids = Array.from({ length: rows }, (_, i) => `c${client}-row-${i}`);
+  for (const id of ids) await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payload]);
+  const versions = new Array<number>(rows).fill(0);
+  let r = 0;
+  let k = 0;
+  return {
+    async run(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        if (k === SESSION_LENGTH) {
+          k = 0;
+          r = (r + 1) % rows;
+        }
+        const v = versions[r]!;
+        const res = await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v]);
+        if (res.rowCount !== 1) throw new Error("baseline CAS lost");
+        versions[r] = v + 1;
+        k++;
+      }
+      return performance.now() - t0;
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** A map compare-and-set: the floor of the memory store (no database at all). */
+function memoryBaseline(payload: string): Client {
+  const rows = new Map<string, { version: number; data: string }>();
+  for (let i = 0; i < 64; i++) rows.set(`row-${i}`, { version: 0, data: payload });
+  let r = 0;
+  let k = 0;
+  return {
+    async run(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        if (k === SESSION_LENGTH) {
+          k = 0;
+          r = (r + 1) % 64;
+        }
+        const id = `row-${r}`;
+        const cur = rows.get(id)!;
+        rows.set(id, { version: cur.version + 1, data: payload });
+        k++;
+        await Promise.resolve();
+      }
+      return performance.now() - t0;
+    },
+  };
+}
+
+export interface StoreBenchOptions {
+  readonly rounds?: number;
+  readonly transitions?: number;
+  readonly postgresUrl?: string | undefined;
+  readonly log?: (line: string) => void;
+}
+
+/** Runs every store benchmark; returns flat keys (`store.sqlite.ratio`, …). */
+export async function benchStore(options: StoreBenchOptions = {}): Promise<Record<string, number>> {
+  const rounds = options.rounds ?? 5;
+  const n = options.transitions ?? 1000;
+  const log = options.log ?? ((l: string) => console.log(l));
+  const out: Record<string, number> = {};
+  const payload = await representativePayload();
+  const put = (key: string, m: Measured) => {
+    out[`store.${key}.opsPerSec`] = m.opsPerSec;
+    out[`store.${key}.baselineOpsPerSec`] = m.baselineOpsPerSec;
+    out[`store.${key}.ratio`] = m.ratio;
+    log(`  ${key.padEnd(11)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
+  };
+  log(`store: validated transitions per second vs a plain compare-and-set UPDATE of a ${payload.length}-byte row on the same database (median of ${rounds} alternating rounds)`);
+
+  put("memory", await compare([memoryBaseline(payload)], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
+
+  const dir = mkdtempSync(join(tmpdir(), "concordat-bench-"));
+  try {
+    const path = join(dir, "bench.db");
+    const store = new SqliteSessionStore({ secret: SECRET, path });
+    put("sqlite", await compare([sqliteBaseline(path, payload)], [await guardedClient(store, n * (rounds + 1))], n, rounds));
+    await store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const url = options.postgresUrl;
+  if (!url) {
+    log("  postgres    not measured: set CONCORDAT_PG_URL (see .ci/run)");
+    return out;
+  }
+  const table = `bench_${process.pid}`;
+  const admin = new pg.Pool({ connectionString: url, max: 1 });
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    const mkStore = async () => {
+      const s = new PostgresSessionStore({ secret: SECRET, connectionString: url, table, maxConnections: 1 });
+      closers.push(() => s.close());
+      return s.ensureSchema();
+    };
+    const mkBase = async (i: number) => {
+      const b = await postgresBaseline(url, table, payload, i);
+      closers.push(() => b.close());
+      return b;
+    };
+    await mkStore();
+    put("postgres", await compare([await mkBase(0)], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1))], Math.ceil(n / 2), rounds));
+    const bases: Client[] = [];
+    const guards: Client[] = [];
+    for (let i = 0; i < 8; i++) {
+      bases.push(await mkBase(100 + i));
+      guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1)));
+    }
+    put("postgres8", await compare(bases, guards, Math.ceil(n / 4), rounds));
+  } finally {
+    for (const c of closers) await c().catch(() => undefined);
+    await admin.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    await admin.end();
+  }
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { values } = parseArgs({ options: { json: { type: "string" }, rounds: { type: "string" }, transitions: { type: "string" } } });
+  const num = (v: string | undefined, name: string) => {
+    if (v === undefined) return undefined;
+    const x = Number(v);
+    if (!Number.isInteger(x) || x < 1) {
+      console.error(`bench:store: --${name} must be a positive integer; got ${JSON.stringify(v)}.`);
+      process.exit(2);
+    }
+    return x;
+  };
+  const out = await benchStore({ rounds: num(values.rounds, "rounds"), transitions: num(values.transitions, "transitions"), postgresUrl: process.env["CONCORDAT_PG_URL"] });
+  if (values.json) {
+    const nested: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(out)) {
+      const parts = k.split(".");
+      let node = nested;
+      for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Record<string, unknown>;
+      node[parts.at(-1)!] = v;
+    }
+    writeFileSync(values.json, JSON.stringify({ ...out, ...nested }, null, 2) + "\n");
+    console.log(`wrote ${values.json}`);
+  }
+}

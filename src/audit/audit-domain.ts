@@ -13,6 +13,14 @@ export interface ActionDetail {
   readonly scope: "subject" | "change";
   /** Whether the text mentions it in an accepted form. */
   test(text: string): boolean;
+  /**
+   * For a `subject` detail: whether a confirmation request names another subject of the same kind
+   * (another reservation). Then the subject must be named in the request itself: a yes to "downgrade
+   * BOH180" does not cover a write to JG7FMM mentioned earlier in the conversation.
+   */
+  namesOther?(text: string): boolean;
+  /** Names what the action is about (the reservation): a yes whose own words name it is preferred as evidence. */
+  readonly primary?: boolean;
 }
 
 /**

@@ -289,4 +289,50 @@ describe("replay: statuses of write calls", () => {
     expect(none.verdict).toBe("no_writes");
     expect(none.writes).toEqual([]);
   });
+
+  it("a payment the user dictates after the yes, before the write, counts as agreed", async () => {
+    const r = await audit(
+      conversation(
+        identify,
+        agent("I will upgrade reservation ABC123 to business class. Shall I proceed?"),
+        user("Yes, go ahead."),
+        agent("Which payment method should I use for the difference?"),
+        user("Use my card ending in 7447."),
+        callAndResult(null, "update_reservation_flights", { reservation_id: "ABC123", cabin: "business", flights: [{ flight_number: "HAT100", date: "2024-05-20" }], payment_id: "credit_card_4421486" }),
+      ),
+    );
+    expect(r.writes[0]!.status).toBe("confirmed");
+  });
+
+  it("a yes to a change of one reservation does not cover the same change of another reservation named earlier", async () => {
+    const r = await audit(
+      conversation(
+        identify,
+        callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }, reservation("XYZ789")),
+        agent("Reservation ABC123 is in economy. Let me look at XYZ789 too."),
+        user("OK."),
+        agent("I will upgrade reservation XYZ789 to business class, paid with your gift card. Shall I proceed?"),
+        user("Yes."),
+        callAndResult(null, "update_reservation_flights", { reservation_id: "ABC123", cabin: "business", flights: [{ flight_number: "HAT100", date: "2024-05-20" }], payment_id: "gift_card_1111111" }),
+      ),
+    );
+    expect(r.writes[0]!.status).toBe("args_mismatch");
+    expect(r.writes[0]!.missing).toEqual(["reservation ABC123"]);
+  });
+
+  it("an unclear yes is quoted from the reply about this action, not from a later one about another", async () => {
+    const r = await audit(
+      conversation(
+        identify,
+        callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }, reservation("XYZ789")),
+        agent("I will cancel reservation ABC123. Shall I proceed?"),
+        user("Yes, cancel ABC123 but only if I get a refund."),
+        agent("Noted for ABC123. And reservation XYZ789: shall I cancel it too?"),
+        user("Yes, XYZ789 too, if it is refundable."),
+        callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
+      ),
+    );
+    expect(r.writes[0]!.status).toBe("unclear");
+    expect(r.writes[0]!.evidence).toContain("Yes, cancel ABC123 but only if I get a refund.");
+  });
 });

@@ -24,6 +24,8 @@ interface Reservation {
 export interface AirlineKnowledge {
   readonly payments: Map<string, PaymentMethod>;
   readonly reservations: Map<string, Reservation>;
+  /** Every reservation id seen in a profile or a reservation. */
+  readonly reservationIds: Set<string>;
 }
 
 const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
@@ -146,7 +148,9 @@ function readReservation(v: unknown): [string, Reservation] | undefined {
 
 /**
  * The airline domain as the auditor sees it. Which details must have been described, per tool
- * (for updates the reservation id is a `subject` detail, everything else a `change` detail, see `ActionDetail`):
+ * (for updates the reservation id is a `subject` detail: named in the request, or earlier in the
+ * conversation when the request names no other reservation; everything else is a `change` detail,
+ * see `ActionDetail`):
  * - `cancel_reservation`: the reservation id.
  * - `update_reservation_flights`: the reservation id; every flight number and date that is new to
  *   the reservation (all of them if the reservation was never read); the cabin when it changes; the
@@ -178,7 +182,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
     return user["user_id"] === undefined && asked !== undefined ? { user_id: asked, ...user } : value;
   },
   initialKnowledge() {
-    return { payments: new Map(), reservations: new Map() };
+    return { payments: new Map(), reservations: new Map(), reservationIds: new Set() };
   },
   observe(k, call) {
     if (!call.result || call.result.error) return;
@@ -194,7 +198,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       }
     }
     const res = readReservation(data);
-    if (res) k.reservations.set(res[0], res[1]);
+    if (res) {
+      k.reservations.set(res[0], res[1]);
+      k.reservationIds.add(res[0]);
+    }
+    const listed = rec["reservations"];
+    if (Array.isArray(listed)) for (const id of listed) if (typeof id === "string") k.reservationIds.add(id);
   },
   details(call, k) {
     const a = call.arguments;
@@ -202,7 +211,14 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
     const reservationId = str(a["reservation_id"]);
     const old = reservationId ? k.reservations.get(reservationId) : undefined;
     // the reservation a cancellation removes is what the user must hear; for updates it is the context
-    if (reservationId) out.push(formsDetail(`reservation ${reservationId}`, idForms(reservationId), call.name === "cancel_reservation" ? "change" : "subject"));
+    if (reservationId) {
+      const others = [...k.reservationIds].filter((id) => id !== reservationId).map((id) => idForms(id)[0]!);
+      out.push({
+        ...formsDetail(`reservation ${reservationId}`, idForms(reservationId), call.name === "cancel_reservation" ? "change" : "subject"),
+        namesOther: (t: string) => others.some((re) => re.test(t)),
+        primary: true,
+      });
+    }
     switch (call.name) {
       case "cancel_reservation":
         break;

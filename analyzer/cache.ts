@@ -1,59 +1,116 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { extractFileFacts, contentHash } from "./facts/extract-file-facts.js";
-import { FACTS_VERSION, type FileFacts } from "./facts/file-facts.js";
 import type { ts } from "ts-morph";
+import { contentHash, extractFileFacts } from "./facts/extract-file-facts.js";
+import { FACTS_VERSION, type FileFacts } from "./facts/file-facts.js";
+import type { BypassContribution } from "./rules/bypass-call.js";
+import type { Finding } from "./rules/rule.js";
 
-const CACHE_FILE = "facts.json";
-
-interface CacheData {
-  readonly version: number;
-  readonly files: Record<string, FileFacts>;
+/** Per-file results of the last run, for incremental re-checks (see check.ts). */
+export interface CachedFileResult {
+  readonly findings: Finding[];
+  readonly agents: number;
+  readonly protocols: string[];
+  readonly bypass: BypassContribution;
 }
 
+export interface CachedResults {
+  /** Analyzer version, options and compiler options the results were computed with. */
+  readonly key: string;
+  /** The analyzed files (sorted). */
+  readonly files: string[];
+  readonly perFile: Record<string, CachedFileResult>;
+  /** Project files each file imports or re-exports from (resolved). */
+  readonly deps: Record<string, string[]>;
+  /** Every effect-sink key of the project (an incremental run falls back to a full one when it changes). */
+  readonly sinkKeys: string[];
+  /** Files outside the project that were read (path → content hash). */
+  readonly external: Record<string, string>;
+  /** Module resolutions that needed the file system. */
+  readonly resolutions: Record<string, string | null>;
+}
+
+interface CacheIndex {
+  readonly version: number;
+  /** path → content hash of the facts stored for it */
+  readonly files: Record<string, string>;
+  readonly results?: CachedResults;
+}
+
+const INDEX = "index.json";
+
 /**
- * Per-file facts keyed by path and validated by content hash, stored in one JSON file in the
- * cache directory (`.concordat-cache/` by default). A file whose text is unchanged is not parsed again.
+ * The on-disk cache (`.concordat-cache/` by default): `index.json` maps each file to the content
+ * hash of its facts and holds the last run's per-file results; `facts/<path-hash>-<content-hash>.json`
+ * holds one file's facts. Facts are read only for the files a run actually visits, and a file
+ * whose text is unchanged is never parsed again.
  */
 export class FactsCache {
-  private data: Record<string, FileFacts> = {};
-  private readonly used = new Map<string, FileFacts>();
+  private index: Record<string, string> = {};
+  private readonly current = new Map<string, string>();
+  private readonly pending = new Map<string, FileFacts>();
+  /** Files whose facts were extracted afresh in this run (new or changed). */
+  readonly changed = new Set<string>();
+  results: CachedResults | undefined;
   hits = 0;
   misses = 0;
 
   constructor(private readonly dir: string | undefined) {
     if (!dir) return;
     try {
-      const raw = JSON.parse(readFileSync(join(dir, CACHE_FILE), "utf8")) as CacheData;
-      if (raw && raw.version === FACTS_VERSION && raw.files) this.data = raw.files;
+      const raw = JSON.parse(readFileSync(join(dir, INDEX), "utf8")) as CacheIndex;
+      if (raw && raw.version === FACTS_VERSION && raw.files) {
+        this.index = raw.files;
+        this.results = raw.results;
+      }
     } catch {
-      this.data = {};
+      this.index = {};
     }
+  }
+
+  /** Whether the cache has facts for exactly this text of the file (records the hash for the next index). */
+  isFresh(path: string, hash: string): boolean {
+    this.current.set(path, hash);
+    return this.index[path] === hash;
   }
 
   /** Facts for a file's current text: from the cache when the hash matches, else freshly extracted. */
   get(path: string, text: string, parsed?: () => ts.SourceFile | undefined): FileFacts {
     const hash = contentHash(text);
-    const hit = this.data[path];
-    let facts: FileFacts;
-    if (hit && hit.hash === hash) {
-      this.hits++;
-      facts = hit;
-    } else {
-      this.misses++;
-      facts = extractFileFacts(path, text, parsed?.());
+    this.current.set(path, hash);
+    if (this.dir && this.index[path] === hash) {
+      try {
+        const f = JSON.parse(readFileSync(this.factsFile(path, hash), "utf8")) as FileFacts;
+        if (f.version === FACTS_VERSION && f.hash === hash && f.path === path) {
+          this.hits++;
+          return f;
+        }
+      } catch {
+        // missing or corrupt entry: extract again
+      }
     }
-    this.used.set(path, facts);
+    this.misses++;
+    this.changed.add(path);
+    const facts = extractFileFacts(path, text, parsed?.());
+    if (this.dir) this.pending.set(path, facts);
     return facts;
+  }
+
+  private factsFile(path: string, hash: string): string {
+    return join(this.dir!, "facts", `${contentHash(path).slice(0, 16)}-${hash}.json`);
   }
 
   save(): void {
     if (!this.dir) return;
-    mkdirSync(this.dir, { recursive: true });
-    const files: Record<string, FileFacts> = { ...this.data };
-    for (const [p, f] of this.used) files[p] = f;
-    const tmp = join(this.dir, `${CACHE_FILE}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ version: FACTS_VERSION, files } satisfies CacheData));
-    renameSync(tmp, join(this.dir, CACHE_FILE));
+    mkdirSync(join(this.dir, "facts"), { recursive: true });
+    for (const [p, f] of this.pending) {
+      const file = this.factsFile(p, f.hash);
+      if (!existsSync(file)) writeFileSync(file, JSON.stringify(f));
+    }
+    const files: Record<string, string> = { ...this.index };
+    for (const [p, h] of this.current) if (this.pending.has(p) || this.index[p] === h) files[p] = h;
+    const tmp = join(this.dir, `${INDEX}.${process.pid}.tmp`);
+    writeFileSync(tmp, JSON.stringify({ version: FACTS_VERSION, files, ...(this.results ? { results: this.results } : {}) } satisfies CacheIndex));
+    renameSync(tmp, join(this.dir, INDEX));
   }
 }

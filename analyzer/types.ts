@@ -34,7 +34,7 @@ export interface CheckResult {
   /** The directory `file` paths are relative to. */
   readonly cwd: string;
   /** Cache statistics when a cache was used. */
-  readonly cache?: { readonly hits: number; readonly misses: number };
+  readonly cache?: { readonly hits: number; readonly misses: number; readonly incremental: boolean; readonly reanalyzed: number };
 }
 
 /** A problem with the configuration (missing tsconfig, no files): `concordat check` exits 2. */

@@ -3,6 +3,7 @@ import { Evaluator } from "./evaluate.js";
 import { Hierarchy, flattenRef, type ClassNode, type EnforceInfo } from "./hierarchy.js";
 import { ProgramModel, type At } from "./program.js";
 import { extractProtocol, Unanalyzable, type ExtractedProtocol } from "./protocol-graph.js";
+import type { BypassContribution } from "../rules/bypass-call.js";
 
 /** A function-like body: a method, a top-level function, or a file's module-level code. */
 export interface FnNode {
@@ -50,24 +51,46 @@ export class Analysis {
   readonly hierarchy: Hierarchy;
   readonly rootClasses: ClassNode[] = [];
   readonly protocolFailures: ProtocolFailure[] = [];
+  /** Set by the bypass-call rule: sink contributions per agent file (cached for incremental runs). */
+  bypassContributions: Map<string, BypassContribution> | undefined;
+  /** Contributions of files an incremental run does not re-check, from the cache. */
+  priorBypassContributions: ReadonlyMap<string, BypassContribution> | undefined;
   private readonly protocols = new Map<string, ExtractedProtocol | null>();
   private readonly protocolOfEnforce = new Map<EnforceInfo, ExtractedProtocol | undefined>();
   private readonly fnNodes = new Map<string, FnNode>();
   private readonly reachMemo = new Map<string, Reach>();
 
-  constructor(readonly program: ProgramModel) {
+  /** Files whose findings this analysis reports: every analyzed file, or the files an incremental run re-checks. */
+  readonly reportable: ReadonlySet<string>;
+
+  constructor(
+    readonly program: ProgramModel,
+    reportable?: ReadonlySet<string>,
+    /** Files whose classes must be known (reportable files and where their subclasses live); default: every project file. */
+    hierarchyFiles?: Iterable<string>,
+  ) {
     this.evaluator = new Evaluator(program);
     this.hierarchy = new Hierarchy(program);
-    for (const f of program.roots) this.rootClasses.push(...this.hierarchy.addFile(f));
-    // classes in loaded non-root files (bases) are nodes already; mixin classes too
+    this.reportable = reportable ?? program.roots;
+    // classes of the project are nodes (subclasses matter to their bases); rules report on `reportable` only
+    for (const f of new Set([...this.reportable, ...(hierarchyFiles ?? program.roots)])) {
+      const nodes = this.hierarchy.addFile(f);
+      if (this.reportable.has(f)) this.rootClasses.push(...nodes);
+    }
   }
 
+  /** A file the rules report on. */
   isRoot(file: string): boolean {
+    return this.reportable.has(file);
+  }
+
+  /** A file of the analyzed project (not one loaded only to follow an import). */
+  isProjectFile(file: string): boolean {
     return this.program.roots.has(file);
   }
 
   rootFacts(): FileFacts[] {
-    return [...this.program.roots].map((f) => this.program.file(f)).filter((f): f is FileFacts => f !== undefined);
+    return [...this.reportable].map((f) => this.program.file(f)).filter((f): f is FileFacts => f !== undefined);
   }
 
   // ---------- agents and protocols ----------

@@ -1,23 +1,34 @@
 import type { Analysis, FnNode } from "../model/analysis.js";
-import { Hierarchy, type ClassNode } from "../model/hierarchy.js";
+import { Hierarchy } from "../model/hierarchy.js";
 import type { Finding, Rule } from "./rule.js";
 
-interface SinkOwner {
-  readonly agent: ClassNode;
+/** Who owns an effect sink: the guarded write tool whose body reaches it. Plain data (cached between runs). */
+export interface SinkOwner {
+  readonly agent: string;
   readonly tool: string;
   readonly method: string;
   readonly label: string;
 }
 
-/** Effect sinks of every guarded write tool: what its body reaches that read tools do not, plus sinks the protocol declares. */
-export function writeSinks(a: Analysis): { index: Map<string, SinkOwner>; toolLand: Set<string> } {
-  const index = new Map<string, SinkOwner>();
-  const toolLand = new Set<string>();
+/** What the write tools of the agents declared in one file contribute: their sinks and the bodies they reach. */
+export interface BypassContribution {
+  readonly sinks: [string, SinkOwner][];
+  readonly toolLand: string[];
+}
+
+/**
+ * Effect sinks of every guarded write tool (what its body reaches that the protocol's read tools
+ * do not, plus sinks the protocol declares), grouped by the file of the agent class.
+ */
+export function writeSinkContributions(a: Analysis): Map<string, BypassContribution> {
+  const out = new Map<string, BypassContribution>();
+  const reachable = new Map<string, string[]>();
   for (const cls of a.agents()) {
     const eff = a.effectiveProtocol(cls);
     if (!eff) continue;
     const g = eff.protocol.graph;
     const impls = new Map<string, FnNode[]>();
+    const guarded = a.guardedMethods(cls);
     for (const c of Hierarchy.chain(cls)) {
       for (const t of c.tools) {
         if (!t.toolName || !(t.toolName in g.tools)) continue;
@@ -25,7 +36,6 @@ export function writeSinks(a: Analysis): { index: Map<string, SinkOwner>; toolLa
         if (n) impls.set(t.toolName, [...(impls.get(t.toolName) ?? []), n]);
       }
       // plain overrides of tool methods stay guarded and are part of the tool
-      const guarded = a.guardedMethods(cls);
       for (const m of c.facts.members) {
         const tool = guarded.get(m.name);
         if (!tool || c.tools.some((t) => t.member === m)) continue;
@@ -35,23 +45,49 @@ export function writeSinks(a: Analysis): { index: Map<string, SinkOwner>; toolLa
     }
     const readKeys = new Set<string>();
     for (const [tool, nodes] of impls) if (g.tools[tool]?.effect === "read") for (const n of nodes) for (const k of a.reach(n).sinks.keys()) readKeys.add(k);
+    let contrib = out.get(cls.file);
+    if (!contrib) {
+      contrib = { sinks: [], toolLand: [] };
+      out.set(cls.file, contrib);
+    }
+    const land = new Set(contrib.toolLand);
     for (const [tool, nodes] of impls) {
       if (g.tools[tool]?.effect !== "write") continue;
       const declared = eff.protocol.sinks[tool] ?? [];
       for (const n of nodes) {
-        markToolLand(a, n, toolLand);
+        let r = reachable.get(n.id);
+        if (!r) {
+          r = reachableFrom(a, n);
+          reachable.set(n.id, r);
+        }
+        for (const id of r) land.add(id);
         for (const [k, path] of a.reach(n).sinks) {
           const isDeclared = declared.some((d) => k.endsWith("." + d) || k.endsWith("#" + d));
           if ((readKeys.has(k) && !isDeclared) || (declared.length > 0 && !isDeclared)) continue;
-          if (!index.has(k)) index.set(k, { agent: n.cls ?? cls, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k });
+          contrib.sinks.push([k, { agent: n.cls?.name ?? cls.name, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k }]);
         }
       }
     }
+    contrib.toolLand.splice(0, contrib.toolLand.length, ...land);
+  }
+  return out;
+}
+
+/** Merges contributions deterministically (owner: first by file path, then agent, tool). */
+export function mergeContributions(parts: Iterable<[string, BypassContribution]>): { index: Map<string, SinkOwner>; toolLand: Set<string> } {
+  const sorted = [...parts].sort((x, y) => x[0].localeCompare(y[0]));
+  const index = new Map<string, SinkOwner>();
+  const toolLand = new Set<string>();
+  for (const [, c] of sorted) {
+    const sinks = [...c.sinks].sort((x, y) => x[1].agent.localeCompare(y[1].agent) || x[1].tool.localeCompare(y[1].tool) || x[1].method.localeCompare(y[1].method));
+    for (const [k, owner] of sinks) if (!index.has(k)) index.set(k, owner);
+    for (const id of c.toolLand) toolLand.add(id);
   }
   return { index, toolLand };
 }
 
-function markToolLand(a: Analysis, n: FnNode, seen: Set<string>): void {
+function reachableFrom(a: Analysis, n: FnNode): string[] {
+  const seen = new Set<string>();
   const stack = [n];
   while (stack.length) {
     const x = stack.pop()!;
@@ -59,6 +95,7 @@ function markToolLand(a: Analysis, n: FnNode, seen: Set<string>): void {
     seen.add(x.id);
     stack.push(...a.callees(x));
   }
+  return [...seen];
 }
 
 /** Code outside a guarded write tool that reaches the tool's effect. */
@@ -71,7 +108,11 @@ export const bypassCall: Rule = {
       "Declare the effect sinks explicitly with `sinks: [\"payments.refund\"]` in the tool spec if the inferred set is too broad.",
   },
   run(a) {
-    const { index, toolLand } = writeSinks(a);
+    const own = writeSinkContributions(a);
+    a.bypassContributions = own;
+    const parts = new Map(a.priorBypassContributions ?? []);
+    for (const [file, c] of own) if (a.isRoot(file) || !parts.has(file)) parts.set(file, c);
+    const { index, toolLand } = mergeContributions(parts);
     if (index.size === 0) return [];
     const out: Finding[] = [];
     for (const n of a.rootNodes()) {
@@ -97,9 +138,9 @@ export const bypassCall: Rule = {
           file: n.file,
           loc: c.loc,
           ...(n.cls ? { class: n.cls.name } : {}),
-          parent: owner.agent.name,
+          parent: owner.agent,
           trace,
-          message: `${n.label === "<module>" ? "Module code" : n.label} reaches ${owner.label}, the effect of guarded tool "${owner.tool}" (${owner.agent.name}.${owner.method}), without going through the tool: ${trace.join(" → ")}. Call the tool method instead.`,
+          message: `${n.label === "<module>" ? "Module code" : n.label} reaches ${owner.label}, the effect of guarded tool "${owner.tool}" (${owner.agent}.${owner.method}), without going through the tool: ${trace.join(" → ")}. Call the tool method instead.`,
         });
       }
     }

@@ -15,9 +15,9 @@ export const unanalyzableProtocol: Rule = {
     for (const cls of a.agents()) for (const c of [cls, ...(cls.parent ? [cls.parent] : [])]) for (const e of c.enforce) a.protocolOf(e);
     const out: Finding[] = [];
     for (const f of a.protocolFailures) {
-      const inRoot = a.isRoot(f.at.file);
-      const at = inRoot ? f.at : f.usedAt && a.isRoot(f.usedAt.file) ? f.usedAt : undefined;
-      if (!at) continue;
+      const inRoot = a.isProjectFile(f.at.file);
+      const at = inRoot ? f.at : f.usedAt && a.isProjectFile(f.usedAt.file) ? f.usedAt : undefined;
+      if (!at || !a.isRoot(at.file)) continue;
       out.push({
         rule: "unanalyzable-protocol",
         file: at.file,

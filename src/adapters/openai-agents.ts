@@ -3,7 +3,7 @@
  * (`@openai/agents`).
  *
  * - `isEnabled` offers a tool only while the session's state allows it;
- * - a tool input guardrail validates every call before it executes, and the tool's `invoke`
+ * - a tool input guardrail validates every call before it executes, and the tool's `execute`
  *   validates again atomically with the run (grants are consumed there); a refusal is the
  *   tool output the model reads (`violation.toModelMessage()`);
  * - a call to a tool that is not enabled is answered with the same message (through
@@ -147,46 +147,41 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     const built = agentsTool({
       name,
       description: def.description,
-      // the session validates with the protocol's zod schema, so refusals carry Concordat's message
+      // the session validates with the protocol's zod schema, so refusals carry Concordat's message;
       // a plain copy: zod attaches a non-enumerable Standard Schema marker the SDK would mistake for a schema object
       parameters: structuredClone(def.parameters) as never,
       strict: false,
-      execute: (args: unknown, runContext?: RunContext<any>) => impl(args, runContext),
-      // errors reach the wrapper below, which records the outcome before answering the model
-      errorFunction: null,
+      execute: async (args: unknown, runContext?: RunContext<any>, details?: { toolCall?: { callId?: string } }) => {
+        const mismatch = sessionMismatch(runContext, name);
+        if (mismatch) throw mismatch;
+        const callId = details?.toolCall?.callId;
+        // validate → run → advance, atomically; a grant is consumed here. A refusal or a failure
+        // is thrown to errorFunction after the session recorded what happened.
+        return session.execute({ ...(callId !== undefined ? { id: callId } : {}), name, arguments: args }, (parsed) => impl(parsed, runContext));
+      },
+      errorFunction: (_runContext, error) => (error instanceof ProtocolViolation ? error.toModelMessage() : errorMessage(error, name)),
       isEnabled: ({ runContext }) => sessionMismatch(runContext, name) === undefined && (session.allowedTools() as string[]).includes(name),
       // static for other tools: the SDK forces an approval when a dynamic policy meets unparsable input
-      needsApproval: !spec.requiresConfirmation ? false : async (_runContext, input, callId) => {
-        const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
-        const checked = session.check(call);
-        if (checked.ok) return false; // a grant for these exact arguments exists: invoke consumes it
-        if (checked.violation.code !== "confirmation_missing") {
-          // refused for another reason: the guardrail answers the model with this (already logged) refusal
-          if (callId !== undefined) refusedByApproval.set(callId, { version: session.version, violation: checked.violation });
-          return false;
-        }
-        if (callId !== undefined && pendingByCall.has(callId)) return true;
-        const action = await confirmationApi(session).requestConfirmation(call);
-        // prior consent may have granted it already: then `invoke` consumes that grant
-        if (action.status === "confirmed") return false;
-        if (callId !== undefined) pendingByCall.set(callId, action);
-        return true;
-      },
+      needsApproval: !spec.requiresConfirmation
+        ? false
+        : async (_runContext, input, callId) => {
+            const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
+            const checked = session.check(call);
+            if (checked.ok) return false; // a grant for these exact arguments exists: execute consumes it
+            if (checked.violation.code !== "confirmation_missing") {
+              // refused for another reason: the guardrail answers the model with this (already logged) refusal
+              if (callId !== undefined) refusedByApproval.set(callId, { version: session.version, violation: checked.violation });
+              return false;
+            }
+            if (callId !== undefined && pendingByCall.has(callId)) return true;
+            const action = await confirmationApi(session).requestConfirmation(call);
+            // prior consent may have granted it already: then execute consumes that grant
+            if (action.status === "confirmed") return false;
+            if (callId !== undefined) pendingByCall.set(callId, action);
+            return true;
+          },
       inputGuardrails: [guardrail],
     });
-    const inner = built.invoke;
-    built.invoke = async (runContext, input, details) => {
-      const mismatch = sessionMismatch(runContext, name);
-      if (mismatch) return mismatch.toModelMessage();
-      const callId = details?.toolCall?.callId;
-      try {
-        // validate → run → advance, atomically; a grant is consumed here
-        return await session.execute({ ...(callId !== undefined ? { id: callId } : {}), name, arguments: parseInput(input) }, () => inner(runContext, input, details));
-      } catch (e) {
-        if (e instanceof ProtocolViolation) return e.toModelMessage();
-        return errorMessage(e, name);
-      }
-    };
     tools.push(built);
   }
 

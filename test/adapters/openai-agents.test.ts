@@ -236,6 +236,24 @@ describe("concordat/openai-agents", () => {
     expect(String(out)).toContain(a.session.id);
   });
 
+  it("an implementation that throws: the session records its outcome, the model reads a generic error", async () => {
+    const session = new Session(refundGrantsProtocol);
+    const guard = guardOpenAIAgents(session, {
+      tools: {
+        lookup_booking: async () => {
+          throw new Error("db down: secret connection string");
+        },
+      },
+    });
+    const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: "B1" }, "c1")], () => [assistantMessage("Try later.")]]);
+    const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
+    await run(agent, "B1?", { context: guard.context, ...guard.runOptions });
+    expect(seen[1]!.outputs[0]).toBe("An error occurred while running lookup_booking. Please try again.");
+    // lookup_booking maps a thrown error to not_found: the trace has it, the state stays
+    expect(session.trace.map((t) => [t.tool, t.outcome])).toEqual([["lookup_booking", "not_found"]]);
+    expect(session.state).toBe("start");
+  });
+
   it("exposes the session id key and refuses unknown tool implementations", () => {
     const { guard, session } = setup();
     expect(guard.context).toEqual({ [SESSION_ID_KEY]: session.id });

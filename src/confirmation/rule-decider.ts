@@ -52,6 +52,34 @@ interface CompiledEntry {
 }
 
 const COMPILED: readonly CompiledEntry[] = LEXICON.map((x) => ({ re: new RegExp(x.pattern, "uy"), category: x.category, tag: x.tag }));
+
+/**
+ * Entries by the one character a match must start with (when the pattern starts with a plain
+ * character that is not quantified), plus the entries that may start anywhere. Only a speed-up:
+ * the same entries are tried, in the same order, as without it.
+ */
+const BY_FIRST: ReadonlyMap<string, readonly CompiledEntry[]> = (() => {
+  const literal = (p: string): string | undefined => {
+    const first = String.fromCodePoint(p.codePointAt(0)!);
+    const rest = p.slice(first.length);
+    if (/[\\.^$|?*+()[\]{}]/u.test(first) || /^[?*{]/u.test(rest)) return undefined;
+    return first;
+  };
+  const any: CompiledEntry[] = [];
+  const keyed = new Map<string, CompiledEntry[]>();
+  LEXICON.forEach((x, i) => {
+    const k = literal(x.pattern);
+    if (k === undefined) any.push(COMPILED[i]!);
+  });
+  const out = new Map<string, CompiledEntry[]>();
+  LEXICON.forEach((x, i) => {
+    const k = literal(x.pattern);
+    if (k !== undefined) (keyed.get(k) ?? keyed.set(k, []).get(k)!).push(COMPILED[i]!);
+  });
+  for (const [k, list] of keyed) out.set(k, COMPILED.filter((c) => list.includes(c) || any.includes(c)));
+  out.set("", any);
+  return out;
+})();
 const REQUEST_VERBS = Object.entries(REQUEST_VERB_PATTERNS).map(([tag, src]) => [tag, new RegExp(src, "giu")] as const);
 /** A word right after an article or possessive is a noun ("a refund", "the seat upgrade", "原支付卡"). */
 const NOUN_BEFORE = /\b(?:the|a|an|your|my|our|this|that|any|no)\s+(?:[a-z]+\s+)?$/i;
@@ -98,7 +126,8 @@ export function scanReply(normalized: string): ReplyToken[] {
     const ch = s[i]!;
     // "..." and "…" are hedges; try the lexicon before treating punctuation as a separator
     let best: { end: number; entry: CompiledEntry } | undefined;
-    for (const entry of COMPILED) {
+    const candidates = BY_FIRST.get(String.fromCodePoint(s.codePointAt(i)!)) ?? BY_FIRST.get("")!;
+    for (const entry of candidates) {
       entry.re.lastIndex = i;
       const m = entry.re.exec(s);
       if (!m || m[0].length === 0) continue;

@@ -1,5 +1,5 @@
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
-import { nearestDecorated, ownTools, recordOf, registry, type ClassInfo } from "./registry.js";
+import { derivedOf, nearestDecorated, ownTools, recordOf, type ClassInfo, type DerivedState } from "./registry.js";
 import { isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
 
 /**
@@ -8,33 +8,62 @@ import { isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
  * wins), and every method named exactly like a tool of the protocol.
  */
 export function infoFor(cls: Function): ClassInfo | undefined {
-  const reg = registry();
-  const cached = reg.info.get(cls);
-  if (cached) return cached;
+  const state = derivedOf(cls);
+  if (state.info) return state.info;
   const decorated = nearestDecorated(cls);
   if (!decorated) return undefined;
   const protocol = decorated.record.protocol;
-  const chain: Function[] = [];
-  for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) chain.push(c as Function);
-  const methods = new Map<PropertyKey, string>();
-  const implementations = new Map<string, PropertyKey>();
-  for (const c of chain.reverse()) {
-    for (const [key, tool] of ownTools(c)) {
-      methods.set(key, tool);
-      implementations.set(tool, key);
-    }
-  }
+  const inherited = chainTools(cls);
+  let methods = inherited.methods as Map<PropertyKey, string>;
+  let implementations = inherited.implementations as Map<string, PropertyKey>;
+  let copied = false;
   const proto = (cls as { prototype?: object }).prototype;
-  for (const tool of Object.keys(protocol.tools)) {
+  for (const tool in protocol.tools) {
     if (methods.has(tool) || implementations.has(tool)) continue;
     if (proto && typeof (proto as Record<string, unknown>)[tool] === "function") {
+      if (!copied) {
+        methods = new Map(methods);
+        implementations = new Map(implementations);
+        copied = true;
+      }
       methods.set(tool, tool);
       implementations.set(tool, tool);
     }
   }
   const info: ClassInfo = { protocol, decorated: decorated.cls, original: decorated.record.original ?? decorated.cls, methods, implementations };
-  reg.info.set(cls, info);
+  state.info = info;
   return info;
+}
+
+type ChainTools = NonNullable<DerivedState["chain"]>;
+const EMPTY: ChainTools = { methods: new Map(), implementations: new Map() };
+
+/** `@tool` methods of a class and its ancestors (the most derived wins), cached per class. */
+function chainTools(cls: Function): ChainTools {
+  if (typeof cls !== "function" || cls === Function.prototype) return EMPTY;
+  const state = derivedOf(cls);
+  if (state.chain) return state.chain;
+  const parent = chainTools(Object.getPrototypeOf(cls) as Function);
+  const own = ownTools(cls);
+  let result = parent;
+  let changes = false;
+  for (const [key, tool] of own) {
+    if (parent.methods.get(key) !== tool || parent.implementations.get(tool) !== key) {
+      changes = true;
+      break;
+    }
+  }
+  if (changes) {
+    const methods = new Map(parent.methods);
+    const implementations = new Map(parent.implementations);
+    for (const [key, tool] of own) {
+      methods.set(key, tool);
+      implementations.set(tool, key);
+    }
+    result = { methods, implementations };
+  }
+  state.chain = result;
+  return result;
 }
 
 /**
@@ -45,8 +74,8 @@ export function infoFor(cls: Function): ClassInfo | undefined {
  * at decoration for the decorated class, at first instantiation for an undecorated subclass.
  */
 export function prepareClass(cls: Function): void {
-  const reg = registry();
-  if (reg.prepared.has(cls)) return;
+  const state = derivedOf(cls);
+  if (state.prepared) return;
   const info = infoFor(cls);
   if (!info) return;
   // classes from cls up to (and including) the class the user decorated
@@ -76,7 +105,7 @@ export function prepareClass(cls: Function): void {
       }
     }
   }
-  reg.prepared.add(cls);
+  state.prepared = true;
 }
 
 /** A `@tool` method in an undecorated subclass must name a tool of the inherited protocol. */

@@ -26,7 +26,8 @@ import {
  * - every `@tool` method names a tool of the protocol (`unknown_tool`, or
  *   `protocol_weakened` in a subclass);
  * - the protocol refines the protocol of every decorated ancestor (`protocol_weakened`,
- *   with the shortest counterexample; see `checkRefinement`).
+ *   with the shortest counterexample; see `checkRefinement`). Refinement is transitive, so
+ *   the nearest decorated ancestor is the one compared.
  *
  * From then on every guarded method of every instance, including overrides in subclasses
  * without their own decorator, runs through the instance's session. The decorator returns a
@@ -56,7 +57,8 @@ export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator {
 
 registerEnforceHook((protocol) => enforce(protocol as AnyProtocol));
 
-const refinementCache = new WeakMap<AnyProtocol, WeakSet<AnyProtocol>>();
+/** The last parent protocol each child protocol was verified against (a class hierarchy reuses protocols). */
+const refinementCache = new WeakMap<AnyProtocol, AnyProtocol>();
 
 function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<symbol, unknown> | undefined): Function {
   if (typeof value !== "function") throw new TypeError(`@enforce(${protocol.name}) decorates classes; got ${typeof value}.`);
@@ -75,14 +77,16 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   }
 
   const parent = nearestDecorated(Object.getPrototypeOf(cls) as Function);
-  const parentLineage = parent?.record.lineage ?? [];
-  const parentName = parentLineage[0]?.className;
+  const parentName = parent ? (parent.record.className ?? parent.cls.name) : undefined;
   for (const [key, toolName] of tools) {
     if (!Object.prototype.hasOwnProperty.call(protocol.tools, toolName)) throw unknownToolInSubclass(name, String(key), toolName, protocol.name, parentName);
   }
 
-  for (const ancestor of parentLineage) {
-    if (ancestor.protocol === protocol) continue;
+  // Refinement is transitive (and each decorated ancestor was checked against its own parent
+  // when it was defined), so checking the nearest decorated ancestor checks every ancestor; it
+  // also composes `refines`/`inert` mappings along the chain correctly.
+  const ancestor = parent ? { protocol: parent.record.protocol, className: parentName! } : undefined;
+  if (ancestor && ancestor.protocol !== protocol) {
     const result = refines(protocol, ancestor.protocol, name, ancestor.className);
     if (!result.ok) {
       throw new ProtocolViolation({
@@ -97,23 +101,21 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   }
 
   const Enforced = makeEnforcedClass(cls, name);
-  const lineage = [{ protocol, className: name }, ...parentLineage.filter((a) => a.protocol !== protocol)];
   const original: ClassRecord = ensureRecord(cls);
   original.protocol = protocol;
   original.enforced = Enforced;
-  original.lineage = lineage;
+  original.className = name;
   for (const [k, t] of tools) original.tools.set(k, t);
   const enforced = ensureRecord(Enforced);
   enforced.protocol = protocol;
   enforced.original = cls;
-  enforced.lineage = lineage;
+  enforced.className = name;
 
   if (metadata) Object.defineProperty(metadata, METADATA_PROTOCOL, { value: { protocol, className: name }, enumerable: false, configurable: true, writable: true });
   const toolTable = Object.fromEntries([...tools].map(([k, t]) => [String(k), t]));
-  for (const target of [cls, Enforced]) {
-    mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, target);
-    mirrorMetadata(REFLECT_TOOLS_KEY, toolTable, target);
-  }
+  // on the class the program sees; reflect-metadata's getMetadata also finds it from subclasses
+  mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, Enforced);
+  mirrorMetadata(REFLECT_TOOLS_KEY, toolTable, Enforced);
 
   const proto = (cls as { prototype?: object }).prototype;
   if (proto && !("availableTools" in proto)) {
@@ -145,13 +147,9 @@ function makeEnforcedClass(cls: Function, name: string): Function {
 }
 
 function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
-  let ok = refinementCache.get(child);
-  if (ok?.has(parent)) return { ok: true };
+  if (refinementCache.get(child) === parent) return { ok: true };
   const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName });
-  if (result.ok) {
-    if (!ok) refinementCache.set(child, (ok = new WeakSet()));
-    ok.add(parent);
-  }
+  if (result.ok) refinementCache.set(child, parent);
   return result;
 }
 

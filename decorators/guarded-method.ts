@@ -1,6 +1,6 @@
 import { currentToolFrame, runInToolFrame } from "../src/agent/tool-context.js";
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
-import { registry } from "./registry.js";
+import { GUARDED, type WrapperInfo } from "./registry.js";
 import { sessionOf } from "./instance-session.js";
 
 /**
@@ -22,18 +22,21 @@ export function makeGuardedWrapper(tool: string, impl: Function): Function {
     return invokeGuarded(this, tool, impl, args);
   };
   Object.defineProperty(wrapper, "name", { value: impl.name, configurable: true });
-  Object.defineProperty(wrapper, "length", { value: impl.length, configurable: true });
-  registry().wrappers.set(wrapper, { tool, impl });
+  (wrapper as unknown as Record<symbol, WrapperInfo>)[GUARDED] = { tool, impl };
   return wrapper;
 }
 
+function wrapperInfo(fn: unknown): WrapperInfo | undefined {
+  return typeof fn === "function" && Object.prototype.hasOwnProperty.call(fn, GUARDED) ? (fn as unknown as Record<symbol, WrapperInfo>)[GUARDED] : undefined;
+}
+
 export function isGuardedWrapper(fn: unknown): boolean {
-  return typeof fn === "function" && registry().wrappers.has(fn);
+  return wrapperInfo(fn) !== undefined;
 }
 
 /** The method body behind a guarded wrapper (the function itself when it is not one). */
 export function unwrapGuarded(fn: Function): Function {
-  return registry().wrappers.get(fn)?.impl ?? fn;
+  return wrapperInfo(fn)?.impl ?? fn;
 }
 
 function invokeGuarded(self: unknown, tool: string, impl: Function, args: unknown[]): Promise<unknown> {

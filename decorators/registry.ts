@@ -29,8 +29,12 @@ export interface ClassRecord {
   enforced?: Function;
   /** Own `@tool` methods: method key → tool name (legacy mode records here; TC39 in metadata). */
   readonly tools: Map<PropertyKey, string>;
-  /** Distinct protocols of this class and its decorated ancestors, nearest first. */
-  lineage?: readonly { readonly protocol: AnyProtocol; readonly className: string }[];
+  /** The name of the class the user decorated (for messages about its subclasses). */
+  className?: string;
+  /** Views computed from the records (cached here to keep one registry entry per class). */
+  chain?: { readonly methods: ReadonlyMap<PropertyKey, string>; readonly implementations: ReadonlyMap<string, PropertyKey> };
+  info?: ClassInfo;
+  prepared?: boolean;
 }
 
 /** The effective view of a class: its protocol and which methods implement which tools. */
@@ -51,12 +55,20 @@ export interface WrapperInfo {
   readonly impl: Function;
 }
 
+/** Marks a guarded wrapper function (a registry symbol, so every copy of the package recognises it). */
+export const GUARDED = Symbol.for("concordat.guarded");
+
+export function derivedOf(cls: Function): DerivedState {
+  return ensureRecord(cls);
+}
+
+/** Views computed from the records, cached on the class's record. */
+export type DerivedState = Pick<ClassRecord, "chain" | "info" | "prepared">;
+
 export interface GlobalRegistry {
   readonly version: 1;
   readonly classes: WeakMap<Function, ClassRecord>;
-  readonly info: WeakMap<Function, ClassInfo>;
-  readonly prepared: WeakSet<Function>;
-  readonly wrappers: WeakMap<Function, WrapperInfo>;
+
   readonly sessions: WeakMap<object, Session<any>>;
   readonly sessionOptions: WeakMap<object, SessionOptions>;
   /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
@@ -70,9 +82,7 @@ export function registry(): GlobalRegistry {
     r = {
       version: 1,
       classes: new WeakMap(),
-      info: new WeakMap(),
-      prepared: new WeakSet(),
-      wrappers: new WeakMap(),
+
       sessions: new WeakMap(),
       sessionOptions: new WeakMap(),
       pendingClassDecorators: new Set(),

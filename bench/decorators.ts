@@ -1,0 +1,140 @@
+/**
+ * Import-time cost of the decorators: defining 1,000 decorated classes in a hierarchy (a
+ * binary tree, depth 10), each with its own protocol object (so every refinement check is
+ * computed, none cached) that refines its parent's, and two @tool methods. Reported as the
+ * median of several rounds, in milliseconds; the protocols are built before the clock starts.
+ * `define1000BaselineMs` is the same hierarchy with do-nothing decorators (the cost of TC39
+ * decorators themselves, as compiled), measured in the same run; `instantiate1000Ms` is the
+ * first instantiation of each class (when undecorated subclasses are prepared).
+ * `define1000CpuMs` is the process CPU time of the same definitions (user + system, all
+ * threads): on a shared, overloaded machine it is steadier than the wall clock.
+ *
+ *   npm run bench            (key decorators.define1000Ms)
+ */
+import "../src/polyfill/symbol-metadata.js";
+import { performance } from "node:perf_hooks";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { z } from "zod";
+import { enforce, tool } from "../decorators/index.js";
+import { defineProtocol } from "../src/protocol/define-protocol.js";
+import type { Protocol } from "../src/protocol/protocol.js";
+
+const CLASSES = 1000;
+const ROUNDS = 7;
+
+function protocolAtDepth(depth: number, i: number) {
+  return defineProtocol({
+    name: `bench-${i}`,
+    initial: "start",
+    terminal: ["done"],
+    tools: {
+      lookup_booking: { input: z.object({ bookingId: z.string() }), effect: "read", outcomes: ["found", "not_found"] },
+      request_confirmation: { input: z.object({ bookingId: z.string() }), effect: "read" },
+      receive_message: { input: z.object({ text: z.string() }), effect: "read", outcomes: ["confirmed", "denied"] },
+      issue_refund: { input: z.object({ bookingId: z.string(), amount: z.number() }), effect: "write" },
+      end_conversation: { input: z.object({}), effect: "read" },
+    },
+    states: {
+      start: { on: { lookup_booking: { found: "booked", not_found: "start" }, end_conversation: { ok: "done" } } },
+      booked: { on: { request_confirmation: { ok: "awaiting" }, end_conversation: { ok: "done" } } },
+      awaiting: { on: { receive_message: { confirmed: "confirmed", denied: "booked" } }, budget: { toolCalls: 100 - depth } },
+      confirmed: { on: { issue_refund: { ok: "refunded" } } },
+      refunded: { on: { end_conversation: { ok: "done" } } },
+      done: {},
+    },
+    // deeper classes tighten the budget: each protocol refines its parent's
+    budget: { totalTokens: 100_000 - depth * 10, toolCalls: 200 - depth },
+  });
+}
+
+type Ctor = new (...args: any[]) => object;
+
+function defineHierarchy(protocols: readonly Protocol<any, any, any>[]): { ms: number; cpuMs: number; classes: Ctor[] } {
+  class Base {}
+  const classes: Ctor[] = [];
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < CLASSES; i++) {
+    const Parent: Ctor = i === 0 ? Base : classes[(i - 1) >> 1]!;
+    @enforce(protocols[i]!)
+    class Node extends Parent {
+      @tool() async lookup_booking(args: { bookingId: string }) {
+        return args.bookingId;
+      }
+      @tool("issue_refund") async refund(args: { bookingId: string; amount: number }) {
+        return args.amount;
+      }
+    }
+    classes.push(Node);
+  }
+  const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, classes };
+}
+
+/** A full GC before the clock starts, so garbage from building the protocols is not billed to the decorators. */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as (() => void) | undefined;
+  gc?.();
+}
+
+/** The same hierarchy with do-nothing decorators: what TC39 decorators cost by themselves. */
+function defineBaseline(): number {
+  const noop = (value: unknown, _context: unknown) => value as never;
+  class Base {}
+  const classes: Ctor[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < CLASSES; i++) {
+    const Parent: Ctor = i === 0 ? Base : classes[(i - 1) >> 1]!;
+    @noop
+    class Node extends Parent {
+      @noop async lookup_booking(args: { bookingId: string }) {
+        return args.bookingId;
+      }
+      @noop async refund(args: { bookingId: string; amount: number }) {
+        return args.amount;
+      }
+    }
+    classes.push(Node);
+  }
+  return performance.now() - t0;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+}
+
+export async function benchDecorators(): Promise<{ define1000Ms: number; define1000CpuMs: number; define1000BaselineMs: number; instantiate1000Ms: number }> {
+  const depthOf = (i: number) => Math.floor(Math.log2(i + 1));
+  const defineTimes: number[] = [];
+  const instantiateTimes: number[] = [];
+  const baselineTimes: number[] = [];
+  const cpuTimes: number[] = [];
+  for (let round = 0; round <= ROUNDS; round++) {
+    const protocols = Array.from({ length: CLASSES }, (_, i) => protocolAtDepth(depthOf(i), i));
+    collectGarbage();
+    const { ms, cpuMs, classes } = defineHierarchy(protocols);
+    // first instantiation of every class (subclass preparation happens here)
+    const t0 = performance.now();
+    for (const C of classes) new C();
+    const inst = performance.now() - t0;
+    if (process.env["CONCORDAT_BENCH_VERBOSE"]) console.log(`round ${round}: define ${ms.toFixed(1)} ms (cpu ${cpuMs.toFixed(1)} ms), instantiate ${inst.toFixed(1)} ms`);
+    collectGarbage();
+    const baseline = defineBaseline();
+    if (round > 0) {
+      // round 0 warms up the JIT
+      defineTimes.push(ms);
+      instantiateTimes.push(inst);
+      baselineTimes.push(baseline);
+      cpuTimes.push(cpuMs);
+    }
+  }
+  return { define1000Ms: median(defineTimes), define1000CpuMs: median(cpuTimes), define1000BaselineMs: median(baselineTimes), instantiate1000Ms: median(instantiateTimes) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await benchDecorators());
+}

@@ -18,6 +18,11 @@ export class ToolCallRejectedError extends Error {
     this.violation = violation;
   }
 
+  /** The model-facing text alone (frameworks such as the AI SDK hand `String(error)` to the model). */
+  override toString(): string {
+    return this.message;
+  }
+
   get code(): ProtocolViolation["code"] {
     return this.violation.code;
   }

@@ -429,6 +429,41 @@ describe("decorator forms and registry", () => {
     }
   });
 
+  it("accepts a chain of refining tools across three generations (refinement composes)", async () => {
+    const g = defineProtocol({
+      name: "gen-1",
+      initial: "a",
+      terminal: ["z"],
+      tools: { pay: { input: z.object({}), effect: "write" } },
+      states: { a: { on: { pay: { ok: "z" } } }, z: {} },
+    });
+    const p2 = defineProtocol({
+      name: "gen-2",
+      initial: "a",
+      terminal: ["z"],
+      tools: { pay_card: { input: z.object({}), effect: "write", refines: "pay" } },
+      states: { a: { on: { pay_card: { ok: "z" } } }, z: {} },
+    });
+    const p3 = defineProtocol({
+      name: "gen-3",
+      initial: "a",
+      terminal: ["z"],
+      tools: { pay_visa: { input: z.object({}), effect: "write", refines: "pay_card" }, peek: { input: z.object({}), effect: "read", inert: true } },
+      states: { a: { on: { peek: { ok: "a" }, pay_visa: { ok: "z" } } }, z: {} },
+    });
+    @enforce(g)
+    class G {}
+    @enforce(p2)
+    class P extends G {}
+    @enforce(p3)
+    class C extends P {
+      @tool() async pay_visa() {
+        return "paid";
+      }
+    }
+    expect(await new C().pay_visa()).toBe("paid");
+  });
+
   it("Agent is not usable without a protocol", () => {
     const a = new Agent();
     expect(() => a.availableTools()).toThrow(/not an instance of a class decorated with @enforce/);

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -27,6 +27,7 @@ function loadedBy(target: string, viaTsx: boolean): string[] {
 
 const sdkModules = (urls: string[]) => urls.filter((u) => SDK_PATTERNS.some((p) => p.test(u)));
 
+// The built dist is checked with plain node after `npm run build`: test/adapters/check-dist-loads-no-sdk.mjs.
 describe("the core adds no SDK dependency", () => {
   it("importing src/index.ts loads no AI SDK, Agents SDK or MCP SDK module", () => {
     const urls = loadedBy(join(root, "src/index.ts"), true);
@@ -37,11 +38,5 @@ describe("the core adds no SDK dependency", () => {
   it("the detector sees an SDK when an adapter is imported (control)", () => {
     const urls = loadedBy(join(root, "src/adapters/ai-sdk.ts"), true);
     expect(sdkModules(urls).some((u) => /\/node_modules\/ai\//.test(u))).toBe(true);
-  });
-
-  it.runIf(existsSync(join(root, "dist/src/index.js")))("importing the built dist/src/index.js with plain node loads no SDK", () => {
-    const urls = loadedBy(join(root, "dist/src/index.js"), false);
-    expect(urls.some((u) => u.endsWith("/dist/src/runtime/session.js"))).toBe(true);
-    expect(sdkModules(urls)).toEqual([]);
   });
 });

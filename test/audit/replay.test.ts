@@ -335,4 +335,19 @@ describe("replay: statuses of write calls", () => {
     expect(r.writes[0]!.status).toBe("unclear");
     expect(r.writes[0]!.evidence).toContain("Yes, cancel ABC123 but only if I get a refund.");
   });
+
+  it("the user's latest word on the action decides: an unclear reply after an earlier, vaguer yes makes the write unclear", async () => {
+    const r = await audit(
+      conversation(
+        identify,
+        agent("Would you like me to cancel a reservation for you?"),
+        user("Yes."),
+        agent("I will cancel reservation ABC123 now. Shall I proceed?"),
+        user("Yes, but only if the refund goes to my card."),
+        callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
+      ),
+    );
+    expect(r.writes[0]!.status).toBe("unclear");
+    expect(r.writes[0]!.replyMessageIndex).toBe(9);
+  });
 });

@@ -29,7 +29,8 @@ export interface AirlineKnowledge {
 }
 
 const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
-  book_reservation: /\b(book|reserv|purchas)/i,
+  // "reservation" alone names every action; a booking is "book", "purchase" or a "new reservation"
+  book_reservation: /\b(book|purchas|new reservation|reserve\b)/i,
   cancel_reservation: /\bcancel/i,
   update_reservation_flights: /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|flight|cabin)/i,
   update_reservation_baggages: /\b(bag|luggage|suitcase)/i,

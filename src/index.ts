@@ -12,3 +12,34 @@ export { ViolationLog, MemoryViolationSink, JsonLinesViolationSink, ConsoleViola
 export { Session, type SessionOptions, type SessionStatus, type CheckResult, type ExecutionRecord } from "./runtime/session.js";
 export type { SessionPolicy, TokenUsage } from "./runtime/session-policy.js";
 export { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./runtime/session-snapshot.js";
+
+// confirmation
+export { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestOptions } from "./confirmation/confirmation-policy.js";
+export type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./confirmation/decider.js";
+export { ruleDecider, decideReply, normalizeReply, type ReplyRule } from "./confirmation/rule-decider.js";
+export { llmJudgeDecider, composeDeciders, parseJudgeOutput, judgeOutputSchema, JUDGE_SYSTEM_PROMPT, type LlmJudgeOptions, type ComposeOptions } from "./confirmation/llm-judge-decider.js";
+export { canonicalJson, canonicalHash, canonicallyEqual, argumentDiff, formatArgumentDiff, CanonicalJsonError, type ArgumentChange } from "./confirmation/canonical-json.js";
+export { grantSchema, subjectsOf, type Grant, type PendingActionRecord } from "./confirmation/grant.js";
+export { signGrant, verifyGrant, GRANT_TOKEN_PREFIX } from "./confirmation/grant-token.js";
+export { priorConsentVerdict } from "./confirmation/prior-consent.js";
+export { confirmationFlow, type ConfirmationFlow, type ConfirmationFlowOptions } from "./confirmation/confirmation-flow.js";
+export { confusionMatrix, formatConfusionMarkdown, type ConfusionMatrix, type LabelledDecision } from "./confirmation/confusion-matrix.js";
+
+// budgets
+export { BudgetAccount, BUDGET_DIMENSIONS, type BudgetDimension, type Usage, type HandoffOptions, type AccountOptions, type AccountSnapshot, type Shortfall } from "./budget/budget-account.js";
+export { BudgetPolicy } from "./budget/budget-policy.js";
+
+// graphs
+export { toDot } from "./graph/to-dot.js";
+export { toMermaid } from "./graph/to-mermaid.js";
+export type { GraphOptions } from "./graph/graph-options.js";
+
+// models (no SDK is loaded by these)
+export type { ModelClient, ModelRequest, ModelResponse, ModelToolCall, ModelUsage, ChatMessage } from "./agent/model-client.js";
+export { OpenAICompatibleClient, DEFAULT_OPENAI_BASE_URL, type OpenAICompatibleClientOptions, type ClientUsageTotals } from "./adapters/openai-compatible-client.js";
+export { ModelClientError, isRetryableStatus, type ModelClientErrorKind, type ModelClientErrorDetails } from "./adapters/model-client-error.js";
+export { ToolCallRejectedError } from "./adapters/tool-call-rejected-error.js";
+
+// command line, programmatically
+export { run as runCli } from "./cli/run.js";
+export { memoryIo, processIo, UsageError, type CliIo, type CliCommand } from "./cli/io.js";

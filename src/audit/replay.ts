@@ -191,6 +191,14 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
     return { ...base, status: "reused", replyMessageIndex: usedForSame.messageIndex, evidence: `the yes at message ${usedForSame.messageIndex} (${quote(usedForSame.reply, 120)}) was already used by tool call #${by.index} (${by.tool}) with the same arguments` };
   }
   const usedForOther = live.find((g) => g.consumed.size > 0);
+  if (usedForOther && actionWords.test(usedForOther.requestText) && !unreadable) {
+    // the used yes did describe this kind of action on this subject, with other details: a mismatch, not an extra write
+    const missingDetails = details.filter((d) => !mentions(usedForOther, d));
+    if (missingDetails.length > 0 && missingDetails.every((d) => d.primary !== true)) {
+      const missing = missingDetails.map((d) => d.label);
+      return { ...base, status: "args_mismatch", replyMessageIndex: usedForOther.messageIndex, missing, evidence: `user said yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) to a description that did not mention: ${missing.join(", ")}` };
+    }
+  }
   if (usedForOther) {
     const by = [...usedForOther.consumed.values()][0]!;
     return { ...base, status: "reused", replyMessageIndex: usedForOther.messageIndex, evidence: `the yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) was already used by tool call #${by.index} (${by.tool}); this call was not among the actions described` };

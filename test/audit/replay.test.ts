@@ -350,4 +350,18 @@ describe("replay: statuses of write calls", () => {
     expect(r.writes[0]!.status).toBe("unclear");
     expect(r.writes[0]!.replyMessageIndex).toBe(9);
   });
+
+  it("after a yes to two listed actions is used by the first, a second write on the same reservation with undescribed details is args_mismatch, not reused", async () => {
+    const r = await audit(
+      conversation(
+        identify,
+        agent("For reservation ABC123 I will add 1 checked bag (free), and upgrade the cabin to business. Shall I proceed with both changes?"),
+        user("Yes, go ahead."),
+        callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 1, nonfree_baggages: 0, payment_id: "credit_card_4421486" }),
+        callAndResult(null, "update_reservation_flights", { reservation_id: "ABC123", cabin: "business", flights: [{ flight_number: "HAT100", date: "2024-05-20" }], payment_id: "credit_card_4421486" }),
+      ),
+    );
+    expect(r.writes.map((w) => w.status)).toEqual(["confirmed", "args_mismatch"]);
+    expect(r.writes[1]!.missing).toEqual(["payment credit_card_4421486"]);
+  });
 });

@@ -152,16 +152,20 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
     if (!cState) continue; // dangling target: the child cannot move from here
     if (!pState) continue; // unreachable for a valid parent; nothing to compare
 
-    for (const [tool, transitions] of Object.entries(cState.on)) {
+    const cOn = cState.on;
+    for (const tool in cOn) {
+      if (!hasOwn(cOn, tool)) continue;
+      const transitions = cOn[tool]!;
       const m = mapping.get(tool);
-      const outcomes = Object.entries(transitions);
       if (!m) {
+        const outcomes = Object.entries(transitions);
         // a tool allowed in a state but not declared: treat it as new
         const trace = [...traceTo(nodes, head), eventLabel(tool, outcomes[0]?.[0] ?? "ok")];
         return { ok: false, kind: "new_tool", message: `${childName} allows ${tool}, which neither ${childName} nor ${parentName} declares as a tool.`, trace };
       }
       if (m.inert) {
-        for (const [outcome, target] of outcomes) {
+        for (const outcome in transitions) {
+          const target = transitions[outcome]!;
           if (visit(nodes, seen, target, node.parent, head, { tool, outcome })) {
             const failure = budgetFailure(nodes.length - 1);
             if (failure) return failure;
@@ -173,7 +177,7 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
       const pTransitions = hasOwn(pState.on, pTool) ? pState.on[pTool] : undefined;
       if (!pTransitions) {
         const prefix = traceTo(nodes, head);
-        const trace = [...prefix, eventLabel(tool, outcomes[0]?.[0] ?? "ok")];
+        const trace = [...prefix, eventLabel(tool, firstKey(transitions) ?? "ok")];
         return { ok: false, kind: "trace", message: notAllowedMessage(child, parent, childName, parentName, nodes, head, tool, pTool), trace };
       }
       const pGuard = pState.guards?.[pTool] ?? [];
@@ -182,7 +186,7 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
         const missing = pGuard.filter((c) => !cGuard.includes(c));
         if (missing.length > 0) {
           const prefix = traceTo(nodes, head);
-          const trace = [...prefix, eventLabel(tool, outcomes[0]?.[0] ?? "ok")];
+          const trace = [...prefix, eventLabel(tool, firstKey(transitions) ?? "ok")];
           const at = prefix.length ? `after ${displayPath(child, nodes, head)}` : "first";
           return {
             ok: false,
@@ -192,7 +196,8 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
           };
         }
       }
-      for (const [outcome, target] of outcomes) {
+      for (const outcome in transitions) {
+        const target = transitions[outcome]!;
         const pTarget = hasOwn(pTransitions, outcome) ? pTransitions[outcome] : undefined;
         if (pTarget === undefined) {
           const prefix = traceTo(nodes, head);
@@ -327,6 +332,11 @@ function compareBudgets(child: BudgetLimits | undefined, parent: BudgetLimits | 
 function budgetMessage(childName: string, parentName: string, b: BudgetBreach, where: string): string {
   const childSays = b.child === undefined ? `sets no ${b.key} limit in ${where}` : `allows ${b.key} = ${b.child} in ${where}`;
   return `${childName} ${childSays}, but ${parentName} limits ${b.key} to ${b.parent} there: a subclass may only tighten budgets. Fix: set ${b.key} to at most ${b.parent}.`;
+}
+
+function firstKey(o: object): string | undefined {
+  for (const k in o) return k;
+  return undefined;
 }
 
 function hasOwn<T extends object>(o: T, key: string): boolean {

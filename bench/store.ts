@@ -11,6 +11,7 @@
  *
  * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
  */
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,13 +75,20 @@ async function guardedClient(store: SessionStore, total: number): Promise<Client
   };
 }
 
-/** The middle of a session's life: a row of the size the guard writes on average. */
-async function representativePayload(): Promise<string> {
+/**
+ * The rows the guard writes for one session, transition by transition (their text): the
+ * baseline writes exactly these bytes, so both sides move the same data through the database.
+ */
+async function sessionPayloads(): Promise<string[]> {
   const store = new MemorySessionStore({ secret: SECRET });
   const ex = new GuardedExecutor({ protocol, store });
   const { session } = await ex.create();
-  for (let k = 0; k < SESSION_LENGTH / 2; k++) await ex.execute(session.id, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
-  return JSON.stringify((await store.load(session.id))!.state);
+  const out: string[] = [];
+  for (let k = 0; k < SESSION_LENGTH; k++) {
+    await ex.execute(session.id, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+    out.push(store.rows.get(session.id)!.data);
+  }
+  return out;
 }
 
 function median(xs: number[]): number {
@@ -119,13 +127,14 @@ async function compare(baseline: Client[], guarded: Client[], perClient: number,
 }
 
 /** The floor on SQLite: CAS updates of a same-size row, same pragmas as the store. */
-function sqliteBaseline(path: string, payload: string): Client {
+function sqliteBaseline(path: string, payloads: readonly string[], rows: number): Client {
   const db = new Database(path, { timeout: 10_000 });
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.exec("CREATE TABLE IF NOT EXISTS baseline (id TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL, mac TEXT NOT NULL)");
-  const rows = 64;
-  for (let i = 0; i < rows; i++) db.prepare("INSERT OR REPLACE INTO baseline VALUES (?, 0, ?, '')").run(`row-${i}`, payload);
+  const ids = Array.from({ length: rows }, () => randomUUID());
+  const ins = db.prepare("INSERT INTO baseline VALUES (?, 0, ?, '')");
+  for (const id of ids) ins.run(id, payloads[0]!);
   const upd = db.prepare("UPDATE baseline SET version = ?, data = ? WHERE id = ? AND version = ?");
   const versions = new Array<number>(rows).fill(0);
   let r = 0;
@@ -139,7 +148,7 @@ function sqliteBaseline(path: string, payload: string): Client {
           r = (r + 1) % rows;
         }
         const v = versions[r]!;
-        if (upd.run(v + 1, payload, `row-${r}`, v).changes !== 1) throw new Error("baseline CAS lost");
+        if (upd.run(v + 1, payloads[k]!, ids[r], v).changes !== 1) throw new Error("baseline CAS lost");
         versions[r] = v + 1;
         k++;
         await Promise.resolve(); // the same one await per operation the async store API costs
@@ -150,11 +159,10 @@ function sqliteBaseline(path: string, payload: string): Client {
 }
 
 /** The floor on PostgreSQL: one connection per client, CAS updates of a same-size row. */
-async function postgresBaseline(url: string, table: string, payload: string, client: number): Promise<Client & { close(): Promise<void> }> {
+async function postgresBaseline(url: string, table: string, payloads: readonly string[], rows: number): Promise<Client & { close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
-  const rows = 64;
-  const ids = Array.from({ length: rows }, (_, i) => `c${client}-row-${i}`);
-  for (const id of ids) await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payload]);
+  const ids = Array.from({ length: rows }, () => `baseline-${randomUUID()}`);
+  for (const id of ids) await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payloads[0]]);
   const versions = new Array<number>(rows).fill(0);
   let r = 0;
   let k = 0;
@@ -167,7 +175,7 @@ async function postgresBaseline(url: string, table: string, payload: string, cli
           r = (r + 1) % rows;
         }
         const v = versions[r]!;
-        const res = await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v]);
+        const res = await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payloads[k], ids[r], v]);
         if (res.rowCount !== 1) throw new Error("baseline CAS lost");
         versions[r] = v + 1;
         k++;
@@ -179,9 +187,10 @@ async function postgresBaseline(url: string, table: string, payload: string, cli
 }
 
 /** A map compare-and-set: the floor of the memory store (no database at all). */
-function memoryBaseline(payload: string): Client {
+function memoryBaseline(payloads: readonly string[], count: number): Client {
   const rows = new Map<string, { version: number; data: string }>();
-  for (let i = 0; i < 64; i++) rows.set(`row-${i}`, { version: 0, data: payload });
+  for (let i = 0; i < count; i++) rows.set(`row-${i}`, { version: 0, data: payloads[0]! });
+  const rowVersion = new Array<number>(count).fill(0);
   let r = 0;
   let k = 0;
   return {
@@ -190,11 +199,13 @@ function memoryBaseline(payload: string): Client {
       for (let i = 0; i < n; i++) {
         if (k === SESSION_LENGTH) {
           k = 0;
-          r = (r + 1) % 64;
+          r = (r + 1) % count;
         }
         const id = `row-${r}`;
         const cur = rows.get(id)!;
-        rows.set(id, { version: cur.version + 1, data: payload });
+        if (cur.version !== rowVersion[r]) throw new Error("baseline CAS lost");
+        rows.set(id, { version: cur.version + 1, data: payloads[k]! });
+        rowVersion[r] = cur.version + 1;
         k++;
         await Promise.resolve();
       }
@@ -216,22 +227,25 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
   const n = options.transitions ?? 1000;
   const log = options.log ?? ((l: string) => console.log(l));
   const out: Record<string, number> = {};
-  const payload = await representativePayload();
+  const payloads = await sessionPayloads();
+  const avgBytes = Math.round(payloads.reduce((a, p) => a + p.length, 0) / payloads.length);
   const put = (key: string, m: Measured) => {
     out[`store.${key}.opsPerSec`] = m.opsPerSec;
     out[`store.${key}.baselineOpsPerSec`] = m.baselineOpsPerSec;
     out[`store.${key}.ratio`] = m.ratio;
     log(`  ${key.padEnd(11)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
   };
-  log(`store: validated transitions per second vs a plain compare-and-set UPDATE of a ${payload.length}-byte row on the same database (median of ${rounds} alternating rounds)`);
+  log(`store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} alternating rounds)`);
 
-  put("memory", await compare([memoryBaseline(payload)], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
+  /** Rows each side touches: a fresh row (session) every SESSION_LENGTH transitions, the same count on both sides. */
+  const rowsFor = (perClient: number) => Math.ceil((perClient * (rounds + 1)) / SESSION_LENGTH) + 1;
+  put("memory", await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
 
   const dir = mkdtempSync(join(tmpdir(), "concordat-bench-"));
   try {
     const path = join(dir, "bench.db");
     const store = new SqliteSessionStore({ secret: SECRET, path });
-    put("sqlite", await compare([sqliteBaseline(path, payload)], [await guardedClient(store, n * (rounds + 1))], n, rounds));
+    put("sqlite", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1))], n, rounds));
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -251,17 +265,17 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
       closers.push(() => s.close());
       return s.ensureSchema();
     };
-    const mkBase = async (i: number) => {
-      const b = await postgresBaseline(url, table, payload, i);
+    const mkBase = async (perClient: number) => {
+      const b = await postgresBaseline(url, table, payloads, rowsFor(perClient));
       closers.push(() => b.close());
       return b;
     };
     await mkStore();
-    put("postgres", await compare([await mkBase(0)], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1))], Math.ceil(n / 2), rounds));
+    put("postgres", await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1))], Math.ceil(n / 2), rounds));
     const bases: Client[] = [];
     const guards: Client[] = [];
     for (let i = 0; i < 8; i++) {
-      bases.push(await mkBase(100 + i));
+      bases.push(await mkBase(Math.ceil(n / 4)));
       guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1)));
     }
     put("postgres8", await compare(bases, guards, Math.ceil(n / 4), rounds));

@@ -185,8 +185,9 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
    * id already seen and `needs_reconciliation` while a write's outcome is unknown).
    */
   execute(sessionId: string, call: ToolCall, impl: GuardedToolImpl): Promise<GuardedExecution> {
-    const withId: ToolCall = call.id !== undefined && call.id !== "" ? call : { ...call, id: randomUUID() };
-    return this.inLane(sessionId, () => this.executeNow(sessionId, withId, impl));
+    const given = call.id !== undefined && call.id !== "";
+    const withId: ToolCall = given ? call : { ...call, id: randomUUID() };
+    return this.inLane(sessionId, () => this.executeNow(sessionId, withId, impl, !given));
   }
 
   /**
@@ -259,7 +260,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
   // ---------------------------------------------------------------------------------------
 
-  private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl): Promise<GuardedExecution> {
+  private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl, freshId = false): Promise<GuardedExecution> {
     const callId = call.id as string;
     const isWrite = this.protocol.tools[call.name]?.effect === "write";
     for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
@@ -268,7 +269,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       let validated: ValidatedCall;
       let claims: Record<string, unknown> = {};
       try {
-        this.precheck(stored, session, call);
+        this.precheck(stored, session, call, freshId);
         const before = isWrite ? this.policyStates(session) : undefined;
         validated = session.validate(call, true);
         if (before) claims = this.claimsOf(session, before, validated);
@@ -375,10 +376,11 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /** Refusals the guard adds before the protocol check: duplicate call ids and unresolved writes. */
-  private precheck(stored: StoredSession, session: Session<P>, call: ToolCall): void {
+  private precheck(stored: StoredSession, session: Session<P>, call: ToolCall, freshId: boolean): void {
     const callId = call.id as string;
     const seen = stored.state.ledger[callId];
-    if (seen !== undefined || session.trace.some((t) => t.callId === callId)) {
+    // a random id this executor just generated cannot be in the trace: skip the scan
+    if (seen !== undefined || (!freshId && session.trace.some((t) => t.callId === callId))) {
       throw session.reject(
         new ProtocolViolation({
           code: "duplicate_call",
@@ -567,16 +569,13 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
   private inLane<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
     if (!this.serialize) return fn();
-    const prev = this.lanes.get(sessionId) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.lanes.set(sessionId, tail);
-    void tail.then(() => {
-      if (this.lanes.get(sessionId) === tail) this.lanes.delete(sessionId);
-    });
+    const prev = this.lanes.get(sessionId);
+    const next = prev ? prev.then(fn, fn) : fn();
+    this.lanes.set(sessionId, next);
+    const done = () => {
+      if (this.lanes.get(sessionId) === next) this.lanes.delete(sessionId);
+    };
+    next.then(done, done);
     return next;
   }
 }

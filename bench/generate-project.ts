@@ -194,7 +194,7 @@ export function generateProject(dir: string, classes: number): GeneratedProject 
   );
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "concordat-bench-project", private: true, type: "module" }));
   let made = 0;
-  let files = 4 + BASE_PROTOCOLS;
+  let files = 3 + BASE_PROTOCOLS;
   let editable = "";
   for (let h = 0; made < classes; h++) {
     const depth = Math.min(3 + (h % 3), classes - made);

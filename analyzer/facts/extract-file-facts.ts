@@ -64,7 +64,7 @@ class FileExtractor {
 
   run(): FileFacts {
     for (const st of this.sf.statements) this.statement(st);
-    const suppressions: SuppressionFacts[] = parseSuppressions(this.text);
+    const suppressions: SuppressionFacts[] = parseSuppressions(this.text, this.sf);
     return {
       version: FACTS_VERSION,
       path: this.path,

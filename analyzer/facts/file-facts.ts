@@ -162,4 +162,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 1;
+export const FACTS_VERSION = 2;

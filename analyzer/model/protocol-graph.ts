@@ -32,7 +32,8 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   const cfg = pv.config;
   const at = pv.at;
   function fail(v: Value, reason: string): never {
-    throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason);
+    const why = v.t === "unknown" && !reason.includes(v.reason) ? ` (${v.reason})` : "";
+    throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason + why);
   }
   const prop = (obj: Value, key: string): Value => ev.getProp(obj, key, "at" in obj ? obj.at : at);
   const str = (v: Value, what: string): string => {

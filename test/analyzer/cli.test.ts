@@ -145,3 +145,26 @@ describe("on-disk cache", () => {
     expect(uncached.summary.files).toBe(3);
   });
 });
+
+describe("suppression comments", () => {
+  it("only real line comments are directives (not strings or template literals)", async () => {
+    const { extractFileFacts } = await import("../../analyzer/facts/extract-file-facts.js");
+    const text = [
+      "const a = `",
+      "// concordat-disable-next-line bypass-call",
+      "`;",
+      'const b = "// concordat-disable-next-line dynamic-dispatch -- no";',
+      "// concordat-disable-next-line bypass-call, dynamic-dispatch -- audited in #12",
+      "run();",
+      "function f() {",
+      "  // concordat-disable-next-line eval-rule",
+      "  return 1;",
+      "}",
+    ].join("\n");
+    const s = extractFileFacts("/x.ts", text).suppressions;
+    expect(s.map((x) => ({ line: x.loc.line, column: x.loc.column, target: x.targetLine, rules: x.rules, reason: x.reason }))).toEqual([
+      { line: 5, column: 1, target: 6, rules: ["bypass-call", "dynamic-dispatch"], reason: "audited in #12" },
+      { line: 8, column: 3, target: 9, rules: ["eval-rule"], reason: "" },
+    ]);
+  });
+});

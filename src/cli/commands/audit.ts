@@ -29,7 +29,8 @@ per file; folders are searched for .json files): every write call gets a status,
                         replies; rules: the rule-based decider alone (stricter: more writes unclear)
 
 Exit codes: 0 no violations, 1 violations found, 2 usage error or an input that could not be read
-(unreadable or unknown files are reported and the other files are still audited).`;
+or audited (an unreadable or unknown file, a malformed run, a run of another domain: each is
+reported on stderr and in the report's "problems", and everything else is still audited).`;
 
 export const command: CliCommand = {
   summary: "Audit recorded agent runs: which writes the user never confirmed",

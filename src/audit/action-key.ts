@@ -1,14 +1,9 @@
-/** Canonical JSON: object keys sorted, numbers as JSON writes them (so 1 and 1.0 are the same). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
+import { canonicalJson } from "../confirmation/canonical-json.js";
 
-/** Identifies an action: the tool and its canonical arguments. */
+/**
+ * Identifies an action: the tool and its canonical arguments (the confirmation module's canonical
+ * JSON: key order and `1.0`/`1` do not matter). A yes is used up per action key.
+ */
 export function actionKey(tool: string, args: unknown): string {
   return `${tool} ${canonicalJson(args)}`;
 }

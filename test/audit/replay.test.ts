@@ -107,11 +107,13 @@ describe("replay: statuses of write calls", () => {
         agent("I'll issue a $100 certificate to your account as compensation. Shall I go ahead?"),
         user("Yes, please do."),
         callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }, "Certificate certificate_1 added"),
-        callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }, "Certificate certificate_2 added"),
+        // same action, keys in another order and 100.0 for 100: still the same action
+        callAndResult(null, "send_certificate", { amount: 100.0, user_id: "mia_li_3668" }, "Certificate certificate_2 added"),
       ),
     );
     expect(r.writes.map((w) => w.status)).toEqual(["confirmed", "reused"]);
     expect(r.writes[1]!.evidence).toContain(`#${r.writes[0]!.index}`);
+    expect(r.writes[1]!.evidence).toContain("with the same arguments");
   });
 
   it("reused: a second, different write under a yes that was already used", async () => {

@@ -107,8 +107,8 @@ describe("replay: statuses of write calls", () => {
         agent("I'll issue a $100 certificate to your account as compensation. Shall I go ahead?"),
         user("Yes, please do."),
         callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }, "Certificate certificate_1 added"),
-        // same action, keys in another order and 100.0 for 100: still the same action
-        callAndResult(null, "send_certificate", { amount: 100.0, user_id: "mia_li_3668" }, "Certificate certificate_2 added"),
+        // the same action with its keys in another order
+        callAndResult(null, "send_certificate", { amount: 100, user_id: "mia_li_3668" }, "Certificate certificate_2 added"),
       ),
     );
     expect(r.writes.map((w) => w.status)).toEqual(["confirmed", "reused"]);

@@ -34,7 +34,7 @@ import {
  * subclass of the decorated class (same name) whose constructor prepares subclasses on their
  * first instantiation. It adds `availableTools()` to the prototype when the class has none.
  */
-export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator {
+export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P> {
   assertProtocol(protocol);
   const token = Symbol("concordat.enforce");
   const pending = registry().pendingClassDecorators;
@@ -52,7 +52,7 @@ export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator {
       return decorateClass(value, protocol, ctx.metadata as Record<symbol, unknown> | undefined);
     }
     return decorateClass(value, protocol, undefined);
-  } as EnforceDecorator;
+  } as EnforceDecorator<P>;
 }
 
 registerEnforceHook((protocol) => enforce(protocol as AnyProtocol));

@@ -91,7 +91,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
    * Class decorator: `@refundProtocol.enforce class RefundAgent { ... }`. Same as
    * `@enforce(refundProtocol)` from `concordat/decorators` (which must be imported).
    */
-  get enforce(): EnforceDecorator {
+  get enforce(): EnforceDecorator<this> {
     return enforceDecoratorFor(this);
   }
 

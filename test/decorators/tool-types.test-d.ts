@@ -113,10 +113,30 @@ describe("@tool typing (TC39 decorators)", () => {
   });
 
   it("@protocol.enforce and @enforce(protocol) are class decorators", () => {
-    expectTypeOf(shop.enforce).toEqualTypeOf<EnforceDecorator>();
-    expectTypeOf(enforce(shop)).toEqualTypeOf<EnforceDecorator>();
+    expectTypeOf(shop.enforce).toEqualTypeOf<EnforceDecorator<Shop>>();
+    expectTypeOf(enforce(shop)).toEqualTypeOf<EnforceDecorator<Shop>>();
     @shop.enforce
     class A {}
     void A;
+  });
+
+  it("under @enforce, a method named like a tool must accept the tool's arguments (no @tool needed)", () => {
+    @enforce(shop)
+    class Fine {
+      async find_item(args: { sku: string }) {
+        return args.sku;
+      }
+      async buy() {}
+      async unrelated(x: number) {
+        return x;
+      }
+    }
+    void Fine;
+    // @ts-expect-error -- buy takes { sku: string; quantity: number }
+    @shop.enforce
+    class Bad {
+      async buy(_args: { sku: number }) {}
+    }
+    void Bad;
   });
 });

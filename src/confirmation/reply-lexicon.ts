@@ -91,7 +91,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...e("filler", undefined,
     "please", "pls", "plz", "plse", "thanks?", "thank you", "thank u", "thx", "ty", "thanks a lot", "thank you (?:so|very) much", "many thanks", "cheers", "🙏", "🙂", "😊", "😀",
     "just", "now", "right now", "right away", "asap", "then", "and",
-    "i said", "i already said", "already", "hi", "hey", "hello",
+    "i said", "i already said", "hi", "hey", "hello",
     "with", "for me", "as (?:described|proposed|planned|stated|discussed|you said)",
     "you can", "you may", "i want", "i want to", "i'?d like", "i'?d like to", "i would like", "i would like to", "i'?m happy", "happy to",
     "sir", "ma'am",
@@ -102,6 +102,7 @@ export const LEXICON: readonly LexiconEntry[] = [
     "no+", "nope", "nah", "nay", "n", "nn+", "not", "not (?:now|yet|today)", "no thanks?", "no thank you", "don'?t", "do not", "dont", "doesn'?t", "never", "won'?t", "can'?t", "shouldn'?t",
     "stop", "wait", "hold on", "hold off", "hang on", "halt", "abort", "refuse", "i refuse", "decline", "i decline", "deny", "reject", "negative",
     "never ?mind", "forget it", "forget about it", "scratch that", "changed my mind", "i'?ve changed my mind", "(?:i'?d )?rather not", "not anymore",
+    "no need", "no need to", "there'?s no need(?: to)?", "(?:you )?(?:don'?t|do not) need to", "no way", "not needed", "i don'?t think so",
     "cancel",
   ),
   ...e("hedge", "hesitation",
@@ -110,7 +111,16 @@ export const LEXICON: readonly LexiconEntry[] = [
     "\\.\\.+", "…+",
   ),
   ...e("hedge", "sarcasm", "yeah,? right", "sure,? sure", "yeah,? yeah", "just (?:great|perfect|wonderful|fantastic)", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "why not", "as if", "lol", "lmao", "/s", "🙄", "😒", "😂", "🤣", "😏", "🤡", "🤦"),
+  ...e("hedge", "blanket",
+    "(?:(?:there'?s )?no need to |(?:you )?(?:don'?t|do not|never) (?:need to )?|stop )(?:ask|asking|check with|checking with|confirm with)(?: me)?(?: again| next time| every ?time| in (?:the )?future)?",
+    "(?:都)?不用(?:再)?(?:问|确认)(?:我)?", "别再问(?:我)?", "不必(?:再)?(?:问|确认)(?:我)?",
+  ),
   ...e("hedge", "blanket", "whatever", "(?:do )?(?:whatever|anything|everything) you (?:want|like|think|need)", "everything", "anything", "all of (?:it|them)", "always", "from now on", "every ?time", "in (?:the )?future", "(?:yes|ok|okay) to (?:all|everything)"),
+  // pressure instead of consent: impatience does not name or affirm the action, so the agent must get an explicit yes
+  ...e("hedge", "pressure",
+    "just (?:do it|do that|go ahead|go for it|proceed|get it done|confirm it)", "(?:do it|go ahead|proceed) already", "already", "get it done",
+    "hurry", "hurry up", "(?:i'?m )?in a hurry", "(?:i )?don'?t have (?:all day|time for this)", "come on", "c'?mon", "how many times", "stop asking", "enough questions",
+  ),
   ...e("hedge", "third_party", "my (?:wife|husband|partner|boss|mom|mother|dad|father|son|daughter|friend|assistant|manager|colleague)", "(?:he|she|they) (?:says?|said)", "says yes"),
   ...e("question", undefined, "\\?+", "吗", "么", "呢", "嘛"),
 
@@ -125,6 +135,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...e("hedge", "hesitation", "不确定", "不知道", "不好说", "说不好", "不太", "再想想", "想想", "想一想", "考虑", "考虑一下", "也许", "可能", "大概", "或许", "应该", "应该吧", "再说", "回头", "晚点", "稍后"),
   ...e("hedge", "hesitation", "不过", "但是", "但", "只是", "只要", "如果", "要是", "除非"),
   ...e("hedge", "sarcasm", "何乐而不为", "呵呵", "行行行", "好好好", "随你", "行了", "对了", "可是", "确认一下"),
+  ...e("hedge", "pressure", "快点", "快", "赶紧", "赶快", "快办", "别废话", "少废话", "赶时间", "别问了", "催"),
   ...e("hedge", "blanket", "随便", "看着办", "都行", "都可以", "全部", "所有", "以后", "以后都", "任何"),
   ...e("hedge", "third_party", "我老婆", "我老公", "我妻子", "我丈夫", "我太太", "我先生", "我爸", "我妈", "我朋友", "老板", "他说", "她说", "他们说"),
 
@@ -133,7 +144,14 @@ export const LEXICON: readonly LexiconEntry[] = [
 ];
 
 /** Refusal words that negate the affirmative next to them ("don't do it", "absolutely not", "不好"). */
-export const NEGATORS: ReadonlySet<string> = new Set(["not", "don't", "dont", "do not", "never", "不", "别", "没"]);
+export const NEGATORS: ReadonlySet<string> = new Set(["not", "don't", "dont", "do not", "never", "no need to", "there's no need to", "theres no need to", "don't need to", "dont need to", "do not need to", "you don't need to", "you dont need to", "you do not need to", "不", "别", "没", "不用", "不要"]);
+
+/**
+ * Refusal words that are grammatical negators: right before a word the lexicon does not know
+ * ("no rush", "don't forget the receipt", "不要告诉我妈"), they negate that, not the action. In a
+ * reply that also agrees, such a negation is extra content (`unclear`), not a refusal.
+ */
+export const SCOPED_NEGATORS: ReadonlySet<string> = new Set([...NEGATORS, "no", "doesn't", "doesnt", "won't", "wont", "can't", "cant", "shouldn't", "shouldnt", "no need", "没有"]);
 
 /**
  * Affirmative words (5+ letters) whose common typos still count: one adjacent transposition

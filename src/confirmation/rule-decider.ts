@@ -7,6 +7,7 @@ import {
   LEXICON,
   NEGATORS,
   REQUEST_VERB_PATTERNS,
+  SCOPED_NEGATORS,
   TYPO_TOLERANT_WORDS,
   YES_NO_PROMPT,
   type LexiconCategory,
@@ -32,6 +33,8 @@ export type ReplyRule =
   | "sarcasm"
   | "blanket"
   | "third_party"
+  | "pressure"
+  | "negates_other"
   | "question"
   | "unrecognized"
   | "other_action"
@@ -219,6 +222,10 @@ export function requestVerbs(input: DeciderInput, options: { readonly verbsOnly?
   return found;
 }
 
+function isScopedNegator(text: string): boolean {
+  return SCOPED_NEGATORS.has(text) || /^no+$/.test(text);
+}
+
 /** "cancel" for "cancel" or "取消": a refusal word that is also the name of an action. */
 function denialVerbTag(text: string): string | undefined {
   for (const tag of DENIAL_VERBS) if (ACTION_VERBS[tag]?.includes(text)) return tag;
@@ -262,6 +269,21 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   });
   for (const i of negated) tokens[i] = { ...tokens[i]!, category: "deny" };
   const affirm = tokens.filter((t) => t.category === "affirm");
+  // "yes, no rush", "sure, don't forget the receipt", "好的，不要发短信": next to a yes, a negator
+  // right before a word the lexicon does not know, a hedge, or a verb of another action negates
+  // that, not the action. It is extra content (unclear), never a refusal.
+  const negatesOther = (next: ReplyToken | undefined, clause: number) =>
+    next !== undefined && next.clause === clause && (next.category === "unknown" || next.category === "hedge" || (next.category === "verb" && !verbsInRequest.has(next.tag!)));
+  if (affirm.length > 0) {
+    tokens.forEach((t, i) => {
+      const next = tokens[i + 1];
+      if (t.category === "deny" && isScopedNegator(t.text) && negatesOther(next, t.clause)) {
+        tokens[i] = { ...t, category: "hedge", tag: "negates_other" };
+        // "no hurry": the negated hedge is part of the same negation
+        if (next!.category === "hedge") tokens[i + 1] = { ...next!, tag: "negates_other" };
+      }
+    });
+  }
   // a verb that is also a refusal ("cancel") is the action only next to an affirmative, in a request for that action
   const resolved = tokens.map((t): ReplyToken => {
     const tag = t.category === "deny" ? denialVerbTag(t.text) : undefined;
@@ -289,8 +311,16 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
     return verdict("unclear", "mixed", `The reply both agrees (${quote(affirm)}) and refuses (${quote(deny)}).`);
   }
   if (hedge.length > 0) {
-    const kind = (hedge.find((h) => h.tag === "third_party") ?? hedge.find((h) => h.tag === "blanket") ?? hedge.find((h) => h.tag === "sarcasm") ?? hedge[0]!).tag as ReplyRule;
-    const what = { hesitation: "hesitates or hedges", sarcasm: "reads as sarcasm", blanket: "gives blanket consent rather than agreeing to this action", third_party: "reports someone else's consent" }[kind as "hesitation"] ?? "hedges";
+    const kind = (hedge.find((h) => h.tag === "third_party") ?? hedge.find((h) => h.tag === "blanket") ?? hedge.find((h) => h.tag === "pressure") ?? hedge.find((h) => h.tag === "sarcasm") ?? hedge[0]!).tag as ReplyRule;
+    const what =
+      {
+        hesitation: "hesitates or hedges",
+        sarcasm: "reads as sarcasm",
+        blanket: "gives blanket consent rather than agreeing to this action",
+        third_party: "reports someone else's consent",
+        pressure: "pressures instead of agreeing to this action (ask for an explicit yes)",
+        negates_other: "agrees but also negates something else, which may change what is agreed to",
+      }[kind as "hesitation"] ?? "hedges";
     return verdict("unclear", kind, `The reply ${what} (${quote(hedge)}).`);
   }
   if (question.length > 0) return verdict("unclear", "question", `The reply asks a question (${quote(question)}).`);

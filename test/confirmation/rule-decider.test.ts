@@ -142,7 +142,8 @@ describe("rule decider: repeating the pending action's own arguments", () => {
   });
   it("any other value, an extra id, or a choice is not", () => {
     for (const r of ["yes refund 1200", "yes refund 120 for B-1002", "yes 120 or 130", "yes for B-1001 and B-1002", "yes refund 12"]) expect({ r, d: dd(r) }).toEqual({ r, d: "unclear" });
-    expect(dd("yes, refund 120 not 1200")).toBe("denied");
+    // the negation is about another amount, not a refusal of the refund: unclear (was denied before the negation-scope rule)
+    expect(dd("yes, refund 120 not 1200")).toBe("unclear");
   });
   it("with several pending actions, naming one of them is never a yes to all", () => {
     const two = [...one, { id: "2", tool: "issue_refund", arguments: { bookingId: "B-1002", amount: 80 } }];

@@ -8,6 +8,7 @@ import {
   METADATA_TOOLS,
   REFLECT_PROTOCOL_KEY,
   REFLECT_TOOLS_KEY,
+  REFLECT_TOOL_KEY,
   ensureRecord,
   mirrorMetadata,
   nearestDecorated,
@@ -73,7 +74,12 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   const tools = new Map<PropertyKey, string>(existing?.tools ?? []);
   if (metadata && Object.prototype.hasOwnProperty.call(metadata, METADATA_TOOLS)) {
     const own = metadata[METADATA_TOOLS] as Record<string, string>;
-    for (const k of Reflect.ownKeys(own)) tools.set(k, own[k as string]!);
+    const proto = (cls as { prototype?: object }).prototype;
+    for (const k of Reflect.ownKeys(own)) {
+      tools.set(k, own[k as string]!);
+      // legacy mode mirrors each method when it is decorated; TC39 methods cannot see their class
+      if (proto) mirrorMetadata(REFLECT_TOOL_KEY, own[k as string]!, proto, k as string | symbol);
+    }
   }
 
   const parent = nearestDecorated(Object.getPrototypeOf(cls) as Function);

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, attachSession, availableTools, configureSession, enforce, isGuardedWrapper, protocolOf, REFLECT_PROTOCOL_KEY, REFLECT_TOOLS_KEY, REGISTRY_SYMBOL, sessionOf, tool } from "../../decorators/index.js";
+import { Agent, attachSession, availableTools, configureSession, enforce, isGuardedWrapper, protocolOf, REFLECT_PROTOCOL_KEY, REFLECT_TOOL_KEY, REFLECT_TOOLS_KEY, REGISTRY_SYMBOL, sessionOf, tool } from "../../decorators/index.js";
 import { RefundAgent } from "../../examples/refund/refund-agent.js";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
@@ -350,6 +350,7 @@ describe("decorator forms and registry", () => {
     const r = Reflect as unknown as { getMetadata(key: string, target: object): unknown };
     expect(r.getMetadata(REFLECT_PROTOCOL_KEY, Recorded)).toBe(p);
     expect(r.getMetadata(REFLECT_TOOLS_KEY, Recorded)).toEqual({ one: "first", second: "second" });
+    expect((Reflect as unknown as { getMetadata(key: string, target: object, property: string): unknown }).getMetadata(REFLECT_TOOL_KEY, Recorded.prototype, "one")).toBe("first");
     expect(Recorded.name).toBe("Recorded");
   });
 

@@ -216,7 +216,8 @@ class FileExtractor {
         else {
           const key = propertyKey(p.name);
           if (key === undefined) {
-            entries.push({ computed: this.textOf(p.name), loc: this.loc(p.name) });
+            const kv = ts.isComputedPropertyName(p.name) && ts.isPropertyAssignment(p) ? { keyValue: this.sval(p.name.expression), value: this.sval(p.initializer) } : {};
+            entries.push({ computed: this.textOf(p.name), loc: this.loc(p.name), ...kv });
             continue;
           }
           if (ts.isPropertyAssignment(p)) entries.push({ key, value: this.sval(p.initializer) });
@@ -233,13 +234,13 @@ class FileExtractor {
     if (ts.isElementAccessExpression(e)) {
       const a = unwrap(e.argumentExpression);
       if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isNumericLiteral(a)) return { k: "member", obj: this.sval(e.expression), prop: a.text, loc };
-      return { k: "unknown", text: this.textOf(e), reason: "computed property access", loc };
+      return { k: "index", obj: this.sval(e.expression), key: this.sval(a), loc };
     }
     if (ts.isCallExpression(e)) return { k: "call", callee: this.sval(e.expression), args: e.arguments.map((a) => (ts.isSpreadElement(a) ? { k: "unknown" as const, text: this.textOf(a), reason: "spread argument", loc: this.loc(a) } : this.sval(a))), loc };
     if (ts.isNewExpression(e)) return { k: "new", callee: this.sval(e.expression), loc };
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "fn", loc };
     if (ts.isTemplateExpression(e)) return { k: "unknown", text: this.textOf(e), reason: "template literal with substitutions", loc };
-    if (ts.isConditionalExpression(e)) return { k: "unknown", text: this.textOf(e), reason: "conditional expression", loc };
+    if (ts.isConditionalExpression(e)) return { k: "cond", test: this.sval(e.condition), then: this.sval(e.whenTrue), else: this.sval(e.whenFalse), loc };
     return { k: "unknown", text: this.textOf(e), reason: `${ts.SyntaxKind[e.kind]} is not statically evaluable`, loc };
   }
 
@@ -304,7 +305,10 @@ class FileExtractor {
     const classNode = returnedClass(node);
     if (classNode) returnsClass = this.classFacts(classNode, name, scope);
     const nameNode = at && ts.isVariableDeclaration(at) ? at.name : node.name ?? node;
-    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returnsClass ? { returnsClass } : {}) };
+    const ret = returnedExpression(node);
+    const returns = ret && !ts.isClassExpression(ret.expr) ? this.sval(ret.expr) : undefined;
+    const locals = returns && ret!.locals.length ? ret!.locals.map(([n, e]) => [n, this.sval(e)] as const) : undefined;
+    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returns ? { returns } : {}), ...(locals ? { locals } : {}), ...(returnsClass ? { returnsClass } : {}) };
   }
 
   functionScope(node: ts.Node, outer: Scope): Scope {
@@ -370,6 +374,25 @@ function typeRefOfExpr(e: ts.Expression): TypeRef | undefined {
     x = unwrap(x.expression);
   }
   return ts.isIdentifier(x) ? { name: x.text, path: parts } : undefined;
+}
+
+/** The expression a function returns when its body is one expression or one `return` statement. */
+function returnedExpression(fn: ts.FunctionLikeDeclaration): { expr: ts.Expression; locals: [string, ts.Expression][] } | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  if (!ts.isBlock(body)) return { expr: unwrap(body as ts.Expression), locals: [] };
+  const st = body.statements;
+  const last = st[st.length - 1];
+  if (!last || !ts.isReturnStatement(last) || !last.expression) return undefined;
+  const locals: [string, ts.Expression][] = [];
+  for (const s of st.slice(0, -1)) {
+    if (!ts.isVariableStatement(s) || !(s.declarationList.flags & ts.NodeFlags.Const)) return undefined;
+    for (const d of s.declarationList.declarations) {
+      if (!ts.isIdentifier(d.name) || !d.initializer) return undefined;
+      locals.push([d.name.text, d.initializer]);
+    }
+  }
+  return { expr: unwrap(last.expression), locals };
 }
 
 function returnedClass(fn: ts.FunctionLikeDeclaration): ts.ClassLikeDeclaration | undefined {

@@ -22,13 +22,15 @@ export type SValue =
   | { readonly k: "member"; readonly obj: SValue; readonly prop: string; readonly loc: Loc }
   | { readonly k: "call"; readonly callee: SValue; readonly args: readonly SValue[]; readonly loc: Loc }
   | { readonly k: "new"; readonly callee: SValue; readonly loc: Loc }
+  | { readonly k: "index"; readonly obj: SValue; readonly key: SValue; readonly loc: Loc }
+  | { readonly k: "cond"; readonly test: SValue; readonly then: SValue; readonly else: SValue; readonly loc: Loc }
   | { readonly k: "fn"; readonly loc: Loc }
   | { readonly k: "unknown"; readonly text: string; readonly reason: string; readonly loc: Loc };
 
 export type ObjEntry =
   | { readonly key: string; readonly value: SValue }
   | { readonly spread: SValue }
-  | { readonly computed: string; readonly loc: Loc };
+  | { readonly computed: string; readonly keyValue?: SValue; readonly value?: SValue; readonly loc: Loc };
 
 export type ArrItem = SValue | { readonly k: "spread"; readonly value: SValue; readonly loc: Loc };
 
@@ -112,6 +114,10 @@ export interface FunctionFacts {
   readonly loc: Loc;
   readonly params: readonly string[];
   readonly body: BodyFacts;
+  /** `(a) => expr` or `{ return expr; }`: the returned expression, for static evaluation of builder helpers. */
+  readonly returns?: SValue;
+  /** `const x = expr;` statements before that `return`, in order. */
+  readonly locals?: readonly (readonly [string, SValue])[];
   /** A mixin: the function returns `class extends <param> { ... }`. */
   readonly returnsClass?: ClassFacts;
 }
@@ -162,4 +168,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 2;
+export const FACTS_VERSION = 4;

@@ -119,7 +119,7 @@ export class Analysis {
     let out: ExtractedProtocol | undefined;
     if (v.t === "protocol") out = this.extract(v, e.at);
     else {
-      const at = v.t === "unknown" ? v.at : e.at;
+      const at = v.t === "unknown" ? v.at : { file: e.file, loc: e.protocol.loc };
       const reason = v.t === "unknown" ? v.reason : `the decorator's argument is not a protocol defined with defineProtocol({...})`;
       this.fail(at, reason, e.at);
     }

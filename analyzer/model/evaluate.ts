@@ -1,18 +1,21 @@
-import type { ArrItem, ClassFacts, Loc, ObjEntry, SValue } from "../facts/file-facts.js";
+import type { ArrItem, ClassFacts, FunctionFacts, Loc, ObjEntry, SValue } from "../facts/file-facts.js";
 import { ProgramModel, type At } from "./program.js";
 
 /** The value of a static expression, evaluated lazily (object members on demand). */
 export type Value =
   | { readonly t: "lit"; readonly v: string | number | boolean | null | undefined; readonly at: At }
-  | { readonly t: "obj"; readonly file: string; readonly entries: readonly ObjEntry[]; readonly at: At }
-  | { readonly t: "arr"; readonly file: string; readonly items: readonly ArrItem[]; readonly at: At }
+  | { readonly t: "obj"; readonly file: string; readonly entries: readonly ObjEntry[]; readonly at: At; readonly env?: Env }
+  | { readonly t: "arr"; readonly file: string; readonly items: readonly ArrItem[]; readonly at: At; readonly env?: Env }
   | { readonly t: "protocol"; readonly id: string; readonly config: Value; readonly at: At }
   | { readonly t: "guard"; readonly names: readonly string[]; readonly at: At }
-  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At }
+  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At; readonly def?: { readonly file: string; readonly decl: FunctionFacts } }
   | { readonly t: "class"; readonly file: string; readonly decl: ClassFacts; readonly at: At }
   | { readonly t: "ns"; readonly file: string; readonly at: At }
   | { readonly t: "absent" }
   | { readonly t: "unknown"; readonly reason: string; readonly at: At };
+
+/** Parameters bound while evaluating the body of a builder helper. */
+export type Env = ReadonlyMap<string, Value>;
 
 export type KnownKeys = { readonly ok: true; readonly keys: string[] } | { readonly ok: false; readonly why: Value & { t: "unknown" } };
 
@@ -22,51 +25,67 @@ const MAX_DEPTH = 64;
 export class Evaluator {
   private readonly declMemo = new Map<string, Value>();
   private depth = 0;
+  private instances = 0;
 
   constructor(private readonly program: ProgramModel) {}
 
   private readonly memo = new WeakMap<SValue, Value>();
 
-  eval(file: string, sv: SValue): Value {
-    if (sv.k === "lit" || sv.k === "obj" || sv.k === "arr" || sv.k === "fn") return this.evalInner(file, sv);
+  eval(file: string, sv: SValue, env?: Env): Value {
+    if (sv.k === "lit" || sv.k === "obj" || sv.k === "arr" || sv.k === "fn") return this.evalInner(file, sv, env);
+    if (env) return this.evalGuarded(file, sv, env);
     const hit = this.memo.get(sv);
     if (hit) return hit;
-    const v = this.evalGuarded(file, sv);
+    const v = this.evalGuarded(file, sv, undefined);
     this.memo.set(sv, v);
     return v;
   }
 
-  private evalGuarded(file: string, sv: SValue): Value {
+  private evalGuarded(file: string, sv: SValue, env: Env | undefined): Value {
     if (this.depth > MAX_DEPTH) return { t: "unknown", reason: "definition nests too deeply (cycle?)", at: { file, loc: sv.loc } };
     this.depth++;
     try {
-      return this.evalInner(file, sv);
+      return this.evalInner(file, sv, env);
     } finally {
       this.depth--;
     }
   }
 
-  private evalInner(file: string, sv: SValue): Value {
+  private evalInner(file: string, sv: SValue, env: Env | undefined): Value {
     const at: At = { file, loc: sv.loc };
     switch (sv.k) {
       case "lit":
         return { t: "lit", v: sv.v, at };
       case "obj":
-        return { t: "obj", file, entries: sv.entries, at };
+        return { t: "obj", file, entries: sv.entries, at, ...(env ? { env } : {}) };
       case "arr":
-        return { t: "arr", file, items: sv.items, at };
+        return { t: "arr", file, items: sv.items, at, ...(env ? { env } : {}) };
       case "fn":
         return { t: "fn", name: undefined, at };
       case "unknown":
         return { t: "unknown", reason: `${sv.reason}: \`${sv.text}\``, at };
       case "new":
         return { t: "unknown", reason: "a `new` expression is not a static value", at };
-      case "ref":
+      case "ref": {
+        const bound = env?.get(sv.name);
+        if (bound) return bound;
         return this.symbolValue(file, sv.name, [], at);
+      }
       case "member":
-        return this.member(file, sv, at);
+        return this.getProp(this.eval(file, sv.obj, env), sv.prop, at);
+      case "index": {
+        const key = this.eval(file, sv.key, env);
+        if (key.t === "lit" && (typeof key.v === "string" || typeof key.v === "number")) return this.getProp(this.eval(file, sv.obj, env), String(key.v), at);
+        return { t: "unknown", reason: key.t === "unknown" ? `computed property access with an unknown key (${key.reason})` : "computed property access", at };
+      }
+      case "cond": {
+        const test = this.eval(file, sv.test, env);
+        const truth = truthiness(test);
+        if (truth === undefined) return { t: "unknown", reason: test.t === "unknown" ? `conditional on an unknown value (${test.reason})` : "conditional expression", at };
+        return this.eval(file, truth ? sv.then : sv.else, env);
+      }
       case "call":
-        return this.call(file, sv, at);
+        return this.call(file, sv, at, env);
     }
   }
 
@@ -85,7 +104,7 @@ export class Evaluator {
             v = this.eval(sym.file, d.value);
             this.declMemo.set(key, v);
           }
-        } else if (d.kind === "function") v = { t: "fn", name: d.name, at: { file: sym.file, loc: d.loc } };
+        } else if (d.kind === "function") v = { t: "fn", name: d.name, at: { file: sym.file, loc: d.loc }, def: { file: sym.file, decl: d } };
         else if (d.kind === "class") v = { t: "class", file: sym.file, decl: d, at: { file: sym.file, loc: d.loc } };
         else v = { t: "unknown", reason: `${name} is a type, not a value`, at };
         break;
@@ -98,18 +117,13 @@ export class Evaluator {
         v = { t: "fn", name: sym.name, at };
         if (rest.length > 0) return { t: "unknown", reason: `\`${[name, ...path].join(".")}\` comes from ${sym.k === "external" ? `module "${sym.module}"` : "a global"} whose source the analyzer cannot read`, at };
         if (sym.k === "external" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is imported from "${sym.module}", which the analyzer cannot read (add it to the project or use a relative import)`, at };
-        if (sym.k === "global" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is not declared in this file or imported`, at };
+        if (sym.k === "global" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is a global or undeclared name, not a static definition`, at };
         return v;
       case "missing":
         return { t: "unknown", reason: `\`${name}\` could not be resolved (no export "${sym.name}" in ${sym.file})`, at };
     }
     for (const p of rest) v = this.getProp(v, p, at);
     return v;
-  }
-
-  private member(file: string, sv: Extract<SValue, { k: "member" }>, at: At): Value {
-    const obj = this.eval(file, sv.obj);
-    return this.getProp(obj, sv.prop, at);
   }
 
   /** A property of a value; `absent` when an object literal does not have it. */
@@ -119,12 +133,16 @@ export class Evaluator {
         for (let i = obj.entries.length - 1; i >= 0; i--) {
           const e = obj.entries[i]!;
           if ("key" in e) {
-            if (e.key === key) return this.eval(obj.file, e.value);
+            if (e.key === key) return this.eval(obj.file, e.value, obj.env);
           } else if ("spread" in e) {
-            const s = this.eval(obj.file, e.spread);
+            const s = this.eval(obj.file, e.spread, obj.env);
             const r = this.getProp(s, key, at);
             if (r.t !== "absent") return r;
-          } else return { t: "unknown", reason: `computed key \`${e.computed}\` may define "${key}"`, at: { file: obj.file, loc: e.loc } };
+          } else {
+            const k = this.computedKey(obj, e);
+            if (k === undefined) return { t: "unknown", reason: `computed key \`${e.computed}\` may define "${key}"`, at: { file: obj.file, loc: e.loc } };
+            if (k === key && e.value) return this.eval(obj.file, e.value, obj.env);
+          }
         }
         return { t: "absent" };
       }
@@ -135,7 +153,7 @@ export class Evaluator {
       case "ns": {
         const sym = this.program.resolveExport(obj.file, key, new Set());
         if (sym.k === "decl" && sym.decl.kind === "value") return this.eval(sym.file, sym.decl.value);
-        if (sym.k === "decl" && sym.decl.kind === "function") return { t: "fn", name: sym.decl.name, at };
+        if (sym.k === "decl" && sym.decl.kind === "function") return { t: "fn", name: sym.decl.name, at, def: { file: sym.file, decl: sym.decl } };
         if (sym.k === "decl" && sym.decl.kind === "class") return { t: "class", file: sym.file, decl: sym.decl, at };
         if (sym.k === "ns") return { t: "ns", file: sym.file, at };
         if (sym.k === "external" && isKnownBuilder(sym.name)) return { t: "fn", name: sym.name, at };
@@ -163,13 +181,24 @@ export class Evaluator {
       if ("key" in e) {
         if (!out.includes(e.key)) out.push(e.key);
       } else if ("spread" in e) {
-        const s = this.eval(obj.file, e.spread);
+        const s = this.eval(obj.file, e.spread, obj.env);
+        if (s.t === "absent" || (s.t === "lit" && (s.v === undefined || s.v === null))) continue;
         const k = this.keys(s);
         if (!k.ok) return k;
         for (const x of k.keys) if (!out.includes(x)) out.push(x);
-      } else return { ok: false, why: { t: "unknown", reason: `computed key \`${e.computed}\``, at: { file: obj.file, loc: e.loc } } };
+      } else {
+        const k = this.computedKey(obj, e);
+        if (k === undefined) return { ok: false, why: { t: "unknown", reason: `computed key \`${e.computed}\``, at: { file: obj.file, loc: e.loc } } };
+        if (!out.includes(k)) out.push(k);
+      }
     }
     return { ok: true, keys: out };
+  }
+
+  private computedKey(obj: Extract<Value, { t: "obj" }>, e: Extract<ObjEntry, { computed: string }>): string | undefined {
+    if (!e.keyValue || !e.value) return undefined;
+    const k = this.eval(obj.file, e.keyValue, obj.env);
+    return k.t === "lit" && (typeof k.v === "string" || typeof k.v === "number") ? String(k.v) : undefined;
   }
 
   /** Elements of an array value (spreads flattened). */
@@ -179,41 +208,54 @@ export class Evaluator {
     const out: Value[] = [];
     for (const it of arr.items) {
       if (it.k === "spread") {
-        const s = this.items(this.eval(arr.file, it.value));
+        const s = this.items(this.eval(arr.file, it.value, arr.env));
         if (!s.ok) return s;
         out.push(...s.items);
-      } else out.push(this.eval(arr.file, it));
+      } else out.push(this.eval(arr.file, it, arr.env));
     }
     return { ok: true, items: out };
   }
 
-  private call(file: string, sv: Extract<SValue, { k: "call" }>, at: At): Value {
-    const callee = this.eval(file, sv.callee);
+  private call(file: string, sv: Extract<SValue, { k: "call" }>, at: At, env: Env | undefined): Value {
+    const callee = this.eval(file, sv.callee, env);
     if (callee.t === "fn" && callee.name) {
       switch (callee.name) {
         case "defineProtocol": {
           const arg = sv.args[0];
           if (!arg) return { t: "unknown", reason: "defineProtocol() without a definition", at };
-          return { t: "protocol", id: `${file}:${sv.loc.line}:${sv.loc.column}`, config: this.eval(file, arg), at };
+          return { t: "protocol", id: `${file}:${sv.loc.line}:${sv.loc.column}${env ? `#${++this.instances}` : ""}`, config: this.eval(file, arg, env), at };
         }
         case "defineTool": {
           const arg = sv.args[0];
-          return arg ? this.eval(file, arg) : { t: "unknown", reason: "defineTool() without a spec", at };
+          return arg ? this.eval(file, arg, env) : { t: "unknown", reason: "defineTool() without a spec", at };
         }
         case "guard": {
-          const n = sv.args[0] ? this.eval(file, sv.args[0]) : undefined;
+          const n = sv.args[0] ? this.eval(file, sv.args[0], env) : undefined;
           if (n?.t === "lit" && typeof n.v === "string") return { t: "guard", names: [n.v], at };
           return { t: "unknown", reason: "guard() needs a literal name", at: n && "at" in n ? n.at : at };
         }
         case "allOf": {
           const names: string[] = [];
           for (const a of sv.args) {
-            const g = this.eval(file, a);
+            const g = this.eval(file, a, env);
             if (g.t !== "guard") return g.t === "unknown" ? g : { t: "unknown", reason: "allOf() of something that is not a guard", at: { file, loc: a.loc } };
             for (const n of g.names) if (!names.includes(n)) names.push(n);
           }
           return { t: "guard", names, at };
         }
+      }
+      // a builder helper of the project: `(n) => ({ ... })` or `{ return expr; }`, evaluated with its arguments bound
+      const def = callee.def;
+      if (def?.decl.returns) {
+        const bound = new Map<string, Value>();
+        def.decl.params.forEach((p, i) => {
+          const a = sv.args[i];
+          bound.set(p, a ? this.eval(file, a, env) : { t: "lit", v: undefined, at });
+        });
+        for (const [n, init] of def.decl.locals ?? []) bound.set(n, this.eval(def.file, init, bound));
+        const r = this.eval(def.file, def.decl.returns, bound);
+        if (r.t === "unknown") return { t: "unknown", reason: `${callee.name}() does not return a static value: ${r.reason} (${r.at.file.split("/").pop()}:${r.at.loc.line}:${r.at.loc.column})`, at };
+        return r;
       }
       return { t: "unknown", reason: `the result of calling \`${callee.name}()\` is not a static value`, at };
     }
@@ -251,5 +293,25 @@ export function describe(v: Value): string {
       return "nothing";
     case "unknown":
       return "an unknown value";
+  }
+}
+
+/** Truthiness of a static value; undefined when it cannot be known. */
+function truthiness(v: Value): boolean | undefined {
+  switch (v.t) {
+    case "lit":
+      return Boolean(v.v);
+    case "absent":
+      return false;
+    case "obj":
+    case "arr":
+    case "protocol":
+    case "guard":
+    case "fn":
+    case "class":
+    case "ns":
+      return true;
+    case "unknown":
+      return undefined;
   }
 }

@@ -9,6 +9,10 @@
  * guarded batches; the ratio reported is the median of the per-round ratios (guarded time per
  * transition ÷ baseline time per transition; lower is better, target ≤ 1.5).
  *
+ * `store.<db>.ratio` is the default consistency ("strict": a cached copy is confirmed with a
+ * version probe before a read runs); `store.<db>.sticky.ratio` is "sticky" (no probe, for
+ * deployments that route each session to one process at a time).
+ *
  * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
  */
 import { randomUUID } from "node:crypto";
@@ -53,8 +57,8 @@ interface Client {
 }
 
 /** Guarded transitions for one client: its own executor (and connection), its own sessions, created up front. */
-async function guardedClient(store: SessionStore, total: number): Promise<Client> {
-  const ex = new GuardedExecutor({ protocol, store });
+async function guardedClient(store: SessionStore, total: number, consistency: "strict" | "sticky" = "strict"): Promise<Client> {
+  const ex = new GuardedExecutor({ protocol, store, consistency });
   const sessions: string[] = [];
   for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
   let s = 0;
@@ -233,7 +237,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     out[`store.${key}.opsPerSec`] = m.opsPerSec;
     out[`store.${key}.baselineOpsPerSec`] = m.baselineOpsPerSec;
     out[`store.${key}.ratio`] = m.ratio;
-    log(`  ${key.padEnd(11)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
+    log(`  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
   };
   log(`store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} alternating rounds)`);
 
@@ -245,7 +249,9 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
   try {
     const path = join(dir, "bench.db");
     const store = new SqliteSessionStore({ secret: SECRET, path });
-    put("sqlite", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1))], n, rounds));
+    const base = sqliteBaseline(path, payloads, rowsFor(n));
+    put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds));
+    put("sqlite.sticky", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "sticky")], n, rounds));
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -253,7 +259,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
 
   const url = options.postgresUrl;
   if (!url) {
-    log("  postgres    not measured: set CONCORDAT_PG_URL (see .ci/run)");
+    log("  postgres          not measured: set CONCORDAT_PG_URL (see .ci/run)");
     return out;
   }
   const table = `bench_${process.pid}`;
@@ -271,14 +277,17 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
       return b;
     };
     await mkStore();
-    put("postgres", await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1))], Math.ceil(n / 2), rounds));
-    const bases: Client[] = [];
-    const guards: Client[] = [];
-    for (let i = 0; i < 8; i++) {
-      bases.push(await mkBase(Math.ceil(n / 4)));
-      guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1)));
+    for (const mode of ["strict", "sticky"] as const) {
+      const suffix = mode === "strict" ? "" : ".sticky";
+      put(`postgres${suffix}`, await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)], Math.ceil(n / 2), rounds));
+      const bases: Client[] = [];
+      const guards: Client[] = [];
+      for (let i = 0; i < 8; i++) {
+        bases.push(await mkBase(Math.ceil(n / 4)));
+        guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1), mode));
+      }
+      put(`postgres8${suffix}`, await compare(bases, guards, Math.ceil(n / 4), rounds));
     }
-    put("postgres8", await compare(bases, guards, Math.ceil(n / 4), rounds));
   } finally {
     for (const c of closers) await c().catch(() => undefined);
     await admin.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);

@@ -60,6 +60,17 @@ export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
   readonly serializeLocally?: boolean;
   /** Compare-and-set conflicts tolerated for one operation before giving up. Default 10000. */
   readonly maxConflicts?: number;
+  /**
+   * `"strict"` (default): a read validated against this process's cached copy runs only after a
+   * version probe (`store.version`) shows the copy is still the latest, so a stale copy never
+   * lets a call run. `"sticky"`: skip the probe — only when each session is served by one
+   * process at a time (sticky routing); a stale copy is still caught by compare-and-set before
+   * anything is recorded, but the read may already have run. Writes always claim first.
+   * Either way, when another process changes the session while a read runs, the call is
+   * validated again against the latest state and the result already obtained is recorded
+   * (a read never runs twice for one call).
+   */
+  readonly consistency?: "strict" | "sticky";
   /** Tag stored with each intent (which process claimed it). Default host:pid:random. */
   readonly owner?: string;
 }
@@ -136,6 +147,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly useCache: boolean;
   private readonly serialize: boolean;
   private readonly maxConflicts: number;
+  private readonly strict: boolean;
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
@@ -153,6 +165,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.useCache = options.cache ?? true;
     this.serialize = options.serializeLocally ?? true;
     this.maxConflicts = options.maxConflicts ?? 10_000;
+    this.strict = (options.consistency ?? "strict") === "strict";
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 
@@ -263,6 +276,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl, freshId = false): Promise<GuardedExecution> {
     const callId = call.id as string;
     const isWrite = this.protocol.tools[call.name]?.effect === "write";
+    let obtained: ToolResult | undefined;
     for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
       const fresh = attempt > 0 || !this.useCache;
       const { stored, session, cached } = await this.current(sessionId, fresh);
@@ -278,7 +292,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         if (e instanceof ProtocolViolation) {
           if (cached) continue; // a stale copy may refuse what the latest state allows: check again
           this.rememberRow(stored);
-          throw this.report(e);
+          throw this.report(obtained !== undefined ? this.reportedLate(e, session) : e);
         }
         throw e;
       }
@@ -287,20 +301,31 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         if (outcome === "conflict") continue;
         return outcome;
       }
-      // read: run, then save the transition (and whatever policies claimed) in one compare-and-set
-      const result = await runImpl(impl, validated, { sessionId, callId, idempotencyKey: `${sessionId}:${callId}`, call: validated });
+      // read: make sure a cached copy is still the latest (strict), run once, then save the
+      // transition (and whatever policies claimed) in one compare-and-set
+      if (cached && this.strict && obtained === undefined) {
+        const latest = await this.store.version(sessionId);
+        if (latest !== stored.version) {
+          this.forget(sessionId);
+          continue;
+        }
+      }
+      const result = obtained ?? (await runImpl(impl, validated, { sessionId, callId, idempotencyKey: `${sessionId}:${callId}`, call: validated }));
+      obtained = result;
       let record: ExecutionRecord;
       try {
         record = session.advance(validated, result);
       } catch (e) {
         this.forget(sessionId);
-        // a read error with no outcome: nothing happened; policies' claims are saved when they changed
+        // a read error with no outcome: nothing happened, nothing is saved
         if (e instanceof ProtocolViolation) throw this.report(e);
         throw e;
       }
       const next: StoredState = { ...stored.state, session: session.toJSON() };
       const saved = await this.store.compareAndSet(sessionId, stored.version, next, this.encode(next, session));
       if (!saved) {
+        // another process changed the session while the read ran: validate the call again
+        // against the latest state and record the result already obtained (never run it twice)
         this.forget(sessionId);
         continue;
       }
@@ -560,6 +585,22 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
   private forget(sessionId: string): void {
     this.cache.delete(sessionId);
+  }
+
+  /** A refusal that came after the read ran (another process changed the session meanwhile). */
+  private reportedLate(v: ProtocolViolation, session: Session<P>): ProtocolViolation {
+    return new ProtocolViolation({
+      code: v.code,
+      message: `${v.message} (Another process changed session "${session.id}" while this read ran; its result was discarded and nothing was recorded.)`,
+      ...(v.protocol !== undefined ? { protocol: v.protocol } : {}),
+      ...(v.state !== undefined ? { state: v.state } : {}),
+      sessionId: session.id,
+      ...(v.tool !== undefined ? { tool: v.tool } : {}),
+      arguments: v.arguments,
+      allowedTools: v.allowedTools,
+      data: { ...v.data, readRanConcurrently: true },
+      ...(v.hint !== undefined ? { hint: v.hint } : {}),
+    });
   }
 
   private report(v: ProtocolViolation): ProtocolViolation {

@@ -23,6 +23,10 @@ export class MemorySessionStore extends SignedSessionStore {
     return this.rows.get(id);
   }
 
+  protected async selectVersion(id: string): Promise<number | undefined> {
+    return this.rows.get(id)?.version;
+  }
+
   protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {
     const current = this.rows.get(id);
     if (!current || current.version !== expectedVersion) return false;

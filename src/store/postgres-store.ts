@@ -76,6 +76,12 @@ export class PostgresSessionStore extends SignedSessionStore {
     return row ? { version: Number(row.version), data: row.data, mac: row.mac } : undefined;
   }
 
+  protected async selectVersion(id: string): Promise<number | undefined> {
+    const r = await this.pool.query<{ version: string }>(`SELECT version FROM ${this.table} WHERE id = $1`, [id]);
+    const row = r.rows[0];
+    return row ? Number(row.version) : undefined;
+  }
+
   protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {
     const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, row.data, row.mac, id, expectedVersion]);
     return r.rowCount === 1;

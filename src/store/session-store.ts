@@ -65,6 +65,8 @@ export interface SessionStore {
   create(id: string, state: StoredState): Promise<StoredSession>;
   /** The row, verified, or undefined when there is none. */
   load(id: string): Promise<StoredSession | undefined>;
+  /** Only the row's current version (a cheap freshness probe), or undefined when there is none. */
+  version(id: string): Promise<number | undefined>;
   /**
    * Replaces the row only when its version is still `expectedVersion`; returns the new row
    * (version + 1), or undefined when another writer got there first (reload and retry).
@@ -134,6 +136,7 @@ export abstract class SignedSessionStore implements SessionStore {
 
   protected abstract insertRow(id: string, row: RawRow): Promise<boolean>;
   protected abstract selectRow(id: string): Promise<RawRow | undefined>;
+  protected abstract selectVersion(id: string): Promise<number | undefined>;
   protected abstract updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean>;
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
@@ -157,6 +160,11 @@ export abstract class SignedSessionStore implements SessionStore {
     const row = await this.selectRow(id);
     if (!row) return undefined;
     return { id, version: row.version, state: this.verify(id, row) };
+  }
+
+  async version(id: string): Promise<number | undefined> {
+    checkId(id);
+    return this.selectVersion(id);
   }
 
   async compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined> {

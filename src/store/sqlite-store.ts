@@ -30,6 +30,7 @@ export class SqliteSessionStore extends SignedSessionStore {
   readonly db: Database.Database;
   private readonly insertStmt: Database.Statement;
   private readonly selectStmt: Database.Statement;
+  private readonly versionStmt: Database.Statement;
   private readonly updateStmt: Database.Statement;
   private readonly deleteStmt: Database.Statement;
 
@@ -50,6 +51,7 @@ export class SqliteSessionStore extends SignedSessionStore {
     )`);
     this.insertStmt = this.db.prepare(`INSERT INTO ${this.table} (id, version, data, mac) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`);
     this.selectStmt = this.db.prepare(`SELECT version, data, mac FROM ${this.table} WHERE id = ?`);
+    this.versionStmt = this.db.prepare(`SELECT version FROM ${this.table} WHERE id = ?`).pluck();
     this.updateStmt = this.db.prepare(`UPDATE ${this.table} SET version = ?, data = ?, mac = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND version = ?`);
     this.deleteStmt = this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
   }
@@ -61,6 +63,11 @@ export class SqliteSessionStore extends SignedSessionStore {
   protected async selectRow(id: string): Promise<RawRow | undefined> {
     const r = this.selectStmt.get(id) as { version: number; data: string; mac: string } | undefined;
     return r ? { version: Number(r.version), data: r.data, mac: r.mac } : undefined;
+  }
+
+  protected async selectVersion(id: string): Promise<number | undefined> {
+    const v = this.versionStmt.get(id) as number | undefined;
+    return v === undefined ? undefined : Number(v);
   }
 
   protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {

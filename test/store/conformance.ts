@@ -53,6 +53,15 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
 
     it("returns undefined for an unknown id", async () => {
       expect(await h.store.load(freshId("missing"))).toBeUndefined();
+      expect(await h.store.version(freshId("missing"))).toBeUndefined();
+    });
+
+    it("reports the current version cheaply", async () => {
+      const id = freshId("version");
+      await h.store.create(id, stateOf(id));
+      expect(await h.store.version(id)).toBe(1);
+      await h.store.compareAndSet(id, 1, stateOf(id));
+      expect(await h.store.version(id)).toBe(2);
     });
 
     it("compare-and-set succeeds on the current version and fails on a stale one without writing", async () => {

@@ -227,4 +227,69 @@ describe("GuardedExecutor", () => {
       expect(row).toEqual({ session: plain.toJSON(), ledger: {} });
     }
   });
+
+  it("carries every policy's state through the store: a budget spent in one process binds the next", async () => {
+    const budgeted = defineProtocol({
+      name: "budgeted",
+      initial: "open",
+      terminal: ["done"],
+      budget: { toolCalls: 2 },
+      tools: {
+        ask: { input: z.object({ q: z.string() }), effect: "read" },
+        end: { input: z.object({}), effect: "read", exit: true },
+      },
+      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
+    });
+    const store = new MemorySessionStore({ secret: SECRET });
+    const a = new GuardedExecutor({ protocol: budgeted, store });
+    const b = new GuardedExecutor({ protocol: budgeted, store });
+    const { session } = await a.create();
+    let ran = 0;
+    await a.execute(session.id, { name: "ask", arguments: { q: "1" } }, () => ++ran);
+    await b.execute(session.id, { name: "ask", arguments: { q: "2" } }, () => ++ran);
+    expect(await codeOf(a.execute(session.id, { name: "ask", arguments: { q: "3" } }, () => ++ran))).toBe("budget_exceeded");
+    expect(ran).toBe(2);
+    expect((await b.load(session.id)).session.toJSON().extensions["budget"]).toBeDefined();
+  });
+
+  it("a read that another process interleaves with runs once and is recorded against the latest state", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const a = setup(store).ex;
+    const b = setup(store).ex;
+    const { session } = await a.create();
+    let ran = 0;
+    const r = await a.execute(session.id, { id: "slow", name: "lookup", arguments: { account: "A" } }, async () => {
+      ran++;
+      await b.execute(session.id, { id: "fast", name: "lookup", arguments: { account: "B" } }, () => "b");
+      return "a";
+    });
+    expect(ran).toBe(1);
+    expect(r.result).toEqual({ ok: true, value: "a" });
+    const { session: after } = await a.load(session.id);
+    expect(after.trace.map((t) => t.callId)).toEqual(["fast", "slow"]);
+  });
+
+  it("sticky consistency skips the freshness probe: a stale copy is still caught before anything is recorded", async () => {
+    const budgeted = defineProtocol({
+      name: "budgeted-sticky",
+      initial: "open",
+      terminal: ["done"],
+      budget: { toolCalls: 1 },
+      tools: { ask: { input: z.object({ q: z.string() }), effect: "read" }, end: { input: z.object({}), effect: "read", exit: true } },
+      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
+    });
+    const store = new MemorySessionStore({ secret: SECRET });
+    const a = new GuardedExecutor({ protocol: budgeted, store, consistency: "sticky" });
+    const b = new GuardedExecutor({ protocol: budgeted, store });
+    const { session } = await a.create();
+    let ran = 0;
+    await b.execute(session.id, { name: "ask", arguments: { q: "1" } }, () => ++ran);
+    // a's cached copy predates b's call: the read runs on it, compare-and-set catches it, the latest state refuses it
+    const e = await a.execute(session.id, { name: "ask", arguments: { q: "2" } }, () => ++ran).catch((x: unknown) => x as ProtocolViolation);
+    expect(e).toBeInstanceOf(ProtocolViolation);
+    expect((e as ProtocolViolation).code).toBe("budget_exceeded");
+    expect((e as ProtocolViolation).data).toMatchObject({ readRanConcurrently: true });
+    expect(ran).toBe(2);
+    expect((await a.load(session.id)).session.trace).toHaveLength(1);
+  });
 });

@@ -1,0 +1,76 @@
+import { parseArgs } from "node:util";
+import { Protocol } from "../../protocol/protocol.js";
+import { createHttpGuard } from "../../server/http-guard.js";
+import type { GuardedToolImpl } from "../../store/guarded-executor.js";
+import { openSessionStore } from "../../store/open-session-store.js";
+import { UsageError, type CliCommand } from "../io.js";
+import { loadExport } from "../load-export.js";
+
+const usage = `Usage: concordat serve <module>#<protocol> --tools <module>#<export> [--port 8787] [--host 127.0.0.1]
+                       [--db .concordat/sessions.db | --pg postgres://…]
+
+Runs the HTTP tool-execution guard for a protocol: POST /sessions, GET /sessions/:id/tools,
+POST /sessions/:id/calls, POST /sessions/:id/confirmations[/:actionId]. --tools names an object
+of implementations by tool name. Sessions live in SQLite (default) or PostgreSQL (--pg or
+CONCORDAT_PG_URL). Secrets come from the environment, never from flags:
+  CONCORDAT_STORE_SECRET   HMAC key of stored rows (required, ≥ 16 bytes)
+  CONCORDAT_TOKEN_SECRET   HMAC key of per-session tokens (required, ≥ 16 bytes)
+  CONCORDAT_GRANT_KEY      HMAC key of confirmation grants (required when a tool requires confirmation)
+  CONCORDAT_OPERATOR_TOKEN enables POST /sessions/:id/reconcile (optional)
+Logs are JSON lines on stderr. Stops on SIGINT or SIGTERM.`;
+
+export const command: CliCommand = {
+  summary: "Serve a protocol's tools over HTTP behind the server-side guard",
+  usage,
+  async run(argv, io) {
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: { tools: { type: "string" }, port: { type: "string", default: "8787" }, host: { type: "string", default: "127.0.0.1" }, db: { type: "string" }, pg: { type: "string" } },
+    });
+    if (positionals.length !== 1) throw new UsageError(`expected one <module>#<protocol>, got ${positionals.length}.`);
+    if (!values.tools) throw new UsageError("--tools <module>#<export> is required (an object of tool implementations by name).");
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not "${values.port}".`);
+    if (values.db && values.pg) throw new UsageError("pass --db (SQLite) or --pg (PostgreSQL), not both.");
+    const missing = ["CONCORDAT_STORE_SECRET", "CONCORDAT_TOKEN_SECRET"].filter((k) => !io.env[k]);
+    if (missing.length > 0) throw new UsageError(`set ${missing.join(" and ")} in the environment (HMAC keys of at least 16 bytes, e.g. \`openssl rand -hex 32\`).`);
+
+    const protocol = await loadExport(positionals[0]!, io.cwd);
+    if (!(protocol instanceof Protocol)) throw new UsageError(`"${positionals[0]}" is not a protocol (made by defineProtocol).`);
+    const tools = await loadExport(values.tools, io.cwd);
+    if (typeof tools !== "object" || tools === null) throw new UsageError(`"${values.tools}" is not an object of tool implementations.`);
+    const unknown = Object.keys(tools).filter((t) => !protocol.toolNames.includes(t));
+    if (unknown.length > 0) throw new UsageError(`--tools has implementations for tools protocol "${protocol.name}" does not declare: ${unknown.join(", ")}. Known tools: ${protocol.toolNames.join(", ")}.`);
+    const needsGrants = protocol.toolNames.some((t) => protocol.tools[t]?.requiresConfirmation === true);
+    const grantKey = io.env["CONCORDAT_GRANT_KEY"];
+    if (needsGrants && !grantKey) throw new UsageError(`protocol "${protocol.name}" has tools that require confirmation: set CONCORDAT_GRANT_KEY (the same in every instance).`);
+
+    const pgUrl = values.pg ?? io.env["CONCORDAT_PG_URL"];
+    const store = await openSessionStore({ secret: io.env["CONCORDAT_STORE_SECRET"]!, ...(pgUrl ? { postgresUrl: pgUrl } : {}), ...(values.db ? { sqlitePath: values.db } : {}) });
+    const guard = createHttpGuard({
+      protocol,
+      store,
+      tools: tools as Record<string, GuardedToolImpl>,
+      tokenSecret: io.env["CONCORDAT_TOKEN_SECRET"]!,
+      ...(grantKey ? { sessionOptions: { confirmation: { key: grantKey } } } : {}),
+      ...(io.env["CONCORDAT_OPERATOR_TOKEN"] ? { operatorToken: io.env["CONCORDAT_OPERATOR_TOKEN"] } : {}),
+      logger: (r) => io.stderr(JSON.stringify(r) + "\n"),
+    });
+    const { url } = await guard.listen(port, values.host);
+    io.stdout(`concordat serve: protocol "${protocol.name}" on ${url} (${store.kind} store)\n`);
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off("SIGINT", stop);
+        process.off("SIGTERM", stop);
+        resolve();
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
+    });
+    await guard.close();
+    await store.close();
+    io.stdout("concordat serve: stopped\n");
+    return 0;
+  },
+};

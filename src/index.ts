@@ -43,3 +43,11 @@ export { ToolCallRejectedError } from "./adapters/tool-call-rejected-error.js";
 // command line, programmatically
 export { run as runCli } from "./cli/run.js";
 export { memoryIo, processIo, UsageError, type CliIo, type CliCommand } from "./cli/io.js";
+
+// refinement and the agent loop (decorators live in concordat/decorators)
+export { checkRefinement, mapChildTools, eventLabel, type RefinementResult, type RefinementKind, type RefinementNames } from "./protocol/refinement.js";
+export type { EnforceDecorator, CheckEnforcedClass } from "./protocol/enforce-hook.js";
+export { AgentLoop, type AgentLoopOptions, type StepResult, type ExecutedCall } from "./agent/agent-loop.js";
+export { RetryPolicy } from "./agent/retry-policy.js";
+export { ScriptedModelClient, call, toolCalls, say, type ScriptedTurn } from "./agent/scripted-model-client.js";
+export { estimateTextTokens, estimateInputTokens, estimateOutputTokens } from "./agent/estimate-tokens.js";

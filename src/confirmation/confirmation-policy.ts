@@ -43,16 +43,43 @@ export interface ConfirmationOptions {
   readonly requestTools?: Readonly<Record<string, string>>;
 }
 
-/** Options of one confirmation request. */
+/**
+ * Options of one confirmation request.
+ *
+ * Requests come in rounds, one round per agent message: a user's reply is judged against the
+ * actions of the latest round only. The requests made since the user's last message form the
+ * open round; a request made after the user answered (`receiveUserReply`, `receiveMessage`
+ * with role user, `noteUserMessage`) starts a new round, and every action of earlier rounds
+ * still waiting becomes `superseded`, whatever its tool. Within the open round, a request for a
+ * tool that is already waiting replaces that request (the agent corrected itself) unless
+ * `together` is set.
+ */
 export interface RequestOptions {
   /** What the user was shown. */
   readonly description?: string;
   /**
-   * Replace earlier unanswered requests for the same tool (default true): a user's "yes"
-   * answers the latest question, not every question the agent ever asked. Pass false to ask
-   * about several actions of one tool in one message.
+   * Asked in the same agent message as the requests since the user's last message: joins the
+   * open round without replacing anything, even a request for the same tool. When the user has
+   * answered since, it starts a new round like any request. Prefer `requestConfirmations` when
+   * you have all the calls of the message at hand.
+   */
+  readonly together?: boolean;
+  /**
+   * This request starts a new agent message even though the user has not answered yet: it
+   * opens a new round and supersedes every action still waiting.
+   */
+  readonly newRound?: boolean;
+  /**
+   * @deprecated Use `together: true`. `supersede: false` is the same as `together: true`; the
+   * default (`true`) is the round behaviour described on `RequestOptions`.
    */
   readonly supersede?: boolean;
+}
+
+/** Options of `requestConfirmations`: several actions asked about in one agent message. */
+export interface RequestManyOptions {
+  /** What the user was shown (the agent's message); every action of the round gets it. */
+  readonly description?: string;
 }
 
 /** What a user's reply did to the pending actions. */
@@ -69,6 +96,8 @@ export interface ReplyOutcome {
 /** A confirmation request: the pending action, and its grant when prior consent already covers it. */
 export interface ConfirmationRequest extends PendingAction {
   readonly status: PendingActionRecord["status"];
+  /** The request round (agent message) the action belongs to; a reply answers the latest round only. */
+  readonly round: number;
   readonly grant?: Grant;
 }
 
@@ -91,6 +120,10 @@ interface ConfirmationSnapshot {
   readonly grants: string[];
   readonly consumed: ConsumedGrant[];
   readonly userMessages: UserMessage[];
+  /** The latest request round. Absent in snapshots from before rounds: then every action is round 0. */
+  readonly round?: number;
+  /** Whether the latest round is still open (no user message since it started). */
+  readonly roundOpen?: boolean;
 }
 
 const DEFAULT_TTL_MS = 10 * 60 * 1000;
@@ -117,6 +150,10 @@ export class ConfirmationPolicy implements SessionPolicy {
   private readonly live = new Map<string, Grant>();
   private readonly consumed = new Map<string, ConsumedGrant>();
   private userMessages: UserMessage[] = [];
+  /** The latest request round; 0 before the first request. */
+  private round = 0;
+  /** No user message has arrived since the latest round started: a new request may join it. */
+  private roundOpen = false;
 
   constructor(options: ConfirmationOptions = {}) {
     if (options.ttlMs !== undefined && !(Number.isFinite(options.ttlMs) && options.ttlMs > 0)) {
@@ -142,6 +179,30 @@ export class ConfirmationPolicy implements SessionPolicy {
    * `requiresConfirmation`, and the arguments must match its schema (they are stored parsed).
    */
   request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
+    const args = this.parseRequest(session, call);
+    const together = options.together === true || options.supersede === false;
+    if (options.newRound === true || !this.roundOpen) this.startRound();
+    else if (!together) {
+      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+    }
+    return this.register(session, call.name, args, options.description);
+  }
+
+  /**
+   * Registers several actions asked about in one agent message: they form a new round (every
+   * action of earlier rounds still waiting is superseded), and one yes answers them all. Every
+   * call is checked first; when one is invalid, none is registered.
+   */
+  requestMany(session: Session<any>, calls: readonly ToolCall[], options: RequestManyOptions = {}): ConfirmationRequest[] {
+    if (!Array.isArray(calls) || calls.length === 0) {
+      throw new TypeError(`requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`);
+    }
+    const parsed = calls.map((c) => ({ name: c.name, args: this.parseRequest(session, c) }));
+    this.startRound();
+    return parsed.map((c) => this.register(session, c.name, c.args, options.description));
+  }
+
+  private parseRequest(session: Session<any>, call: ToolCall): Record<string, unknown> {
     const spec = this.specOf(session, call.name);
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
@@ -150,31 +211,47 @@ export class ConfirmationPolicy implements SessionPolicy {
         this.violation("invalid_arguments", `Cannot ask to confirm "${call.name}": its arguments do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`, call, { issues }, `Describe the action with arguments matching "${call.name}"'s parameters.`),
       );
     }
-    const args = parsed.data as Record<string, unknown>;
+    return parsed.data as Record<string, unknown>;
+  }
+
+  /** A new agent message asks: every action of earlier rounds still waiting is superseded. */
+  private startRound(): void {
+    for (const p of this.pending.values()) if (p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+    this.round++;
+    this.roundOpen = true;
+  }
+
+  /** The user spoke: the next request is a new agent message, hence a new round. */
+  private userSpoke(session: Session<any>, text: string): void {
+    this.roundOpen = false;
+    this.userMessages.push({ text, at: this.nowOf(session).toISOString() });
+    if (this.userMessages.length > 50) this.userMessages = this.userMessages.slice(-50);
+  }
+
+  private register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): ConfirmationRequest {
+    const spec = this.specOf(session, tool);
     const record: PendingActionRecord = {
       id: randomUUID(),
-      tool: call.name,
+      tool,
       arguments: args,
-      ...(options.description !== undefined ? { description: options.description } : {}),
+      ...(description !== undefined ? { description } : {}),
       argsHash: canonicalHash(args),
       subjects: subjectsOf(spec.subjects, args),
       createdAt: this.nowOf(session).toISOString(),
       status: "pending",
+      round: this.round,
     };
-    if (options.supersede !== false) {
-      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
-    }
     this.pending.set(record.id, record);
-    if (this.priorConsentTools.has(call.name)) {
+    if (this.priorConsentTools.has(tool)) {
       const action = toAction(record);
       for (const m of [...this.userMessages].reverse()) {
         if (priorConsentVerdict(action, m.text).decision === "confirmed") {
           const grant = this.issue(session, record, "prior_consent");
-          return { ...action, status: "confirmed", grant };
+          return { ...action, status: "confirmed", round: this.round, grant };
         }
       }
     }
-    return { ...toAction(record), status: "pending" };
+    return { ...toAction(record), status: "pending", round: this.round };
   }
 
   /** The structured path (for UIs): the user confirmed this action. Returns its grant. */
@@ -192,14 +269,15 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /**
-   * Judges a user's reply against every pending action. `confirmed` grants them all; `denied`
-   * denies them all; `unclear` leaves them pending. Only pass text the user typed.
+   * Judges a user's reply against the pending actions of the latest request round (the
+   * question the user is answering). `confirmed` grants them all; `denied` denies them all;
+   * `unclear` leaves them pending. The reply ends the round: the next request starts a new one.
+   * Only pass text the user typed.
    */
   async receiveUserReply(session: Session<any>, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);
-    this.userMessages.push({ text, at: this.nowOf(session).toISOString() });
-    if (this.userMessages.length > 50) this.userMessages = this.userMessages.slice(-50);
-    const records = [...this.pending.values()].filter((p) => p.status === "pending");
+    this.userSpoke(session, text);
+    const records = [...this.pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.round);
     if (records.length === 0) return { decision: "unclear", reason: "There is no pending action to confirm; ask first with requestConfirmation.", grants: [], actions: [] };
     const actions = records.map(toAction);
     const request = actions.map((a) => a.description ?? `${a.tool} ${JSON.stringify(a.arguments)}`).join("\n");
@@ -229,10 +307,9 @@ export class ConfirmationPolicy implements SessionPolicy {
     return this.receiveUserReply(session, message.content, decider);
   }
 
-  /** Records a user message (for prior consent) without judging it. */
+  /** Records a user message (for prior consent) without judging it. It ends the request round. */
   noteUserMessage(session: Session<any>, text: string): void {
-    this.userMessages.push({ text, at: this.nowOf(session).toISOString() });
-    if (this.userMessages.length > 50) this.userMessages = this.userMessages.slice(-50);
+    this.userSpoke(session, text);
   }
 
   /** Actions still waiting for a yes or no. */
@@ -378,6 +455,8 @@ export class ConfirmationPolicy implements SessionPolicy {
       grants: [...this.live.values()].map((g) => this.sign(g)),
       consumed: [...this.consumed.values()],
       userMessages: [...this.userMessages],
+      round: this.round,
+      roundOpen: this.roundOpen,
     };
   }
 
@@ -394,6 +473,10 @@ export class ConfirmationPolicy implements SessionPolicy {
     for (const c of d.consumed ?? []) this.consumed.set(c.nonce, c);
     for (const g of grants) if (this.consumed.has(g.nonce)) this.live.delete(g.nonce);
     this.userMessages = [...(d.userMessages ?? [])];
+    // a snapshot from before rounds: every action is round 0 (a reply still answers it), and the
+    // next request starts a new round (the safe side: it supersedes what was waiting)
+    this.round = typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.pending.values()].map((p) => p.round ?? 0));
+    this.roundOpen = typeof d.roundOpen === "boolean" ? d.roundOpen : false;
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────────────
@@ -429,7 +512,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       throw session.reject(this.violation("confirmation_reused", `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
     }
     if (record.status !== "pending") {
-      throw session.reject(this.violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later request for "${record.tool}"; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
+      throw session.reject(this.violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later confirmation request; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
     }
     return record;
   }

@@ -55,8 +55,13 @@ export interface PendingActionRecord {
   readonly argsHash: string;
   readonly subjects: readonly string[];
   readonly createdAt: string;
-  /** `superseded`: a later request for the same tool replaced it before the user answered. */
+  /**
+   * `superseded`: a later request replaced it before the user answered (a request of a later
+   * round, or one for the same tool in the same round).
+   */
   readonly status: "pending" | "confirmed" | "denied" | "superseded";
+  /** The request round (agent message) it was asked in. Absent in records from before rounds (round 0). */
+  readonly round?: number;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ViolationLog } from "../violation/violation-log.js";
 import { BudgetAccount } from "../budget/budget-account.js";
 import { BudgetPolicy } from "../budget/budget-policy.js";
 import type { SessionPolicy, TokenUsage } from "./session-policy.js";
-import { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome } from "../confirmation/confirmation-policy.js";
+import { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestManyOptions, type RequestOptions } from "../confirmation/confirmation-policy.js";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./session-snapshot.js";
@@ -131,9 +131,17 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return p;
   }
 
-  /** Registers an action (a call of a `requiresConfirmation` tool, arguments checked) that waits for the user's consent. */
-  requestConfirmation(call: ToolCall, options?: { readonly description?: string; readonly supersede?: boolean }): ConfirmationRequest {
+  /**
+   * Registers an action (a call of a `requiresConfirmation` tool, arguments checked) that waits for the user's consent.
+   * A request after the user's last message starts a new round and supersedes every action still waiting (see `RequestOptions`).
+   */
+  requestConfirmation(call: ToolCall, options?: RequestOptions): ConfirmationRequest {
     return this.confirmationPolicy().request(this, call, options);
+  }
+
+  /** Registers several actions asked about in one agent message: one new round, answered by one reply. */
+  requestConfirmations(calls: readonly ToolCall[], options?: RequestManyOptions): ConfirmationRequest[] {
+    return this.confirmationPolicy().requestMany(this, calls, options);
   }
 
   /** The user confirmed a pending action (structured path, for UIs). Returns the single-use grant. */

@@ -168,6 +168,18 @@ describe("request rounds: a yes answers only the latest question", () => {
     const r = Session.fromJSON(airline, snap, { confirmation: { key: KEY } });
     expect((await r.receiveUserReply("yes")).grants.map((g) => g.tool)).toEqual(["cancel_reservation"]);
   });
+
+  it("a reply is judged only against the latest round, even if a stored snapshot still lists older actions as pending", async () => {
+    const s = session();
+    s.requestConfirmation(cancelX);
+    const snap = JSON.parse(JSON.stringify(s.toJSON()));
+    // a hand-edited or corrupted snapshot: the waiting action belongs to round 1, the latest round is 2
+    snap.extensions.confirmation.round = 2;
+    const r = Session.fromJSON(airline, snap, { confirmation: { key: KEY } });
+    const out = await r.receiveUserReply("yes");
+    expect(out.grants).toEqual([]);
+    expect(out.actions).toEqual([]);
+  });
 });
 
 describe("pressure after a denial never grants", () => {

@@ -31,3 +31,24 @@ describe("graph export", () => {
     expect(m).toContain("confirmed --> refunded: issue_refund ⚠ write");
   });
 });
+
+describe("DOT parallel edges", () => {
+  it("draws parallel edges with the same styling once, with stacked labels", async () => {
+    const { defineProtocol } = await import("../../src/protocol/define-protocol.js");
+    const { z } = await import("zod");
+    const p = defineProtocol({
+      name: "par",
+      initial: "a",
+      terminal: ["z"],
+      tools: {
+        r1: { input: z.object({}), effect: "read" },
+        r2: { input: z.object({}), effect: "read" },
+        w: { input: z.object({}), effect: "write" },
+      },
+      states: { a: { on: { r1: { ok: "a" }, r2: { ok: "a" }, w: { ok: "z" } } }, z: {} },
+    });
+    const dot = toDot(p);
+    expect(dot).toContain(`"a" -> "a" [label="r1\\nr2"];`);
+    expect(dot).toMatch(/"a" -> "z" \[label="w", color="#c62828"/);
+  });
+});

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { ts } from "ts-morph";
 import { contentHash, extractFileFacts } from "./facts/extract-file-facts.js";
 import { FACTS_VERSION, type FileFacts } from "./facts/file-facts.js";
-import type { BypassContribution } from "./rules/bypass-call.js";
+import type { BypassContribution, SinkOwner } from "./rules/bypass-call.js";
 import type { Finding } from "./rules/rule.js";
 
 /** Per-file results of the last run, for incremental re-checks (see check.ts). */
@@ -34,14 +34,58 @@ interface CacheIndex {
   readonly version: number;
   /** path → content hash of the facts stored for it */
   readonly files: Record<string, string>;
-  readonly results?: CachedResults;
+  /** Results with repeated strings (node ids, paths) replaced by indexes into `strings`. */
+  readonly results?: PackedResults;
+  readonly strings?: string[];
+}
+
+type PackedResults = Omit<CachedResults, "perFile" | "deps"> & {
+  readonly perFile: Record<string, { f?: Finding[]; a?: number; p?: number[]; s?: [number, SinkOwner][]; l?: number[] }>;
+  readonly deps: Record<string, number[]>;
+};
+
+function pack(r: CachedResults): { results: PackedResults; strings: string[] } {
+  const strings: string[] = [];
+  const ids = new Map<string, number>();
+  const id = (x: string): number => {
+    let i = ids.get(x);
+    if (i === undefined) {
+      i = strings.push(x) - 1;
+      ids.set(x, i);
+    }
+    return i;
+  };
+  const perFile: PackedResults["perFile"] = {};
+  for (const [f, v] of Object.entries(r.perFile)) {
+    perFile[f] = {
+      ...(v.findings.length ? { f: v.findings } : {}),
+      ...(v.agents ? { a: v.agents } : {}),
+      ...(v.protocols.length ? { p: v.protocols.map(id) } : {}),
+      ...(v.bypass.sinks.length ? { s: v.bypass.sinks.map(([k, o]) => [id(k), o] as [number, SinkOwner]) } : {}),
+      ...(v.bypass.toolLand.length ? { l: v.bypass.toolLand.map(id) } : {}),
+    };
+  }
+  const deps: Record<string, number[]> = {};
+  for (const [f, ds] of Object.entries(r.deps)) deps[f] = ds.map(id);
+  return { results: { ...r, perFile, deps }, strings };
+}
+
+function unpack(p: PackedResults, strings: readonly string[]): CachedResults {
+  const s = (i: number): string => strings[i] ?? "";
+  const perFile: Record<string, CachedFileResult> = {};
+  for (const [f, v] of Object.entries(p.perFile)) {
+    perFile[f] = { findings: v.f ?? [], agents: v.a ?? 0, protocols: (v.p ?? []).map(s), bypass: { sinks: (v.s ?? []).map(([k, o]) => [s(k), o]), toolLand: (v.l ?? []).map(s) } };
+  }
+  const deps: Record<string, string[]> = {};
+  for (const [f, ds] of Object.entries(p.deps)) deps[f] = ds.map(s);
+  return { ...p, perFile, deps };
 }
 
 const INDEX = "index.json";
 
 /**
  * The on-disk cache (`.concordat-cache/` by default): `index.json` maps each file to the content
- * hash of its facts and holds the last run's per-file results; `facts/<path-hash>-<content-hash>.json`
+ * hash of its facts and holds the last run's per-file results; `facts/<path-hash>-<content-hash>-v<version>.json`
  * holds one file's facts. Facts are read only for the files a run actually visits, and a file
  * whose text is unchanged is never parsed again.
  */
@@ -61,7 +105,7 @@ export class FactsCache {
       const raw = JSON.parse(readFileSync(join(dir, INDEX), "utf8")) as CacheIndex;
       if (raw && raw.version === FACTS_VERSION && raw.files) {
         this.index = raw.files;
-        this.results = raw.results;
+        this.results = raw.results && raw.strings ? unpack(raw.results, raw.strings) : undefined;
       }
     } catch {
       this.index = {};
@@ -97,7 +141,7 @@ export class FactsCache {
   }
 
   private factsFile(path: string, hash: string): string {
-    return join(this.dir!, "facts", `${contentHash(path).slice(0, 16)}-${hash}.json`);
+    return join(this.dir!, "facts", `${contentHash(path).slice(0, 16)}-${hash}-v${FACTS_VERSION}.json`);
   }
 
   save(): void {
@@ -110,7 +154,7 @@ export class FactsCache {
     const files: Record<string, string> = { ...this.index };
     for (const [p, h] of this.current) if (this.pending.has(p) || this.index[p] === h) files[p] = h;
     const tmp = join(this.dir, `${INDEX}.${process.pid}.tmp`);
-    writeFileSync(tmp, JSON.stringify({ version: FACTS_VERSION, files, ...(this.results ? { results: this.results } : {}) } satisfies CacheIndex));
+    writeFileSync(tmp, JSON.stringify({ version: FACTS_VERSION, files, ...(this.results ? pack(this.results) : {}) } satisfies CacheIndex));
     renameSync(tmp, join(this.dir, INDEX));
   }
 }

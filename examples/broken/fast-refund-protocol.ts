@@ -7,16 +7,16 @@ import { refundProtocol } from "../refund/refund-protocol.js";
  * subclass that enforces it (`protocol-weakening`).
  */
 export const fastRefundProtocol = defineProtocol({
-  ...refundProtocol.config,
   name: "fast-refund",
+  initial: "start",
+  terminal: ["done"],
+  tools: { ...refundProtocol.tools },
   states: {
-    ...refundProtocol.config.states,
-    booked: {
-      on: {
-        issue_refund: { ok: "refunded" },
-        request_confirmation: { sent: "awaiting" },
-        end_conversation: { ok: "done" },
-      },
-    },
+    start: { on: { lookup_booking: { found: "booked", not_found: "start" }, end_conversation: { ok: "done" } } },
+    booked: { on: { issue_refund: { ok: "refunded" }, request_confirmation: { sent: "awaiting" }, end_conversation: { ok: "done" } } },
+    awaiting: { on: { receive_message: { confirmed: "confirmed", denied: "booked", unclear: "awaiting" } } },
+    confirmed: { on: { issue_refund: { ok: "refunded" } } },
+    refunded: { on: { end_conversation: { ok: "done" } } },
+    done: {},
   },
 });

@@ -88,7 +88,15 @@ describe("concordat check (run(argv, io), no child processes)", () => {
     const code = await run(["check", "examples/refund", "--no-color"], m.io);
     expect(m.err()).toBe("");
     expect(code).toBe(0);
-    expect(m.out()).toMatch(/no problems \(3 files, 1 agent class, 1 protocol\)/);
+    expect(m.out()).toMatch(/no problems \(\d+ files, 1 agent class, 1 protocol\)/);
+  });
+
+  it("globs select the files to check (the tsconfig still supplies compiler options)", async () => {
+    const m = memoryIo({ cwd: repo, env: {} });
+    expect(await run(["check", "examples/broken/*-agent.ts", "--format", "json"], m.io)).toBe(1);
+    const j = JSON.parse(m.out());
+    expect(j.summary.files).toBe(2);
+    expect(j.diagnostics.map((d: { file: string }) => d.file)).toEqual(["examples/broken/fast-refund-agent.ts", "examples/broken/goodwill-agent.ts"]);
   });
 
   it("exit 2 with a message for a missing tsconfig, a bad format, and a path that does not exist", async () => {

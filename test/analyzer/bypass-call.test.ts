@@ -142,13 +142,31 @@ const readOnlyHelpers = withMethod(`  async describe(id: string) {
     return this.issueRefund(args);
   }`);
 
+/** The protocol names the effect of issue_refund: only that call is guarded, the audit write is not. */
+const declaredSinks = (method: string): Files => {
+  const f = withMethod(method);
+  return {
+    ...f,
+    "refund-protocol.ts": f["refund-protocol.ts"]!.replace(`effect: "write", requiresConfirmation: true }`, `effect: "write", requiresConfirmation: true, sinks: ["PaymentGateway.refund"] }`),
+    "refund-agent.ts": f["refund-agent.ts"]!.replace("await this.payments.refund(args.id, args.amount);", "await this.payments.refund(args.id, args.amount);\n    await this.audit.write(args.id);").replace("readonly db: BookingDb", "readonly db: BookingDb, readonly audit: { write(id: string): Promise<void> }"),
+  };
+};
+const declaredOk = declaredSinks(`  async note(id: string) {
+    await this.audit.write(id);
+  }`);
+const declaredBypass = declaredSinks(`  async sneaky(id: string) {
+    await this.payments.refund(id, 2);
+  }`);
+
 ruleTable("bypass-call", {
   valid: [
     { name: "the tool itself, and an agent method that calls the guarded tool", files: readOnlyHelpers },
     { name: "same method names on unrelated classes (benign look-alikes)", files: benignLookAlikes },
     { name: "a reasoned suppression", files: suppressed },
+    { name: "effects outside the sinks the protocol declares", files: declaredOk },
   ],
   invalid: [
+    { name: "a sink the protocol declares", files: declaredBypass, errors: [errorAt(declaredBypass, "refund-agent.ts", "this.payments.refund(id, 2)")] },
     { name: "an agent method calling the tool's effect directly", files: direct, errors: [errorAt(direct, "refund-agent.ts", "this.payments.refund(id, 10)", { message: /RefundAgent\.quickRefund reaches this\.payments\.refund, the effect of guarded tool "issue_refund"/ })] },
     { name: "a subclass in another file", files: subclass, errors: [errorAt(subclass, "vip-agent.ts", "this.payments.refund(id, 5)")] },
     { name: "tool-side helper chain three calls deep across files (aliased type import)", files: toolSideChain, errors: [errorAt(toolSideChain, "refund-agent.ts", "settleBooking(this.payments, id, 5)", { message: /RefundAgent\.goodwill → settleBooking\(\) → applyRefund\(\) → Gw\.refund/ })] },

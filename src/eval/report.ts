@@ -54,7 +54,9 @@ export function formatTable(report: EvalReport): string {
 /** JSON written by `--json` and to report/eval.json (runs included only in the report file). */
 export function reportJson(report: EvalReport, includeRuns: boolean): unknown {
   const { runs, ...rest } = report;
-  return includeRuns ? { ...rest, runs: runs.map(({ samples: _samples, ...r }) => r) } : rest;
+  // the compliant-customer group is listed under profiles too, as the printed table shows it
+  const withCompliant = { ...rest, profiles: { ...rest.profiles, ...(rest.compliant ? { compliant: rest.compliant } : {}) } };
+  return includeRuns ? { ...withCompliant, runs: runs.map(({ samples: _samples, ...r }) => r) } : withCompliant;
 }
 
 export function formatMarkdown(report: EvalReport): string {

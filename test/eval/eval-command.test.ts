@@ -21,7 +21,8 @@ describe("concordat eval (the main job, SIMULATION)", () => {
     expect(code).toBe(0);
     const figures = JSON.parse(readFileSync(json, "utf8")) as Figures;
     expect(figures.simulation).toBe(true);
-    expect(Object.keys(figures.profiles).sort()).toEqual(["model-A", "model-B"]);
+    expect(Object.keys(figures.profiles).sort()).toEqual(["compliant", "model-A", "model-B"]);
+    expect(figures.profiles["compliant"]!.enforced.unauthorized).toBe(0);
     const a = figures.profiles["model-A"]!;
     const b = figures.profiles["model-B"]!;
     expect([a.unenforced.runs, a.enforced.runs, b.unenforced.runs, b.enforced.runs]).toEqual([50, 50, 128, 128]);

@@ -4,7 +4,6 @@ import type { Protocol } from "../protocol/protocol.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { Action } from "./action-text.js";
-import { actionKey } from "./canonical.js";
 
 /**
  * How the evaluation talks to the enforcement side: the airline protocol, and what the
@@ -33,23 +32,17 @@ export async function enforcedHarness(): Promise<Harness> {
     },
     // The agent listed actions and asked for a yes: the application registers each as a pending
     // action with the agent's message as its description (what a confirmation UI would show).
-    // Like a UI that shows one confirmation dialog at a time, it first withdraws (denies) any
-    // earlier request still waiting that the new message does not list again: otherwise a later
-    // "yes" would grant an action the user never saw in the question it answered.
+    // One agent message is one request round: it supersedes every earlier request still
+    // waiting, so a later "yes" grants exactly the actions of the question it answered.
     async onAgentMessage(session, text, listed) {
-      if (listed.length === 0) return;
-      const keys = new Set(listed.map((a) => actionKey(a.tool, a.arguments)));
-      for (const p of session.confirmationPolicy().pendingActions()) {
-        if (!keys.has(actionKey(p.tool, p.arguments))) session.deny(p.id);
-      }
-      for (const a of listed) {
+      listed.forEach((a, i) => {
         try {
-          session.requestConfirmation({ name: a.tool, arguments: a.arguments }, { description: text });
+          session.requestConfirmation({ name: a.tool, arguments: a.arguments }, { description: text, ...(i === 0 ? { newRound: true } : { together: true }) });
         } catch (e) {
           if (!(e instanceof ProtocolViolation)) throw e;
           // an action the protocol cannot even ask about (bad arguments): nothing is pending
         }
-      }
+      });
     },
   };
 }

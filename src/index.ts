@@ -51,3 +51,12 @@ export { AgentLoop, type AgentLoopOptions, type StepResult, type ExecutedCall } 
 export { RetryPolicy } from "./agent/retry-policy.js";
 export { ScriptedModelClient, call, toolCalls, say, type ScriptedTurn } from "./agent/scripted-model-client.js";
 export { estimateTextTokens, estimateInputTokens, estimateOutputTokens } from "./agent/estimate-tokens.js";
+
+// persistent sessions and the server-side guard (PostgreSQL: concordat/postgres; MCP: concordat/mcp)
+export { SessionExistsError, SignedSessionStore, type SessionStore, type StoredSession, type StoredState, type LedgerEntry, type EncodedState, type RawRow, type SignedStoreOptions } from "./store/session-store.js";
+export { MemorySessionStore } from "./store/memory-store.js";
+export { SqliteSessionStore, DEFAULT_SQLITE_PATH, type SqliteSessionStoreOptions } from "./store/sqlite-store.js";
+export { openSessionStore, type OpenSessionStoreOptions } from "./store/open-session-store.js";
+export { GuardedExecutor, SessionNotFoundError, StoreContentionError, type GuardedExecutorOptions, type GuardedExecution, type GuardedToolContext, type GuardedToolImpl, type ReconcileHook, type ReconcileResolution, type ReconcileReport, type LoadedSession } from "./store/guarded-executor.js";
+export { createHttpGuard, HttpError, statusForViolation, type HttpGuard, type HttpGuardOptions, type GuardLogRecord } from "./server/http-guard.js";
+export { SessionTokens, SessionTokenError, type TokenScope, type SessionTokenClaims } from "./server/session-token.js";

@@ -47,6 +47,11 @@ export interface ToolSpec<TOutcome extends string = string, TInput extends z.Zod
   readonly refines?: string;
   /** Part of the exit path (end the conversation, transfer to a human): offered when only the reserve is left. */
   readonly exit?: boolean;
+  /**
+   * What performs this tool's effect (e.g. `"PaymentGateway.refund"`), for the static
+   * analyzer's `bypass-call` rule; without it, the analyzer infers the sinks from the tool body.
+   */
+  readonly sinks?: readonly string[];
   /** Updates the session context from a result. */
   readonly reduce?: (context: any, args: z.output<TInput>, result: ToolResult, outcome: TOutcome) => any;
 }

@@ -25,15 +25,18 @@ console.log(`  refund protocol     concordat ${fmt(r.concordatNs)} ns   xstate $
 console.log(`  1,000-state proto   concordat ${fmt(r.large.concordatNs)} ns   xstate ${fmt(r.large.xstateNs)} ns   ratio ${r.large.ratio.toFixed(3)}`);
 
 // benchmarks contributed by other modules, each exporting bench<Name>() → flat numeric record
-for (const [file, fn, prefix] of [["decorators.ts", "benchDecorators", "decorators"]] as const) {
+for (const [file, fn, prefix] of [
+  ["decorators.ts", "benchDecorators", "decorators"],
+  ["analyzer.ts", "benchAnalyzer", "analyzer"],
+] as const) {
   const path = join(here, file);
   if (!existsSync(path)) continue;
   const mod = (await import(pathToFileURL(path).href)) as Record<string, () => Promise<Record<string, number>>>;
   const res = await mod[fn]!();
-  console.log(`${prefix}:`);
+  if (prefix === "decorators") console.log(`${prefix}:`);
   for (const [k, v] of Object.entries(res)) {
     out[`${prefix}.${k}`] = v;
-    console.log(`  ${k.padEnd(20)} ${fmt(v)}`);
+    if (prefix === "decorators") console.log(`  ${k.padEnd(20)} ${fmt(v)}`);
   }
 }
 

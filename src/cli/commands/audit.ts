@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { auditDecider } from "../../audit/audit-decider.js";
 import { AUDIT_DOMAINS } from "../../audit/audit-domains.js";
 import { auditRuns } from "../../audit/audit-report.js";
@@ -6,6 +5,7 @@ import { formatAuditTable } from "../../audit/format-table.js";
 import { loadRecordedRuns } from "../../audit/load-recorded-runs.js";
 import { ruleDecider } from "../../confirmation/rule-decider.js";
 import { UsageError, type CliCommand } from "../io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
 
 const DECIDERS = { audit: () => auditDecider(ruleDecider), rules: () => ruleDecider } as const;
 
@@ -36,21 +36,15 @@ export const command: CliCommand = {
   summary: "Audit recorded agent runs: which writes the user never confirmed",
   usage,
   async run(argv, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          domain: { type: "string", default: "airline" },
-          format: { type: "string", short: "f", default: "table" },
-          baseline: { type: "string" },
-          decider: { type: "string", default: "audit" },
-        },
-      });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    const parsed = parseCommandArgs(argv, {
+      allowPositionals: true,
+      options: {
+        domain: { type: "string", default: "airline" },
+        format: { type: "string", short: "f", default: "table" },
+        baseline: { type: "string" },
+        decider: { type: "string", default: "audit" },
+      },
+    });
     const v = parsed.values;
     const domain = AUDIT_DOMAINS[v.domain as string];
     if (!domain) throw new UsageError(`unknown --domain "${v.domain}"; use one of ${Object.keys(AUDIT_DOMAINS).join(", ")}`);

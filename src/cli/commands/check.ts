@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { check } from "../../../analyzer/check.js";
 import { format, formatNames, type FormatName } from "../../../analyzer/formatters/index.js";
 import { CheckConfigError } from "../../../analyzer/types.js";
 import { UsageError, type CliCommand } from "../io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat check [paths...] [--project tsconfig.json] [--format stylish|json|sarif] [--output-file F] [--no-color] [--cache] [--cache-location DIR]
 
@@ -25,24 +25,18 @@ export const command: CliCommand = {
   summary: "Statically check agent classes against their protocols (CI)",
   usage,
   async run(argv, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        options: {
-          project: { type: "string", short: "p" },
-          format: { type: "string", short: "f", default: "stylish" },
-          "output-file": { type: "string", short: "o" },
-          color: { type: "boolean" },
-          "no-color": { type: "boolean" },
-          cache: { type: "boolean", default: false },
-          "cache-location": { type: "string" },
-        },
-      });
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    const parsed = parseCommandArgs(argv, {
+      allowPositionals: true,
+      options: {
+        project: { type: "string", short: "p" },
+        format: { type: "string", short: "f", default: "stylish" },
+        "output-file": { type: "string", short: "o" },
+        color: { type: "boolean" },
+        "no-color": { type: "boolean" },
+        cache: { type: "boolean", default: false },
+        "cache-location": { type: "string" },
+      },
+    });
     const v = parsed.values;
     const fmt = v.format as string;
     if (!(formatNames as readonly string[]).includes(fmt)) throw new UsageError(`unknown --format "${fmt}"; use one of ${formatNames.join(", ")}`);

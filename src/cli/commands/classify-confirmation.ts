@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { confusionMatrix, formatConfusionMarkdown, type LabelledDecision } from "../../confirmation/confusion-matrix.js";
 import { decideReply } from "../../confirmation/rule-decider.js";
 import { UsageError, type CliCommand } from "../io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat classify-confirmation [--explain | --matrix] < replies.jsonl
 
@@ -28,13 +28,7 @@ export const command: CliCommand = {
   summary: "Classify user replies to confirmation requests (JSON lines in, JSON lines out)",
   usage,
   async run(argv, io) {
-    let values: { explain?: boolean; matrix?: boolean };
-    let positionals: string[];
-    try {
-      ({ values, positionals } = parseArgs({ args: [...argv], allowPositionals: true, options: { explain: { type: "boolean", default: false }, matrix: { type: "boolean", default: false } } }));
-    } catch (e) {
-      throw new UsageError(e instanceof Error ? e.message : String(e));
-    }
+    const { values, positionals } = parseCommandArgs(argv, { allowPositionals: true, options: { explain: { type: "boolean", default: false }, matrix: { type: "boolean", default: false } } });
     if (values.explain && values.matrix) throw new UsageError("--explain and --matrix cannot be combined.");
     if (positionals.length > 0) throw new UsageError(`takes no arguments (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}); pipe JSON lines to stdin.`);
     const input = await io.readStdin();

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { OpenAICompatibleClient } from "../../adapters/openai-compatible-client.js";
 import { AGENT_PROFILES, findProfile, type AgentProfile } from "../../eval/agent-profiles.js";
 import { LlmCustomer } from "../../eval/llm-customer.js";
@@ -9,6 +8,7 @@ import { runEvaluation, WRITE_TOOLS, type EvalOptions } from "../../eval/runner.
 import { toDot } from "../../graph/to-dot.js";
 import { sharedPath } from "../../util/shared-dir.js";
 import { UsageError, type CliCommand, type CliIo } from "../io.js";
+import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat eval [--seed N] [--trials N] [--profile NAME]... [--no-compliant]
                      [--json FILE] [--report-dir DIR] [--no-report] [--tasks ID,ID,...]
@@ -67,31 +67,25 @@ export const command: CliCommand = {
   summary: "Run the airline evaluation (simulated customers and agents; real-model mode optional) and write report/",
   usage,
   async run(argv, io) {
-    let parsed;
-    try {
-      parsed = parseArgs({
-        args: [...argv],
-        allowPositionals: false,
-        options: {
-          seed: { type: "string" },
-          trials: { type: "string" },
-          profile: { type: "string", multiple: true },
-          "no-compliant": { type: "boolean", default: false },
-          json: { type: "string" },
-          "report-dir": { type: "string" },
-          "no-report": { type: "boolean", default: false },
-          tasks: { type: "string" },
-          model: { type: "string", default: "simulated" },
-          "base-url": { type: "string" },
-          "model-name": { type: "string" },
-          "api-key-env": { type: "string" },
-          customer: { type: "string", default: "simulated" },
-          "customer-model-name": { type: "string" },
-        },
-      });
-    } catch (e) {
-      throw new UsageError((e as Error).message);
-    }
+    const parsed = parseCommandArgs(argv, {
+      allowPositionals: false,
+      options: {
+        seed: { type: "string" },
+        trials: { type: "string" },
+        profile: { type: "string", multiple: true },
+        "no-compliant": { type: "boolean", default: false },
+        json: { type: "string" },
+        "report-dir": { type: "string" },
+        "no-report": { type: "boolean", default: false },
+        tasks: { type: "string" },
+        model: { type: "string", default: "simulated" },
+        "base-url": { type: "string" },
+        "model-name": { type: "string" },
+        "api-key-env": { type: "string" },
+        customer: { type: "string", default: "simulated" },
+        "customer-model-name": { type: "string" },
+      },
+    });
     const v = parsed.values;
     const seed = positiveInt("--seed", v.seed, 1);
     const trials = positiveInt("--trials", v.trials, 1);

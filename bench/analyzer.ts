@@ -14,12 +14,13 @@
  * `.incrementalRatioProcess`, plus the raw milliseconds and megabytes.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync, existsSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { generateProject } from "./generate-project.js";
+import { writeBenchJson } from "./write-bench-json.js";
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -143,16 +144,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const res = await benchAnalyzer({ ...(values.sizes ? { sizes: values.sizes.split(",").map(Number) } : {}), ...(values.runs ? { runs: Number(values.runs) } : {}) });
   const flat: Record<string, number> = {};
   for (const [k, v] of Object.entries(res)) flat[`analyzer.${k}`] = v;
-  if (values.json) {
-    const nested: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(flat)) {
-      const parts = k.split(".");
-      let o = nested;
-      for (const p of parts.slice(0, -1)) o = (o[p] ??= {}) as Record<string, unknown>;
-      o[parts[parts.length - 1]!] = v;
-    }
-    const prev = existsSync(values.json) ? (JSON.parse(readFileSync(values.json, "utf8")) as Record<string, unknown>) : {};
-    writeFileSync(values.json, JSON.stringify({ ...prev, ...flat, ...nested }, null, 2) + "\n");
-    console.log(`wrote ${values.json}`);
-  }
+  if (values.json) writeBenchJson(values.json, flat, { merge: true });
 }

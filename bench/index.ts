@@ -1,8 +1,9 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { benchRuntime } from "./runtime.js";
+import { writeBenchJson } from "./write-bench-json.js";
 
 /**
  * `npm run bench [-- --json FILE]`: every benchmark, each against a baseline measured in the
@@ -40,15 +41,5 @@ for (const [file, fn, prefix] of [
   }
 }
 
-if (values.json) {
-  // both spellings: flat dotted keys ("runtime.ratio") and the same values as nested objects
-  const nested: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(out)) {
-    const parts = k.split(".");
-    let node = nested;
-    for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Record<string, unknown>;
-    node[parts.at(-1)!] = v;
-  }
-  writeFileSync(values.json, JSON.stringify({ ...out, ...nested }, null, 2) + "\n");
-  console.log(`wrote ${values.json}`);
-}
+// both spellings: flat dotted keys ("runtime.ratio") and the same values as nested objects
+if (values.json) writeBenchJson(values.json, out);

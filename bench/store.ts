@@ -16,7 +16,7 @@
  * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
  */
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,7 @@ import { MemorySessionStore } from "../src/store/memory-store.js";
 import { PostgresSessionStore } from "../src/store/postgres-store.js";
 import { SqliteSessionStore } from "../src/store/sqlite-store.js";
 import type { SessionStore } from "../src/store/session-store.js";
+import { writeBenchJson } from "./write-bench-json.js";
 
 const SECRET = "bench-secret-0123456789abcdef";
 /** Transitions per session before a fresh one is used (a conversation's length). */
@@ -308,15 +309,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     return x;
   };
   const out = await benchStore({ rounds: num(values.rounds, "rounds"), transitions: num(values.transitions, "transitions"), postgresUrl: process.env["CONCORDAT_PG_URL"] });
-  if (values.json) {
-    const nested: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(out)) {
-      const parts = k.split(".");
-      let node = nested;
-      for (const p of parts.slice(0, -1)) node = (node[p] ??= {}) as Record<string, unknown>;
-      node[parts.at(-1)!] = v;
-    }
-    writeFileSync(values.json, JSON.stringify({ ...out, ...nested }, null, 2) + "\n");
-    console.log(`wrote ${values.json}`);
-  }
+  if (values.json) writeBenchJson(values.json, out);
 }

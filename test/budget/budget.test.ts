@@ -6,6 +6,7 @@ import type { BudgetPolicy } from "../../src/budget/budget-policy.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { Session } from "../../src/runtime/session.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { rejectedWith, violationOf } from "../support/expect-violation.js";
 
 const support = defineProtocol({
   name: "support",
@@ -26,26 +27,6 @@ const support = defineProtocol({
   },
 });
 
-function violation(f: () => unknown): ProtocolViolation {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof ProtocolViolation) return e;
-    throw e;
-  }
-  throw new Error("expected a ProtocolViolation");
-}
-
-async function rejected(p: Promise<unknown>): Promise<ProtocolViolation> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ProtocolViolation) return e;
-    throw e;
-  }
-  throw new Error("expected a ProtocolViolation");
-}
-
 const call = (s: Session<any>, name: string, args: unknown = {}) => s.execute({ name, arguments: args }, () => "ok");
 
 describe("budgets in the protocol", () => {
@@ -54,7 +35,7 @@ describe("budgets in the protocol", () => {
     await call(s, "ask_confirmation");
     s.beforeModelCall({ inputTokens: 200, outputTokens: 100 });
     s.afterModelCall({ inputTokens: 250, outputTokens: 150 }); // 400 used in "confirming"
-    const v = violation(() => s.beforeModelCall({ inputTokens: 80, outputTokens: 40 }));
+    const v = violationOf(() => s.beforeModelCall({ inputTokens: 80, outputTokens: 40 }));
     expect(v.code).toBe("budget_exceeded");
     expect(v.data).toEqual({ dimension: "totalTokens", limit: 500, used: 400, requested: 120, scope: "state:confirming" });
     expect(v.message).toBe('Budget exceeded: state "confirming" allows 500 tokens; 400 used, 120 more requested.');
@@ -68,7 +49,7 @@ describe("budgets in the protocol", () => {
     await call(s, "refund", { amount: 1 }); // refunding: 1
     await call(s, "refund", { amount: 1 }); // refunding: 2
     let ran = false;
-    const v = await rejected(s.execute({ name: "refund", arguments: { amount: 1 } }, () => (ran = true)));
+    const v = await rejectedWith(s.execute({ name: "refund", arguments: { amount: 1 } }, () => (ran = true)));
     expect(ran).toBe(false);
     expect(v.data).toEqual({ dimension: "toolCalls", limit: 2, used: 2, requested: 1, scope: "state:refunding" });
     expect(s.allowedTools()).toEqual([]); // end_conversation would be a third call in "refunding" too
@@ -77,11 +58,11 @@ describe("budgets in the protocol", () => {
   it("the run limit excludes the reserve; when only the reserve is left, only exit tools are offered and they still run", async () => {
     const s = new Session(support);
     s.afterModelCall({ inputTokens: 1000, outputTokens: 650 }); // 1650 of 2000; reserve 300 → 50 left outside it
-    const v = violation(() => s.beforeModelCall({ inputTokens: 40, outputTokens: 20 }));
+    const v = violationOf(() => s.beforeModelCall({ inputTokens: 40, outputTokens: 20 }));
     expect(v.data).toEqual({ dimension: "totalTokens", limit: 1700, used: 1650, requested: 60, scope: "run" });
     s.afterModelCall({ inputTokens: 40, outputTokens: 10 }); // exactly at the reserve
     expect(s.allowedTools()).toEqual(["end_conversation"]);
-    const blocked = await rejected(call(s, "search", { q: "more" }));
+    const blocked = await rejectedWith(call(s, "search", { q: "more" }));
     expect(blocked.code).toBe("budget_exceeded");
     expect(blocked.message).toContain("only the exit path's reserve is left");
     expect(() => s.beforeModelCall({ inputTokens: 150, outputTokens: 100 })).not.toThrow(); // the final message, from the reserve

@@ -7,19 +7,10 @@ import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { Session } from "../../src/runtime/session.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { rejectedWith } from "../support/expect-violation.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 
 const booking = { id: "B1", amount: 50 };
-
-async function refusal(p: Promise<unknown>): Promise<ProtocolViolation> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ProtocolViolation) return e;
-    throw e;
-  }
-  throw new Error("expected a ProtocolViolation, but the call went through");
-}
 
 /** Drives a refund agent to "confirmed" through its own guarded methods and the user's yes. */
 async function confirmRefund(agent: RefundAgent): Promise<void> {
@@ -53,13 +44,13 @@ describe("acceptance: the RefundAgent / FastRefundAgent pair", () => {
     await agent.lookup_booking({ bookingId: "B1" });
     // the strict protocol dropped end_conversation from "booked"
     expect(agent.availableTools().map((t) => t.name)).toEqual(["request_confirmation"]);
-    expect((await refusal(agent.end_conversation())).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.end_conversation())).code).toBe("tool_not_allowed");
   });
 
   it("accepts a subclass with an added inert read tool, which it can call", async () => {
     const { AuditedRefundAgent } = await import("../fixtures/decorators/inert-read-agent.js");
     const agent = new AuditedRefundAgent({ bookings: [booking] });
-    expect((await refusal(agent.check_refund_status({ bookingId: "B1" }))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.check_refund_status({ bookingId: "B1" }))).code).toBe("tool_not_allowed");
     await confirmRefund(agent);
     await agent.issueRefund({ bookingId: "B1", amount: 50 });
     expect(await agent.check_refund_status({ bookingId: "B1" })).toBe("refunded");
@@ -88,12 +79,12 @@ describe("acceptance: the RefundAgent / FastRefundAgent pair", () => {
 
   it("blocks issueRefundWithoutConfirmation() at runtime before the refund body runs", async () => {
     const agent = new RefundAgent({ bookings: [booking] });
-    const v = await refusal(agent.issueRefundWithoutConfirmation("B1", 50));
+    const v = await rejectedWith(agent.issueRefundWithoutConfirmation("B1", 50));
     expect(v.code).toBe("tool_not_allowed");
     expect(v.tool).toBe("issue_refund");
     expect(agent.refunds).toEqual([]);
     await agent.lookup_booking({ bookingId: "B1" });
-    expect((await refusal(agent.issueRefundWithoutConfirmation("B1", 50))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.issueRefundWithoutConfirmation("B1", 50))).code).toBe("tool_not_allowed");
     expect(agent.refunds).toEqual([]);
     expect(agent.session.state).toBe("booked");
   });
@@ -105,7 +96,7 @@ describe("acceptance: the RefundAgent / FastRefundAgent pair", () => {
     expect(agent.refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
     expect(agent.session.state).toBe("refunded");
     // a second refund is out of protocol again
-    expect((await refusal(agent.issueRefund({ bookingId: "B1", amount: 50 }))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.issueRefund({ bookingId: "B1", amount: 50 }))).code).toBe("tool_not_allowed");
     expect(agent.refunds).toHaveLength(1);
   });
 });
@@ -120,8 +111,8 @@ describe("overrides and subclasses", () => {
       }
     }
     const agent = new LoggingRefundAgent({ bookings: [booking] });
-    expect((await refusal(agent.issueRefund({ bookingId: "B1", amount: 50 }))).code).toBe("tool_not_allowed");
-    expect((await refusal(agent.issueRefundWithoutConfirmation("B1", 50))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.issueRefund({ bookingId: "B1", amount: 50 }))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(agent.issueRefundWithoutConfirmation("B1", 50))).code).toBe("tool_not_allowed");
     expect(bodies).toEqual([]);
     expect(agent.refunds).toEqual([]);
     // allowed: the override runs once, its super call is part of the same validated call
@@ -148,7 +139,7 @@ describe("overrides and subclasses", () => {
       }
     }
     const b = new B({ bookings: [booking] });
-    expect((await refusal(B.prototype.issueRefund.call(b, { bookingId: "B1", amount: 5 }))).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(B.prototype.issueRefund.call(b, { bookingId: "B1", amount: 5 }))).code).toBe("tool_not_allowed");
     expect(ran).toBe(0);
     expect(await b.lookup_booking({ bookingId: "B1" })).toEqual(booking);
     expect(ran).toBe(1);
@@ -189,7 +180,7 @@ describe("overrides and subclasses", () => {
     const plain = new Base();
     expect(await plain.go()).toBe("went");
     const g = new Guarded();
-    expect((await refusal(g.go())).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(g.go())).code).toBe("tool_not_allowed");
     expect(goes).toBe(1);
     await g.stop();
     expect(await g.go()).toBe("went");
@@ -216,7 +207,7 @@ describe("overrides and subclasses", () => {
       }
     }
     const d = new Door();
-    expect((await refusal(d.open_door())).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(d.open_door())).code).toBe("tool_not_allowed");
     expect(opened).toBe(0);
     await d.knock();
     await d.open_door();
@@ -242,7 +233,7 @@ describe("overrides and subclasses", () => {
       }
     }
     const n = new Nested();
-    const v = await refusal(n.outer());
+    const v = await rejectedWith(n.outer());
     expect(v.code).toBe("tool_not_allowed");
     expect(v.message).toContain('"inner" was called from inside the body of "outer"');
     expect(inner).toBe(0);
@@ -252,7 +243,7 @@ describe("overrides and subclasses", () => {
 describe("sessions", () => {
   it("validates arguments with the tool's schema before the body runs, and passes the parsed arguments", async () => {
     const agent = new RefundAgent({ bookings: [booking] });
-    const v = await refusal(agent.lookup_booking({ bookingId: "" }));
+    const v = await rejectedWith(agent.lookup_booking({ bookingId: "" }));
     expect(v.code).toBe("invalid_arguments");
     expect(agent.session.trace).toHaveLength(0);
   });
@@ -264,7 +255,7 @@ describe("sessions", () => {
     expect(sessionOf(agent)).toBe(session);
     await agent.lookup_booking({ bookingId: "B1" });
     expect(session.state).toBe("booked");
-    await refusal(agent.issueRefund({ bookingId: "B1", amount: 50 }));
+    await rejectedWith(agent.issueRefund({ bookingId: "B1", amount: 50 }));
     expect(sink.records.map((r) => r.code)).toEqual(["tool_not_allowed"]);
     const other = defineProtocol({ name: "other", initial: "a", terminal: ["z"], tools: { t: { input: z.object({}), effect: "read" } }, states: { a: { on: { t: { ok: "z" } } }, z: {} } });
     expect(() => attachSession(agent, new Session(other))).toThrow(/runs protocol "other", but RefundAgent enforces protocol "refund"/);
@@ -333,7 +324,7 @@ describe("decorator forms and registry", () => {
       }
     }
     const f = new Forms();
-    expect((await refusal(f.two())).code).toBe("tool_not_allowed");
+    expect((await rejectedWith(f.two())).code).toBe("tool_not_allowed");
     await f.one({ n: 1 });
     await f.two();
     expect(calls).toEqual(["one 1", "two"]);

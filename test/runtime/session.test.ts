@@ -8,6 +8,7 @@ import { guard } from "../../src/protocol/guard.js";
 import { Session } from "../../src/runtime/session.js";
 import { SessionStateError } from "../../src/runtime/session-snapshot.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { rejectedWith } from "../support/expect-violation.js";
 import { JsonLinesViolationSink, MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 
 const shop = defineProtocol({
@@ -41,16 +42,6 @@ const shop = defineProtocol({
     closed: {},
   },
 });
-
-async function refused(p: Promise<unknown>): Promise<ProtocolViolation> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof ProtocolViolation) return e;
-    throw e;
-  }
-  throw new Error("expected a ProtocolViolation");
-}
 
 describe("Protocol.validateCall", () => {
   it("refuses an unknown tool, a tool not allowed here, bad arguments, and any call after the end", () => {
@@ -136,7 +127,7 @@ describe("Session", () => {
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => true); // found, but stock stays 0
     expect(s.allowedTools()).toEqual(["close"]);
     let ran = false;
-    const v = await refused(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)));
+    const v = await rejectedWith(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)));
     expect(v.code).toBe("guard_failed");
     expect(v.data["guard"]).toBe("in_stock");
     expect(ran).toBe(false);
@@ -179,11 +170,11 @@ describe("Session", () => {
       states: { a: { on: { write: { ok: "a" }, end: { ok: "z" } } }, z: {} },
     });
     const s = new Session(p);
-    const v = await refused(s.execute({ name: "write", arguments: {} }, () => 1));
+    const v = await rejectedWith(s.execute({ name: "write", arguments: {} }, () => 1));
     expect(v.code).toBe("invalid_outcome");
     expect(s.status).toBe("needs_reconciliation");
     let ran = false;
-    expect((await refused(s.execute({ name: "end", arguments: {} }, () => (ran = true)))).code).toBe("needs_reconciliation");
+    expect((await rejectedWith(s.execute({ name: "end", arguments: {} }, () => (ran = true)))).code).toBe("needs_reconciliation");
     expect(ran).toBe(false);
     s.reconciled();
     await s.execute({ name: "end", arguments: {} }, () => 1);
@@ -234,7 +225,7 @@ describe("violation log", () => {
     const broken = { write: () => { throw new Error("sink down"); } };
     const log = new ViolationLog([broken, mem, new JsonLinesViolationSink(file)]);
     const s = new Session(shop, { id: "logged", log, lastMessages: () => [{ role: "user", content: "refund now" }] });
-    await refused(s.execute({ name: "buy", arguments: { sku: "x", qty: 1 } }, () => 1));
+    await rejectedWith(s.execute({ name: "buy", arguments: { sku: "x", qty: 1 } }, () => 1));
     expect(mem.records).toHaveLength(1);
     expect(mem.records[0]).toMatchObject({
       sessionId: "logged",

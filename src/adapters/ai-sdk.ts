@@ -28,6 +28,7 @@ import type { ToolCall } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { confirmationApi, type PendingActionRef } from "./confirmation-access.js";
+import { parseArguments } from "./parse-arguments.js";
 import { ToolCallRejectedError } from "./tool-call-rejected-error.js";
 
 /** A plain implementation: receives the arguments after the protocol's schema parsed them. */
@@ -132,7 +133,7 @@ export function guardAiSdk<P extends Protocol<any, any, any>>(session: Session<P
 
   const repairToolCall: ToolCallRepairFunction<ToolSet> = async ({ toolCall }) => {
     if (!protocol.toolNames.includes(toolCall.toolName)) return null;
-    const checked = session.check({ id: toolCall.toolCallId, name: toolCall.toolName, arguments: parseInput(toolCall.input) });
+    const checked = session.check({ id: toolCall.toolCallId, name: toolCall.toolName, arguments: parseArguments(toolCall.input) });
     // the SDK reports the repair failure to the model as a tool error carrying this message
     if (!checked.ok) throw new ToolCallRejectedError(checked.violation);
     return null;
@@ -209,15 +210,6 @@ function wrapTool(session: Session<any>, name: string, source: Tool<any, any, an
     throw new Error(`guardAiSdk: the AI SDK tool given for "${name}" has no execute function. Fix: pass a tool with execute, or a plain function (args) => result.`);
   }
   return { ...source, execute: (input: unknown, options: ToolExecutionOptions<any>) => run((args) => execute.call(source, args, options), input, options) } as Tool<any, any, any>;
-}
-
-function parseInput(raw: string): unknown {
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
 }
 
 function describeAction(action: PendingActionRef): string {

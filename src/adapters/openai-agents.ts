@@ -30,6 +30,7 @@ import type { ToolCall } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { confirmationApi, type PendingActionRef } from "./confirmation-access.js";
+import { parseArguments } from "./parse-arguments.js";
 
 /** The key under which the run context carries the Concordat session id. */
 export const SESSION_ID_KEY = "concordatSessionId";
@@ -133,7 +134,7 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     run: async ({ context, toolCall }) => {
       const mismatch = sessionMismatch(context, toolCall.name);
       if (mismatch) return { behavior: { type: "rejectContent", message: mismatch.toModelMessage() }, outputInfo: mismatch.toJSON() };
-      const checked = checkCall({ id: toolCall.callId, name: toolCall.name, arguments: parseInput(toolCall.arguments) });
+      const checked = checkCall({ id: toolCall.callId, name: toolCall.name, arguments: parseArguments(toolCall.arguments) });
       if (checked.ok) return { behavior: { type: "allow" } };
       return { behavior: { type: "rejectContent", message: checked.violation.toModelMessage() }, outputInfo: checked.violation.toJSON() };
     },
@@ -201,7 +202,7 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     const known = raw.callId !== undefined ? pendingByCall.get(raw.callId) : undefined;
     if (known) return known;
     // e.g. after the run state was restored in another process: ask for exactly this call's arguments
-    const action = await confirmationApi(session).requestConfirmation({ ...(raw.callId !== undefined ? { id: raw.callId } : {}), name, arguments: parseInput(raw.arguments ?? item.arguments ?? "") });
+    const action = await confirmationApi(session).requestConfirmation({ ...(raw.callId !== undefined ? { id: raw.callId } : {}), name, arguments: parseArguments(raw.arguments ?? item.arguments ?? "") });
     if (raw.callId !== undefined) pendingByCall.set(raw.callId, action);
     return action;
   };
@@ -284,11 +285,3 @@ function sessionIdOfContext(ctx: unknown): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
-function parseInput(raw: string): unknown {
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}

@@ -1,5 +1,6 @@
 import type { ChatMessage, ModelClient, ModelRequest, ModelResponse, ModelToolCall, ModelUsage } from "../agent/model-client.js";
 import { ModelClientError, isRetryableStatus } from "./model-client-error.js";
+import { parseArguments } from "./parse-arguments.js";
 
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
 
@@ -207,18 +208,6 @@ export class OpenAICompatibleClient implements ModelClient {
   }
 }
 
-/** Parses tool-call arguments; keeps an unparsable string as is (validation then rejects it). Empty means `{}`. */
-export function parseArguments(raw: unknown): unknown {
-  if (raw === undefined || raw === null) return {};
-  if (typeof raw !== "string") return raw;
-  if (raw.trim() === "") return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return raw;
-  }
-}
-
 function toWireMessage(m: ChatMessage): Record<string, unknown> {
   switch (m.role) {
     case "system":
@@ -283,4 +272,4 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === "object" && x !== null && !Array.isArray(x);
 }
 
-export { ModelClientError, isRetryableStatus };
+export { ModelClientError, isRetryableStatus, parseArguments };

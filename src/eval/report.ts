@@ -48,7 +48,19 @@ export function formatTable(report: EvalReport): string {
     lines.push(`${name}: success difference (enforced − unenforced) ${pts(c.successDifference)}, 95% CI ${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}; Fisher exact ${pIs(c.fisherP)}; McNemar exact ${pIs(c.mcnemar.p)} (${c.mcnemar.onlyUnenforced} pairs only unenforced succeeded, ${c.mcnemar.onlyEnforced} only enforced)${pub}`);
     lines.push(`${" ".repeat(name.length)}  unauthorized: Fisher exact ${pIs(c.unauthorizedFisherP)}; extra turns/run ${c.extraTurnsPerRun.toFixed(2)}; extra tokens/run ${c.extraTokensPerRun.total.toFixed(0)} (tool lists ${c.extraTokensPerRun.toolLists.toFixed(0)}, refusals ${c.extraTokensPerRun.rejectionMessages.toFixed(0)}); guard ${us(g.enforced.guardUsPerCall)}/tool call enforced vs ${us(g.unenforced.guardUsPerCall)} unenforced (tool body ${us(g.enforced.toolUsPerCall)})`);
   }
+  const b = budgetLine(report);
+  if (b) lines.push(b);
   return lines.join("\n") + "\n";
+}
+
+/** One line on the enforced runs' budgets: the limits, what the largest run used, refusals. */
+export function budgetLine(report: EvalReport): string | undefined {
+  if (!report.budget) return undefined;
+  const lim = (o: Readonly<Record<string, number>> | undefined) => `${(o?.["totalTokens"] ?? Infinity).toLocaleString("en-US")} tokens / ${o?.["toolCalls"] ?? "∞"} tool calls`;
+  const per = [...groups(report)]
+    .flatMap(([name, g]) => (g.enforced.budget ? [`${name} mean ${Math.round(g.enforced.budget.meanTokens).toLocaleString("en-US")}, max ${g.enforced.budget.maxTokens.toLocaleString("en-US")} tokens / ${g.enforced.budget.maxToolCalls} calls, ${g.enforced.budget.refusals} refusals`] : []))
+    .join("; ");
+  return `budget per enforced run: ${lim(report.budget.limits)}, exit-path reserve ${lim(report.budget.reserve)} — ${per}`;
 }
 
 /** JSON written by `--json` and to report/eval.json (runs included only in the report file). */
@@ -76,6 +88,8 @@ export function formatMarkdown(report: EvalReport): string {
     const c = g.comparison;
     out.push(`| ${name} | ${pts(c.successDifference)} (${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}) | ${p3(c.fisherP)} | ${p3(c.mcnemar.p)} | ${c.extraTurnsPerRun.toFixed(2)} | ${c.extraTokensPerRun.total.toFixed(0)} | ${g.enforced.guardUsPerCall.toFixed(1)} | ${g.enforced.toolUsPerCall.toFixed(1)} |`);
   }
+  const b = budgetLine(report);
+  if (b) out.push("", b[0]!.toUpperCase() + b.slice(1) + ".");
   out.push("", "Refusals by code (enforced):", "");
   for (const [name, g] of groups(report)) out.push(`- ${name}: ${Object.entries(g.enforced.rejectionsByCode).map(([c, n]) => `${c} ${n}`).join(", ") || "none"}`);
   out.push("", "## How to read this", "", ...READING_NOTES.map((n) => `- ${n}`), "");

@@ -31,6 +31,8 @@ export interface RunRecord {
   readonly rejectionTokens: number;
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** What the run's budget account recorded (enforced runs only). */
+  readonly budgetUsed?: { readonly totalTokens: number; readonly toolCalls: number };
   /** Time spent in the session's validate + advance (the guard), summed over the run's tool calls (ns). */
   readonly guardNs: number;
   /** Time spent in the tool bodies themselves (ns). */
@@ -68,6 +70,8 @@ export interface ModeSummary {
   readonly guardUsPerCallMean: number;
   readonly cornerCuts: Readonly<Partial<Record<CornerCut, number>>>;
   readonly errors: number;
+  /** Budget accounting of the runs that had a budget: the largest run, and refusals for it. */
+  readonly budget?: { readonly maxTokens: number; readonly maxToolCalls: number; readonly meanTokens: number; readonly refusals: number };
 }
 
 export interface Comparison {
@@ -107,6 +111,8 @@ export interface EvalReport {
   readonly wallMs: number;
   /** Where the sessions lived, and how they were checked. */
   readonly store: string;
+  /** Each enforced run's budget: limits and the exit-path reserve. */
+  readonly budget?: { readonly limits?: Readonly<Record<string, number>>; readonly reserve?: Readonly<Record<string, number>> };
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;
   readonly runs: readonly RunRecord[];

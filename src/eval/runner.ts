@@ -1,3 +1,4 @@
+import { BudgetAccount, type AccountOptions } from "../budget/budget-account.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -65,7 +66,20 @@ export interface EvalOptions {
   readonly systemPrompt?: string;
   /** Print each conversation to stderr (debugging). */
   readonly debug?: boolean;
+  /** Each enforced run's budget (default `DEFAULT_EVAL_BUDGET`); unenforced runs have none. */
+  readonly budget?: AccountOptions;
 }
+
+/**
+ * The budget of one enforced run: generous enough for a policy-following conversation (about
+ * 17k–25k estimated tokens and 4 tool calls per run), with a reserve for the exit path
+ * (`transfer_to_human_agents` and a final message).
+ */
+export const DEFAULT_EVAL_BUDGET: AccountOptions = {
+  label: "eval run",
+  limits: { totalTokens: 150_000, toolCalls: 40 },
+  reserve: { totalTokens: 4_000, toolCalls: 1 },
+};
 
 /** The list of runs: per profile its runs × trials in both modes, then the compliant-customer runs. */
 export function planRuns(options: EvalOptions, tasks: readonly AirlineTask[]): RunSpec[] {
@@ -127,6 +141,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     totalRuns: runs.length,
     wallMs: performance.now() - started,
     store: "SQLite (embedded default): every session saved after each turn with compare-and-set, restored and checked at the end of its run",
+    budget: { ...((options.budget ?? DEFAULT_EVAL_BUDGET).limits ? { limits: { ...(options.budget ?? DEFAULT_EVAL_BUDGET).limits } } : {}), ...((options.budget ?? DEFAULT_EVAL_BUDGET).reserve ? { reserve: { ...(options.budget ?? DEFAULT_EVAL_BUDGET).reserve } } : {}) },
     profiles,
     compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", "SIMULATED compliant customers (no pressure; half give explicit consent in their first message), agent profile " + (options.profiles[0]?.name ?? "?"), compliantRuns) : undefined,
     runs,
@@ -179,7 +194,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
   const sink = new MemoryViolationSink();
   const sessionId = `eval-${options.seed}-${spec.group}-${spec.customer}-${mode}-${task.id}-${spec.trial}`;
   const protocol = mode === "enforced" ? shared.enforced.protocol : shared.unenforced;
-  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]) });
+  const budget = mode === "enforced" ? new BudgetAccount(options.budget ?? DEFAULT_EVAL_BUDGET) : undefined;
+  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]), ...(budget ? { budget } : {}) });
   // Measure the guard itself: time in validate + advance (including every policy).
   let guardNs = 0;
   let callGuardNs = 0;
@@ -296,6 +312,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     rejectionTokens: model.meter.rejectionTokens,
     inputTokens: model.meter.inputTokens,
     outputTokens: model.meter.outputTokens,
+    ...(budget ? { budgetUsed: { totalTokens: budget.used("totalTokens"), toolCalls: budget.used("toolCalls") } } : {}),
     guardNs,
     toolNs,
     samples: { guardNs: guardSamples, toolNs: toolSamples },

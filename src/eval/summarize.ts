@@ -30,6 +30,20 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     guardUsPerCallMean: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.guardNs, 0) / toolCalls / 1000,
     cornerCuts,
     errors: runs.filter((r) => r.endedBy === "error").length,
+    ...budgetSummary(runs),
+  };
+}
+
+function budgetSummary(runs: readonly RunRecord[]): { budget?: ModeSummary["budget"] } {
+  const used = runs.flatMap((r) => (r.budgetUsed ? [r.budgetUsed] : []));
+  if (used.length === 0) return {};
+  return {
+    budget: {
+      maxTokens: Math.max(...used.map((u) => u.totalTokens)),
+      maxToolCalls: Math.max(...used.map((u) => u.toolCalls)),
+      meanTokens: mean(used.map((u) => u.totalTokens)),
+      refusals: runs.reduce((s, r) => s + (r.rejectionsByCode["budget_exceeded"] ?? 0), 0),
+    },
   };
 }
 

@@ -156,7 +156,11 @@ class FileExtractor {
     if (ts.isVariableStatement(st)) {
       for (const d of st.declarationList.declarations) {
         if (!ts.isIdentifier(d.name)) {
-          if (d.initializer) this.walkTop(d.initializer);
+          if (d.initializer) {
+            this.walkTop(d.initializer);
+            // `const { a, b: c } = expr` binds members of a statically readable value
+            if (ts.isObjectBindingPattern(d.name)) this.declareBindings(d.name, this.sval(d.initializer), exported);
+          }
           continue;
         }
         const name = d.name.text;
@@ -174,6 +178,23 @@ class FileExtractor {
     }
     if (ts.isModuleDeclaration(st)) return;
     this.walkTop(st);
+  }
+
+  private declareBindings(pattern: ts.ObjectBindingPattern, value: SValue, exported: boolean): void {
+    for (const el of pattern.elements) {
+      if (el.dotDotDotToken) continue;
+      const key = el.propertyName ? propertyKey(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+      if (key === undefined) continue;
+      const member: SValue = { k: "member", obj: value, prop: key, loc: this.loc(el) };
+      if (ts.isObjectBindingPattern(el.name)) {
+        this.declareBindings(el.name, member, exported);
+        continue;
+      }
+      if (!ts.isIdentifier(el.name)) continue;
+      const name = el.name.text;
+      this.decls[name] = { kind: "value", name, loc: this.loc(el.name), value: el.initializer ? { k: "unknown", text: this.textOf(el), reason: "destructuring with a default value", loc: this.loc(el) } : member };
+      if (exported) this.exports[name] = { local: name };
+    }
   }
 
   private walkTop(node: ts.Node): void {
@@ -275,7 +296,17 @@ class FileExtractor {
       if (ts.isMethodDeclaration(m)) {
         members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}) });
       } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
-        members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}) });
+        const scope = this.functionScope(m, outer);
+        let returns: Chain | undefined;
+        let type: TypeRef | undefined;
+        if (ts.isGetAccessorDeclaration(m)) {
+          // `get gateway() { return this.payments; }` is read as the chain it returns
+          const ret = returnedExpression(m);
+          const c = ret && ret.locals.length === 0 ? chainOf(ret.expr, scope) : undefined;
+          if (c && c.root.k !== "unknown") returns = c;
+          if (m.type) type = typeRefOf(m.type);
+        }
+        members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(returns ? { returns } : {}), ...(type ? { type } : {}) });
       } else if (ts.isPropertyDeclaration(m)) {
         const init = m.initializer ? unwrap(m.initializer) : undefined;
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
@@ -448,7 +479,13 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
           if (c && c.root.k !== "unknown") info = { alias: c };
         }
         scope.set(n.name.text, info);
-      } else addBinding(n.name);
+      } else {
+        addBinding(n.name);
+        // `const { refund } = this.payments`: each binding aliases a member of the initializer
+        const init = n.initializer ? unwrap(n.initializer) : undefined;
+        const base = init && ts.isObjectBindingPattern(n.name) ? chainOf(init, scope) : undefined;
+        if (base && base.root.k !== "unknown" && ts.isObjectBindingPattern(n.name)) for (const [name, chain] of bindingChains(n.name, base)) scope.set(name, { alias: chain });
+      }
     }
     if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n !== node) scope.set(n.name.text, {});
     if (ts.isCatchClause(n) && n.variableDeclaration) addBinding(n.variableDeclaration.name);
@@ -456,6 +493,20 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
   };
   visit(node);
   void x;
+}
+
+/** `{ a, b: c, d: { e } }` over a base chain: each bound name with the member chain it reads. */
+function bindingChains(pattern: ts.ObjectBindingPattern, base: Chain): [string, Chain, ts.BindingElement][] {
+  const out: [string, Chain, ts.BindingElement][] = [];
+  for (const el of pattern.elements) {
+    if (el.dotDotDotToken || el.initializer) continue;
+    const key = el.propertyName ? propertyKey(el.propertyName) : ts.isIdentifier(el.name) ? el.name.text : undefined;
+    if (key === undefined) continue;
+    const chain: Chain = { root: base.root, path: [...base.path, key] };
+    if (ts.isIdentifier(el.name)) out.push([el.name.text, chain, el]);
+    else if (ts.isObjectBindingPattern(el.name)) out.push(...bindingChains(el.name, chain));
+  }
+  return out;
 }
 
 /** Reads `this.a.b`, `x.y`, `new X().m` as a chain; undefined when the expression is not one. */
@@ -488,7 +539,31 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
     const t = typeRefOfExpr(x.expression);
     return t ? { root: { k: "type", type: t }, path: [] } : undefined;
   }
+  if (ts.isCallExpression(x) && x.arguments.length === 1 && isGetPrototypeOf(x.expression, scope)) {
+    // `Object.getPrototypeOf(obj)` is `obj.constructor.prototype`
+    const base = chainOf(x.arguments[0]!, scope);
+    return base ? { root: base.root, path: [...base.path, "constructor", "prototype"] } : undefined;
+  }
   return undefined;
+}
+
+function isGetPrototypeOf(callee: ts.Expression, scope: Scope): boolean {
+  const c = unwrap(callee);
+  return ts.isPropertyAccessExpression(c) && c.name.text === "getPrototypeOf" && ts.isIdentifier(c.expression) && (c.expression.text === "Object" || c.expression.text === "Reflect") && !scope.has(c.expression.text);
+}
+
+const GLOBAL_OBJECTS = new Set(["globalThis", "window", "global", "self"]);
+
+/** `eval`, `Function`, `(0, eval)`, `globalThis.eval`: a callee that runs source text. */
+function isEvalCallee(callee: ts.Expression, scope: Scope, names: readonly string[]): boolean {
+  const c = unwrap(callee);
+  if (ts.isIdentifier(c)) return names.includes(c.text) && !scope.has(c.text);
+  if (ts.isBinaryExpression(c) && c.operatorToken.kind === ts.SyntaxKind.CommaToken) return isEvalCallee(c.right, scope, names);
+  if (ts.isPropertyAccessExpression(c) && names.includes(c.name.text)) {
+    const o = unwrap(c.expression);
+    return ts.isIdentifier(o) && GLOBAL_OBJECTS.has(o.text) && !scope.has(o.text);
+  }
+  return false;
 }
 
 function isLiteralKey(e: ts.Expression): boolean {
@@ -521,7 +596,7 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
     }
     if (ts.isCallExpression(n)) {
       const callee = unwrap(n.expression);
-      if (ts.isIdentifier(callee) && (callee.text === "eval" || callee.text === "Function") && !scope.has(callee.text)) dyn("eval", n);
+      if (isEvalCallee(callee, scope, ["eval", "Function"])) dyn("eval", n);
       const c = chainOf(callee, scope);
       if (c) {
         const last = c.path[c.path.length - 1];
@@ -531,7 +606,13 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
           dyn("reflect", n, a0 ? chainOf(a0, scope) : undefined);
         } else if (isModuleRoot("Object") && last && OBJECT_PROTO.has(last)) {
           const a0 = n.arguments[0];
-          dyn("prototype", n, a0 ? chainOf(a0, scope) : undefined);
+          const a1 = n.arguments[1];
+          const target = a0 ? chainOf(a0, scope) : undefined;
+          if (last === "defineProperty" && target && a1 && isLiteralKey(a1) && !target.path.includes("prototype") && target.root.k !== "unknown") {
+            // `Object.defineProperty(this, "tool", ...)` is an own-instance assignment of "tool"
+            const key = (unwrap(a1) as ts.StringLiteral).text;
+            out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
+          } else dyn("prototype", n, target);
         } else if (last && (last === "call" || last === "apply" || last === "bind") && c.path.length >= 1 && (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")) {
           const base = dropLast(c);
           dyn("call-apply-bind", n, base);
@@ -549,7 +630,7 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
     }
     if (ts.isNewExpression(n)) {
       const callee = unwrap(n.expression);
-      if (ts.isIdentifier(callee) && callee.text === "Function" && !scope.has("Function")) dyn("eval", n);
+      if (isEvalCallee(callee, scope, ["Function"])) dyn("eval", n);
       const t = typeRefOfExpr(callee);
       if (t) out.calls.push({ loc: x.loc(n), chain: { root: { k: "type", type: t }, path: ["constructor"] }, text: x.textOf(n) });
       parents.push(n);
@@ -599,6 +680,11 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
       return;
     }
     if (ts.isShorthandPropertyAssignment(n)) return;
+    if (ts.isVariableDeclaration(n) && ts.isObjectBindingPattern(n.name) && n.initializer) {
+      // `const { issueRefund } = this` takes each bound member as a value
+      const c = chainOf(n.initializer, scope);
+      if (c && c.root.k !== "unknown") for (const [, chain, el] of bindingChains(n.name, c)) dyn("method-value", el, chain);
+    }
     children(n);
   };
   const visitCallee = (callee: ts.Expression): void => {

@@ -97,6 +97,8 @@ export interface MemberFacts {
   /** Declared type of a property (annotation or `new X()` initializer). */
   readonly type?: TypeRef;
   readonly body?: BodyFacts;
+  /** A getter whose body returns one member chain (`return this.payments`). */
+  readonly returns?: Chain;
 }
 
 export interface ClassFacts {
@@ -168,4 +170,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 4;
+export const FACTS_VERSION = 5;

@@ -367,7 +367,7 @@ export class Analysis {
   }
 
   /** `this.path(...)` as seen from class `cls` (for `super`, `cls` is the parent and `self` the caller's class). */
-  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string): Resolved {
+  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string, depth = 0): Resolved {
     const [first, ...rest] = path;
     if (first === undefined) return { k: "none" };
     const label = `this.${path.join(".")}`;
@@ -382,7 +382,15 @@ export class Analysis {
       const ft = this.fieldType(cls, first);
       return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${first}`, label };
     }
-    const ft = this.fieldType(cls, first);
+    const getter = depth < 8 ? this.findMember(cls, first, (x) => x.kind === "get") : undefined;
+    if (getter?.member.returns) {
+      // `this.gateway.refund()` with `get gateway() { return this.payments; }` is `this.payments.refund()`
+      const g = getter.member.returns;
+      if (g.root.k === "this") return this.resolveOnClass(cls, self, [...g.path, ...rest], file, depth + 1);
+      if (g.root.k === "type") return this.resolveOnType(getter.cls.file, g.root.type, [...g.path, ...rest]);
+      if (g.root.k === "module") return this.resolveOnModule(getter.cls.file, g.root.name, [...g.path, ...rest]);
+    }
+    const ft = getter?.member.type ? { cls: getter.cls, type: getter.member.type } : this.fieldType(cls, first);
     if (ft?.type) {
       const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
       if (target) return this.asDependency(this.resolveOnClass(target, target, rest, file), `T:${target.id}.${rest.join(".")}`, label, target);

@@ -1,0 +1,399 @@
+/**
+ * Red-team tables: code shapes the per-rule tables do not cover, written the way TypeScript
+ * agent code is written in practice (arrow helpers, static helpers, barrels, client fields,
+ * destructuring, optional chaining, getters, generic and abstract bases, default exports), plus
+ * benign look-alikes that must stay silent.
+ */
+import { base, fastProtocol } from "./fixtures.js";
+import { errorAt, ruleTable, type Files } from "./harness.js";
+
+const agentText = base["refund-agent.ts"];
+
+/** The base agent with extra members before `end_conversation`. */
+const withMethod = (method: string, extra: Files = {}): Files => ({
+  ...base,
+  ...extra,
+  "refund-agent.ts": agentText.replace("  @tool()\n  async end_conversation", `${method}\n\n  @tool()\n  async end_conversation`),
+});
+
+/** A subclass of the base agent in `child.ts`. */
+const child = (body: string, header = ""): Files => ({
+  ...base,
+  "child.ts": `import { RefundAgent } from "./refund-agent.js";
+${header}
+export class ChildAgent extends RefundAgent {
+${body}
+}
+`,
+});
+
+// ---------------------------------------------------------------- bypass-call
+
+const arrowHelper = withMethod(`  private quick = async (id: string) => {
+    await this.payments.refund(id, 1);
+  };`);
+
+const staticHelper = withMethod(`  static async emergency(gw: PaymentGateway, id: string) {
+    await gw.refund(id, 1);
+  }`);
+
+const barrel: Files = {
+  ...base,
+  "ops.ts": `import type { PaymentGateway } from "./payments.js";
+
+export function refundAll(gw: PaymentGateway, ids: string[]) {
+  return Promise.all(ids.map((id) => gw.refund(id, 1)));
+}
+`,
+  "index.ts": `export * from "./ops.js";\nexport { RefundAgent } from "./refund-agent.js";\n`,
+  "cron.ts": `import { refundAll } from "./index.js";
+import { PaymentGateway } from "./payments.js";
+
+export async function nightly() {
+  await refundAll(new PaymentGateway(), ["a", "b"]);
+}
+`,
+};
+
+const serviceField: Files = {
+  ...base,
+  "billing.ts": `import { PaymentGateway } from "./payments.js";
+
+export class BillingService {
+  private readonly gw = new PaymentGateway();
+
+  async compensate(id: string) {
+    await this.gw.refund(id, 20);
+  }
+}
+`,
+};
+
+const destructured = withMethod(`  async sneaky(id: string) {
+    const { refund } = this.payments;
+    await refund(id, 2);
+  }`);
+
+const destructuredThis = withMethod(`  async sneaky(id: string) {
+    const { payments } = this;
+    await payments.refund(id, 2);
+  }`);
+
+const optionalChain = withMethod(`  async maybe(id: string) {
+    await this.payments?.refund(id, 3);
+  }`);
+
+const promiseAll = withMethod(`  async bulk(ids: string[]) {
+    await Promise.all(ids.map((id) => this.payments.refund(id, 4)));
+  }`);
+
+const getterClient = withMethod(`  private get gateway() {
+    return this.payments;
+  }
+
+  async viaGetter(id: string) {
+    await this.gateway.refund(id, 5);
+  }`);
+
+/** The tool itself reaches the client through a getter; the bypass uses the field. */
+const toolViaGetter: Files = {
+  ...base,
+  "refund-agent.ts": agentText
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.gateway.refund(args.id, args.amount);")
+    .replace("  @tool()\n  async end_conversation", `  get gateway(): PaymentGateway {
+    return this.payments;
+  }
+
+  async sneaky(id: string) {
+    await this.payments.refund(id, 6);
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+const genericBase: Files = {
+  ...base,
+  "base-agent.ts": `import { Agent } from "concordat/decorators";
+import type { PaymentGateway } from "./payments.js";
+
+export abstract class BaseAgent<TCtx> extends Agent {
+  protected abstract readonly ctx: TCtx;
+  constructor(readonly payments: PaymentGateway) {
+    super();
+  }
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import { enforce, tool } from "concordat/decorators";\nimport { BaseAgent } from "./base-agent.js";`)
+    .replace("export class RefundAgent extends Agent {", "export class RefundAgent extends BaseAgent<{ user: string }> {\n  protected readonly ctx = { user: \"u\" };")
+    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {\n    super();", "constructor(payments: PaymentGateway, readonly db: BookingDb) {\n    super(payments);"),
+  "vip.ts": `import { RefundAgent } from "./refund-agent.js";
+
+export class VipAgent<T extends string> extends RefundAgent {
+  tier?: T;
+  async goodwill(id: string) {
+    await this.payments.refund(id, 7);
+  }
+}
+`,
+};
+
+const benignBypass: Files = {
+  ...base,
+  "other.ts": `export class Shop {
+  refund(id: string) { return id; }
+}
+
+export class Cart {
+  private readonly shop = new Shop();
+  payments = { refund: (id: string) => id };
+  get gateway() { return this.shop; }
+
+  checkout(id: string) {
+    this.shop.refund(id);
+    this.payments.refund(id);
+    const { refund } = this.shop;
+    return [this.gateway.refund(id), refund];
+  }
+}
+`,
+  "logging.ts": `import type { RefundAgent } from "./refund-agent.js";
+
+export async function withLogging<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  console.log("start", label);
+  try {
+    return await fn();
+  } finally {
+    console.log("end", label);
+  }
+}
+
+export async function refundWithLog(agent: RefundAgent, id: string) {
+  return withLogging("refund", () => agent.issueRefund({ id, amount: 1 }));
+}
+
+export async function lookups(agent: RefundAgent, ids: string[]) {
+  return Promise.all(ids.map((id) => agent.lookup_booking({ id })));
+}
+`,
+  "refund-agent.test.ts": `import { RefundAgent } from "./refund-agent.js";
+import { BookingDb, PaymentGateway } from "./payments.js";
+
+export async function scenario() {
+  const agent = new RefundAgent(new PaymentGateway(), new BookingDb());
+  await agent.lookup_booking({ id: "b" });
+  await agent.issueRefund({ id: "b", amount: 3 });
+}
+`,
+};
+
+/** `loadBooking` reads through the db for a read tool, the write tool and a plain method. */
+const sharedReader: Files = {
+  ...base,
+  "load.ts": `import type { BookingDb } from "./payments.js";
+
+export const loadBooking = async (db: BookingDb, id: string) => {
+  const b = await db.find(id);
+  console.debug("loaded", id);
+  return b;
+};
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { loadBooking } from "./load.js";`)
+    .replace("return this.findBooking(args.id);", "return loadBooking(this.db, args.id);")
+    .replace("const booking = await this.findBooking(args.id);", "const booking = await loadBooking(this.db, args.id);")
+    .replace("  @tool()\n  async end_conversation", `  async preview(id: string) {
+    return loadBooking(this.db, id);
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+ruleTable("bypass-call", {
+  valid: [
+    { name: "[red team] same-name methods on unrelated classes, logging wrappers, tests calling tools", files: benignBypass },
+    { name: "[red team] a module read helper shared by read tools, the write tool and other code", files: sharedReader },
+  ],
+  invalid: [
+    { name: "[red team] arrow-function property helper", files: arrowHelper, errors: [errorAt(arrowHelper, "refund-agent.ts", "this.payments.refund(id, 1)")] },
+    { name: "[red team] static method with a typed parameter", files: staticHelper, errors: [errorAt(staticHelper, "refund-agent.ts", "gw.refund(id, 1)")] },
+    { name: "[red team] module function exported through a barrel", files: barrel, errors: [errorAt(barrel, "ops.ts", "gw.refund(id, 1)")] },
+    { name: "[red team] service class holding a client field", files: serviceField, errors: [errorAt(serviceField, "billing.ts", "this.gw.refund(id, 20)")] },
+    { name: "[red team] destructured method of the client", files: destructured, errors: [errorAt(destructured, "refund-agent.ts", "refund(id, 2)")] },
+    { name: "[red team] destructured client field of this", files: destructuredThis, errors: [errorAt(destructuredThis, "refund-agent.ts", "payments.refund(id, 2)")] },
+    { name: "[red team] optional chaining", files: optionalChain, errors: [errorAt(optionalChain, "refund-agent.ts", "this.payments?.refund(id, 3)")] },
+    { name: "[red team] Promise.all over a map callback", files: promiseAll, errors: [errorAt(promiseAll, "refund-agent.ts", "this.payments.refund(id, 4)")] },
+    { name: "[red team] a getter returning the client", files: getterClient, errors: [errorAt(getterClient, "refund-agent.ts", "this.gateway.refund(id, 5)")] },
+    { name: "[red team] the tool reaches the client through a getter, the bypass through the field", files: toolViaGetter, errors: [errorAt(toolViaGetter, "refund-agent.ts", "this.payments.refund(id, 6)")] },
+    { name: "[red team] generic abstract base and a generic subclass", files: genericBase, errors: [errorAt(genericBase, "vip.ts", "this.payments.refund(id, 7)")] },
+  ],
+});
+
+// ---------------------------------------------------------------- dynamic-dispatch
+
+const templateKey = withMethod(`  async run(kind: string, args: any) {
+    return this[\`issue_\${kind}\` as keyof this];
+  }`);
+const templateCall = withMethod(`  async run(kind: string, args: any) {
+    return (this as any)[\`issue\${kind}\`](args);
+  }`);
+const getPrototypeOf = withMethod(`  async viaProto(args: any) {
+    return Object.getPrototypeOf(this).issueRefund.call(this, args);
+  }`);
+const setTimeoutValue = withMethod(`  schedule() {
+    setTimeout(this.issueRefund, 0);
+  }`);
+const arrayForEach = withMethod(`  all(args: any) {
+    [this.issueRefund].forEach((f) => f(args));
+  }`);
+const objectAssignProto: Files = {
+  ...base,
+  "patch.ts": `import { RefundAgent } from "./refund-agent.js";
+
+Object.assign(RefundAgent.prototype, { issueRefund: async () => undefined });
+`,
+};
+const destructuredTool = withMethod(`  async grab(args: any) {
+    const { issueRefund } = this;
+    return issueRefund(args);
+  }`);
+const reflectGet = withMethod(`  async viaGet(name: string, args: any) {
+    return Reflect.get(this, name)(args);
+  }`);
+const indirectEval = withMethod(`  run(code: string) {
+    return (0, eval)(code);
+  }`);
+const childDynamic = child(`  route(name: "issueRefund" | "lookup_booking", args: any) {
+    return this[name](args);
+  }`);
+
+const benignDynamic = withMethod(`  private readonly routes = { a: 1, b: 2 };
+
+  async safe(kind: "a" | "b", args: { id: string; amount: number }) {
+    setTimeout(() => this.issueRefund(args), 0);
+    [args].forEach((a) => this.issueRefund(a));
+    const { db } = this;
+    const n = this.routes[kind];
+    const proto = Object.getPrototypeOf(args);
+    return [n, db, proto, Object.keys(this.routes)];
+  }`);
+
+ruleTable("dynamic-dispatch", {
+  valid: [{ name: "[red team] wrapped callbacks, destructured non-tool fields, lookups on plain objects", files: benignDynamic }],
+  invalid: [
+    { name: "[red team] template-literal key", files: templateKey, errors: [errorAt(templateKey, "refund-agent.ts", "this[`issue_")] },
+    { name: "[red team] template-literal key called through (this as any)", files: templateCall, errors: [errorAt(templateCall, "refund-agent.ts", "(this as any)[`issue")] },
+    { name: "[red team] Object.getPrototypeOf(this).tool.call(this)", files: getPrototypeOf, errors: [errorAt(getPrototypeOf, "refund-agent.ts", "Object.getPrototypeOf(this).issueRefund.call(")] },
+    { name: "[red team] setTimeout(this.tool, 0)", files: setTimeoutValue, errors: [errorAt(setTimeoutValue, "refund-agent.ts", "this.issueRefund, 0")] },
+    { name: "[red team] [this.tool].forEach(f => f())", files: arrayForEach, errors: [errorAt(arrayForEach, "refund-agent.ts", "this.issueRefund]")] },
+    { name: "[red team] Object.assign(Agent.prototype, {...})", files: objectAssignProto, errors: [errorAt(objectAssignProto, "patch.ts", "Object.assign(")] },
+    { name: "[red team] destructuring a tool method off this", files: destructuredTool, errors: [errorAt(destructuredTool, "refund-agent.ts", "issueRefund } = this")] },
+    { name: "[red team] Reflect.get(this, name)", files: reflectGet, errors: [errorAt(reflectGet, "refund-agent.ts", "Reflect.get(")] },
+    { name: "[red team] indirect eval (0, eval)(code)", files: indirectEval, errors: [errorAt(indirectEval, "refund-agent.ts", "(0, eval)(code)")] },
+    { name: "[red team] computed access in a subclass", files: childDynamic, errors: [errorAt(childDynamic, "child.ts", "this[name]")] },
+  ],
+});
+
+// ---------------------------------------------------------------- unguarded-override
+
+const arrowNoOverride = child(`  // @ts-ignore
+  issueRefund = async (args: { id: string; amount: number }) => {
+    await this.payments.refund(args.id, args.amount);
+  };`);
+const defineProp = child(`  constructor(...a: ConstructorParameters<typeof RefundAgent>) {
+    super(...a);
+    Object.defineProperty(this, "issueRefund", { value: async () => undefined });
+  }`);
+const elementAssign = child(`  constructor(...a: ConstructorParameters<typeof RefundAgent>) {
+    super(...a);
+    this["issueRefund"] = async () => undefined;
+  }`);
+const outsideFactory: Files = {
+  ...base,
+  "factory.ts": `import { RefundAgent } from "./refund-agent.js";
+import { BookingDb, PaymentGateway } from "./payments.js";
+
+export function makeAgent() {
+  const agent = new RefundAgent(new PaymentGateway(), new BookingDb());
+  agent.issueRefund = async () => undefined;
+  return agent;
+}
+`,
+};
+const grandchildGetter: Files = {
+  ...base,
+  "middle.ts": `import { RefundAgent } from "./refund-agent.js";\nexport abstract class MiddleAgent extends RefundAgent {}\n`,
+  "leaf.ts": `import { MiddleAgent } from "./middle.js";
+
+export default class LeafAgent extends MiddleAgent {
+  // @ts-ignore
+  get issueRefund() {
+    return async () => undefined;
+  }
+}
+`,
+};
+
+const benignOverride = child(
+  `  override async issueRefund(args: { id: string; amount: number }) {
+    return super.issueRefund({ ...args, amount: Math.min(args.amount, 100) });
+  }
+
+  refundLater = async (args: { id: string; amount: number }) => this.issueRefund(args);
+
+  get issueRefundLabel() {
+    return "issue_refund";
+  }`,
+);
+
+ruleTable("unguarded-override", {
+  valid: [{ name: "[red team] method override calling super, arrow wrappers that call the tool, look-alike getter names", files: benignOverride }],
+  invalid: [
+    { name: "[red team] arrow property without override keyword", files: arrowNoOverride, errors: [errorAt(arrowNoOverride, "child.ts", "issueRefund =")] },
+    { name: "[red team] Object.defineProperty(this, tool) in the constructor", files: defineProp, errors: [errorAt(defineProp, "child.ts", "Object.defineProperty(")] },
+    { name: "[red team] this[\"tool\"] = ... in the constructor", files: elementAssign, errors: [errorAt(elementAssign, "child.ts", `this["issueRefund"] =`)] },
+    { name: "[red team] assignment on a freshly constructed agent", files: outsideFactory, errors: [errorAt(outsideFactory, "factory.ts", "agent.issueRefund =")] },
+    { name: "[red team] getter in a default-exported grandchild of an abstract class", files: grandchildGetter, errors: [errorAt(grandchildGetter, "leaf.ts", "issueRefund()")] },
+  ],
+});
+
+// ---------------------------------------------------------------- protocol-weakening
+
+const spreadStates = `import { defineProtocol } from "concordat";
+import { refundProtocol } from "./refund-protocol.js";
+
+const { states } = refundProtocol.config;
+const looser = { ...states, awaiting: { on: { receive_message: { confirmed: "confirmed", denied: "confirmed" } } } };
+
+export const looseProtocol = defineProtocol({ ...refundProtocol.config, name: "loose", states: looser });
+`;
+const decoratedDefault = (protocolFile: string, protocolName: string): Files => ({
+  ...base,
+  [`${protocolName}.ts`]: protocolFile,
+  "derived.ts": `import { enforce } from "concordat/decorators";
+import { ${protocolName} } from "./${protocolName}.js";
+import { RefundAgent } from "./refund-agent.js";
+
+@enforce(${protocolName})
+export default class DerivedAgent<T = unknown> extends RefundAgent {
+  extra?: T;
+}
+`,
+});
+const looseAgent = decoratedDefault(spreadStates, "looseProtocol");
+const fastDefault = decoratedDefault(fastProtocol.replace(/fastProtocol/g, "fastProtocol"), "fastProtocol");
+const sameProtocol = decoratedDefault(`import { defineProtocol } from "concordat";
+import { refundProtocol } from "./refund-protocol.js";
+
+export const sameProtocol = defineProtocol({ ...refundProtocol.config, name: "same" });
+`, "sameProtocol");
+
+ruleTable("protocol-weakening", {
+  valid: [{ name: "[red team] a spread copy of the parent protocol on a default-exported generic subclass", files: sameProtocol }],
+  invalid: [
+    { name: "[red team] a state overridden through a destructured, spread states object", files: looseAgent, errors: [errorAt(looseAgent, "derived.ts", "enforce(looseProtocol)")] },
+    { name: "[red team] default-exported generic subclass with a weaker protocol", files: fastDefault, errors: [errorAt(fastDefault, "derived.ts", "enforce(fastProtocol)")] },
+  ],
+});

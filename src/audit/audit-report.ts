@@ -35,7 +35,7 @@ export interface ReportWrite {
 export interface ReportRun {
   readonly file: string;
   readonly id: string;
-  readonly task_id: string;
+  readonly task_id: string | null;
   readonly trial: number | null;
   readonly reward: number | null;
   readonly verdict: RunVerdict;

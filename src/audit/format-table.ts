@@ -13,7 +13,7 @@ export function textTable(headers: readonly string[], rows: readonly (readonly (
 
 function runLabel(r: ReportRun): string {
   const id = r.format === "tau2-results" ? r.id.slice(0, 8) : r.id.replace(/^.*#/, "#");
-  return `${basename(r.file)} ${id} task ${r.task_id}${r.trial === null ? "" : ` trial ${r.trial}`}`;
+  return `${basename(r.file)} ${id} task ${r.task_id ?? "?"}${r.trial === null ? "" : ` trial ${r.trial}`}`;
 }
 
 function writeLine(w: ReportWrite): string {

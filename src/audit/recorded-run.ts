@@ -47,7 +47,8 @@ export interface RecordedRun {
   readonly format: RecordedFormat;
   /** tau2's simulation id; for tau-bench v1 `<file name>#<position in the list>`. */
   readonly id: string;
-  readonly taskId: string;
+  /** The task id, or null when the log has none. */
+  readonly taskId: string | null;
   readonly trial: number | null;
   /** Outcome reward (1 is a pass), or null when the log has none. */
   readonly reward: number | null;

@@ -22,11 +22,13 @@ function describe(data: unknown): string {
 export function readRecordedRuns(file: string, text: string): ParsedRuns {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    // a UTF-8 byte-order mark is not JSON but some editors write one
+    data = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (e) {
     return { runs: [], problems: [{ file, message: `not valid JSON (${(e as Error).message}); ${EXPECTED}` }] };
   }
   if (isTau2Results(data)) return parseTau2Results(file, data);
   if (isTau1Trajectories(data)) return parseTau1Trajectories(file, data);
+  if (Array.isArray(data) && data.length === 0) return { runs: [], problems: [{ file, message: "the file holds no runs (an empty JSON array); expected a tau-bench v1 trajectory list with at least one entry" }] };
   return { runs: [], problems: [{ file, message: `unknown format: found ${describe(data)}; ${EXPECTED}` }] };
 }

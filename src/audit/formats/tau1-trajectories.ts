@@ -3,27 +3,29 @@ import { z } from "zod";
 import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
 import { linkToolResults, readArguments } from "./link-tool-results.js";
+import { answeredCallId, contentText, domainFromPolicy, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
 
-const toolCallSchema = z.object({
-  id: z.string().nullish(),
-  type: z.string().nullish(),
-  function: z.object({ name: z.string(), arguments: z.unknown() }),
-});
-
-const messageSchema = z.object({
-  role: z.enum(["system", "user", "assistant", "tool"]),
-  content: z.string().nullish(),
-  tool_calls: z.array(toolCallSchema).nullish(),
-  tool_call_id: z.string().nullish(),
+const roleSchema = z.object({ role: z.enum(["system", "user", "assistant", "tool"]) });
+const toolMessageSchema = z.object({
+  role: z.literal("tool"),
+  content: toolContentSchema,
+  tool_call_id: z.union([z.string(), z.number()]).nullish(),
+  id: z.union([z.string(), z.number()]).nullish(),
   name: z.string().nullish(),
+});
+const chatMessageSchema = z.object({
+  role: z.enum(["system", "user", "assistant"]),
+  content: messageContentSchema,
+  tool_calls: z.array(toolCallSchema).nullish(),
 });
 
 const entrySchema = z.object({
-  task_id: z.union([z.number(), z.string()]),
-  trial: z.number().int().nullish(),
-  reward: z.number().nullish(),
-  traj: z.array(messageSchema),
+  task_id: taskIdSchema,
+  trial: trialSchema,
+  reward: z.unknown().optional(),
+  info: z.object({ reward_info: z.object({ reward: z.unknown().optional() }).loose().nullish() }).loose().nullish(),
+  traj: z.array(z.unknown().optional()),
 });
 
 /** A tau-bench v1 trajectory list: a JSON array of `{task_id, traj: [...]}`. */
@@ -40,52 +42,79 @@ export function modelFromFileName(file: string): string {
   return m?.[1] ?? "unknown";
 }
 
-/** Reads every entry of a tau-bench v1 trajectory list; a malformed entry is reported, the others kept. */
+/** The domain named by the file (`…-airline-…`), else by the policy in the system message (`# Airline Agent Policy`). */
+function domainOf(file: string, messages: readonly RecordedMessage[]): string | undefined {
+  const name = basename(file);
+  if (/airline/i.test(name)) return "airline";
+  if (/retail/i.test(name)) return "retail";
+  const system = messages.find((m) => m.role === "system");
+  return system ? domainFromPolicy(system.content) : undefined;
+}
+
+/**
+ * Reads every entry of a tau-bench v1 trajectory list. A malformed entry (or an entry with a
+ * malformed message: a missing message could hide a yes or a write) is reported, the others kept.
+ */
 export function parseTau1Trajectories(file: string, data: unknown): ParsedRuns {
   const list = data as unknown[];
   const model = modelFromFileName(file);
-  const domain = /airline/i.test(basename(file)) ? "airline" : /retail/i.test(basename(file)) ? "retail" : undefined;
   const runs: RecordedRun[] = [];
   const problems: ParsedRuns["problems"] = [];
   list.forEach((raw, i) => {
     const at = `[${i}]`;
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
-      problems.push({ file, at, message: `not a tau-bench v1 trajectory (expected task_id, reward, traj[] of chat messages): ${describeIssues(at, entry.error).slice(0, 5).join("; ")}` });
+      problems.push({ file, at, message: `not a tau-bench v1 trajectory (expected an object with traj[] of chat messages and optionally task_id, trial, reward): ${describeIssues(at, entry.error).slice(0, 5).join("; ")}` });
       return;
     }
     const e = entry.data;
+    const bad: string[] = [];
+    const parsed = e.traj.flatMap((m, mi) => {
+      const role = roleSchema.safeParse(m);
+      const r = !role.success ? role : role.data.role === "tool" ? toolMessageSchema.safeParse(m) : chatMessageSchema.safeParse(m);
+      if (r.success) return [r.data as z.infer<typeof toolMessageSchema> | z.infer<typeof chatMessageSchema>];
+      bad.push(...describeIssues(`${at}.traj[${mi}]`, r.error));
+      return [];
+    });
+    if (bad.length > 0) {
+      problems.push({ file, at, message: `not audited: malformed messages (a message needs role system/user/assistant/tool, content as text, null or text parts, tool_calls as [{id, type, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}` });
+      return;
+    }
+    if (parsed.length === 0) {
+      problems.push({ file, at, message: "not audited: the trajectory has no messages (traj is empty)" });
+      return;
+    }
     let callIndex = 0;
-    const messages: RecordedMessage[] = e.traj.map((m, mi) => {
+    const messages: RecordedMessage[] = parsed.map((m, mi) => {
+      if (m.role === "tool") {
+        const id = answeredCallId(m);
+        return { role: "tool", content: contentText(m.content), toolCalls: [], ...(id !== undefined ? { toolCallId: id } : {}) };
+      }
       const toolCalls: RecordedToolCall[] = (m.tool_calls ?? []).map((tc) => {
-        const args = readArguments(tc.function.arguments);
+        const { id, name, rawArguments } = toolCallParts(tc);
+        const args = readArguments(rawArguments);
         return {
           index: callIndex++,
-          id: tc.id ?? undefined,
-          name: tc.function.name,
+          id,
+          name,
           arguments: args.arguments,
           ...(args.argumentsError ? { argumentsError: args.argumentsError } : {}),
           requestor: m.role === "user" ? "user" : "assistant",
           messageIndex: mi,
         };
       });
-      return {
-        role: m.role,
-        content: m.content ?? "",
-        toolCalls,
-        ...(m.role === "tool" && m.tool_call_id != null ? { toolCallId: m.tool_call_id } : {}),
-      };
+      return { role: m.role, content: contentText(m.content), toolCalls };
     });
     linkToolResults(messages);
     runs.push({
       file,
       format: "tau1-trajectories",
       id: `${basename(file)}#${i}`,
-      taskId: String(e.task_id),
-      trial: e.trial ?? null,
-      reward: e.reward ?? null,
+      taskId: e.task_id,
+      trial: e.trial,
+      reward: readReward(e.reward, e.info?.reward_info?.reward),
       model,
-      domain,
+      domain: domainOf(file, messages),
       messages,
     });
   });

@@ -1,30 +1,40 @@
+import { basename } from "node:path";
 import { z } from "zod";
 import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
 import { linkToolResults, readArguments } from "./link-tool-results.js";
+import { answeredCallId, contentText, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
 
-const toolCallSchema = z.object({
-  id: z.string().nullish(),
-  name: z.string(),
-  arguments: z.unknown(),
-  requestor: z.string().nullish(),
-});
-
-const messageSchema = z.object({
-  role: z.enum(["assistant", "user", "tool", "system"]),
-  content: z.string().nullish(),
-  tool_calls: z.array(toolCallSchema).nullish(),
-  id: z.string().nullish(),
+const roleSchema = z.object({ role: z.enum(["assistant", "user", "tool", "system"]) });
+const toolMessageSchema = z.object({
+  role: z.literal("tool"),
+  content: toolContentSchema,
+  id: z.union([z.string(), z.number()]).nullish(),
+  tool_call_id: z.union([z.string(), z.number()]).nullish(),
   error: z.boolean().nullish(),
 });
+const chatMessageSchema = z.object({
+  role: z.enum(["assistant", "user", "system"]),
+  content: messageContentSchema,
+  tool_calls: z.array(toolCallSchema).nullish(),
+});
+/** The role decides the shape (so an error names the bad field, not "no shape matched"). */
+const messageSchema = {
+  safeParse(m: unknown) {
+    const role = roleSchema.safeParse(m);
+    if (!role.success) return role;
+    return role.data.role === "tool" ? toolMessageSchema.safeParse(m) : chatMessageSchema.safeParse(m);
+  },
+};
 
 const simulationSchema = z.object({
-  id: z.string(),
-  task_id: z.union([z.string(), z.number()]),
-  trial: z.number().int().nullish(),
-  reward_info: z.object({ reward: z.number().nullish() }).nullish(),
-  messages: z.array(messageSchema),
+  id: z.union([z.string(), z.number()]).nullish(),
+  task_id: taskIdSchema,
+  trial: trialSchema,
+  reward_info: z.object({ reward: z.unknown().optional() }).loose().nullish(),
+  reward: z.unknown().optional(),
+  messages: z.array(z.unknown().optional()),
 });
 
 const infoSchema = z
@@ -39,7 +49,11 @@ export function isTau2Results(data: unknown): boolean {
   return data !== null && typeof data === "object" && !Array.isArray(data) && Array.isArray((data as { simulations?: unknown }).simulations);
 }
 
-/** Reads every simulation of a tau2-bench results file; a malformed simulation is reported, the others kept. */
+/**
+ * Reads every simulation of a tau2-bench results file. A malformed simulation is reported and the
+ * others kept; within a simulation, a malformed message is reported (by path) and the run is not
+ * audited, since a missing message could hide a yes or a write.
+ */
 export function parseTau2Results(file: string, data: unknown): ParsedRuns {
   const root = data as { info?: unknown; simulations: unknown[] };
   const info = infoSchema.safeParse(root.info);
@@ -47,44 +61,59 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
   const domain = (info.success ? info.data?.environment_info?.domain_name : undefined) ?? undefined;
   const runs: RecordedRun[] = [];
   const problems: ParsedRuns["problems"] = [];
+  if (root.simulations.length === 0) problems.push({ file, message: 'the tau2 results file holds no runs ("simulations" is empty)' });
   root.simulations.forEach((raw, i) => {
     const at = `simulations[${i}]`;
     const sim = simulationSchema.safeParse(raw);
     if (!sim.success) {
-      problems.push({ file, at, message: `not a tau2 simulation (expected id, task_id, messages[] with role/content/tool_calls): ${describeIssues(at, sim.error).slice(0, 5).join("; ")}` });
+      problems.push({ file, at, message: `not a tau2 simulation (expected an object with messages[] and optionally id, task_id, trial, reward_info.reward): ${describeIssues(at, sim.error).slice(0, 5).join("; ")}` });
       return;
     }
     const s = sim.data;
+    const bad: string[] = [];
+    const parsed = s.messages.flatMap((m, mi) => {
+      const r = messageSchema.safeParse(m);
+      if (r.success) return [r.data];
+      bad.push(...describeIssues(`${at}.messages[${mi}]`, r.error));
+      return [];
+    });
+    if (bad.length > 0) {
+      problems.push({ file, at, message: `not audited: malformed messages (a message needs role assistant/user/tool/system, content as text, null or text parts, tool_calls as [{id, name, arguments}] or [{id, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}` });
+      return;
+    }
+    if (parsed.length === 0) {
+      problems.push({ file, at, message: "not audited: the run has no messages (nothing was recorded)" });
+      return;
+    }
     let callIndex = 0;
-    const messages: RecordedMessage[] = s.messages.map((m, mi) => {
+    const messages: RecordedMessage[] = parsed.map((m, mi) => {
+      if (m.role === "tool") {
+        const id = answeredCallId(m);
+        return { role: "tool", content: contentText(m.content), toolCalls: [], ...(id !== undefined ? { toolCallId: id } : {}), error: m.error === true };
+      }
       const toolCalls: RecordedToolCall[] = (m.tool_calls ?? []).map((tc) => {
-        const args = readArguments(tc.arguments);
+        const { id, name, rawArguments } = toolCallParts(tc);
+        const args = readArguments(rawArguments);
         return {
           index: callIndex++,
-          id: tc.id ?? undefined,
-          name: tc.name,
+          id,
+          name,
           arguments: args.arguments,
           ...(args.argumentsError ? { argumentsError: args.argumentsError } : {}),
           requestor: tc.requestor === "user" || (tc.requestor == null && m.role === "user") ? "user" : "assistant",
           messageIndex: mi,
         };
       });
-      return {
-        role: m.role,
-        content: m.content ?? "",
-        toolCalls,
-        ...(m.role === "tool" && m.id != null ? { toolCallId: m.id } : {}),
-        ...(m.role === "tool" ? { error: m.error === true } : {}),
-      };
+      return { role: m.role, content: contentText(m.content), toolCalls };
     });
     linkToolResults(messages);
     runs.push({
       file,
       format: "tau2-results",
-      id: s.id,
-      taskId: String(s.task_id),
-      trial: s.trial ?? null,
-      reward: s.reward_info?.reward ?? null,
+      id: s.id === null || s.id === undefined ? `${basename(file)}#${at}` : String(s.id),
+      taskId: s.task_id,
+      trial: s.trial,
+      reward: readReward(s.reward_info?.reward, s.reward),
       model,
       domain,
       messages,

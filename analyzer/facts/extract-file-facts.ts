@@ -308,6 +308,8 @@ class FileExtractor {
         }
         members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(returns ? { returns } : {}), ...(type ? { type } : {}) });
       } else if (ts.isPropertyDeclaration(m)) {
+        // `declare tool: T` only retypes an inherited member; nothing is emitted
+        if (this.hasModifier(m, ts.SyntaxKind.DeclareKeyword)) continue;
         const init = m.initializer ? unwrap(m.initializer) : undefined;
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
           members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)) });
@@ -469,12 +471,13 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
     if (ts.isVariableDeclaration(n)) {
       if (ts.isIdentifier(n.name)) {
         const init = n.initializer ? unwrap(n.initializer) : undefined;
-        let info: LocalInfo = {};
-        if (n.type) info = typeRefOpt(n.type);
-        else if (init && ts.isNewExpression(init)) {
+        // a named annotation gives the type; otherwise (none, or `any`/`unknown`, which say nothing
+        // about the value, as in `const self: any = this`) the initializer does
+        let info: LocalInfo = n.type ? typeRefOpt(n.type) : {};
+        if (!info.type && init && ts.isNewExpression(init)) {
           const t = typeRefOfExpr(init.expression);
           if (t) info = { type: t };
-        } else if (init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
+        } else if (!info.type && init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
           const c = chainOf(init, scope);
           if (c && c.root.k !== "unknown") info = { alias: c };
         }
@@ -547,6 +550,20 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
   return undefined;
 }
 
+/** The keys of an object literal without spreads or computed keys; undefined otherwise. */
+function literalKeys(e: ts.Expression): string[] | undefined {
+  const o = unwrap(e);
+  if (!ts.isObjectLiteralExpression(o)) return undefined;
+  const keys: string[] = [];
+  for (const p of o.properties) {
+    if (ts.isSpreadAssignment(p)) return undefined;
+    const k = ts.isShorthandPropertyAssignment(p) ? p.name.text : p.name ? propertyKey(p.name) : undefined;
+    if (k === undefined) return undefined;
+    keys.push(k);
+  }
+  return keys;
+}
+
 function isGetPrototypeOf(callee: ts.Expression, scope: Scope): boolean {
   const c = unwrap(callee);
   return ts.isPropertyAccessExpression(c) && c.name.text === "getPrototypeOf" && ts.isIdentifier(c.expression) && (c.expression.text === "Object" || c.expression.text === "Reflect") && !scope.has(c.expression.text);
@@ -612,6 +629,9 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
             // `Object.defineProperty(this, "tool", ...)` is an own-instance assignment of "tool"
             const key = (unwrap(a1) as ts.StringLiteral).text;
             out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
+          } else if (last === "assign" && target && target.root.k !== "unknown" && !target.path.includes("prototype") && n.arguments.length > 1 && n.arguments.slice(1).every((a) => literalKeys(a) !== undefined)) {
+            // `Object.assign(this, { tool: ... })` assigns exactly those own properties
+            for (const a of n.arguments.slice(1)) for (const key of literalKeys(a)!) out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
           } else dyn("prototype", n, target);
         } else if (last && (last === "call" || last === "apply" || last === "bind") && c.path.length >= 1 && (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")) {
           const base = dropLast(c);

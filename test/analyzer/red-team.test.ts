@@ -397,3 +397,207 @@ ruleTable("protocol-weakening", {
     { name: "[red team] default-exported generic subclass with a weaker protocol", files: fastDefault, errors: [errorAt(fastDefault, "derived.ts", "enforce(fastProtocol)")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 2: more shapes
+
+const privateHelper: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.#pay(args.id, args.amount);").replace("  @tool()\n  async end_conversation", `  async #pay(id: string, amount: number) {
+    await this.payments.refund(id, amount);
+  }
+
+  async promo(id: string) {
+    await this.#pay(id, 8);
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+const externalSdk: Files = {
+  ...base,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Stripe from "stripe";`)
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.stripe.refunds.create({ payment_intent: args.id, amount: args.amount });")
+    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly stripe = new Stripe("sk_test");`),
+  "admin.ts": `import Stripe from "stripe";
+
+const stripe = new Stripe("sk_test");
+
+export async function refundFromDashboard(id: string) {
+  await stripe.refunds.create({ payment_intent: id });
+  await stripe.customers.retrieve(id);
+}
+`,
+};
+
+const interfaceClient: Files = {
+  ...base,
+  "ports.ts": `export interface RefundPort {\n  refund(id: string, amount: number): Promise<void>;\n}\n`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport type { RefundPort } from "./ports.js";`)
+    .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly port: RefundPort")
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.port.refund(args.id, args.amount);"),
+  "worker.ts": `import type { RefundPort as Port } from "./ports.js";
+
+export const drain = async (port: Port, ids: string[]) => {
+  for (const id of ids) await port.refund(id, 9);
+};
+`,
+};
+
+const literalKeyCall = withMethod(`  async viaKey(id: string) {
+    await this.payments["refund"](id, 10);
+  }`);
+
+const callbackClosure = withMethod(`  private async withRetry<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch {
+      return fn();
+    }
+  }
+
+  async retrying(id: string) {
+    return this.withRetry(() => this.payments.refund(id, 11));
+  }`);
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [
+    { name: "[red team] a #private helper shared by the tool and another method", files: privateHelper, errors: [errorAt(privateHelper, "refund-agent.ts", "this.#pay(id, 8)")] },
+    { name: "[red team] an external SDK client (default import, field and module singleton)", files: externalSdk, errors: [errorAt(externalSdk, "admin.ts", "stripe.refunds.create(")] },
+    { name: "[red team] a client typed by an interface, used by an aliased type import", files: interfaceClient, errors: [errorAt(interfaceClient, "worker.ts", "port.refund(id, 9)")] },
+    { name: "[red team] literal element access on the client", files: literalKeyCall, errors: [errorAt(literalKeyCall, "refund-agent.ts", `this.payments["refund"](id, 10)`)] },
+    { name: "[red team] a closure handed to a retry helper", files: callbackClosure, errors: [errorAt(callbackClosure, "refund-agent.ts", "this.payments.refund(id, 11)")] },
+  ],
+});
+
+const literalKeyValue = withMethod(`  grab(args: any) {
+    const fn = this["issueRefund"];
+    return fn(args);
+  }`);
+const toolTable = withMethod(`  table() {
+    return { refund: this.issueRefund, lookup: (a: { id: string }) => this.lookup_booking(a) };
+  }`);
+const registerOutside: Files = {
+  ...base,
+  "registry.ts": `import type { RefundAgent } from "./refund-agent.js";
+
+const handlers = new Map<string, (a: any) => unknown>();
+
+export function register(agent: RefundAgent) {
+  handlers.set("refund", agent.issueRefund);
+}
+`,
+};
+const optionalComputed = withMethod(`  maybe(name: string, args: any) {
+    return (this as any)?.[name]?.(args);
+  }`);
+const selfAlias = withMethod(`  viaSelf(name: string, args: any) {
+    const self: any = this;
+    return self[name](args);
+  }`);
+const selfAliasUntyped = withMethod(`  viaSelf(name: "issueRefund", args: any) {
+    const self = this;
+    return self[name](args);
+  }`);
+
+const benignDynamic2 = withMethod(`  async fine(args: { id: string; amount: number }) {
+    const name = this.issueRefund.name;
+    const isFn = typeof this.issueRefund === "function";
+    await this.issueRefund(args).then((r) => r);
+    const same = Object.getPrototypeOf(this) === RefundAgent.prototype;
+    return [name, isFn, same];
+  }`);
+
+ruleTable("dynamic-dispatch", {
+  valid: [{ name: "[red team] .name, typeof, .then on the call, prototype comparison", files: benignDynamic2 }],
+  invalid: [
+    { name: "[red team] literal element access taken as a value", files: literalKeyValue, errors: [errorAt(literalKeyValue, "refund-agent.ts", `this["issueRefund"]`)] },
+    { name: "[red team] a tool method stored in an object table", files: toolTable, errors: [errorAt(toolTable, "refund-agent.ts", "this.issueRefund,")] },
+    { name: "[red team] a tool method registered as a handler from outside", files: registerOutside, errors: [errorAt(registerOutside, "registry.ts", "agent.issueRefund)")] },
+    { name: "[red team] optional computed call", files: optionalComputed, errors: [errorAt(optionalComputed, "refund-agent.ts", "(this as any)?.[name]")] },
+    { name: "[red team] computed access through an annotated alias of this", files: selfAlias, errors: [errorAt(selfAlias, "refund-agent.ts", "self[name]")] },
+    { name: "[red team] computed access through an alias of this", files: selfAliasUntyped, errors: [errorAt(selfAliasUntyped, "refund-agent.ts", "self[name]")] },
+  ],
+});
+
+const objectAssignThis = child(`  constructor(...a: ConstructorParameters<typeof RefundAgent>) {
+    super(...a);
+    Object.assign(this, { issueRefund: async () => undefined });
+  }`);
+const classExpression: Files = {
+  ...base,
+  "child.ts": `import { RefundAgent } from "./refund-agent.js";
+
+export const QuickAgent = class extends RefundAgent {
+  // @ts-ignore
+  issueRefund = async () => undefined;
+};
+`,
+};
+const declared = child(`  declare issueRefund: (args: { id: string; amount: number }) => Promise<void>;`);
+const definiteField = child(`  // @ts-ignore
+  issueRefund!: (args: { id: string; amount: number }) => Promise<void>;`);
+
+ruleTable("unguarded-override", {
+  valid: [{ name: "[red team] a `declare` field only retypes the inherited method", files: declared }],
+  invalid: [
+    { name: "[red team] Object.assign(this, { tool }) in the constructor", files: objectAssignThis, errors: [errorAt(objectAssignThis, "child.ts", "Object.assign(")] },
+    { name: "[red team] a class expression subclass with an arrow property", files: classExpression, errors: [errorAt(classExpression, "child.ts", "issueRefund =")] },
+    { name: "[red team] a definite-assignment field (own property under ES2022 class fields)", files: definiteField, errors: [errorAt(definiteField, "child.ts", "issueRefund!")] },
+  ],
+});
+
+const guardedParent = (childProtocol: string): Files => ({
+  ...base,
+  "refund-protocol.ts": base["refund-protocol.ts"]
+    .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol, guard } from "concordat";\nexport const small = guard("small", (c: any) => c.amount < 100);`)
+    .replace(`confirmed: { on: { issue_refund: { ok: "refunded" } } },`, `confirmed: { on: { issue_refund: { ok: "refunded" } }, guards: { issue_refund: small } },`),
+  "child-protocol.ts": childProtocol,
+  "child.ts": `import { enforce } from "concordat/decorators";
+import { childProtocol } from "./child-protocol.js";
+import { RefundAgent } from "./refund-agent.js";
+
+@enforce(childProtocol)
+export class ChildAgent extends RefundAgent {}
+`,
+});
+const droppedGuard = guardedParent(`import { defineProtocol } from "concordat";
+import { refundProtocol } from "./refund-protocol.js";
+
+const { states } = refundProtocol.config;
+
+export const childProtocol = defineProtocol({
+  ...refundProtocol.config,
+  name: "unguarded",
+  states: { ...states, confirmed: { on: states.confirmed.on } },
+});
+`);
+const keptGuard = guardedParent(`import { defineProtocol } from "concordat";
+import { refundProtocol } from "./refund-protocol.js";
+
+export const childProtocol = defineProtocol({ ...refundProtocol.config, name: "same-guards" });
+`);
+const viaHelper = guardedParent(`import { defineProtocol } from "concordat";
+import { refundProtocol } from "./refund-protocol.js";
+
+function withShortcut(p: typeof refundProtocol, name: string) {
+  return defineProtocol({
+    ...p.config,
+    name,
+    states: { ...p.config.states, awaiting: { on: { receive_message: { confirmed: "confirmed", denied: "confirmed" } } } },
+  });
+}
+
+export const childProtocol = withShortcut(refundProtocol, "shortcut");
+`);
+
+ruleTable("protocol-weakening", {
+  valid: [{ name: "[red team] a copy keeping the parent's guards", files: keptGuard }],
+  invalid: [
+    { name: "[red team] a guard dropped through destructured states", files: droppedGuard, errors: [errorAt(droppedGuard, "child.ts", "enforce(childProtocol)", { message: /guard/ })] },
+    { name: "[red team] a weaker protocol built by a helper function", files: viaHelper, errors: [errorAt(viaHelper, "child.ts", "enforce(childProtocol)")] },
+  ],
+});

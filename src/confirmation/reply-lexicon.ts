@@ -46,6 +46,7 @@ export const ACTION_VERBS: Readonly<Record<string, readonly string[]>> = {
   delete: ["delete", "remove", "删除", "删"],
   send: ["send", "发送", "发"],
   upgrade: ["upgrade", "升级"],
+  exchange: ["exchange", "swap", "换货", "换"],
   buy: ["buy", "purchase", "购买", "买"],
   submit: ["submit", "提交"],
 };
@@ -64,6 +65,7 @@ export const REQUEST_VERB_PATTERNS: Readonly<Record<string, string>> = {
   delete: "\\b(?:delete|remove)(?:s|d)?\\b|删除",
   send: "\\bsend(?:s)?\\b|\\bsent\\b|发送",
   upgrade: "\\bupgrade(?:s|d)?\\b|升级",
+  exchange: "\\b(?:exchange|swap)(?:s|d|ped)?\\b|换货|换成|更换",
   buy: "\\b(?:buy|purchase)(?:s|d)?\\b|购买",
   submit: "\\bsubmit(?:s|ted)?\\b|提交",
 };
@@ -84,9 +86,13 @@ export const LEXICON: readonly LexiconEntry[] = [
     "absolutely", "definitely", "certainly", "of course", "ofc", "by all means", "totally",
     "perfect", "great", "excellent", "good", "cool", "awesome", "wonderful",
     "that works", "works for me", "i'?m sure", "i am sure", "i'?m certain", "that'?s what i want", "yes please", "please yes",
+    "you bet", "let'?s proceed", "let'?s go ahead", "please process(?: it| that)?", "process it", "go ahead and process(?: it)?",
     "you have my (?:permission|approval|consent)", "permission granted", "approved by me", "roger", "no problem", "no worries", "not a problem",
-    "thumbs up", "👍", "✅", "👌", "✔", "☑", "🆗",
+    "thumbs up",
   ),
+  // a pictograph affirms only beside words that do: alone, "👍" is as often "seen" / "got it" (and a
+  // one-tap reaction) as a yes, so on its own it is `unclear` (the decider's "pictograph_only" rule)
+  ...e("affirm", "pictograph", "👍+", "✅", "👌", "✔", "☑", "🆗"),
   // ── English fillers ───────────────────────────────────────────────────────────────
   ...e("filler", undefined,
     "please", "pls", "plz", "plse", "thanks?", "thank you", "thank u", "thx", "ty", "thanks a lot", "thank you (?:so|very) much", "many thanks", "cheers", "🙏", "🙂", "😊", "😀",
@@ -94,9 +100,15 @@ export const LEXICON: readonly LexiconEntry[] = [
     "i said", "i already said", "hi", "hey", "hello",
     "with", "for me", "as (?:described|proposed|planned|stated|discussed|you said)",
     "you can", "you may", "i want", "i want to", "i'?d like", "i'?d like to", "i would like", "i would like to", "i'?m happy", "happy to",
-    "sir", "ma'am",
+    "sir", "ma'am", "me",
   ),
-  ...e("object", undefined, "\u2063arg\u2063", "it", "that", "this", "(?:the|my|this|that|our) (?:refund|booking|reservation|cancellation|order|payment|transfer|changes?|action|request|operation|transaction)"),
+  ...e("object", undefined, "\u2063arg\u2063", "it", "that", "this", "(?:the|my|this|that|our) (?:booking|reservation|order|action|request|operation|transaction)"),
+  // a noun that names an action refers to the pending action only when the request names that action
+  // (the decider's "other_action" rule): "go ahead with the upgrade" to a refund request is not a yes
+  ...Object.entries({ refund: "refund", cancel: "cancellation", pay: "payment", transfer: "transfer", change: "changes?", upgrade: "upgrade", exchange: "exchange", buy: "purchase" })
+    .flatMap(([action, noun]) => e("object", `action:${action}`, `(?:the|my|this|that|our) ${noun}`)),
+  // "both": all of the pending actions, and only when the request itself offers two ("…go ahead with both?")
+  ...e("object", "both", "both", "(?:to|with) both", "both of them", "两项都", "两件都", "两个都"),
   // ── English refusals, hedges and questions ────────────────────────────────────────
   ...e("deny", undefined,
     "no+", "nope", "nah", "nay", "n", "nn+", "not", "not (?:now|yet|today)", "no thanks?", "no thank you", "don'?t", "do not", "dont", "doesn'?t", "never", "won'?t", "can'?t", "shouldn'?t",
@@ -109,6 +121,8 @@ export const LEXICON: readonly LexiconEntry[] = [
     "not sure", "i'?m not sure", "unsure", "not certain", "i don'?t know", "don'?t know", "dunno", "idk", "no idea", "maybe", "perhaps", "i guess", "i suppose", "probably", "possibly", "might", "let me think", "need to think", "think about it",
     "please confirm", "can you confirm", "y not", "h+m+", "u+h+m*", "u+m+", "e+r+m*", "well", "kind of", "kinda", "sort of", "i think", "i think so", "in a (?:minute|moment|bit)", "later",
     "\\.\\.+", "…+",
+    "(?:i )?wouldn'?t say no", "(?:i )?(?:wouldn'?t|don'?t) mind", "(?:it )?wouldn'?t hurt", "(?:i )?can'?t (?:really )?say no", "not (?:that )?i don'?t", "don'?t not", "not not", "wouldn'?t not", "(?:i'?m |i am )?not saying (?:no|yes)",
+    "也不是不", "不是不", "没有不", "不能不",
   ),
   ...e("hedge", "sarcasm", "yeah,? right", "sure,? sure", "yeah,? yeah", "just (?:great|perfect|wonderful|fantastic)", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "why not", "as if", "lol", "lmao", "/s", "🙄", "😒", "😂", "🤣", "😏", "🤡", "🤦"),
   ...e("hedge", "blanket",
@@ -134,7 +148,7 @@ export const LEXICON: readonly LexiconEntry[] = [
   ...e("deny", undefined, "不", "别", "没", "否", "甭", "勿", "莫", "不要", "不用", "不行", "不可以", "不同意", "不是", "不对", "取消", "等等", "等一下", "等下", "停", "停下", "算了", "拒绝", "先不", "暂时不", "撤回", "不了", "改主意", "变卦"),
   ...e("hedge", "hesitation", "不确定", "不知道", "不好说", "说不好", "不太", "再想想", "想想", "想一想", "考虑", "考虑一下", "也许", "可能", "大概", "或许", "应该", "应该吧", "再说", "回头", "晚点", "稍后"),
   ...e("hedge", "hesitation", "不过", "但是", "但", "只是", "只要", "如果", "要是", "除非"),
-  ...e("hedge", "sarcasm", "何乐而不为", "呵呵", "行行行", "好好好", "随你", "行了", "对了", "可是", "确认一下"),
+  ...e("hedge", "sarcasm", "何乐而不为", "呵呵", "行行行+", "好好好+", "是是是+", "对对对+", "随你", "行了", "对了", "可是", "确认一下"),
   ...e("hedge", "pressure", "快点", "快", "赶紧", "赶快", "快办", "别废话", "少废话", "赶时间", "别问了", "催"),
   ...e("hedge", "blanket", "随便", "看着办", "都行", "都可以", "全部", "所有", "以后", "以后都", "任何"),
   ...e("hedge", "third_party", "我老婆", "我老公", "我妻子", "我丈夫", "我太太", "我先生", "我爸", "我妈", "我朋友", "老板", "他说", "她说", "他们说"),

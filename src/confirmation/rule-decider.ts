@@ -40,6 +40,7 @@ export type ReplyRule =
   | "other_action"
   | "partial_action"
   | "choice"
+  | "pictograph_only"
   | "no_affirmative"
   | "affirmative";
 
@@ -84,6 +85,8 @@ const BY_FIRST: ReadonlyMap<string, readonly CompiledEntry[]> = (() => {
   return out;
 })();
 const REQUEST_VERBS = Object.entries(REQUEST_VERB_PATTERNS).map(([tag, src]) => [tag, new RegExp(src, "giu")] as const);
+/** A request that itself offers two or more actions, so that "both" in a reply refers to them. */
+const OFFERS_SEVERAL = /\bboth\b|\btwo (?:things|actions|changes)\b|两项|两件|两个|两样/iu;
 /** A word right after an article or possessive is a noun ("a refund", "the seat upgrade", "原支付卡"). */
 const NOUN_BEFORE = /\b(?:the|a|an|your|my|our|this|that|any|no)\s+(?:[a-z]+\s+)?$/i;
 const NOUN_AFTER = /^(?:卡|方式|宝|密码|记录|金额|费|flights?\b)/iu;
@@ -255,7 +258,9 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   const only = input.actions?.length === 1 ? input.actions[0] : undefined;
   const text = only ? maskArgumentValues(correctTypos(normalizeReply(raw)), only.arguments) : correctTypos(normalizeReply(raw));
   if (text === "") return verdict("unclear", "empty", "The reply is empty.");
-  const tokens = scanReply(text);
+  const offersSeveral = OFFERS_SEVERAL.test(input.request ?? "");
+  // "both" refers to the pending actions only when the request offered several; otherwise it adds something
+  const tokens = scanReply(text).map((t): ReplyToken => (t.tag === "both" && !offersSeveral ? { text: t.text, category: "unknown", clause: t.clause } : t));
   const verbsInRequest = requestVerbs(input);
   const actionVerbs = requestVerbs(input, { verbsOnly: true });
   // "don't do it", "absolutely not", "不好": a negator next to an affirmative makes it a refusal
@@ -327,7 +332,8 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   if (unknown.length > 0) {
     return verdict("unclear", "unrecognized", `The reply has words that are not a plain yes (${quote(unknown.slice(0, 8))}${unknown.length > 8 ? ", …" : ""}): they may add a condition, change the action or its arguments, or consent only in part.`);
   }
-  const foreign = verbs.filter((v) => !verbsInRequest.has(v.tag!));
+  const namedByNoun = resolved.filter((t) => t.category === "object" && t.tag?.startsWith("action:"));
+  const foreign = [...verbs.filter((v) => !verbsInRequest.has(v.tag!)), ...namedByNoun.filter((t) => !verbsInRequest.has(t.tag!.slice("action:".length)))];
   if (foreign.length > 0) {
     return verdict("unclear", "other_action", `The reply names an action (${quote(foreign)}) that the request did not ask about${verbsInRequest.size > 0 ? ` (it asked about: ${[...verbsInRequest].join(", ")})` : ""}.`);
   }
@@ -337,6 +343,9 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   }
   if (affirm.length === 0 && !(verbs.length > 0 && verbs.every((v) => !DENIAL_VERBS.has(v.tag!)))) {
     return verdict("unclear", "no_affirmative", "The reply does not say yes.");
+  }
+  if (verbs.length === 0 && affirm.length > 0 && affirm.every((a) => a.tag === "pictograph")) {
+    return verdict("unclear", "pictograph_only", `The reply is only ${quote(affirm)}: a pictograph alone is as often an acknowledgement ("seen", "got it") as a yes; ask for the word.`);
   }
   if (named.size === 0 && CHOICE_PATTERN.test((input.request ?? "").replace(YES_NO_PROMPT, " "))) {
     return verdict("unclear", "choice", "The request offers a choice, and a bare yes does not say which option.");

@@ -1,6 +1,8 @@
 /**
  * The labelled corpus (test/confirmation/corpus/replies.jsonl, written for this project) and a
- * held-out set written afterwards and never used to tune the lexicon (holdout.jsonl).
+ * held-out set written afterwards and never used to tune the lexicon (holdout.jsonl), and a third
+ * set (holdout2.jsonl, 315 replies) written blind, before reading the decider, then used to fix its
+ * one false-confirmed class (a pictograph alone) with a general rule.
  * The property that matters: no reply labelled denied or unclear is ever `confirmed`.
  * Print the README table with:
  *   npx tsx src/cli/bin.ts classify-confirmation --matrix < test/confirmation/corpus/replies.jsonl
@@ -18,7 +20,8 @@ import { paymentsProtocol } from "./fixtures.js";
 
 const entry = z.object({
   id: z.string(),
-  lang: z.enum(["en", "zh"]),
+  // holdout2 also has a few replies in other languages (unclear: the decider is English and Chinese) and mixed ones
+  lang: z.enum(["en", "zh", "es", "fr", "de", "ja", "ru", "mixed"]),
   category: z.string(),
   label: z.enum(["confirmed", "denied", "unclear"]),
   request: z.string().min(1),
@@ -36,6 +39,7 @@ function load(name: string) {
 
 const corpus = load("replies.jsonl");
 const holdout = load("holdout.jsonl");
+const holdout2 = load("holdout2.jsonl");
 const REQUIRED = ["plain_yes", "typo_yes", "denial", "conditional", "partial", "argument_change", "question", "hesitation", "sarcasm", "third_party", "blanket", "injection", "mixed"];
 
 describe("labelled confirmation corpus", () => {
@@ -50,7 +54,16 @@ describe("labelled confirmation corpus", () => {
     for (const c of REQUIRED) expect(corpus.filter((r) => r.category === c).length, c).toBeGreaterThanOrEqual(5);
   });
 
-  for (const [name, rows] of [["corpus", corpus], ["holdout", holdout]] as const) {
+  it("holdout2: at least 200 replies, unique ids, adversarial categories beyond the first corpus", () => {
+    expect(holdout2.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(holdout2.map((r) => r.id)).size).toBe(holdout2.length);
+    const cats = new Set(holdout2.map((r) => r.category));
+    for (const c of [...REQUIRED, "double_negative", "emoji", "quoted", "hypothetical", "other_language", "pressure"]) expect(cats, c).toContain(c);
+    // replies in a language the decider does not read are never confirmed
+    for (const r of holdout2.filter((x) => x.category === "other_language")) expect(decideReply({ request: r.request, reply: r.reply }).decision, r.reply).not.toBe("confirmed");
+  });
+
+  for (const [name, rows] of [["corpus", corpus], ["holdout", holdout], ["holdout2", holdout2]] as const) {
     it(`${name}: ZERO false confirmed (no reply labelled denied/unclear is confirmed)`, () => {
       const decided = rows.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
       const falseConfirmed = decided.filter((r) => r.label !== "confirmed" && r.decision === "confirmed");
@@ -71,7 +84,7 @@ describe("labelled confirmation corpus", () => {
 
   it("through a session, no reply labelled denied/unclear ever produces a grant", async () => {
     let grants = 0;
-    for (const r of [...corpus, ...holdout]) {
+    for (const r of [...corpus, ...holdout, ...holdout2]) {
       const s = new Session(paymentsProtocol, { confirmation: { key: "corpus-test-key-0123456789" } });
       s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 50 } }, { description: r.request });
       const out = await s.receiveUserReply(r.reply);

@@ -153,3 +153,44 @@ describe("rule decider: repeating the pending action's own arguments", () => {
     expect(decideReply({ request: "Refund 120 USD for booking B-1001?", reply: "yes refund 120" }).decision).toBe("unclear");
   });
 });
+
+describe("rule decider: rules added after the blind holdout2 corpus", () => {
+  it("a pictograph alone is unclear (an acknowledgement as often as a yes); beside a word it is a yes", () => {
+    for (const reply of ["👍", "👍👍", "👍🏽", "✅", "👌", "🆗"]) expect(d(reply), reply).toMatchObject({ decision: "unclear", rule: "pictograph_only" });
+    for (const reply of ["yes 👍", "ok 👌", "好的👍", "👍 refund it"]) expect(d(reply).decision, reply).toBe("confirmed");
+    expect(d("👎").decision).not.toBe("confirmed");
+  });
+
+  it("double negatives and litotes are hedges, not refusals and not yeses", () => {
+    for (const reply of ["I don't not want it", "It's not that I don't want the refund", "I wouldn't say no", "I'm not saying no", "I wouldn't not do it", "I don't mind", "不是不可以", "也不是不行"]) {
+      expect(d(reply), reply).toMatchObject({ decision: "unclear", rule: "hesitation" });
+    }
+  });
+
+  it("a noun naming an action counts only when the request names that action", () => {
+    expect(d("go ahead with the refund").decision).toBe("confirmed");
+    expect(d("go ahead with the upgrade")).toMatchObject({ decision: "unclear", rule: "other_action" });
+    expect(d("yes, the payment")).toMatchObject({ decision: "unclear", rule: "other_action" });
+    expect(d("sure, go ahead with the upgrade", "I'll upgrade seat 4A on HAT271 to business for $350. Proceed?").decision).toBe("confirmed");
+  });
+
+  it('"both" agrees to all the actions only when the request offered several', () => {
+    const two = "I can cancel order #W1 (lamp) and return the chair from order #W2. Should I go ahead with both?";
+    expect(decideReply({ request: two, reply: "Yes, go ahead with both." }).decision).toBe("confirmed");
+    expect(decideReply({ request: "我可以退掉咖啡机，并修改收货地址。两项都办理吗？", reply: "两项都办理吧" }).decision).toBe("confirmed");
+    // to a single action, "both" adds something the request did not offer
+    expect(d("yes, both")).toMatchObject({ decision: "unclear", rule: "unrecognized" });
+    expect(decideReply({ request: "Should I go ahead with both, or only the lamp?", reply: "yes to both" }).decision).toBe("unclear");
+  });
+
+  it("more plain yeses: process it, you bet, let's proceed, exchange it (to an exchange)", () => {
+    for (const reply of ["please process it", "yes, process it", "You bet", "Yes, let's proceed"]) expect(d(reply).decision, reply).toBe("confirmed");
+    expect(d("please don't process it").decision).toBe("denied");
+    expect(decideReply({ request: "I'll exchange the size M hoodie in order #W88 for a size L. Confirm?", reply: "Yes, please exchange it" }).decision).toBe("confirmed");
+    expect(d("yes, exchange it")).toMatchObject({ decision: "unclear", rule: "other_action" });
+  });
+
+  it("dismissive repetition in Chinese is sarcasm", () => {
+    for (const reply of ["是是是", "对对对", "好好好好"]) expect(d(reply), reply).toMatchObject({ decision: "unclear", rule: "sarcasm" });
+  });
+});

@@ -39,6 +39,7 @@ const BUILTIN_GLOBALS = new Set([
   "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "structuredClone", "setTimeout",
   "clearTimeout", "setInterval", "clearInterval", "queueMicrotask", "Intl", "Buffer", "URL", "URLSearchParams",
   "TextEncoder", "TextDecoder", "AbortController", "Atomics", "ArrayBuffer", "Uint8Array", "require",
+  "crypto", "performance",
 ]);
 
 /**
@@ -405,7 +406,8 @@ export class Analysis {
    */
   private asDependency(r: Resolved, key: string, label: string, target: ClassNode): Resolved {
     if (this.isAgent(target)) return r;
-    if (r.k === "node") return { k: "node", node: r.node, sink: { key, label } };
+    // keyed by the class that declares the method, so `new SubGateway().refund()` is `Gateway.refund`
+    if (r.k === "node") return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
     if (r.k === "none") return { k: "sink", key, label };
     return r;
   }

@@ -17,6 +17,25 @@ export interface BypassContribution {
 }
 
 /**
+ * Calls a write tool makes that are not its effect, by the called name alone: logging, schema
+ * validation, and members named as reads (`getX`, `findX`, `list`, `retrieve`, ...). Other code
+ * making the same calls is not a bypass. A protocol that declares `sinks` overrides this.
+ */
+const LOGGING = new Set(["log", "info", "debug", "warn", "warning", "error", "trace", "fatal", "verbose", "silly", "notice"]);
+const VALIDATION = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync", "validate", "assert", "is", "check"]);
+const READ_NAME = /^(get|find|list|read|load|lookup|search|count|exists|has|is|describe|peek|retrieve|fetch)(?:[A-Z_]|$)/;
+
+export function isNonEffectName(key: string): boolean {
+  const cut = Math.max(key.lastIndexOf("."), key.lastIndexOf("#"));
+  if (cut < 0) return false;
+  const name = key.slice(cut + 1);
+  const member = key.lastIndexOf(".") > key.lastIndexOf("#");
+  if (LOGGING.has(name) || VALIDATION.has(name)) return member;
+  // a bare `fetch(...)` is a request of any kind; `client.fetchBooking()` is a read
+  return READ_NAME.test(name) && (member || name !== "fetch");
+}
+
+/**
  * Effect sinks of every guarded write tool (what its body reaches that the protocol's read tools
  * do not, plus sinks the protocol declares), grouped by the file of the agent class.
  */
@@ -64,6 +83,7 @@ export function writeSinkContributions(a: Analysis): Map<string, BypassContribut
         for (const [k, path] of a.reach(n).sinks) {
           const isDeclared = declared.some((d) => k.endsWith("." + d) || k.endsWith("#" + d));
           if ((readKeys.has(k) && !isDeclared) || (declared.length > 0 && !isDeclared)) continue;
+          if (!isDeclared && isNonEffectName(k)) continue;
           contrib.sinks.push([k, { agent: n.cls?.name ?? cls.name, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k }]);
         }
       }

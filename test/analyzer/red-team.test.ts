@@ -601,3 +601,157 @@ ruleTable("protocol-weakening", {
     { name: "[red team] a weaker protocol built by a helper function", files: viaHelper, errors: [errorAt(viaHelper, "child.ts", "enforce(childProtocol)")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 3: everyday agent code
+
+/** The write tool logs, validates with a zod schema, makes an id and reads the booking; other code does the same. */
+const everydayBenign: Files = {
+  ...base,
+  "logger.ts": `export class Logger {
+  info(msg: string, data?: unknown) { console.log(msg, data); }
+  warn(msg: string) { console.warn(msg); }
+}
+export const logger = new Logger();
+`,
+  "schemas.ts": `import { z } from "zod";
+export const RefundArgs = z.object({ id: z.string(), amount: z.number() });
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Logger, logger } from "./logger.js";\nimport { RefundArgs } from "./schemas.js";`)
+    .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly log: Logger")
+    .replace("const booking = await this.findBooking(args.id);", `const parsed = RefundArgs.parse(args);
+    const requestId = crypto.randomUUID();
+    this.log.info("refund", { requestId, at: performance.now() });
+    logger.info("refund");
+    const booking = await this.db.find(parsed.id);`)
+    .replace("  @tool()\n  async end_conversation", `  validate(input: unknown) {
+    const ok = RefundArgs.safeParse(input).success;
+    this.log.warn(ok ? "valid" : "invalid");
+    logger.info("validated");
+    return { ok, id: crypto.randomUUID() };
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+const subclassedClient: Files = {
+  ...base,
+  "logged-gateway.ts": `import { PaymentGateway } from "./payments.js";
+
+export class LoggedGateway extends PaymentGateway {
+  note() { return "logged"; }
+}
+
+export async function refundLogged(id: string) {
+  await new LoggedGateway().refund(id, 12);
+}
+`,
+};
+
+const topLevelAwait: Files = {
+  ...base,
+  "script.ts": `import { PaymentGateway } from "./payments.js";
+
+const gw = new PaymentGateway();
+await gw.refund("b-9", 13);
+`,
+};
+
+const objectLiteralHandlers: Files = {
+  ...base,
+  "handlers.ts": `import { PaymentGateway } from "./payments.js";
+
+const gw = new PaymentGateway();
+
+export const handlers = {
+  async refund(id: string) {
+    await gw.refund(id, 14);
+  },
+  ping: () => "pong",
+};
+`,
+};
+
+const effectFunction: Files = {
+  ...base,
+  "api.ts": `export async function postRefund(id: string, amount: number) {
+  await fetch("https://pay.example/refunds", { method: "POST", body: JSON.stringify({ id, amount }) });
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { postRefund } from "./api.js";`)
+    .replace("await this.payments.refund(args.id, args.amount);", "await postRefund(args.id, args.amount);"),
+  "batch.ts": `import { postRefund as send } from "./api.js";
+
+export async function batch(ids: string[]) {
+  for (const id of ids) await send(id, 15);
+}
+`,
+};
+
+const nestedAgent: Files = {
+  ...base,
+  "supervisor.ts": `import type { RefundAgent } from "./refund-agent.js";
+
+export class Supervisor {
+  constructor(private readonly inner: RefundAgent) {}
+
+  async override(id: string) {
+    await this.inner.payments.refund(id, 16);
+  }
+
+  async proper(id: string) {
+    await this.inner.issueRefund({ id, amount: 16 });
+  }
+}
+`,
+};
+
+/** The same everyday calls next to a real bypass: only the refund is reported. */
+const everydayBypass: Files = {
+  ...everydayBenign,
+  "refund-agent.ts": everydayBenign["refund-agent.ts"]!.replace("    return { ok, id: crypto.randomUUID() };", "    if (ok) await this.payments.refund(String(input), 17);\n    return { ok, id: crypto.randomUUID() };").replace("  validate(input: unknown) {", "  async validate(input: unknown) {"),
+};
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] logging, schema validation, ids and timers shared by the write tool and other code", files: everydayBenign }],
+  invalid: [
+    { name: "[red team] a real bypass among everyday calls", files: everydayBypass, errors: [errorAt(everydayBypass, "refund-agent.ts", "this.payments.refund(String(input), 17)")] },
+    { name: "[red team] a subclass of the client class", files: subclassedClient, errors: [errorAt(subclassedClient, "logged-gateway.ts", "new LoggedGateway().refund(id, 12)")] },
+    { name: "[red team] top-level await in a script", files: topLevelAwait, errors: [errorAt(topLevelAwait, "script.ts", `gw.refund("b-9", 13)`)] },
+    { name: "[red team] an object-literal handler method", files: objectLiteralHandlers, errors: [errorAt(objectLiteralHandlers, "handlers.ts", "gw.refund(id, 14)")] },
+    { name: "[red team] the effect is an imported function (aliased import elsewhere)", files: effectFunction, errors: [errorAt(effectFunction, "batch.ts", "send(id, 15)")] },
+    { name: "[red team] a supervisor reaching through an agent field", files: nestedAgent, errors: [errorAt(nestedAgent, "supervisor.ts", "this.inner.payments.refund(id, 16)")] },
+  ],
+});
+
+const mixinArrow: Files = {
+  ...base,
+  "fast.ts": `import { RefundAgent } from "./refund-agent.js";
+
+type Ctor<T> = abstract new (...args: any[]) => T;
+
+export const Instant = <B extends Ctor<RefundAgent>>(Base: B) => {
+  abstract class InstantRefund extends Base {
+    // @ts-ignore
+    issueRefund = async () => undefined;
+  }
+  return InstantRefund;
+};
+
+export class InstantAgent extends Instant(RefundAgent) {}
+`,
+};
+const setter = child(`  // @ts-ignore
+  set issueRefund(v: unknown) {
+    void v;
+  }`);
+
+ruleTable("unguarded-override", {
+  valid: [],
+  invalid: [
+    { name: "[red team] a setter", files: setter, errors: [errorAt(setter, "child.ts", "issueRefund(v")] },
+    { name: "[red team] an arrow property added by a mixin", files: mixinArrow, errors: [errorAt(mixinArrow, "fast.ts", "issueRefund =")] },
+  ],
+});

@@ -86,7 +86,10 @@ export const LEXICON: readonly LexiconEntry[] = [
     "absolutely", "definitely", "certainly", "of course", "ofc", "by all means", "totally",
     "perfect", "great", "excellent", "good", "cool", "awesome", "wonderful",
     "that works", "works for me", "i'?m sure", "i am sure", "i'?m certain", "that'?s what i want", "yes please", "please yes",
-    "you bet", "let'?s proceed", "let'?s go ahead", "please process(?: it| that)?", "process it", "go ahead and process(?: it)?",
+    "you bet",
+    // a generic "do it" verb: only with "it"/"that" or before an object (an action noun must match the request)
+    "(?:process|issue) (?:it|that|this)", "(?:process|issue)(?= (?:the|my|this|that|our) )",
+    "let'?s proceed", "let'?s go ahead", "please process(?: it| that)?", "process it", "go ahead and process(?: it)?",
     "you have my (?:permission|approval|consent)", "permission granted", "approved by me", "roger", "no problem", "no worries", "not a problem",
     "thumbs up",
   ),
@@ -140,10 +143,10 @@ export const LEXICON: readonly LexiconEntry[] = [
 
   // ── Chinese affirmatives ──────────────────────────────────────────────────────────
   ...e("affirm", undefined,
-    "是", "是的", "是啊", "是呀", "对", "对的", "对啊", "对呀", "没错", "正确", "好", "好的", "好啊", "好呀", "好吧", "好嘞", "好滴", "行", "行的", "行吧", "可以", "可以的", "没问题",
+    "是", "是的", "是啊", "是呀", "对", "对的", "对啊", "对呀", "没错", "正确", "好", "好的", "好啊", "好呀", "好吧", "好嘞", "好滴", "好得", "行", "行的", "行吧", "可以", "可以的", "没问题",
     "确认", "确定", "同意", "我同意", "当然", "当然可以", "当然好", "继续", "请继续", "执行", "执行吧", "办吧", "办理", "去办", "照办", "就这么办", "就这样办", "就这样吧", "那就这样", "就这样", "要的", "批准", "准了", "做吧", "去做吧", "弄吧", "搞吧", "嗯好", "好的呢",
   ),
-  ...e("filler", undefined, "请", "请你", "请您", "谢谢", "谢谢你", "谢谢您", "多谢", "感谢", "麻烦", "麻烦你", "麻烦您", "麻烦了", "辛苦了", "了", "吧", "啊", "呀", "哈", "的", "嗯", "恩", "哒", "滴", "还是", "我", "帮我", "给我", "就", "直接", "现在", "马上", "立刻", "立即"),
+  ...e("filler", undefined, "请", "请你", "请您", "谢谢", "谢谢你", "谢谢您", "多谢", "感谢", "麻烦", "麻烦你", "麻烦您", "麻烦了", "辛苦了", "了", "吧", "啊", "呀", "哈", "的", "嗯", "恩", "哒", "滴", "啦", "还是", "我", "帮我", "给我", "就", "直接", "现在", "马上", "立刻", "立即"),
   ...e("object", undefined, "它", "这个", "这笔", "这笔退款", "这个订单", "订单", "这个预订", "预订", "预定", "这个操作", "操作"),
   ...e("deny", undefined, "不", "别", "没", "否", "甭", "勿", "莫", "不要", "不用", "不行", "不可以", "不同意", "不是", "不对", "取消", "等等", "等一下", "等下", "停", "停下", "算了", "拒绝", "先不", "暂时不", "撤回", "不了", "改主意", "变卦"),
   ...e("hedge", "hesitation", "不确定", "不知道", "不好说", "说不好", "不太", "再想想", "想想", "想一想", "考虑", "考虑一下", "也许", "可能", "大概", "或许", "应该", "应该吧", "再说", "回头", "晚点", "稍后"),

@@ -194,3 +194,19 @@ describe("rule decider: rules added after the blind holdout2 corpus", () => {
     for (const reply of ["是是是", "对对对", "好好好好"]) expect(d(reply), reply).toMatchObject({ decision: "unclear", rule: "sarcasm" });
   });
 });
+
+describe("rule decider: generic 'process'/'issue' and Chinese particles", () => {
+  it("process/issue count only with it/that or before an object, and the object must be the request's action", () => {
+    expect(d("yes, process it").decision).toBe("confirmed");
+    expect(d("Yes, please issue the refund").decision).toBe("confirmed");
+    expect(d("process the payment")).toMatchObject({ decision: "unclear", rule: "other_action" });
+    expect(d("yes, issue a voucher").decision).toBe("unclear");
+    expect(d("process").decision).toBe("unclear");
+  });
+  it("好得 (a common typo of 好的) and the particle 啦", () => {
+    expect(d("好得").decision).toBe("confirmed");
+    expect(d("确认啦").decision).toBe("confirmed");
+    expect(d("好得很").decision).toBe("unclear");
+    expect(d("不啦").decision).toBe("denied");
+  });
+});

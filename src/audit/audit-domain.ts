@@ -32,6 +32,13 @@ export interface AuditDomain<Knowledge = unknown> {
   readonly name: string;
   /** Tools whose calls need an explicit yes to the described action. */
   readonly writeTools: ReadonlySet<string>;
+  /**
+   * Every tool of the domain (reads and writes), across the log formats it is recorded in. When set,
+   * a run calling only other tools is reported as another domain's run, not judged `no_writes`.
+   */
+  readonly knownTools?: ReadonlySet<string>;
+  /** Tools every domain of the benchmark has (`think`, `calculate`, `transfer_to_human_agents`): they say nothing about a run's domain. */
+  readonly genericTools?: ReadonlySet<string>;
   /** The domain's protocol: recorded calls are replayed through it to report what it would have refused besides confirmation. */
   readonly protocol?: Protocol<any, any, any>;
   /** Adapts a recorded result value to what the protocol's reducers expect (older log formats). */

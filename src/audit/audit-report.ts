@@ -5,6 +5,7 @@ import { memoizedDecider } from "./memoized-decider.js";
 import { replayThroughProtocol } from "./protocol-replay.js";
 import { regexSwitchBaseline } from "./regex-switch-baseline.js";
 import { replayRun } from "./replay.js";
+import { domainFit, type UnknownToolCall } from "./unknown-tools.js";
 import { WRITE_STATUSES, type RunVerdict, type WriteStatus } from "./write-status.js";
 
 export interface ReportWrite {
@@ -48,6 +49,8 @@ export interface ReportRun {
   /** With a baseline: its verdict for the run. */
   readonly baseline_verdict?: RunVerdict;
   readonly writes: readonly ReportWrite[];
+  /** Agent calls to tools the domain does not know (not judged); absent when there are none. */
+  readonly unknown_tools?: readonly UnknownToolCall[];
 }
 
 export interface ModelSummary {
@@ -96,6 +99,8 @@ export interface AuditSummary {
   readonly writes_by_status: Readonly<Record<WriteStatus, number>>;
   /** Writes the domain's protocol would have refused for a reason other than confirmation. */
   readonly writes_refused_by_protocol: number;
+  /** Agent calls to tools the domain does not know, in audited runs (not judged). */
+  readonly calls_to_unknown_tools: number;
   readonly by_model: Readonly<Record<string, ModelSummary>>;
   readonly baseline?: BaselineSummary;
   readonly problems: number;
@@ -135,6 +140,9 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
       allProblems.push({ file: run.file, at: run.id, message: `run is from domain "${run.domain}", not audited with --domain ${domain.name}` });
       continue;
     }
+    const fit = domainFit(run, domain);
+    if (fit.kind !== "fits" && fit.problem) allProblems.push(fit.problem);
+    if (fit.kind === "other_domain") continue;
     const replayed = await replayRun(run, { domain, decider });
     const baseline = options.baseline === "regex-switch" ? regexSwitchBaseline(run, domain.writeTools) : undefined;
     const protocolFindings = domain.protocol ? replayThroughProtocol(run, domain.protocol, domain.adaptResult?.bind(domain)) : undefined;
@@ -170,6 +178,7 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
       violation_in_passing_run: replayed.verdict === "violation" && passed === true,
       ...(baselineVerdict ? { baseline_verdict: baselineVerdict } : {}),
       writes,
+      ...(fit.unknown.length > 0 ? { unknown_tools: fit.unknown } : {}),
     });
   }
   return { version: 1, runs: reportRuns, summary: summarize(reportRuns, options, allProblems.length), problems: allProblems };
@@ -188,6 +197,7 @@ function summarize(runs: readonly ReportRun[], options: AuditOptions, problems: 
   let auditOnly = 0;
   let runsDisagreeing = 0;
   let refused = 0;
+  let unknownCalls = 0;
   const withBaseline = options.baseline !== undefined;
   for (const r of runs) {
     const m = (byModel[r.model] ??= emptyModel());
@@ -213,6 +223,7 @@ function summarize(runs: readonly ReportRun[], options: AuditOptions, problems: 
         s.baseline_violations_among_passing ??= 0;
       }
     }
+    unknownCalls += r.unknown_tools?.length ?? 0;
     if (r.verdict === "clean") clean++;
     if (r.verdict === "no_writes") noWrites++;
     for (const w of r.writes) {
@@ -242,6 +253,7 @@ function summarize(runs: readonly ReportRun[], options: AuditOptions, problems: 
     writes: total.writes,
     writes_by_status: byStatus,
     writes_refused_by_protocol: refused,
+    calls_to_unknown_tools: unknownCalls,
     by_model: byModel,
     ...(withBaseline
       ? {

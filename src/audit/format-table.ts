@@ -45,6 +45,10 @@ export function formatAuditTable(report: AuditReport): string {
   }
   out.push("");
   out.push(`${s.runs_without_writes} run(s) made no write.`);
+  if (s.calls_to_unknown_tools > 0) {
+    out.push(`${s.calls_to_unknown_tools} call(s) to tools the ${s.domain} domain does not know were not judged:`);
+    for (const r of report.runs) if (r.unknown_tools) out.push(`  ${runLabel(r)}: ${r.unknown_tools.map((c) => `#${c.index} ${c.tool}${c.executed === true ? " (succeeded)" : c.executed === false ? " (failed)" : ""}`).join(", ")}`);
+  }
   out.push("");
   out.push("Writes by status:");
   out.push(textTable(["status", "writes"], WRITE_STATUSES.map((st) => [st, s.writes_by_status[st]])));
@@ -78,7 +82,7 @@ export function formatAuditTable(report: AuditReport): string {
   }
   if (report.problems.length > 0) {
     out.push("");
-    out.push(`Problems (${report.problems.length}); these inputs were not audited:`);
+    out.push(`Problems (${report.problems.length}); these inputs were not audited (or only in part, as said):`);
     for (const p of report.problems) out.push(`  ${p.file}${p.at ? ` (${p.at})` : ""}: ${p.message}`);
   }
   return out.join("\n") + "\n";

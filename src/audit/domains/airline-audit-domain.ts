@@ -2,7 +2,7 @@ import type { ActionDetail, AuditDomain } from "../audit-domain.js";
 import type { RecordedToolCall } from "../recorded-run.js";
 import { amountForms, anyMatches, cabinForms, countForms, dateForms, idForms, nameForms } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
-import { AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
+import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 
 interface PaymentMethod {
   readonly id: string;
@@ -171,16 +171,28 @@ function readReservation(v: unknown): [string, Reservation] | undefined {
 export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   name: "airline",
   writeTools: new Set<string>(AIRLINE_WRITE_TOOLS),
+  // tau-bench v1's airline domain also has `think`
+  knownTools: new Set<string>([...AIRLINE_TOOL_NAMES, "think"]),
+  genericTools: new Set<string>(["think", "calculate", "transfer_to_human_agents"]),
   protocol: airlineProtocol,
   actionWords(tool) {
     return ACTION_WORDS[tool] ?? new RegExp(`\\b${tool.split("_")[0] ?? tool}`, "i");
   },
   adaptResult(call, value) {
-    // tau-bench v1's get_user_details result has no user_id: it is the id the call asked for
+    // tau-bench v1's get_user_details result has no user_id: it is the id the call asked for. A record
+    // without payment methods or reservations (other versions) still identifies the user, with none of them.
     if (call.name !== "get_user_details" || value === null || typeof value !== "object" || Array.isArray(value)) return value;
     const user = value as Record<string, unknown>;
     const asked = str(call.arguments["user_id"]);
-    return user["user_id"] === undefined && asked !== undefined ? { user_id: asked, ...user } : value;
+    const userId = typeof user["user_id"] === "string" ? user["user_id"] : asked;
+    if (userId === undefined) return value;
+    const methods = user["payment_methods"];
+    return {
+      ...user,
+      user_id: userId,
+      payment_methods: methods !== null && typeof methods === "object" && !Array.isArray(methods) ? methods : {},
+      reservations: Array.isArray(user["reservations"]) ? user["reservations"] : [],
+    };
   },
   initialKnowledge() {
     return { payments: new Map(), reservations: new Map(), reservationIds: new Set() };

@@ -28,9 +28,20 @@ per file; folders are searched for .json files): every write call gets a status,
   --decider NAME        audit (default): the rule-based decider plus a conservative reading of long
                         replies; rules: the rule-based decider alone (stricter: more writes unclear)
 
+Runs of another domain: a run whose log names another domain (tau2's environment_info.domain_name,
+a tau-bench v1 file name or policy) is not audited. A run that calls only tools the domain does not
+know (besides think, calculate, transfer_to_human_agents), e.g. retail tools with --domain airline,
+is not audited either: its writes could not be told from its reads, and calling it "no_writes" would
+be wrong. Both are reported as problems. Calls to unknown tools in an otherwise matching run (an agent
+inventing a tool name) are listed per run ("unknown_tools") and not judged; if such a call succeeded,
+the log may come from another version of the domain, and that is a problem too.
+
 Exit codes: 0 no violations, 1 violations found, 2 usage error or an input that could not be read
 or audited (an unreadable or unknown file, a malformed run, a run of another domain: each is
-reported on stderr and in the report's "problems", and everything else is still audited).`;
+reported on stderr and in the report's "problems", and everything else is still audited). Tool-call
+shapes read: {id, name, arguments} and {id, function: {name, arguments}}, arguments as an object or a
+JSON string; content as text, null or an array of text parts; results linked by id or tool_call_id,
+else in order.`;
 
 export const command: CliCommand = {
   summary: "Audit recorded agent runs: which writes the user never confirmed",

@@ -426,7 +426,13 @@ export class Analysis {
       } else if (r.k === "node") {
         if (r.sink && !sinks.has(r.sink.key)) sinks.set(r.sink.key, [r.sink.label]);
         const sub = this.reach(r.node, stack);
-        for (const [k, path] of sub.sinks) if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
+        for (const [k, path] of sub.sinks) {
+          // inside a dependency's method (`api.refund()`), the method itself is the effect; its
+          // transport (`fetch`, untyped fields, module state) is shared with its other methods and is
+          // not. Calls it makes on other typed dependencies (`this.gw.refund()`) are effects too.
+          if (r.sink && !isTypedSink(k)) continue;
+          if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
+        }
       }
     }
     stack.delete(node.id);
@@ -444,6 +450,11 @@ export class Analysis {
     }
     return out;
   }
+}
+
+/** A call on a receiver with a known class or external type. */
+function isTypedSink(key: string): boolean {
+  return key.startsWith("T:") || key.startsWith("E:");
 }
 
 function root(c: ClassNode): ClassNode {

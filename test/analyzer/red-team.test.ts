@@ -755,3 +755,91 @@ ruleTable("unguarded-override", {
     { name: "[red team] an arrow property added by a mixin", files: mixinArrow, errors: [errorAt(mixinArrow, "fast.ts", "issueRefund =")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 4: client classes with shared transport
+
+const httpClient = `export class PaymentsApi {
+  constructor(private readonly baseUrl: string) {}
+
+  private async request(method: string, path: string, body?: unknown) {
+    const res = await fetch(this.baseUrl + path, { method, body: JSON.stringify(body) });
+    return res.json();
+  }
+
+  refund(id: string, amount: number) {
+    return this.request("POST", "/refunds", { id, amount });
+  }
+
+  charge(id: string) {
+    return this.request("GET", "/charges/" + id);
+  }
+}
+`;
+const withApi = (extra: Files): Files => ({
+  ...base,
+  "payments-api.ts": httpClient,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { PaymentsApi } from "./payments-api.js";`)
+    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly api = new PaymentsApi("https://pay.example");`)
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.api.refund(args.id, args.amount);"),
+  ...extra,
+});
+const apiBenign = withApi({
+  "weather.ts": `export async function forecast(city: string) {
+  const res = await fetch("https://weather.example/" + city);
+  return res.json();
+}
+`,
+  "report.ts": `import { PaymentsApi } from "./payments-api.js";
+
+export async function chargeReport(api: PaymentsApi, ids: string[]) {
+  return Promise.all(ids.map((id) => api.charge(id)));
+}
+`,
+});
+const apiBypass = withApi({
+  "ops.ts": `import { PaymentsApi } from "./payments-api.js";
+
+export async function manualRefund(id: string) {
+  const api = new PaymentsApi("https://pay.example");
+  await api.refund(id, 18);
+}
+`,
+});
+
+/** Layers: the tool calls a service, the service calls the gateway; a bypass calls the gateway. */
+const layered: Files = {
+  ...base,
+  "refund-service.ts": `import { PaymentGateway } from "./payments.js";
+
+export class RefundService {
+  constructor(private readonly gw: PaymentGateway) {}
+
+  async process(id: string, amount: number) {
+    if (amount <= 0) throw new Error("amount must be positive");
+    await this.gw.refund(id, amount);
+  }
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { RefundService } from "./refund-service.js";`)
+    .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly service: RefundService")
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.service.process(args.id, args.amount);"),
+  "cli.ts": `import { PaymentGateway } from "./payments.js";
+import { RefundService } from "./refund-service.js";
+
+export async function main(id: string) {
+  const gw = new PaymentGateway();
+  await gw.refund(id, 19);
+  await new RefundService(gw).process(id, 20);
+}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] an HTTP client whose read methods share the transport with refund; fetch elsewhere", files: apiBenign }],
+  invalid: [
+    { name: "[red team] the client's refund method called outside the tool", files: apiBypass, errors: [errorAt(apiBypass, "ops.ts", "api.refund(id, 18)")] },
+    { name: "[red team] tool → service → gateway; bypasses at both layers", files: layered, errors: [errorAt(layered, "cli.ts", "gw.refund(id, 19)"), errorAt(layered, "cli.ts", "new RefundService(gw).process(id, 20)")] },
+  ],
+});

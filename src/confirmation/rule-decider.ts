@@ -183,17 +183,26 @@ function leafValues(v: unknown, out: unknown[] = []): unknown[] {
  * object reference, and the currency and "for/of" words around them are dropped. Any other
  * number or id stays unknown, so a changed amount is still `unclear`.
  */
+/** The form of a value: letters become "a", digits "9" ("2024-05-20" → "9999-99-99", "HAT170" → "aaa999"). */
+const shapeOf = (v: string) => v.replace(/\p{L}/gu, "a").replace(/\d/g, "9");
+
 function maskArgumentValues(text: string, args: unknown): string {
   const values = leafValues(args);
-  const strings = values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2).sort((a, b) => b.length - a.length);
-  const numbers = values.filter((v): v is number => typeof v === "number");
+  const allStrings = [...new Set(values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2))];
+  // two values of the same form (a from-date and a to-date, an old and a new flight) can be told apart
+  // only by their role, which a bare repetition does not give: "yes, June 3" to "June 3 → June 5" is not a yes
+  const strings = allStrings.filter((v) => allStrings.filter((w) => shapeOf(w) === shapeOf(v)).length === 1).sort((a, b) => b.length - a.length);
+  const distinctNumbers = [...new Set(values.filter((v): v is number => typeof v === "number"))];
+  // likewise two numbers (a count and an amount): a repeated number could be either, so none is masked
+  const numbers = distinctNumbers.length === 1 ? distinctNumbers : [];
   let out = text;
   let masked = false;
   for (const v of strings) {
     const re = new RegExp(`(?<![a-z0-9])${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`, "gu");
     out = out.replace(re, () => ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `));
   }
-  out = out.replace(/(?<![a-z0-9.,])\d+(?:\.\d+)?(?![a-z0-9]|[.,]\d)/g, (tok) => (numbers.includes(Number(tok)) ? ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `) : tok));
+  // a number in plain form only: "0412" or "-412" is another value (an id, a debit), not the amount 412
+  out = out.replace(/(?<![a-z0-9.,\-])(?:0|[1-9]\d*)(?:\.\d+)?(?![a-z0-9]|[.,]\d)/g, (tok) => (numbers.includes(Number(tok)) ? ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `) : tok));
   if (!masked) return text;
   return out
     .replace(new RegExp(`(?<![a-z0-9'])(?:the|my|this)\\s+(?=${ARGUMENT_PLACEHOLDER})|[给把为](?=\\s*${ARGUMENT_PLACEHOLDER})`, "gu"), " ")

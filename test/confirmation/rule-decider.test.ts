@@ -210,3 +210,19 @@ describe("rule decider: generic 'process'/'issue' and Chinese particles", () => 
     expect(d("不啦").decision).toBe("denied");
   });
 });
+
+describe("rule decider: a repeated argument value must have one role", () => {
+  const dd = (reply: string, args: Record<string, unknown>, request = "Change your flight HAT170 on June 3 to HAT182 on June 5? (yes/no)") =>
+    decideReply({ request, reply, actions: [{ id: "1", tool: "change_flight", arguments: args }] }).decision;
+  const change = { from_flight: "HAT170", to_flight: "HAT182", from_date: "June 3", to_date: "June 5" };
+  it("two values of the same form (old and new date or flight) are never masked: the reply may mean the wrong one", () => {
+    for (const r of ["yes, June 3", "yes, HAT170", "yes, June 5", "yes HAT182"]) expect({ r, d: dd(r, change) }).toEqual({ r, d: "unclear" });
+    expect(dd("yes, change it", change)).toBe("confirmed");
+  });
+  it("two numbers (a count and an amount) are never masked; a single one is, in plain form only", () => {
+    expect(dd("yes, $70", { reservation: "K7PQ2M", bags: 2, amount: 70 }, "Add 2 bags for $70?")).toBe("unclear");
+    const one = { reservation: "K7PQ2M", amount: 70 };
+    expect(dd("yes, $70", one, "Add bags for $70?")).toBe("confirmed");
+    for (const r of ["yes, 070", "yes, -70", "yes, 70e0"]) expect({ r, d: dd(r, one, "Add bags for $70?") }).toEqual({ r, d: "unclear" });
+  });
+});

@@ -188,7 +188,9 @@ const shapeOf = (v: string) => v.replace(/\p{L}/gu, "a").replace(/\d/g, "9");
 
 function maskArgumentValues(text: string, args: unknown): string {
   const values = leafValues(args);
-  const allStrings = [...new Set(values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2))];
+  // a value that is itself a reply word ("no", "ok", "later", "not now") is never masked: it would hide a refusal or a hedge
+  const isReplyLike = (v: string) => scanReply(v).every((t) => t.category !== "unknown") || scanReply(v).some((t) => t.category === "deny" || t.category === "hedge" || t.category === "question");
+  const allStrings = [...new Set(values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2 && !isReplyLike(v)))];
   // two values of the same form (a from-date and a to-date, an old and a new flight) can be told apart
   // only by their role, which a bare repetition does not give: "yes, June 3" to "June 3 → June 5" is not a yes
   const strings = allStrings.filter((v) => allStrings.filter((w) => shapeOf(w) === shapeOf(v)).length === 1).sort((a, b) => b.length - a.length);

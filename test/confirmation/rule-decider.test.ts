@@ -226,3 +226,13 @@ describe("rule decider: a repeated argument value must have one role", () => {
     for (const r of ["yes, 070", "yes, -70", "yes, 70e0"]) expect({ r, d: dd(r, one, "Add bags for $70?") }).toEqual({ r, d: "unclear" });
   });
 });
+
+describe("rule decider: an argument value that is itself a reply word is never masked", () => {
+  const dd = (reply: string, args: Record<string, unknown>) => decideReply({ request: "Book HAT045 (insurance: no)? (yes/no)", reply, actions: [{ id: "1", tool: "book_flight", arguments: args }] }).decision;
+  it('"no", "not now", "ok" as values stay what they are in the reply', () => {
+    expect(dd("no", { flight: "HAT045", insurance: "no" })).toBe("denied");
+    expect(dd("yes, no", { flight: "HAT045", insurance: "no" })).not.toBe("confirmed");
+    expect(dd("sure, not now", { flight: "HAT045", when: "not now" })).not.toBe("confirmed");
+    expect(dd("yes, HAT045", { flight: "HAT045", insurance: "no" })).toBe("confirmed");
+  });
+});

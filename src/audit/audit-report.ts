@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { AuditDomain } from "./audit-domain.js";
 import type { InputProblem, RecordedRun } from "./recorded-run.js";
@@ -123,6 +124,12 @@ export interface AuditOptions {
   readonly files?: number;
 }
 
+/** A run's id with a digest of its messages: equal only for copies of one run. */
+function runFingerprint(run: RecordedRun): string {
+  const digest = createHash("sha1").update(JSON.stringify(run.messages.map((m) => [m.role, m.content, m.toolCalls.map((c) => [c.name, c.arguments])]))).digest("hex");
+  return `${run.id}\u0000${digest}`;
+}
+
 const DEFINITE: ReadonlySet<WriteStatus> = new Set(["unconfirmed", "args_mismatch", "reused"]);
 
 function emptyModel(): ModelSummary {
@@ -135,11 +142,20 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
   const decider = memoizedDecider(options.decider);
   const allProblems = [...problems];
   const reportRuns: ReportRun[] = [];
+  const seen = new Map<string, string>();
   for (const run of runs) {
     if (run.domain !== undefined && run.domain !== domain.name) {
       allProblems.push({ file: run.file, at: run.id, message: `run is from domain "${run.domain}", not audited with --domain ${domain.name}` });
       continue;
     }
+    // the same id and the same messages again is the same run (a copied or merged file)
+    const key = runFingerprint(run);
+    const firstFile = seen.get(key);
+    if (firstFile !== undefined) {
+      allProblems.push({ file: run.file, at: run.id, message: `not audited: the same run (id ${run.id}, same messages) was already read from ${firstFile}; counting it twice would skew the figures` });
+      continue;
+    }
+    seen.set(key, run.file);
     const fit = domainFit(run, domain);
     if (fit.kind !== "fits" && fit.problem) allProblems.push(fit.problem);
     if (fit.kind === "other_domain") continue;

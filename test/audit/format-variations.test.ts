@@ -260,6 +260,43 @@ describe("tau2 results files: every documented and implied shape audits the same
     expect(report.problems[1]!.message).toMatch(/simulations\[2\]\.messages\[4\]\.tool_calls\[0\]: a tool call needs a name/);
   });
 
+  it("a MultiToolMessage kept as is ({role: tool, tool_messages: [...]}) is read as its tool messages in order", async () => {
+    const turns: Turn[] = [...confirmedCancel.slice(0, 4), act({ name: "cancel_reservation", args: { reservation_id: "ABC123" } }, { name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: "Error: not found", error: true })];
+    const sim = simulation(turns, 0);
+    const msgs = sim["messages"] as Record<string, unknown>[];
+    const results = msgs.splice(msgs.length - 2, 2);
+    msgs.push({ role: "tool", tool_messages: results });
+    const { report } = await audit({ "multi.json": tau2File([sim]) });
+    expect(report.problems).toEqual([]);
+    expect(report.runs[0]!.writes.map((w) => [w.index, w.status, w.executed])).toEqual([[0, "confirmed", true]]);
+  });
+
+  it("arguments encoded twice (a JSON string holding a JSON string) are read", async () => {
+    const sim = simulation(unconfirmedCancel, 0, { argsAsString: true });
+    const call = ((sim["messages"] as Record<string, unknown>[])[4]!["tool_calls"] as Record<string, unknown>[])[0]!;
+    call["arguments"] = JSON.stringify(call["arguments"]);
+    const { report } = await audit({ "twice.json": tau2File([sim]) });
+    expect(report.runs.map(essence)).toEqual([expectedUnconfirmed]);
+  });
+
+  it("the same simulation in two files (a copy) is audited once; the copy is a named problem", async () => {
+    const file = tau2File([simulation(unconfirmedCancel, 0)]);
+    const { report } = await audit({ "a.json": file, "copy/a.json": file });
+    expect(report.runs.map((r) => r.file)).toEqual(["a.json"]);
+    expect(report.problems).toHaveLength(1);
+    expect(report.problems[0]).toMatchObject({ file: "copy/a.json", at: "sim-0" });
+    expect(report.problems[0]!.message).toMatch(/already read from a\.json/);
+    // the same id with other messages (ids that are only positions, in another version) is another run
+    const other = tau2File([simulation(confirmedCancel, 0)]);
+    const r1 = await audit({ "a.json": file, "b.json": other });
+    expect(r1.report.problems).toEqual([]);
+    expect(r1.report.runs.map((r) => r.verdict)).toEqual(["violation", "clean"]);
+    // without recorded ids, runs of different files are never taken for copies
+    const bare = tau2File([{ ...simulation(unconfirmedCancel, 0), id: undefined }]);
+    const r2 = await audit({ "a.json": bare, "copy/a.json": bare });
+    expect(r2.report.runs.map((r) => r.id)).toEqual(["a.json#simulations[0]", "copy/a.json#simulations[0]"]);
+  });
+
   it("a file starting with a byte-order mark is read", async () => {
     const { report } = await audit({ "bom.json": `\uFEFF${JSON.stringify(tau2File([simulation(unconfirmedCancel, 0)]))}` });
     expect(report.problems).toEqual([]);

@@ -28,7 +28,9 @@ export function readArguments(raw: unknown): { arguments: Record<string, unknown
   if (typeof raw === "string") {
     if (raw.trim() === "") return { arguments: {} };
     try {
-      const parsed: unknown = JSON.parse(raw);
+      let parsed: unknown = JSON.parse(raw);
+      // arguments encoded twice ("\"{\\\"a\\\": 1}\"") are read through
+      if (typeof parsed === "string" && /^\s*\{/.test(parsed)) parsed = JSON.parse(parsed);
       if (parsed !== null && typeof parsed === "object" && !Array.isArray(parsed)) return { arguments: parsed as Record<string, unknown> };
       return { arguments: {}, argumentsError: `arguments are JSON but not an object: ${raw.slice(0, 80)}` };
     } catch (e) {

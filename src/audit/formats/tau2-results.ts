@@ -1,4 +1,3 @@
-import { basename } from "node:path";
 import { z } from "zod";
 import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
@@ -44,6 +43,17 @@ const infoSchema = z
   })
   .nullish();
 
+/**
+ * tau2's in-memory `MultiToolMessage` (`{role: "tool", tool_messages: [...]}`) is written as
+ * consecutive tool messages in results files; should a log hold one as is, its messages are read in order.
+ */
+function flattenMultiToolMessages(messages: readonly unknown[]): unknown[] {
+  return messages.flatMap((m) => {
+    const inner = m !== null && typeof m === "object" ? (m as { tool_messages?: unknown }).tool_messages : undefined;
+    return Array.isArray(inner) ? inner : [m];
+  });
+}
+
 /** A tau2-bench results file: one object with `simulations: [...]`. */
 export function isTau2Results(data: unknown): boolean {
   return data !== null && typeof data === "object" && !Array.isArray(data) && Array.isArray((data as { simulations?: unknown }).simulations);
@@ -71,7 +81,7 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
     }
     const s = sim.data;
     const bad: string[] = [];
-    const parsed = s.messages.flatMap((m, mi) => {
+    const parsed = flattenMultiToolMessages(s.messages).flatMap((m, mi) => {
       const r = messageSchema.safeParse(m);
       if (r.success) return [r.data];
       bad.push(...describeIssues(`${at}.messages[${mi}]`, r.error));
@@ -110,7 +120,7 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
     runs.push({
       file,
       format: "tau2-results",
-      id: s.id === null || s.id === undefined ? `${basename(file)}#${at}` : String(s.id),
+      id: s.id === null || s.id === undefined ? `${file}#${at}` : String(s.id),
       taskId: s.task_id,
       trial: s.trial,
       reward: readReward(s.reward_info?.reward, s.reward),

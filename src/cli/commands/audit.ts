@@ -34,7 +34,8 @@ know (besides think, calculate, transfer_to_human_agents), e.g. retail tools wit
 is not audited either: its writes could not be told from its reads, and calling it "no_writes" would
 be wrong. Both are reported as problems. Calls to unknown tools in an otherwise matching run (an agent
 inventing a tool name) are listed per run ("unknown_tools") and not judged; if such a call succeeded,
-the log may come from another version of the domain, and that is a problem too.
+the log may come from another version of the domain, and that is a problem too. A run read twice
+(same id and messages, e.g. a copied file in the folder) is audited once; the copy is a problem.
 
 Exit codes: 0 no violations, 1 violations found, 2 usage error or an input that could not be read
 or audited (an unreadable or unknown file, a malformed run, a run of another domain: each is

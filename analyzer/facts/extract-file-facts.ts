@@ -593,7 +593,7 @@ function dropLast(c: Chain): Chain {
 }
 
 const REFLECT_DYNAMIC = new Set(["apply", "get", "construct", "set", "defineProperty", "setPrototypeOf"]);
-const OBJECT_PROTO = new Set(["setPrototypeOf", "defineProperty", "defineProperties", "assign"]);
+const OBJECT_PROTO = new Set(["setPrototypeOf", "defineProperty", "defineProperties", "assign", "getOwnPropertyDescriptor", "getOwnPropertyDescriptors"]);
 
 function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor): void {
   const dyn = (kind: DynKind, node: ts.Node, chain?: Chain): void => {

@@ -1,4 +1,5 @@
 import type { ClassFacts, Loc, MemberFacts, SValue, TypeRef } from "../facts/file-facts.js";
+import { Evaluator } from "./evaluate.js";
 import { ProgramModel, type At, type Sym } from "./program.js";
 
 interface Binding {
@@ -51,6 +52,16 @@ export class Hierarchy {
     return out;
   }
 
+  private evaluator: Evaluator | undefined;
+
+  /** A constant string (`TOOLS.refund` with `const TOOLS = { refund: "issue_refund" } as const`), or undefined. */
+  private staticString(file: string, sv: SValue): string | undefined {
+    if (sv.k !== "ref" && sv.k !== "member") return undefined;
+    this.evaluator ??= new Evaluator(this.program);
+    const v = this.evaluator.eval(file, sv);
+    return v.t === "lit" && typeof v.v === "string" ? v.v : undefined;
+  }
+
   nodeFor(file: string, facts: ClassFacts, bindings: ReadonlyMap<string, Binding> | undefined, id: string, isMixin: boolean): ClassNode {
     const hit = this.nodes.get(id);
     if (hit) return hit;
@@ -65,7 +76,7 @@ export class Hierarchy {
       for (const d of m.decorators) {
         const dn = this.decoratorName(file, d);
         if (dn?.name !== "tool") continue;
-        node.tools.push({ member: m, toolName: toolNameOf(m.name, dn.args), at: { file, loc: d.loc } });
+        node.tools.push({ member: m, toolName: toolNameOf(m.name, dn.args, (sv) => this.staticString(file, sv)), at: { file, loc: d.loc } });
       }
     }
     if (facts.extends) {
@@ -168,15 +179,16 @@ export class Hierarchy {
   }
 }
 
-function toolNameOf(memberName: string, args: readonly SValue[]): string | undefined {
+function toolNameOf(memberName: string, args: readonly SValue[], constant: (sv: SValue) => string | undefined): string | undefined {
   const a = args[0];
   if (!a) return memberName;
   if (a.k === "lit" && typeof a.v === "string") return a.v;
+  if (a.k === "ref" || a.k === "member") return constant(a);
   if (a.k === "obj") {
     const e = [...a.entries].reverse().find((x) => "key" in x && x.key === "name");
     if (!e) return a.entries.some((x) => !("key" in x)) ? undefined : memberName;
     const v = (e as { value: SValue }).value;
-    return v.k === "lit" && typeof v.v === "string" ? v.v : undefined;
+    return v.k === "lit" && typeof v.v === "string" ? v.v : constant(v);
   }
   return undefined;
 }

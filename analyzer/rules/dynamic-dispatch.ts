@@ -104,6 +104,7 @@ function message(a: Analysis, n: FnNode, s: DynSite, inAgent: boolean): { text: 
     }
     case "prototype": {
       const t = agentTarget(a, n, s.chain);
+      if (t && s.text.startsWith("Object.getOwnPropertyDescriptor")) return { cls: t.agent.name, text: `\`${s.text}\` takes the methods of ${t.agent.name}${t.viaPrototype ? ".prototype" : ""} as values (property descriptors); a guarded tool called through one is no longer visible.` };
       if (t) return { cls: t.agent.name, text: `\`${s.text}\` manipulates ${t.agent.name}${t.viaPrototype ? ".prototype" : ""}${t.member ? `.${t.member}` : ""} at run time; guarded tools may be replaced or reached unchecked.` };
       if (s.text.startsWith("Object.setPrototypeOf") || /__proto__/.test(s.text)) return { text: `\`${s.text}\` changes a prototype chain at run time; the analyzer cannot tell which guarded tools it affects.` };
       return undefined;

@@ -843,3 +843,128 @@ ruleTable("bypass-call", {
     { name: "[red team] tool → service → gateway; bypasses at both layers", files: layered, errors: [errorAt(layered, "cli.ts", "gw.refund(id, 19)"), errorAt(layered, "cli.ts", "new RefundService(gw).process(id, 20)")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 5
+
+const defaultAgent: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace("export class RefundAgent", "export default class RefundAgent"),
+  "ops.ts": `import Agent from "./refund-agent.js";
+
+export async function sneak(agent: Agent) {
+  await agent.payments.refund("b", 21);
+  return (agent as any)["issue" + "Refund"]({ id: "b", amount: 1 });
+}
+`,
+};
+
+const superHelper: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.settle(args.id, args.amount);").replace("  @tool()\n  async end_conversation", `  protected async settle(id: string, amount: number) {
+    await this.payments.refund(id, amount);
+  }
+
+  @tool()
+  async end_conversation`),
+  "child.ts": `import { RefundAgent } from "./refund-agent.js";
+
+export class ChildAgent extends RefundAgent {
+  async bonus(id: string) {
+    await super.settle(id, 22);
+  }
+}
+`,
+};
+
+const otherAgentReadTool: Files = {
+  ...base,
+  "audit-agent.ts": `import { z } from "zod";
+import { defineProtocol } from "concordat";
+import { Agent, enforce, tool } from "concordat/decorators";
+import type { PaymentGateway } from "./payments.js";
+
+const auditProtocol = defineProtocol({
+  name: "audit",
+  initial: "start",
+  terminal: ["done"],
+  tools: { inspect: { input: z.object({ id: z.string() }), effect: "read", outcomes: ["ok"], exit: true } },
+  states: { start: { on: { inspect: { ok: "done" } } }, done: {} },
+});
+
+@enforce(auditProtocol)
+export class AuditAgent extends Agent {
+  constructor(private readonly gw: PaymentGateway) {
+    super();
+  }
+
+  @tool()
+  async inspect(args: { id: string }) {
+    await this.gw.refund(args.id, 23);
+  }
+}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [
+    { name: "[red team] a default-exported agent imported under another name", files: defaultAgent, errors: [errorAt(defaultAgent, "ops.ts", `agent.payments.refund("b", 21)`)] },
+    { name: "[red team] a subclass calling the tool's helper through super", files: superHelper, errors: [errorAt(superHelper, "child.ts", "super.settle(id, 22)")] },
+    { name: "[red team] another agent's read tool performing this agent's write effect", files: otherAgentReadTool, errors: [errorAt(otherAgentReadTool, "audit-agent.ts", "this.gw.refund(args.id, 23)")] },
+  ],
+});
+
+const descriptor: Files = {
+  ...base,
+  "peek.ts": `import { RefundAgent } from "./refund-agent.js";
+
+export const raw = Object.getOwnPropertyDescriptor(RefundAgent.prototype, "issueRefund")!.value;
+`,
+};
+const genericDispatcher = withMethod(`  async handle(call: { name: keyof this; args: unknown }) {
+    const fn = this[call.name] as unknown as (a: unknown) => Promise<unknown>;
+    return fn.call(this, call.args);
+  }`);
+const defaultOutside: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace("export class RefundAgent", "export default class RefundAgent"),
+  "ops.ts": `import Agent from "./refund-agent.js";
+
+export function run(agent: Agent, name: string) {
+  return (agent as any)["issue" + name]({ id: "b", amount: 1 });
+}
+`,
+};
+
+ruleTable("dynamic-dispatch", {
+  valid: [],
+  invalid: [
+    { name: "[red team] Object.getOwnPropertyDescriptor(Agent.prototype, tool)", files: descriptor, errors: [errorAt(descriptor, "peek.ts", "Object.getOwnPropertyDescriptor(")] },
+    { name: "[red team] a generic dispatcher over keyof this", files: genericDispatcher, errors: [errorAt(genericDispatcher, "refund-agent.ts", "this[call.name]")] },
+    { name: "[red team] a computed key on a default-imported agent type", files: defaultOutside, errors: [errorAt(defaultOutside, "ops.ts", `(agent as any)["issue" + name]`)] },
+  ],
+});
+
+const configConst = (text: string): Files => ({ ...base, "refund-protocol.ts": text });
+const constConfig = configConst(
+  base["refund-protocol.ts"]
+    .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol } from "concordat";\nimport type { ProtocolConfig } from "concordat";`)
+    .replace("export const refundProtocol = defineProtocol({", "const config = {")
+    .replace(/\}\);\n$/, "} satisfies ProtocolConfig;\n\nexport const refundProtocol = defineProtocol(config);\n"),
+);
+const toolNames = {
+  ...base,
+  "names.ts": `export const TOOLS = { refund: "issue_refund", lookup: "lookup_booking" } as const;\n`,
+  "refund-agent.ts": agentText
+    .replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { TOOLS } from "./names.js";`)
+    .replace(`@tool("issue_refund")`, "@tool(TOOLS.refund)")
+    .replace("  @tool()\n  async lookup_booking", "  @tool(TOOLS.lookup)\n  async lookupBooking"),
+};
+
+ruleTable("unknown-tool", {
+  valid: [
+    { name: "[red team] a protocol config held in a const and passed to defineProtocol", files: constConfig },
+    { name: "[red team] tool names from an `as const` table", files: toolNames },
+  ],
+  invalid: [],
+});

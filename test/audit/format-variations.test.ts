@@ -344,6 +344,17 @@ describe("tau-bench v1 trajectory lists: every documented and implied shape", ()
     for (const p of report.problems) expect(p.message).toMatch(/domain "retail"/);
   });
 
+  it("a malformed first entry is a problem of that entry, not an unknown file; a developer message counts as the system prompt", async () => {
+    const dev = tau1Entry(unconfirmedCancel, 1, { noSystem: true });
+    (dev["traj"] as unknown[]).unshift({ role: "developer", content: "# Retail agent policy" });
+    const { report } = await audit({ "h.json": [{ header: "run list" }, tau1Entry(unconfirmedCancel, 0, { noSystem: true }), dev] });
+    expect(report.runs.map((r) => r.id)).toEqual(["h.json#1"]);
+    expect(report.problems.map((p) => [p.at, /traj/.test(p.message), /domain "retail"/.test(p.message)])).toEqual([
+      ["[0]", true, false],
+      ["h.json#2", false, true],
+    ]);
+  });
+
   it("an empty list, an empty trajectory and a malformed message are named problems; the rest is audited", async () => {
     const badMsg = tau1Entry(confirmedCancel, 2);
     (badMsg["traj"] as Record<string, unknown>[]).splice(2, 0, { role: "function", content: "?" });
@@ -396,6 +407,9 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
     expect(report.runs[0]!.writes.map((w) => [w.index, w.status])).toEqual([[2, "unconfirmed"]]);
     expect(report.summary.calls_to_unknown_tools).toBe(1);
     expect(code).toBe(1);
+    const m = memoryIo({ cwd: workspace({ "inv.json": tau2File([simulation(turns, 0)]) }) });
+    await run(["audit", "inv.json"], m.io);
+    expect(m.out()).toMatch(/1 call\(s\) to tools the airline domain does not know were not judged:\n.*#0 lookup_booking \(failed\)/);
   });
 
   it("an unknown tool that succeeded (another version of the domain?) is audited in part and reported as a problem", async () => {

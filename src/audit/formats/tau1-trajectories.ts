@@ -6,7 +6,8 @@ import { linkToolResults, readArguments } from "./link-tool-results.js";
 import { answeredCallId, contentText, domainFromPolicy, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
 
-const roleSchema = z.object({ role: z.enum(["system", "user", "assistant", "tool"]) });
+// "developer" is the newer chat-completions name of the system role
+const roleSchema = z.object({ role: z.enum(["system", "developer", "user", "assistant", "tool"]) });
 const toolMessageSchema = z.object({
   role: z.literal("tool"),
   content: toolContentSchema,
@@ -15,7 +16,7 @@ const toolMessageSchema = z.object({
   name: z.string().nullish(),
 });
 const chatMessageSchema = z.object({
-  role: z.enum(["system", "user", "assistant"]),
+  role: z.enum(["system", "developer", "user", "assistant"]).transform((r) => (r === "developer" ? "system" : r)),
   content: messageContentSchema,
   tool_calls: z.array(toolCallSchema).nullish(),
 });
@@ -30,9 +31,8 @@ const entrySchema = z.object({
 
 /** A tau-bench v1 trajectory list: a JSON array of `{task_id, traj: [...]}`. */
 export function isTau1Trajectories(data: unknown): boolean {
-  if (!Array.isArray(data) || data.length === 0) return false;
-  const first: unknown = data[0];
-  return first !== null && typeof first === "object" && Array.isArray((first as { traj?: unknown }).traj);
+  // any entry with a traj[] (a malformed first entry is then reported, not the whole file)
+  return Array.isArray(data) && data.some((e: unknown) => e !== null && typeof e === "object" && Array.isArray((e as { traj?: unknown }).traj));
 }
 
 /** tau-bench v1 files carry no model name; take it from the file name (`gpt-4o-airline-….json` → `gpt-4o`). */

@@ -294,7 +294,7 @@ class FileExtractor {
       if (mname === undefined) continue;
       const loc = this.loc(m.name ?? m);
       if (ts.isMethodDeclaration(m)) {
-        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}) });
+        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}), ...(isAsyncLike(m) ? { async: true } : {}) });
       } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         const scope = this.functionScope(m, outer);
         let returns: Chain | undefined;
@@ -312,7 +312,7 @@ class FileExtractor {
         if (this.hasModifier(m, ts.SyntaxKind.DeclareKeyword)) continue;
         const init = m.initializer ? unwrap(m.initializer) : undefined;
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
-          members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)) });
+          members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)), ...(isAsyncLike(init) ? { async: true } : {}) });
         } else {
           const type = m.type ? typeRefOf(m.type) : init && ts.isNewExpression(init) ? typeRefOfExpr(init.expression) : undefined;
           const body = init ? this.body(init, new Map(outer)) : undefined;
@@ -365,6 +365,13 @@ function unwrap(e: ts.Expression): ts.Expression {
     if (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isTypeAssertionExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
     else return x;
   }
+}
+
+/** `async`, or declared to return a Promise: the usual shape of an I/O effect. */
+function isAsyncLike(fn: ts.FunctionLikeDeclaration): boolean {
+  if ((ts.getModifiers(fn) ?? []).some((m) => m.kind === ts.SyntaxKind.AsyncKeyword)) return true;
+  const t = fn.type;
+  return !!t && ts.isTypeReferenceNode(t) && ts.isIdentifier(t.typeName) && (t.typeName.text === "Promise" || t.typeName.text === "PromiseLike");
 }
 
 function propertyKey(n: ts.PropertyName): string | undefined {

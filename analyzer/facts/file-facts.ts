@@ -97,6 +97,8 @@ export interface MemberFacts {
   /** Declared type of a property (annotation or `new X()` initializer). */
   readonly type?: TypeRef;
   readonly body?: BodyFacts;
+  /** An `async` method or arrow property, or one declared to return a Promise. */
+  readonly async?: true;
   /** A getter whose body returns one member chain (`return this.payments`). */
   readonly returns?: Chain;
 }
@@ -170,4 +172,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 5;
+export const FACTS_VERSION = 6;

@@ -373,6 +373,7 @@ export class Analysis {
     if (first === undefined) return { k: "none" };
     const label = `this.${path.join(".")}`;
     if (rest.length === 0) {
+      if (first === "constructor" && !this.findMember(cls, "constructor")) return { k: "none" };
       const guarded = this.guardedMethods(self);
       if (guarded.has(first) || (cls !== self && this.guardedMethods(cls).has(first))) return { k: "guarded", agent: self, method: first };
       const m = this.findMember(cls, first, (x) => x.kind === "method" || x.kind === "arrow-property" || x.kind === "constructor");
@@ -406,10 +407,38 @@ export class Analysis {
    */
   private asDependency(r: Resolved, key: string, label: string, target: ClassNode): Resolved {
     if (this.isAgent(target)) return r;
+    // a synchronous method that reaches nothing (a value object's getter, an error's constructor) is no effect
+    if (r.k === "node" && !this.effectful(r.node)) return r;
     // keyed by the class that declares the method, so `new SubGateway().refund()` is `Gateway.refund`
     if (r.k === "node") return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
     if (r.k === "none") return { k: "sink", key, label };
     return r;
+  }
+
+  private readonly effectfulMemo = new Map<string, boolean>();
+
+  /**
+   * A dependency method that may have an effect: async (or Promise-returning), or its body reaches
+   * an effect sink or another effectful method. Cycles count as no effect.
+   */
+  private effectful(node: FnNode): boolean {
+    const hit = this.effectfulMemo.get(node.id);
+    if (hit !== undefined) return hit;
+    if (node.member?.async) {
+      this.effectfulMemo.set(node.id, true);
+      return true;
+    }
+    this.effectfulMemo.set(node.id, false);
+    let out = false;
+    for (const c of node.body.calls) {
+      const r = this.resolveCall(node, c.chain);
+      if (r.k === "sink" || r.k === "guarded" || (r.k === "node" && (r.sink !== undefined || this.effectful(r.node)))) {
+        out = true;
+        break;
+      }
+    }
+    this.effectfulMemo.set(node.id, out);
+    return out;
   }
 
   /** Effect sinks reachable from a body, through helper methods and functions (not through guarded tools). */

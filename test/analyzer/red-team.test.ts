@@ -968,3 +968,69 @@ ruleTable("unknown-tool", {
   ],
   invalid: [],
 });
+
+// ---------------------------------------------------------------- round 6: value objects and errors
+
+const valueObjects: Files = {
+  ...base,
+  "errors.ts": `export class BookingError extends Error {
+  constructor(readonly bookingId: string) {
+    super("booking " + bookingId);
+  }
+}
+export class Receipt {
+  constructor(readonly id: string, readonly amount: number) {}
+  total() { return this.amount; }
+}
+export class Money {
+  static of(n: number) { return new Money(n); }
+  private constructor(readonly n: number) {}
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { BookingError, Money, Receipt } from "./errors.js";`)
+    .replace(`if (!booking) throw new Error("no booking");`, `if (!booking) throw new BookingError(args.id);\n    const receipt = new Receipt(args.id, Money.of(args.amount).n);\n    console.log(receipt.total());`)
+    .replace("  @tool()\n  async end_conversation", `  preview(id: string) {
+    if (!id) throw new BookingError(id);
+    const r = new Receipt(id, Money.of(1).n);
+    return r.total();
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+/** Effects that are not `async`: an in-memory ledger and a Promise-returning client. */
+const syncEffects: Files = {
+  ...base,
+  "ledger.ts": `export class Ledger {
+  private readonly rows: string[] = [];
+  record(id: string) {
+    this.rows.push(id);
+  }
+}
+export class Wire {
+  send(id: string): Promise<void> {
+    return Promise.resolve(void id);
+  }
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Ledger, Wire } from "./ledger.js";`)
+    .replace("readonly db: BookingDb", "readonly db: BookingDb, readonly ledger: Ledger, readonly wire: Wire")
+    .replace("await this.payments.refund(args.id, args.amount);", "this.ledger.record(args.id);\n    await this.wire.send(args.id);")
+    .replace("  @tool()\n  async end_conversation", `  async manual(id: string) {
+    this.ledger.record(id);
+    await this.wire.send(id);
+  }
+
+  @tool()
+  async end_conversation`),
+};
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] errors, value objects and static factories used by the write tool and by other code", files: valueObjects }],
+  invalid: [
+    { name: "[red team] synchronous effects (in-memory ledger) and a Promise-returning client", files: syncEffects, errors: [errorAt(syncEffects, "refund-agent.ts", "this.ledger.record(id)"), errorAt(syncEffects, "refund-agent.ts", "this.wire.send(id)")] },
+  ],
+});

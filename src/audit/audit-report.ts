@@ -159,9 +159,21 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
     const fit = domainFit(run, domain);
     if (fit.kind !== "fits" && fit.problem) allProblems.push(fit.problem);
     if (fit.kind === "other_domain") continue;
-    const replayed = await replayRun(run, { domain, decider });
+    let replayed: Awaited<ReturnType<typeof replayRun>>;
+    try {
+      replayed = await replayRun(run, { domain, decider });
+    } catch (e) {
+      // one run the auditor cannot follow must not stop the others
+      allProblems.push({ file: run.file, at: run.id, message: `not audited: replaying the run failed (${(e as Error).message ?? String(e)})` });
+      continue;
+    }
     const baseline = options.baseline === "regex-switch" ? regexSwitchBaseline(run, domain.writeTools) : undefined;
-    const protocolFindings = domain.protocol ? replayThroughProtocol(run, domain.protocol, domain.adaptResult?.bind(domain)) : undefined;
+    let protocolFindings: ReturnType<typeof replayThroughProtocol> | undefined;
+    try {
+      protocolFindings = domain.protocol ? replayThroughProtocol(run, domain.protocol, domain.adaptResult?.bind(domain)) : undefined;
+    } catch (e) {
+      allProblems.push({ file: run.file, at: run.id, message: `audited in part: the replay through the ${domain.name} protocol failed (${(e as Error).message ?? String(e)}), so its writes have no protocol_violation field` });
+    }
     const writes: ReportWrite[] = replayed.writes.map((w) => {
       const b = baseline?.get(w.index);
       return {

@@ -2,7 +2,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { AuditReport, ReportRun } from "../../src/audit/audit-report.js";
+import { auditRuns, type AuditReport, type ReportRun } from "../../src/audit/audit-report.js";
+import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
+import { readRecordedRuns } from "../../src/audit/formats/read-recorded-runs.js";
+import { ruleDecider } from "../../src/confirmation/rule-decider.js";
 import { memoryIo } from "../../src/cli/io.js";
 import { run } from "../../src/cli/run.js";
 
@@ -464,5 +467,22 @@ describe("protocol replay of tau-bench v1 runs: the user record has no user_id",
     const t = turns(true).map((x) => (x.role === "assistant" && x.calls?.[0]?.name === "get_user_details" ? act({ ...x.calls[0], result: nullId }) : x));
     const { report } = await audit({ "n-airline.json": [tau1Entry(t, 0)] });
     expect(report.runs[0]!.writes[0]!.protocol_violation).toBeNull();
+  });
+});
+
+describe("a run the auditor cannot follow", () => {
+  it("is a named problem and the other runs are still audited", async () => {
+    const boom: Turn[] = unconfirmedCancel.map((t) => (t.role === "assistant" && t.calls?.[0]?.name === "cancel_reservation" ? act({ ...t.calls[0], args: { reservation_id: "BOOM00" } }) : t));
+    const { runs } = readRecordedRuns("f.json", JSON.stringify(tau2File([simulation(boom, 0), simulation(unconfirmedCancel, 1)])));
+    const fragile = {
+      ...airlineAuditDomain,
+      details(call: Parameters<typeof airlineAuditDomain.details>[0], k: Parameters<typeof airlineAuditDomain.details>[1]) {
+        if (call.arguments["reservation_id"] === "BOOM00") throw new Error("cannot read BOOM00");
+        return airlineAuditDomain.details(call, k);
+      },
+    };
+    const report = await auditRuns(runs, { domain: fragile, decider: ruleDecider });
+    expect(report.runs.map((r) => [r.id, r.verdict])).toEqual([["sim-1", "violation"]]);
+    expect(report.problems).toEqual([{ file: "f.json", at: "sim-0", message: "not audited: replaying the run failed (cannot read BOOM00)" }]);
   });
 });

@@ -11,7 +11,13 @@ export function expandInputPaths(paths: readonly string[], cwd: string): { files
     for (const name of readdirSync(abs).sort()) {
       const childAbs = join(abs, name);
       const childShown = join(shown, name);
-      const st = statSync(childAbs);
+      let st;
+      try {
+        st = statSync(childAbs);
+      } catch (e) {
+        problems.push({ file: childShown, message: `cannot read (${(e as Error).message})` });
+        continue;
+      }
       if (st.isDirectory()) walk(childAbs, childShown);
       else if (st.isFile() && name.toLowerCase().endsWith(".json")) files.push(childShown);
     }
@@ -47,7 +53,13 @@ export function loadRecordedRuns(paths: readonly string[], cwd: string): { runs:
       problems.push({ file, message: `cannot read (${(e as Error).message})` });
       continue;
     }
-    const parsed = readRecordedRuns(file, text);
+    let parsed;
+    try {
+      parsed = readRecordedRuns(file, text);
+    } catch (e) {
+      problems.push({ file, message: `could not be read as recorded runs (${(e as Error).message}); see ../shared/trajectories/FORMATS.md` });
+      continue;
+    }
     runs.push(...parsed.runs);
     problems.push(...parsed.problems);
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -484,5 +484,18 @@ describe("a run the auditor cannot follow", () => {
     const report = await auditRuns(runs, { domain: fragile, decider: ruleDecider });
     expect(report.runs.map((r) => [r.id, r.verdict])).toEqual([["sim-1", "violation"]]);
     expect(report.problems).toEqual([{ file: "f.json", at: "sim-0", message: "not audited: replaying the run failed (cannot read BOOM00)" }]);
+  });
+});
+
+describe("folders", () => {
+  it("a dangling link in a folder is a named problem; the other files are audited", async () => {
+    const cwd = workspace({ "a.json": tau2File([simulation(unconfirmedCancel, 0)]) });
+    symlinkSync(join(cwd, "missing.json"), join(cwd, "gone.json"));
+    const m = memoryIo({ cwd });
+    const code = await run(["audit", ".", "--format", "json"], m.io);
+    const report = JSON.parse(m.out()) as AuditReport;
+    expect(report.runs.map((r) => r.file)).toEqual(["a.json"]);
+    expect(report.problems.map((p) => p.file)).toEqual(["gone.json"]);
+    expect(code).toBe(2);
   });
 });

@@ -311,7 +311,14 @@ export class Analysis {
     }
   }
 
+  /** A type of the runtime (Set, Map, Date, ...), not of the program or a package. */
+  private isGlobalType(file: string, t: TypeRef): boolean {
+    return this.program.resolvePath(file, t.name, []).sym.k === "global";
+  }
+
   private resolveOnType(file: string, t: TypeRef, path: readonly string[]): Resolved {
+    // a local or parameter holding a built-in value (a local Set, a Date) is no effect
+    if (this.isGlobalType(file, t)) return { k: "none" };
     const cls = this.hierarchy.classOfType(file, t);
     if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
@@ -359,7 +366,7 @@ export class Analysis {
           return { k: "sink", key: `V:${sym.file}#${d.name}.${rest.join(".")}`, label };
         }
         if (d.kind === "value") {
-          if (d.type && rest.length > 0) return this.resolveOnType(sym.file, d.type, rest);
+          if (d.type && rest.length > 0 && !this.isGlobalType(sym.file, d.type)) return this.resolveOnType(sym.file, d.type, rest);
           return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label };
         }
         return { k: "none" };
@@ -393,6 +400,8 @@ export class Analysis {
       if (g.root.k === "module") return this.resolveOnModule(getter.cls.file, g.root.name, [...g.path, ...rest]);
     }
     const ft = getter?.member.type ? { cls: getter.cls, type: getter.member.type } : this.fieldType(cls, first);
+    // a field holding a built-in (Set, Map, array): keyed by the field, not by the type all such values share
+    if (ft?.type && this.isGlobalType(ft.cls.file, ft.type)) return { k: "sink", key: `P:${ft.cls.id}.${path.join(".")}`, label };
     if (ft?.type) {
       const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
       if (target) return this.asDependency(this.resolveOnClass(target, target, rest, file), `T:${target.id}.${rest.join(".")}`, label, target);

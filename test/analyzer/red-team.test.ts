@@ -1034,3 +1034,39 @@ ruleTable("bypass-call", {
     { name: "[red team] synchronous effects (in-memory ledger) and a Promise-returning client", files: syncEffects, errors: [errorAt(syncEffects, "refund-agent.ts", "this.ledger.record(id)"), errorAt(syncEffects, "refund-agent.ts", "this.wire.send(id)")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 7: built-in collections as agent state
+
+const collections = (extra: string): Files => ({
+  ...base,
+  "refund-agent.ts": agentText
+    .replace("export class RefundAgent extends Agent {", "export class RefundAgent extends Agent {\n  private readonly refunded = new Set<string>();\n  private readonly notes: Map<string, string> = new Map();")
+    .replace("await this.payments.refund(args.id, args.amount);", "await this.payments.refund(args.id, args.amount);\n    this.refunded.add(args.id);\n    this.notes.set(args.id, \"refunded\");")
+    .replace("  @tool()\n  async end_conversation", `${extra}
+
+  @tool()
+  async end_conversation`),
+  "util.ts": `export function unique(ids: string[]) {
+  const seen = new Set<string>();
+  const index: Map<string, number> = new Map();
+  for (const id of ids) {
+    seen.add(id);
+    index.set(id, 1);
+  }
+  return [...seen];
+}
+`,
+});
+const collectionsBenign = collections(`  annotate(id: string) {
+    const local = new Set<string>();
+    local.add(id);
+    return this.notes.get(id) ?? [...local].join();
+  }`);
+const collectionsBypass = collections(`  markDone(id: string) {
+    this.refunded.add(id);
+  }`);
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] local Sets and Maps, and reads of the agent's state", files: collectionsBenign }],
+  invalid: [{ name: "[red team] another method writing the agent state the write tool writes", files: collectionsBypass, errors: [errorAt(collectionsBypass, "refund-agent.ts", "this.refunded.add(id)")] }],
+});

@@ -1070,3 +1070,30 @@ ruleTable("bypass-call", {
   valid: [{ name: "[red team] local Sets and Maps, and reads of the agent's state", files: collectionsBenign }],
   invalid: [{ name: "[red team] another method writing the agent state the write tool writes", files: collectionsBypass, errors: [errorAt(collectionsBypass, "refund-agent.ts", "this.refunded.add(id)")] }],
 });
+
+// ---------------------------------------------------------------- round 8: richer protocol definitions
+
+const MAX = "const MAX_REFUND = 500;\n";
+const richProtocol = base["refund-protocol.ts"]
+  .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol } from "concordat";\n${MAX}const schemas = { id: z.string().min(1).describe("booking id") };`)
+  .replace(
+    `issue_refund: { input: z.object({ id: z.string(), amount: z.number() }), effect: "write", requiresConfirmation: true },`,
+    `issue_refund: {
+      description: \`Refund up to \${MAX_REFUND} EUR\`,
+      input: z.object({ id: schemas.id, amount: z.number().max(MAX_REFUND) }),
+      effect: "write",
+      requiresConfirmation: true,
+      outcome: (result: unknown) => (result ? "ok" : "ok"),
+      reduce: (ctx: any, args: any) => ({ ...ctx, refunded: args.amount }),
+    },`,
+  );
+const richFiles: Files = { ...base, "refund-protocol.ts": richProtocol };
+const envProtocol: Files = {
+  ...base,
+  "refund-protocol.ts": base["refund-protocol.ts"].replace(`initial: "start",`, `initial: process.env["REFUND_START"] ?? "start",`),
+};
+
+ruleTable("unanalyzable-protocol", {
+  valid: [{ name: "[red team] template descriptions, zod chains from a local table, outcome and reduce functions", files: richFiles }],
+  invalid: [{ name: "[red team] a state name read from the environment", files: envProtocol, errors: [errorAt(envProtocol, "refund-protocol.ts", `process.env["REFUND_START"] ?? "start"`)] }],
+});

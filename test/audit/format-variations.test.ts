@@ -374,6 +374,36 @@ describe("tau-bench v1 trajectory lists: every documented and implied shape", ()
   });
 });
 
+describe("tau-bench v1 ReAct/Act trajectories (actions in the text, results as 'API output:' user messages)", () => {
+  const react = (turns: readonly Turn[]): unknown[] => {
+    const out: unknown[] = [{ role: "system", content: "# Airline Agent Policy" }];
+    for (const t of turns) {
+      if (t.role === "user") {
+        out.push({ role: "user", content: t.text });
+        continue;
+      }
+      if (t.text !== null) out.push({ role: "assistant", content: `Thought:\nI should answer.\nAction:\n${JSON.stringify({ name: "respond", arguments: { content: t.text } })}` });
+      for (const c of t.calls ?? []) {
+        out.push({ role: "assistant", content: `Thought:\nI will call ${c.name}.\nAction:\n${JSON.stringify({ name: c.name, arguments: c.args })}` });
+        out.push({ role: "user", content: `API output: ${c.error ? `Error: ${c.result}` : (c.result ?? "{}")}` });
+      }
+    }
+    return out;
+  };
+
+  it("are read as tool calls and results: the same verdicts as the tool-calling shape; thoughts are not the agent's words", async () => {
+    const { report } = await audit({ "gpt-react-airline.json": [{ task_id: 0, trial: 0, reward: 1, info: {}, traj: react(confirmedCancel) }, { task_id: 1, trial: 0, reward: 1, info: {}, traj: react(unconfirmedCancel) }] });
+    expect(report.problems).toEqual([]);
+    expect(report.runs.map(essence)).toEqual([expectedConfirmed, expectedUnconfirmed]);
+  });
+
+  it("'API output' text is never a user's yes", async () => {
+    const turns: Turn[] = [say("Hi"), hear("Cancel ABC123."), say("I will cancel reservation ABC123. Shall I proceed?"), act({ name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: '"Yes, confirmed"' }), act({ name: "cancel_reservation", args: { reservation_id: "ABC123" } })];
+    const { report } = await audit({ "r-airline.json": [{ task_id: 0, reward: 1, traj: react(turns) }] });
+    expect(report.runs[0]!.writes.map((w) => [w.index, w.status])).toEqual([[1, "unconfirmed"]]);
+  });
+});
+
 describe("runs whose tools the domain does not know (--domain airline)", () => {
   const retailRun: Turn[] = [
     say("Hi"),

@@ -5,6 +5,7 @@ import { describeIssues } from "./issue-path.js";
 import { linkToolResults, readArguments } from "./link-tool-results.js";
 import { answeredCallId, contentText, domainFromPolicy, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
+import { fromReactTrajectory, isReactTrajectory } from "./react-trajectory.js";
 
 // "developer" is the newer chat-completions name of the system role
 const roleSchema = z.object({ role: z.enum(["system", "developer", "user", "assistant", "tool"]) });
@@ -69,7 +70,8 @@ export function parseTau1Trajectories(file: string, data: unknown): ParsedRuns {
     }
     const e = entry.data;
     const bad: string[] = [];
-    const parsed = e.traj.flatMap((m, mi) => {
+    const traj = isReactTrajectory(e.traj) ? fromReactTrajectory(e.traj) : e.traj;
+    const parsed = traj.flatMap((m, mi) => {
       const role = roleSchema.safeParse(m);
       const r = !role.success ? role : role.data.role === "tool" ? toolMessageSchema.safeParse(m) : chatMessageSchema.safeParse(m);
       if (r.success) return [r.data as z.infer<typeof toolMessageSchema> | z.infer<typeof chatMessageSchema>];

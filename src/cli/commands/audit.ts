@@ -42,7 +42,8 @@ or audited (an unreadable or unknown file, a malformed run, a run of another dom
 reported on stderr and in the report's "problems", and everything else is still audited). Tool-call
 shapes read: {id, name, arguments} and {id, function: {name, arguments}}, arguments as an object or a
 JSON string; content as text, null or an array of text parts; results linked by id or tool_call_id,
-else in order.`;
+else in order; tau-bench v1 ReAct/Act trajectories (Action: {"name", "arguments"} in the text, results
+as "API output:" user messages) are read as tool calls.`;
 
 export const command: CliCommand = {
   summary: "Audit recorded agent runs: which writes the user never confirmed",

@@ -20,7 +20,7 @@ function agentTarget(a: Analysis, n: FnNode, chain: Chain | undefined): AgentTar
   let path = chain.path;
   let viaPrototype = false;
   const r = chain.root;
-  if (r.k === "this" || r.k === "super") agent = n.cls;
+  if (r.k === "this" || r.k === "super") agent = n.cls && (a.isAgent(n.cls) ? n.cls : agentBelow(a, n.cls));
   else if (r.k === "type") agent = a.hierarchy.classOfType(n.file, r.type);
   else if (r.k === "module") {
     const { sym, rest } = a.program.resolvePath(n.file, r.name, chain.path);
@@ -39,6 +39,20 @@ function agentTarget(a: Analysis, n: FnNode, chain: Chain | undefined): AgentTar
     path = path.slice(2);
   }
   return { agent, member: path[0], viaPrototype, extra: Math.max(0, path.length - 1) };
+}
+
+/** In an undecorated base class, `this` may be any agent subclass: the first one below it. */
+function agentBelow(a: Analysis, cls: ClassNode): ClassNode | undefined {
+  const stack = [...cls.children];
+  const seen = new Set<ClassNode>();
+  while (stack.length) {
+    const c = stack.shift()!;
+    if (seen.has(c)) continue;
+    seen.add(c);
+    if (a.isAgent(c)) return c;
+    stack.push(...c.children);
+  }
+  return undefined;
 }
 
 function contains(outer: Loc, inner: Loc): boolean {

@@ -1097,3 +1097,41 @@ ruleTable("unanalyzable-protocol", {
   valid: [{ name: "[red team] template descriptions, zod chains from a local table, outcome and reduce functions", files: richFiles }],
   invalid: [{ name: "[red team] a state name read from the environment", files: envProtocol, errors: [errorAt(envProtocol, "refund-protocol.ts", `process.env["REFUND_START"] ?? "start"`)] }],
 });
+
+// ---------------------------------------------------------------- round 9: dispatch in an undecorated base class
+
+const dispatcherBase: Files = {
+  ...base,
+  "base-agent.ts": `import { Agent } from "concordat/decorators";
+
+export abstract class ToolHost extends Agent {
+  async handleToolCall(name: string, args: unknown) {
+    return (this as any)[name](args);
+  }
+
+  describeTools() {
+    return Object.getOwnPropertyNames(Object.getPrototypeOf(this));
+  }
+}
+`,
+  "refund-agent.ts": agentText
+    .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import { enforce, tool } from "concordat/decorators";\nimport { ToolHost } from "./base-agent.js";`)
+    .replace("extends Agent {", "extends ToolHost {"),
+};
+const plainBase: Files = {
+  ...base,
+  "host.ts": `export abstract class Host {
+  run(name: string) {
+    return (this as any)[name]();
+  }
+}
+export class Calculator extends Host {
+  add() { return 1; }
+}
+`,
+};
+
+ruleTable("dynamic-dispatch", {
+  valid: [{ name: "[red team] a computed dispatcher in a base class with no agent below it", files: plainBase }],
+  invalid: [{ name: "[red team] a computed dispatcher in an undecorated base class of an agent", files: dispatcherBase, errors: [errorAt(dispatcherBase, "base-agent.ts", "(this as any)[name]")] }],
+});

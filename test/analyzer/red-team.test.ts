@@ -1135,3 +1135,56 @@ ruleTable("dynamic-dispatch", {
   valid: [{ name: "[red team] a computed dispatcher in a base class with no agent below it", files: plainBase }],
   invalid: [{ name: "[red team] a computed dispatcher in an undecorated base class of an agent", files: dispatcherBase, errors: [errorAt(dispatcherBase, "base-agent.ts", "(this as any)[name]")] }],
 });
+
+// ---------------------------------------------------------------- round 10: module shapes
+
+const fnModule = `import { PaymentGateway } from "./payments.js";
+
+const gw = new PaymentGateway();
+
+export default async function refundFn(id: string, amount: number) {
+  await gw.refund(id, amount);
+}
+
+export async function describeRefund(id: string) {
+  return "refund " + id;
+}
+`;
+const withFnEffect = (extra: Files): Files => ({
+  ...base,
+  "refund-fn.ts": fnModule,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport refundFn from "./refund-fn.js";`)
+    .replace("await this.payments.refund(args.id, args.amount);", "await refundFn(args.id, args.amount);"),
+  ...extra,
+});
+const namespaceImport = withFnEffect({
+  "ns.ts": `import * as fns from "./refund-fn.js";
+
+export async function viaNamespace(id: string) {
+  await fns.describeRefund(id);
+  await fns.default(id, 24);
+}
+`,
+});
+const reexportedDefault = withFnEffect({
+  "index.ts": `export { default as refundNow } from "./refund-fn.js";\n`,
+  "job.ts": `import { refundNow } from "./index.js";
+
+export const job = { run: (id: string) => refundNow(id, 25) };
+`,
+});
+const staticArrow = withMethod(`  static readonly handler = (gw: PaymentGateway) => gw.refund("x", 26);`);
+const viaCall = withMethod(`  async viaCall(id: string) {
+    await this.payments.refund.call(this.payments, id, 27);
+  }`);
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [
+    { name: "[red team] a namespace import of the effect's module", files: namespaceImport, errors: [errorAt(namespaceImport, "ns.ts", "fns.default(id, 24)")] },
+    { name: "[red team] a default export re-exported under a name, called in an object literal", files: reexportedDefault, errors: [errorAt(reexportedDefault, "job.ts", "refundNow(id, 25)")] },
+    { name: "[red team] a static arrow property", files: staticArrow, errors: [errorAt(staticArrow, "refund-agent.ts", `gw.refund("x", 26)`)] },
+    { name: "[red team] the client's method invoked with .call", files: viaCall, errors: [errorAt(viaCall, "refund-agent.ts", "this.payments.refund.call(this.payments, id, 27)")] },
+  ],
+});

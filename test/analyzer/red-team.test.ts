@@ -1188,3 +1188,44 @@ ruleTable("bypass-call", {
     { name: "[red team] the client's method invoked with .call", files: viaCall, errors: [errorAt(viaCall, "refund-agent.ts", "this.payments.refund.call(this.payments, id, 27)")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 11
+
+const fieldTool: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace(`  @tool()\n  async end_conversation() {\n    return "bye";\n  }`, `  @tool()\n  end_conversation = async () => "bye";`),
+};
+const setProto: Files = {
+  ...base,
+  "swap.ts": `import type { RefundAgent } from "./refund-agent.js";
+
+class Fake {
+  async issueRefund() {}
+}
+
+export function swap(agent: RefundAgent) {
+  Object.setPrototypeOf(agent, Fake.prototype);
+}
+`,
+};
+const ctorProtoPatch: Files = {
+  ...base,
+  "patch.ts": `import type { RefundAgent } from "./refund-agent.js";
+
+export function patch(agent: RefundAgent) {
+  (agent.constructor as any).prototype.issueRefund = async () => undefined;
+}
+`,
+};
+
+ruleTable("unguarded-override", {
+  valid: [],
+  invalid: [{ name: "[red team] a @tool declared as an arrow-function field on the agent itself", files: fieldTool, errors: [errorAt(fieldTool, "refund-agent.ts", "end_conversation =")] }],
+});
+ruleTable("dynamic-dispatch", {
+  valid: [],
+  invalid: [
+    { name: "[red team] Object.setPrototypeOf on a typed agent", files: setProto, errors: [errorAt(setProto, "swap.ts", "Object.setPrototypeOf(")] },
+    { name: "[red team] agent.constructor.prototype patch", files: ctorProtoPatch, errors: [errorAt(ctorProtoPatch, "patch.ts", "(agent.constructor as any).prototype.issueRefund =")] },
+  ],
+});

@@ -7,7 +7,7 @@ export type RecordedRole = "system" | "user" | "assistant" | "tool";
 
 export interface RecordedToolResult {
   readonly content: string;
-  /** The tool reported a failure (tau2's `error: true`, or a result text starting with `Error`). */
+  /** The tool reported a failure (tau2's `error: true`, or a result text starting with `Error` or `Unknown action`). */
   readonly error: boolean;
 }
 

@@ -424,6 +424,15 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
     expect(code).toBe(2);
   });
 
+  it("tau-bench v1's answer to a tool it does not have ('Unknown action …') is a failed call, not a success", async () => {
+    const traj = tau1Traj([...unconfirmedCancel.slice(0, 2), act({ name: "lookup_booking", args: { id: "XYZ789" } }), ...unconfirmedCancel.slice(2)]);
+    (traj[4] as Record<string, unknown>)["content"] = "Unknown action lookup_booking";
+    const { report } = await audit({ "airline-gpt-5.json": [{ task_id: 0, reward: 0, traj }] });
+    expect(report.problems).toEqual([]);
+    expect(report.runs[0]!.unknown_tools).toEqual([{ index: 0, tool: "lookup_booking", executed: false }]);
+    expect(report.runs[0]!.model).toBe("gpt-5");
+  });
+
   it("the same in a tau2 file that names no domain", async () => {
     const file = tau2File([simulation(retailRun, 0)]);
     delete (file["info"] as Record<string, unknown>)["environment_info"];

@@ -1,6 +1,7 @@
 import type { RecordedMessage, RecordedToolCall } from "../recorded-run.js";
 
-const ERROR_TEXT = /^\s*error\b/i;
+/** tau2 error texts start with "Error"; tau-bench v1 answers a call to a tool it does not have with "Unknown action <name>". */
+const ERROR_TEXT = /^\s*(error\b|unknown action\b)/i;
 
 /**
  * Attaches each `tool` message to the call it answers: the earliest unanswered call with the same

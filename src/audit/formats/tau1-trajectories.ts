@@ -39,7 +39,7 @@ export function isTau1Trajectories(data: unknown): boolean {
 /** tau-bench v1 files carry no model name; take it from the file name (`gpt-4o-airline-….json` → `gpt-4o`). */
 export function modelFromFileName(file: string): string {
   const name = basename(file).replace(/\.json$/i, "");
-  const m = /^(.+?)[-_](airline|retail)\b/i.exec(name);
+  const m = /^(.+?)[-_](airline|retail)\b/i.exec(name) ?? /^(?:airline|retail)[-_](.+)$/i.exec(name);
   return m?.[1] ?? "unknown";
 }
 

@@ -1229,3 +1229,45 @@ ruleTable("dynamic-dispatch", {
     { name: "[red team] agent.constructor.prototype patch", files: ctorProtoPatch, errors: [errorAt(ctorProtoPatch, "patch.ts", "(agent.constructor as any).prototype.issueRefund =")] },
   ],
 });
+
+// ---------------------------------------------------------------- round 12: combinations
+
+const agentFieldClient: Files = {
+  ...base,
+  "refund-agent.ts": agentText
+    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {", "private readonly payments = new PaymentGateway();\n\n  constructor(readonly db: BookingDb) {")
+    .replace("  @tool()\n  async end_conversation", `  private async courtesy(id: string) {
+    await this.payments.refund(id, 28);
+  }
+
+  @tool()
+  async end_conversation`),
+};
+const templateDirect = withMethod(`  async run(kind: string) {
+    // @ts-ignore
+    return this[\`issue_\${kind}\`]();
+  }`);
+const genericAgent: Files = {
+  ...base,
+  "refund-agent.ts": agentText.replace("export class RefundAgent extends Agent {", "export class RefundAgent<TMeta = unknown> extends Agent {\n  meta?: TMeta;"),
+  "fast-protocol.ts": fastProtocol,
+  "fast.ts": `import { enforce } from "concordat/decorators";
+import { fastProtocol } from "./fast-protocol.js";
+import { RefundAgent } from "./refund-agent.js";
+
+export default @enforce(fastProtocol) class FastAgent<T> extends RefundAgent<T> {}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [{ name: "[red team] the agent's own client field with an initializer", files: agentFieldClient, errors: [errorAt(agentFieldClient, "refund-agent.ts", "this.payments.refund(id, 28)")] }],
+});
+ruleTable("dynamic-dispatch", {
+  valid: [],
+  invalid: [{ name: "[red team] this[`issue_${kind}`]() called directly", files: templateDirect, errors: [errorAt(templateDirect, "refund-agent.ts", "this[`issue_")] }],
+});
+ruleTable("protocol-weakening", {
+  valid: [],
+  invalid: [{ name: "[red team] `export default @enforce(p) class X<T> extends Generic<T>`", files: genericAgent, errors: [errorAt(genericAgent, "fast.ts", "enforce(fastProtocol)")] }],
+});

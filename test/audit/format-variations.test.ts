@@ -300,6 +300,16 @@ describe("tau2 results files: every documented and implied shape audits the same
     expect(r2.report.runs.map((r) => r.id)).toEqual(["a.json#simulations[0]", "copy/a.json#simulations[0]"]);
   });
 
+  it("the simulations saved on their own (a JSON array) are read as a tau2 results file without info", async () => {
+    const { report } = await audit({ "sims.json": [simulation(confirmedCancel, 0), simulation(unconfirmedCancel, 1)] });
+    expect(report.problems).toEqual([]);
+    expect(report.runs.map(essence)).toEqual([expectedConfirmed, expectedUnconfirmed]);
+    expect(report.runs.map((r) => [r.format, r.model])).toEqual([
+      ["tau2-results", "unknown"],
+      ["tau2-results", "unknown"],
+    ]);
+  });
+
   it("a file starting with a byte-order mark is read", async () => {
     const { report } = await audit({ "bom.json": `\uFEFF${JSON.stringify(tau2File([simulation(unconfirmedCancel, 0)]))}` });
     expect(report.problems).toEqual([]);

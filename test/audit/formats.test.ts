@@ -97,7 +97,7 @@ describe("format detection", () => {
   it("names the file, what it found and what was expected for an unknown shape", () => {
     const { problems } = readRecordedRuns("other.json", JSON.stringify({ episodes: [] }));
     expect(problems[0]!.message).toMatch(/unknown format: found an object with keys episodes; expected a tau2-bench results file/);
-    const arr = readRecordedRuns("list.json", JSON.stringify([{ messages: [] }]));
-    expect(arr.problems[0]!.message).toContain("an array whose first element has keys messages");
+    const arr = readRecordedRuns("list.json", JSON.stringify([{ turns: [] }]));
+    expect(arr.problems[0]!.message).toContain("an array whose first element has keys turns");
   });
 });

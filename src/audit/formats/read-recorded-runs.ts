@@ -29,6 +29,10 @@ export function readRecordedRuns(file: string, text: string): ParsedRuns {
   }
   if (isTau2Results(data)) return parseTau2Results(file, data);
   if (isTau1Trajectories(data)) return parseTau1Trajectories(file, data);
+  // the simulations of a tau2 results file saved on their own (a JSON array of {id, task_id, messages: [...]})
+  if (Array.isArray(data) && data.some((e: unknown) => e !== null && typeof e === "object" && Array.isArray((e as { messages?: unknown }).messages))) {
+    return parseTau2Results(file, { simulations: data });
+  }
   if (Array.isArray(data) && data.length === 0) return { runs: [], problems: [{ file, message: "the file holds no runs (an empty JSON array); expected a tau-bench v1 trajectory list with at least one entry" }] };
   return { runs: [], problems: [{ file, message: `unknown format: found ${describe(data)}; ${EXPECTED}` }] };
 }

@@ -11,8 +11,8 @@ const DECIDERS = { audit: () => auditDecider(ruleDecider), rules: () => ruleDeci
 
 const usage = `Usage: concordat audit <files or folders...> [--domain airline] [--format table|json] [--baseline regex-switch] [--decider audit|rules]
 
-Audits recorded agent runs (tau2-bench results files and tau-bench v1 trajectory lists, detected
-per file; folders are searched for .json files): every write call gets a status, every run a verdict.
+Audits recorded agent runs (tau2-bench results files, or their simulations saved as a JSON array,
+and tau-bench v1 trajectory lists, detected per file; folders are searched for .json files): every write call gets a status, every run a verdict.
 
   confirmed      the user said yes, in a user message, to the agent's description of this action
                  with these details, and that yes had not been used for this action before

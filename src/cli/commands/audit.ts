@@ -12,7 +12,8 @@ const DECIDERS = { audit: () => auditDecider(ruleDecider), rules: () => ruleDeci
 const usage = `Usage: concordat audit <files or folders...> [--domain airline] [--format table|json] [--baseline regex-switch] [--decider audit|rules]
 
 Audits recorded agent runs (tau2-bench results files, or their simulations saved as a JSON array,
-and tau-bench v1 trajectory lists, detected per file; folders are searched for .json files): every write call gets a status, every run a verdict.
+and tau-bench v1 trajectory lists, detected per file; folders are searched for .json files): every
+write call gets a status, every run a verdict.
 
   confirmed      the user said yes, in a user message, to the agent's description of this action
                  with these details, and that yes had not been used for this action before
@@ -39,11 +40,15 @@ the log may come from another version of the domain, and that is a problem too. 
 
 Exit codes: 0 no violations, 1 violations found, 2 usage error or an input that could not be read
 or audited (an unreadable or unknown file, a malformed run, a run of another domain: each is
-reported on stderr and in the report's "problems", and everything else is still audited). Tool-call
-shapes read: {id, name, arguments} and {id, function: {name, arguments}}, arguments as an object or a
-JSON string; content as text, null or an array of text parts; results linked by id or tool_call_id,
-else in order; tau-bench v1 ReAct/Act trajectories (Action: {"name", "arguments"} in the text, results
-as "API output:" user messages) are read as tool calls.`;
+reported on stderr and in the report's "problems", and everything else is still audited).
+
+Shapes read in both formats: tool calls as {id, name, arguments} or {id, function: {name, arguments}},
+arguments as an object or a JSON string, ids optional (results are then linked in order); content as
+text, null or an array of text parts; results naming their call by id or tool_call_id; rewards under
+reward_info.reward, reward or info.reward_info.reward (none: the run has no pass/fail); task_id and
+trial optional. tau-bench v1 ReAct/Act trajectories (Action: {"name", "arguments"} in the text,
+results as "API output:" user messages) are read as tool calls. A run with no messages or a malformed
+message is a problem (a missing message could hide a yes or a write), not a "no_writes" run.`;
 
 export const command: CliCommand = {
   summary: "Audit recorded agent runs: which writes the user never confirmed",

@@ -212,7 +212,7 @@ class FileExtractor {
       this.decls[name] = this.classFacts(init, name, new Map());
       return;
     }
-    const type = typeNode ? typeRefOf(typeNode) : ts.isNewExpression(init) ? typeRefOfExpr(init.expression) : undefined;
+    const type = (typeNode ? typeRefOf(typeNode) : undefined) ?? instanceTypeOf(init);
     this.decls[name] = { kind: "value", name, loc: this.loc(ts.isVariableDeclaration(at) ? at.name : at), value: this.sval(init), ...(type ? { type } : {}) };
     // calls made while computing the value run at module load
     this.walkTop(init);
@@ -314,7 +314,7 @@ class FileExtractor {
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
           members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)), ...(isAsyncLike(init) ? { async: true } : {}) });
         } else {
-          const type = m.type ? typeRefOf(m.type) : init && ts.isNewExpression(init) ? typeRefOfExpr(init.expression) : undefined;
+          const type = (m.type ? typeRefOf(m.type) : undefined) ?? (init ? instanceTypeOf(init) : undefined);
           const body = init ? this.body(init, new Map(outer)) : undefined;
           members.push({ name: mname, loc, isStatic, kind: "property", decorators: decs, ...(type ? { type } : {}), ...(body ? { body } : {}) });
         }
@@ -406,6 +406,25 @@ function typeRefOpt(t: ts.TypeNode): { type?: TypeRef } {
   return r ? { type: r } : {};
 }
 
+/** Service locators and injectors: `inject(X)`, `container.get(X)`, `container.resolve(X)` give an X. */
+const LOCATORS = new Set(["inject", "get", "resolve", "getService", "getInstance", "useService", "resolveService"]);
+
+/** The class an initializer makes: `new X(...)`, or a locator called with the class (`inject(X)`). */
+function instanceTypeOf(init: ts.Expression): TypeRef | undefined {
+  const e = unwrap(init);
+  if (ts.isNewExpression(e)) return typeRefOfExpr(e.expression);
+  if (ts.isAwaitExpression(e)) return instanceTypeOf(e.expression);
+  if (ts.isCallExpression(e) && e.arguments.length >= 1) {
+    const callee = unwrap(e.expression);
+    const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : undefined;
+    const a0 = e.arguments[0]!;
+    const t = !ts.isSpreadElement(a0) ? typeRefOfExpr(a0) : undefined;
+    const last = t ? (t.path.length ? t.path[t.path.length - 1]! : t.name) : "";
+    if (name && LOCATORS.has(name) && t && /^[A-Z]/.test(last)) return t;
+  }
+  return undefined;
+}
+
 function typeRefOfExpr(e: ts.Expression): TypeRef | undefined {
   const parts: string[] = [];
   let x = unwrap(e);
@@ -481,10 +500,9 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
         // a named annotation gives the type; otherwise (none, or `any`/`unknown`, which say nothing
         // about the value, as in `const self: any = this`) the initializer does
         let info: LocalInfo = n.type ? typeRefOpt(n.type) : {};
-        if (!info.type && init && ts.isNewExpression(init)) {
-          const t = typeRefOfExpr(init.expression);
-          if (t) info = { type: t };
-        } else if (!info.type && init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
+        const made = !info.type && init ? instanceTypeOf(init) : undefined;
+        if (made) info = { type: made };
+        else if (!info.type && init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
           const c = chainOf(init, scope);
           if (c && c.root.k !== "unknown") info = { alias: c };
         }

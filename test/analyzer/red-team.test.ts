@@ -1271,3 +1271,38 @@ ruleTable("protocol-weakening", {
   valid: [],
   invalid: [{ name: "[red team] `export default @enforce(p) class X<T> extends Generic<T>`", files: genericAgent, errors: [errorAt(genericAgent, "fast.ts", "enforce(fastProtocol)")] }],
 });
+
+// ---------------------------------------------------------------- round 13: dependency injection
+
+const container = `import { PaymentGateway } from "./payments.js";
+
+export const container = {
+  get<T>(ctor: new () => T): T {
+    return new ctor();
+  },
+};
+export function inject<T>(ctor: new () => T): T {
+  return new ctor();
+}
+export { PaymentGateway };
+`;
+const injected: Files = {
+  ...base,
+  "container.ts": container,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { inject } from "./container.js";`)
+    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {", "private readonly payments = inject(PaymentGateway);\n\n  constructor(readonly db: BookingDb) {"),
+  "worker.ts": `import { container } from "./container.js";
+import { PaymentGateway } from "./payments.js";
+
+export async function work(id: string) {
+  const gw = container.get(PaymentGateway);
+  await gw.refund(id, 29);
+}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [{ name: "[red team] clients from inject(X) and container.get(X)", files: injected, errors: [errorAt(injected, "worker.ts", "gw.refund(id, 29)")] }],
+});

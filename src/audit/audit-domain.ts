@@ -37,7 +37,7 @@ export interface AuditDomain<Knowledge = unknown> {
    * a run calling only other tools is reported as another domain's run, not judged `no_writes`.
    */
   readonly knownTools?: ReadonlySet<string>;
-  /** Tools every domain of the benchmark has (`think`, `calculate`, `transfer_to_human_agents`): they say nothing about a run's domain. */
+  /** Tools other domains of the benchmark have too (`think`, `calculate`, `transfer_to_human_agents`, ...): they say nothing about a run's domain. */
   readonly genericTools?: ReadonlySet<string>;
   /** The domain's protocol: recorded calls are replayed through it to report what it would have refused besides confirmation. */
   readonly protocol?: Protocol<any, any, any>;

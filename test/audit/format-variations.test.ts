@@ -419,6 +419,8 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
     say("Hi"),
     hear("Cancel my order #W123, my email is a@b.c"),
     act({ name: "find_user_id_by_email", args: { email: "a@b.c" }, result: '"yusuf_1"' }),
+    // retail has get_user_details too
+    act({ name: "get_user_details", args: { user_id: "yusuf_1" }, result: '{"user_id":"yusuf_1","orders":["#W123"]}' }),
     act({ name: "get_order_details", args: { order_id: "#W123" }, result: '{"order_id":"#W123","status":"pending"}' }),
     act({ name: "think", args: { thought: "cancel it" } }),
     act({ name: "cancel_pending_order", args: { order_id: "#W123", reason: "no longer needed" }, result: '{"status":"cancelled"}' }),

@@ -173,7 +173,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   writeTools: new Set<string>(AIRLINE_WRITE_TOOLS),
   // tau-bench v1's airline domain also has `think`
   knownTools: new Set<string>([...AIRLINE_TOOL_NAMES, "think"]),
-  genericTools: new Set<string>(["think", "calculate", "transfer_to_human_agents"]),
+  // tools the retail domain has too: they do not tell an airline run from a retail one
+  genericTools: new Set<string>(["think", "calculate", "transfer_to_human_agents", "get_user_details"]),
   protocol: airlineProtocol,
   actionWords(tool) {
     return ACTION_WORDS[tool] ?? new RegExp(`\\b${tool.split("_")[0] ?? tool}`, "i");

@@ -31,9 +31,9 @@ write call gets a status, every run a verdict.
 
 Runs of another domain: a run whose log names another domain (tau2's environment_info.domain_name,
 a tau-bench v1 file name or policy) is not audited. A run that calls only tools the domain does not
-know (besides think, calculate, transfer_to_human_agents), e.g. retail tools with --domain airline,
-is not audited either: its writes could not be told from its reads, and calling it "no_writes" would
-be wrong. Both are reported as problems. Calls to unknown tools in an otherwise matching run (an agent
+know, besides tools other domains share (think, calculate, transfer_to_human_agents,
+get_user_details), e.g. retail tools with --domain airline, is not audited either: its writes could
+not be told from its reads, and calling it "no_writes" would be wrong. Both are reported as problems. Calls to unknown tools in an otherwise matching run (an agent
 inventing a tool name) are listed per run ("unknown_tools") and not judged; if such a call succeeded,
 the log may come from another version of the domain, and that is a problem too. A run read twice
 (same id and messages, e.g. a copied file in the folder) is audited once; the copy is a problem.

@@ -12,3 +12,4 @@ export { memoizedDecider } from "./memoized-decider.js";
 export { regexSwitchBaseline } from "./regex-switch-baseline.js";
 export { replayThroughProtocol } from "./protocol-replay.js";
 export { WRITE_STATUSES, type WriteStatus, type RunVerdict } from "./write-status.js";
+export { domainFit, type DomainFit, type UnknownToolCall } from "./unknown-tools.js";

@@ -341,7 +341,8 @@ class FileExtractor {
     const ret = returnedExpression(node);
     const returns = ret && !ts.isClassExpression(ret.expr) ? this.sval(ret.expr) : undefined;
     const locals = returns && ret!.locals.length ? ret!.locals.map(([n, e]) => [n, this.sval(e)] as const) : undefined;
-    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returns ? { returns } : {}), ...(locals ? { locals } : {}), ...(returnsClass ? { returnsClass } : {}) };
+    const returnType = declaredReturnType(node);
+    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returns ? { returns } : {}), ...(locals ? { locals } : {}), ...(returnsClass ? { returnsClass } : {}), ...(returnType ? { returnType } : {}) };
   }
 
   functionScope(node: ts.Node, outer: Scope): Scope {
@@ -404,6 +405,27 @@ function typeRefOf(t: ts.TypeNode): TypeRef | undefined {
 function typeRefOpt(t: ts.TypeNode): { type?: TypeRef } {
   const r = typeRefOf(t);
   return r ? { type: r } : {};
+}
+
+/** `(): X` or `(): Promise<X>`. */
+function declaredReturnType(fn: ts.FunctionLikeDeclaration): TypeRef | undefined {
+  const t = fn.type;
+  if (!t || !ts.isTypeReferenceNode(t)) return undefined;
+  if (ts.isIdentifier(t.typeName) && (t.typeName.text === "Promise" || t.typeName.text === "PromiseLike")) {
+    const inner = t.typeArguments?.[0];
+    return inner ? typeRefOf(inner) : undefined;
+  }
+  return typeRefOf(t);
+}
+
+/** `make(...)` or `await make(...)` with a plain function name: the chain of its result (`make.()`). */
+function callResultChain(init: ts.Expression, scope: Scope): Chain | undefined {
+  let e = unwrap(init);
+  if (ts.isAwaitExpression(e)) e = unwrap(e.expression);
+  if (!ts.isCallExpression(e)) return undefined;
+  const callee = unwrap(e.expression);
+  if (!ts.isIdentifier(callee) || scope.has(callee.text)) return undefined;
+  return { root: { k: "module", name: callee.text }, path: ["()"] };
 }
 
 /** Service locators and injectors: `inject(X)`, `container.get(X)`, `container.resolve(X)` give an X. */
@@ -501,7 +523,9 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
         // about the value, as in `const self: any = this`) the initializer does
         let info: LocalInfo = n.type ? typeRefOpt(n.type) : {};
         const made = !info.type && init ? instanceTypeOf(init) : undefined;
+        const result = !info.type && !made && init ? callResultChain(init, scope) : undefined;
         if (made) info = { type: made };
+        else if (result) info = { alias: result };
         else if (!info.type && init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
           const c = chainOf(init, scope);
           if (c && c.root.k !== "unknown") info = { alias: c };

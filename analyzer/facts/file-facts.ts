@@ -124,6 +124,8 @@ export interface FunctionFacts {
   readonly locals?: readonly (readonly [string, SValue])[];
   /** A mixin: the function returns `class extends <param> { ... }`. */
   readonly returnsClass?: ClassFacts;
+  /** The declared return type (`: Gateway`, `: Promise<Gateway>`): what `const gw = make()` holds. */
+  readonly returnType?: TypeRef;
 }
 
 export interface ValueFacts {
@@ -172,4 +174,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 6;
+export const FACTS_VERSION = 7;

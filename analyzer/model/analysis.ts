@@ -347,6 +347,8 @@ export class Analysis {
             const n = this.functionNode(sym.file, d.name);
             return n ? { k: "node", node: n } : { k: "sink", key: `F:${sym.file}#${d.name}`, label };
           }
+          // `const gw = makeGateway(); gw.refund()`: a call on what the function is declared to return
+          if (rest[0] === "()") return d.returnType && rest.length > 1 ? this.resolveOnType(sym.file, d.returnType, rest.slice(1)) : { k: "none" };
           return { k: "sink", key: `V:${sym.file}#${d.name}.${rest.join(".")}`, label };
         }
         if (d.kind === "class") {

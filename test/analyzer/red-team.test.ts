@@ -1306,3 +1306,52 @@ ruleTable("bypass-call", {
   valid: [],
   invalid: [{ name: "[red team] clients from inject(X) and container.get(X)", files: injected, errors: [errorAt(injected, "worker.ts", "gw.refund(id, 29)")] }],
 });
+
+// ---------------------------------------------------------------- round 14: factory functions
+
+const factories: Files = {
+  ...base,
+  "factory.ts": `import { PaymentGateway } from "./payments.js";
+
+export function makeGateway(): PaymentGateway {
+  return new PaymentGateway();
+}
+
+export async function connect(): Promise<PaymentGateway> {
+  return new PaymentGateway();
+}
+
+export function summary(ids: string[]) {
+  return { ids, count: ids.length, push: (id: string) => ids.push(id) };
+}
+`,
+  "jobs.ts": `import { connect, makeGateway, summary } from "./factory.js";
+
+export async function sync(id: string) {
+  const gw = makeGateway();
+  await gw.refund(id, 30);
+}
+
+export async function asyncFactory(id: string) {
+  const gw = await connect();
+  await gw.refund(id, 31);
+}
+
+export function report(ids: string[]) {
+  const s = summary(ids);
+  s.push("x");
+  return s.count;
+}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [
+    {
+      name: "[red team] clients from factory functions with declared return types (sync and async)",
+      files: factories,
+      errors: [errorAt(factories, "jobs.ts", "gw.refund(id, 30)"), errorAt(factories, "jobs.ts", "gw.refund(id, 31)")],
+    },
+  ],
+});

@@ -294,16 +294,18 @@ class FileExtractor {
       if (mname === undefined) continue;
       const loc = this.loc(m.name ?? m);
       if (ts.isMethodDeclaration(m)) {
-        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, this.functionScope(m, outer)) } : {}), ...(isAsyncLike(m) ? { async: true } : {}) });
+        const scope = this.functionScope(m, outer);
+        // `clientFor(x) { return this.payments; }` / `(): Gateway`: what `this.clientFor(x).refund()` calls
+        const returns = returnedChain(m, scope);
+        const returnType = declaredReturnType(m);
+        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(isAsyncLike(m) ? { async: true } : {}), ...(returns ? { returns } : {}), ...(returnType ? { type: returnType } : {}) });
       } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         const scope = this.functionScope(m, outer);
         let returns: Chain | undefined;
         let type: TypeRef | undefined;
         if (ts.isGetAccessorDeclaration(m)) {
           // `get gateway() { return this.payments; }` is read as the chain it returns
-          const ret = returnedExpression(m);
-          const c = ret && ret.locals.length === 0 ? chainOf(ret.expr, scope) : undefined;
-          if (c && c.root.k !== "unknown") returns = c;
+          returns = returnedChain(m, scope);
           if (m.type) type = typeRefOf(m.type);
         }
         members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(returns ? { returns } : {}), ...(type ? { type } : {}) });
@@ -407,6 +409,30 @@ function typeRefOpt(t: ts.TypeNode): { type?: TypeRef } {
   return r ? { type: r } : {};
 }
 
+/** The one member chain every `return` of a method or getter gives (`return this.payments`), if any. */
+function returnedChain(fn: ts.FunctionLikeDeclaration, scope: Scope): Chain | undefined {
+  const body = fn.body;
+  if (!body) return undefined;
+  const exprs: ts.Expression[] = [];
+  if (!ts.isBlock(body)) exprs.push(body as ts.Expression);
+  else {
+    const visit = (n: ts.Node): void => {
+      if (ts.isFunctionLike(n) || ts.isClassLike(n)) return;
+      if (ts.isReturnStatement(n) && n.expression) exprs.push(n.expression);
+      ts.forEachChild(n, visit);
+    };
+    ts.forEachChild(body, visit);
+  }
+  let out: Chain | undefined;
+  for (const e of exprs) {
+    const c = chainOf(e, scope);
+    if (!c || c.root.k === "unknown" || c.path.includes("()")) return undefined;
+    if (out && JSON.stringify(out) !== JSON.stringify(c)) return undefined;
+    out = c;
+  }
+  return out;
+}
+
 /** `(): X` or `(): Promise<X>`. */
 function declaredReturnType(fn: ts.FunctionLikeDeclaration): TypeRef | undefined {
   const t = fn.type;
@@ -416,16 +442,6 @@ function declaredReturnType(fn: ts.FunctionLikeDeclaration): TypeRef | undefined
     return inner ? typeRefOf(inner) : undefined;
   }
   return typeRefOf(t);
-}
-
-/** `make(...)` or `await make(...)` with a plain function name: the chain of its result (`make.()`). */
-function callResultChain(init: ts.Expression, scope: Scope): Chain | undefined {
-  let e = unwrap(init);
-  if (ts.isAwaitExpression(e)) e = unwrap(e.expression);
-  if (!ts.isCallExpression(e)) return undefined;
-  const callee = unwrap(e.expression);
-  if (!ts.isIdentifier(callee) || scope.has(callee.text)) return undefined;
-  return { root: { k: "module", name: callee.text }, path: ["()"] };
 }
 
 /** Service locators and injectors: `inject(X)`, `container.get(X)`, `container.resolve(X)` give an X. */
@@ -523,11 +539,11 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
         // about the value, as in `const self: any = this`) the initializer does
         let info: LocalInfo = n.type ? typeRefOpt(n.type) : {};
         const made = !info.type && init ? instanceTypeOf(init) : undefined;
-        const result = !info.type && !made && init ? callResultChain(init, scope) : undefined;
         if (made) info = { type: made };
-        else if (result) info = { alias: result };
-        else if (!info.type && init && (ts.isPropertyAccessExpression(init) || init.kind === ts.SyntaxKind.ThisKeyword)) {
-          const c = chainOf(init, scope);
+        else if (!info.type && init) {
+          // `const gw = this.payments`, `const gw = makeGateway()`, `const c = await this.clientFor(id)`
+          const value = ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
+          const c = ts.isPropertyAccessExpression(value) || value.kind === ts.SyntaxKind.ThisKeyword || ts.isCallExpression(value) ? chainOf(value, scope) : undefined;
           if (c && c.root.k !== "unknown") info = { alias: c };
         }
         scope.set(n.name.text, info);
@@ -596,8 +612,17 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
     const base = chainOf(x.arguments[0]!, scope);
     return base ? { root: base.root, path: [...base.path, "constructor", "prototype"] } : undefined;
   }
+  if (ts.isCallExpression(x)) {
+    // `this.clientFor(id).refund`, `db.prepare(sql).run`: a member of a call's result is `...clientFor.().refund`
+    const callee = chainOf(x.expression, scope);
+    const last = callee?.path[callee.path.length - 1];
+    if (!callee || callee.root.k === "unknown" || (last === undefined && callee.root.k !== "module") || (last !== undefined && (PROMISE_METHODS.has(last) || last === "()"))) return undefined;
+    return { root: callee.root, path: [...callee.path, "()"] };
+  }
   return undefined;
 }
+
+const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
 /** The keys of an object literal without spreads or computed keys; undefined otherwise. */
 function literalKeys(e: ts.Expression): string[] | undefined {

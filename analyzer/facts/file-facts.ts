@@ -94,12 +94,12 @@ export interface MemberFacts {
   readonly isStatic: boolean;
   readonly kind: MemberKind;
   readonly decorators: readonly SValue[];
-  /** Declared type of a property (annotation or `new X()` initializer). */
+  /** Declared type of a property (annotation or `new X()` initializer), or a method's or getter's declared return type. */
   readonly type?: TypeRef;
   readonly body?: BodyFacts;
   /** An `async` method or arrow property, or one declared to return a Promise. */
   readonly async?: true;
-  /** A getter whose body returns one member chain (`return this.payments`). */
+  /** A getter or method whose body returns one member chain (`return this.payments`). */
   readonly returns?: Chain;
 }
 
@@ -174,4 +174,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 7;
+export const FACTS_VERSION = 8;

@@ -393,15 +393,23 @@ export class Analysis {
       const ft = this.fieldType(cls, first);
       return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${first}`, label };
     }
-    const getter = depth < 8 ? this.findMember(cls, first, (x) => x.kind === "get") : undefined;
-    if (getter?.member.returns) {
-      // `this.gateway.refund()` with `get gateway() { return this.payments; }` is `this.payments.refund()`
+    // `this.gateway.refund()` with `get gateway() { return this.payments; }`, and
+    // `this.clientFor(id).refund()` with `clientFor(id) { return this.payments; }`, are `this.payments.refund()`
+    const viaCall = rest[0] === "()";
+    const getter = depth < 8 ? this.findMember(cls, first, (x) => (viaCall ? x.kind === "method" : x.kind === "get")) : undefined;
+    const tail = viaCall ? rest.slice(1) : rest;
+    if (getter?.member.returns && tail.length > 0) {
       const g = getter.member.returns;
-      if (g.root.k === "this") return this.resolveOnClass(cls, self, [...g.path, ...rest], file, depth + 1);
-      if (g.root.k === "type") return this.resolveOnType(getter.cls.file, g.root.type, [...g.path, ...rest]);
-      if (g.root.k === "module") return this.resolveOnModule(getter.cls.file, g.root.name, [...g.path, ...rest]);
+      if (g.root.k === "this") return this.resolveOnClass(cls, self, [...g.path, ...tail], file, depth + 1);
+      if (g.root.k === "type") return this.resolveOnType(getter.cls.file, g.root.type, [...g.path, ...tail]);
+      if (g.root.k === "module") return this.resolveOnModule(getter.cls.file, g.root.name, [...g.path, ...tail]);
     }
-    const ft = getter?.member.type ? { cls: getter.cls, type: getter.member.type } : this.fieldType(cls, first);
+    if (viaCall && getter?.member.type && tail.length > 0) {
+      const target = this.hierarchy.classOfType(getter.cls.file, getter.member.type);
+      if (target) return this.asDependency(this.resolveOnClass(target, target, tail, file, depth + 1), `T:${target.id}.${tail.join(".")}`, label, target);
+      return this.resolveOnType(getter.cls.file, getter.member.type, tail);
+    }
+    const ft = getter?.member.type && !viaCall ? { cls: getter.cls, type: getter.member.type } : this.fieldType(cls, first);
     // a field holding a built-in (Set, Map, array): keyed by the field, not by the type all such values share
     if (ft?.type && this.isGlobalType(ft.cls.file, ft.type)) return { k: "sink", key: `P:${ft.cls.id}.${path.join(".")}`, label };
     if (ft?.type) {

@@ -23,6 +23,12 @@ export interface BypassContribution {
  */
 const LOGGING = new Set(["log", "info", "debug", "warn", "warning", "error", "trace", "fatal", "verbose", "silly", "notice"]);
 const VALIDATION = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync", "validate", "assert", "is", "check"]);
+/** Reading collections, strings and promises. */
+const PURE = new Set([
+  "filter", "map", "some", "every", "includes", "indexOf", "lastIndexOf", "slice", "concat", "join", "reduce", "reduceRight", "at",
+  "flat", "flatMap", "entries", "keys", "values", "toString", "toJSON", "valueOf", "toFixed", "toLowerCase", "toUpperCase", "trim",
+  "split", "startsWith", "endsWith", "padStart", "padEnd", "localeCompare", "then", "catch", "finally", "forEach", "size", "length",
+]);
 const READ_NAME = /^(get|find|list|read|load|lookup|search|count|exists|has|is|describe|peek|retrieve|fetch)(?:[A-Z_]|$)/;
 
 export function isNonEffectName(key: string): boolean {
@@ -30,7 +36,7 @@ export function isNonEffectName(key: string): boolean {
   if (cut < 0) return false;
   const name = key.slice(cut + 1);
   const member = key.lastIndexOf(".") > key.lastIndexOf("#");
-  if (LOGGING.has(name) || VALIDATION.has(name)) return member;
+  if (LOGGING.has(name) || VALIDATION.has(name) || PURE.has(name)) return member;
   // a bare `fetch(...)` is a request of any kind; `client.fetchBooking()` is a read
   return READ_NAME.test(name) && (member || name !== "fetch");
 }
@@ -137,6 +143,8 @@ export const bypassCall: Rule = {
     const out: Finding[] = [];
     for (const n of a.rootNodes()) {
       if (toolLand.has(n.id)) continue;
+      // `db.prepare(sql).run()`: the inner and the outer call start at the same place; report once
+      const reportedAt = new Set<string>();
       for (const c of n.body.calls) {
         const r = a.resolveCall(n, c.chain);
         let hit: { key: string; path: readonly string[] } | undefined;
@@ -151,6 +159,9 @@ export const bypassCall: Rule = {
           }
         }
         if (!hit) continue;
+        const start = `${c.loc.line}:${c.loc.column}`;
+        if (reportedAt.has(start)) continue;
+        reportedAt.add(start);
         const owner = index.get(hit.key)!;
         const trace = [n.label, ...hit.path];
         out.push({

@@ -1355,3 +1355,53 @@ ruleTable("bypass-call", {
     },
   ],
 });
+
+// ---------------------------------------------------------------- round 15: call results as receivers
+
+const clientForMethod = withMethod(`  private clientFor(region: string) {
+    void region;
+    return this.payments;
+  }
+
+  private typedClient(): PaymentGateway {
+    return this.payments;
+  }
+
+  async eu(id: string) {
+    await this.clientFor("eu").refund(id, 32);
+    const gw = this.typedClient();
+    await gw.refund(id, 33);
+    await this.payments.refund(id, 34).then(() => "ok");
+  }`);
+
+const sqlite = (extra: string): Files => ({
+  ...base,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Database from "better-sqlite3";`)
+    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly sql = new Database("app.db");\n  private readonly history: { id: string }[] = [];`)
+    .replace("return this.findBooking(args.id);", `return this.sql.prepare("SELECT * FROM bookings WHERE id = ?").get(args.id);`)
+    .replace("await this.payments.refund(args.id, args.amount);", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);\n    const prior = this.history.filter((h) => h.id === args.id);\n    this.history.push({ id: args.id });\n    console.log(prior.length);`)
+    .replace("  @tool()\n  async end_conversation", `${extra}
+
+  @tool()
+  async end_conversation`),
+});
+const sqliteBenign = sqlite(`  report() {
+    const rows = this.sql.prepare("SELECT * FROM bookings").all();
+    return [rows, this.history.filter((h) => h.id !== "").map((h) => h.id)];
+  }`);
+const sqliteBypass = sqlite(`  reopen(id: string) {
+    this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(id);
+  }`);
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] fluent SQL reads and array reads next to a write tool's fluent SQL write", files: sqliteBenign }],
+  invalid: [
+    {
+      name: "[red team] a client returned by a helper method (inferred and declared), and a .then on the effect",
+      files: clientForMethod,
+      errors: [errorAt(clientForMethod, "refund-agent.ts", `this.clientFor("eu").refund(id, 32)`), errorAt(clientForMethod, "refund-agent.ts", "gw.refund(id, 33)"), errorAt(clientForMethod, "refund-agent.ts", "this.payments.refund(id, 34)")],
+    },
+    { name: "[red team] a fluent SQL write outside the tool", files: sqliteBypass, errors: [errorAt(sqliteBypass, "refund-agent.ts", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(id)`)] },
+  ],
+});

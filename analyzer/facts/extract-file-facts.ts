@@ -674,6 +674,7 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
     out.dyn.push({ kind, loc: x.loc(node), text: x.textOf(node), ...(chain ? { chain } : {}) });
   };
   const parents: ts.Node[] = [];
+  const fluentCalls = new Set<ts.Node>();
   const children = (n: ts.Node): void => {
     parents.push(n);
     ts.forEachChild(n, visit);
@@ -712,7 +713,7 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
           dyn("call-apply-bind", n, base);
           out.calls.push({ loc: x.loc(n), chain: base, text: x.textOf(n) });
         } else {
-          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n) });
+          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n), ...(fluentCalls.has(n) ? { builder: true as const } : {}) });
         }
       }
       // the callee's own sub-expressions (e.g. element access receivers) still need a look
@@ -784,10 +785,13 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
   const visitCallee = (callee: ts.Expression): void => {
     // walk inside a callee chain without recording the chain itself as a value
     let e: ts.Expression = callee;
+    let above: string | undefined;
     for (;;) {
       e = unwrap(e);
-      if (ts.isPropertyAccessExpression(e)) e = e.expression;
-      else if (ts.isElementAccessExpression(e)) {
+      if (ts.isPropertyAccessExpression(e)) {
+        above = e.name.text;
+        e = e.expression;
+      } else if (ts.isElementAccessExpression(e)) {
         if (!isLiteralKey(e.argumentExpression)) {
           dyn("computed", e, chainOf(e.expression, scope));
           visit(e.argumentExpression);
@@ -795,7 +799,11 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
         e = e.expression;
       } else break;
     }
-    if (!ts.isIdentifier(e) && e.kind !== ts.SyntaxKind.ThisKeyword && e.kind !== ts.SyntaxKind.SuperKeyword) visit(e);
+    if (!ts.isIdentifier(e) && e.kind !== ts.SyntaxKind.ThisKeyword && e.kind !== ts.SyntaxKind.SuperKeyword) {
+      // `db.prepare(sql).run()`: the inner call builds what the outer one acts on (not `.then`/`.catch`)
+      if (ts.isCallExpression(e) && above !== undefined && !PROMISE_METHODS.has(above)) fluentCalls.add(e);
+      visit(e);
+    }
   };
   visit(root);
 }

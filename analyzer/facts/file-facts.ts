@@ -58,6 +58,8 @@ export interface CallSite {
   readonly loc: Loc;
   readonly chain: Chain;
   readonly text: string;
+  /** A builder step: its result is the receiver of another call (`db.prepare(sql)` in `db.prepare(sql).run()`). */
+  readonly builder?: true;
 }
 
 export type DynKind = "computed" | "reflect" | "call-apply-bind" | "method-value" | "prototype" | "eval";
@@ -174,4 +176,4 @@ export interface FileFacts {
   readonly lineCount: number;
 }
 
-export const FACTS_VERSION = 8;
+export const FACTS_VERSION = 9;

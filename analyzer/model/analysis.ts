@@ -470,9 +470,10 @@ export class Analysis {
     for (const c of node.body.calls) {
       const r = this.resolveCall(node, c.chain);
       if (r.k === "sink") {
-        if (!sinks.has(r.key)) sinks.set(r.key, [r.label]);
+        // a builder step (`db.prepare(sql)`, `sb.from("t")`) is shared by reads and writes; the call on its result is the effect
+        if (!sinks.has(r.key) && !c.builder) sinks.set(r.key, [r.label]);
       } else if (r.k === "node") {
-        if (r.sink && !sinks.has(r.sink.key)) sinks.set(r.sink.key, [r.sink.label]);
+        if (r.sink && !sinks.has(r.sink.key) && !c.builder) sinks.set(r.sink.key, [r.sink.label]);
         const sub = this.reach(r.node, stack);
         for (const [k, path] of sub.sinks) {
           // inside a dependency's method (`api.refund()`), the method itself is the effect; its

@@ -1405,3 +1405,30 @@ ruleTable("bypass-call", {
     { name: "[red team] a fluent SQL write outside the tool", files: sqliteBypass, errors: [errorAt(sqliteBypass, "refund-agent.ts", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(id)`)] },
   ],
 });
+
+// ---------------------------------------------------------------- round 16: query builders
+
+const builder = (extra: string): Files => ({
+  ...base,
+  "refund-agent.ts": agentText
+    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { createClient } from "@supabase/supabase-js";\nimport Database from "better-sqlite3";`)
+    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly sb = createClient("url", "key");\n  private readonly sql = new Database("app.db");`)
+    .replace("await this.payments.refund(args.id, args.amount);", `await this.sb.from("refunds").insert({ id: args.id, amount: args.amount });\n    this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);`)
+    .replace("  @tool()\n  async end_conversation", `${extra}
+
+  @tool()
+  async end_conversation`),
+});
+const builderBenign = builder(`  async dashboard() {
+    const { data } = await this.sb.from("bookings").select("*");
+    const rows = this.sql.prepare("SELECT * FROM bookings").all();
+    return [data, rows];
+  }`);
+const builderBypass = builder(`  async backfill(id: string) {
+    await this.sb.from("refunds").insert({ id, amount: 35 });
+  }`);
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] builder steps (from(), prepare()) shared by reads elsewhere and the write tool", files: builderBenign }],
+  invalid: [{ name: "[red team] the write tool's builder chain outside the tool", files: builderBypass, errors: [errorAt(builderBypass, "refund-agent.ts", `this.sb.from("refunds").insert({ id, amount: 35 })`)] }],
+});

@@ -1432,3 +1432,54 @@ ruleTable("bypass-call", {
   valid: [{ name: "[red team] builder steps (from(), prepare()) shared by reads elsewhere and the write tool", files: builderBenign }],
   invalid: [{ name: "[red team] the write tool's builder chain outside the tool", files: builderBypass, errors: [errorAt(builderBypass, "refund-agent.ts", `this.sb.from("refunds").insert({ id, amount: 35 })`)] }],
 });
+
+// ---------------------------------------------------------------- round 17: unusual syntax does not crash or report
+
+const oddSyntax: Files = {
+  ...base,
+  "odd.ts": `import fs = require("node:fs");
+import type { RefundAgent } from "./refund-agent.js";
+
+export enum Mode { Fast = "fast", Slow = "slow" }
+
+export namespace Util {
+  export const twice = (n: number) => n * 2;
+}
+
+declare module "./payments.js" {
+  interface PaymentGateway { extra?: string }
+}
+
+export abstract class Odd<T extends object = {}> implements Iterable<T> {
+  [key: string]: unknown;
+  static #count = 0;
+  #secret = 1;
+  accessor label = "odd";
+  static {
+    Odd.#count++;
+  }
+  *[Symbol.iterator](): Iterator<T> {}
+  get [Mode.Fast]() { return this.#secret; }
+  overload(a: string): string;
+  overload(a: number): number;
+  overload(a: any) { return a; }
+  abstract run(): void;
+  async *stream() { yield* [1, 2]; }
+}
+
+export function inspect(agent: RefundAgent) {
+  const { payments, ...rest } = agent;
+  const [first = 1, , third] = [1, 2, 3];
+  const label = \`\${agent.constructor.name}:\${first}:\${third}\`;
+  fs.existsSync(label);
+  return { payments, rest, label, typeofTool: typeof agent.issueRefund };
+}
+
+export default (x: number) => x + 1;
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] enums, namespaces, module augmentation, accessors, static blocks, overloads, rest destructuring", files: oddSyntax }],
+  invalid: [],
+});

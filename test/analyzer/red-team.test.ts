@@ -1483,3 +1483,53 @@ ruleTable("bypass-call", {
   valid: [{ name: "[red team] enums, namespaces, module augmentation, accessors, static blocks, overloads, rest destructuring", files: oddSyntax }],
   invalid: [],
 });
+
+// ---------------------------------------------------------------- round 18: mixins
+
+const mixinBypass: Files = {
+  ...base,
+  "with-refunds.ts": `import type { PaymentGateway } from "./payments.js";
+
+type Ctor<T = object> = abstract new (...args: any[]) => T;
+
+export function WithQuickRefund<B extends Ctor<{ payments: PaymentGateway }>>(Base: B) {
+  abstract class QuickRefund extends Base {
+    async quick(id: string) {
+      await this.payments.refund(id, 36);
+    }
+  }
+  return QuickRefund;
+}
+`,
+  "quick-agent.ts": `import { WithQuickRefund } from "./with-refunds.js";
+import { RefundAgent } from "./refund-agent.js";
+
+export class QuickAgent extends WithQuickRefund(RefundAgent) {}
+`,
+};
+const mixinDispatch: Files = {
+  ...base,
+  "with-dispatch.ts": `type Ctor<T = object> = abstract new (...args: any[]) => T;
+
+export const WithDispatch = <B extends Ctor>(Base: B) =>
+  class extends Base {
+    dispatch(name: string, args: unknown) {
+      return (this as any)[name](args);
+    }
+  };
+`,
+  "dispatch-agent.ts": `import { WithDispatch } from "./with-dispatch.js";
+import { RefundAgent } from "./refund-agent.js";
+
+export class DispatchAgent extends WithDispatch(RefundAgent) {}
+`,
+};
+
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [{ name: "[red team] a mixin method applied to an agent", files: mixinBypass, errors: [errorAt(mixinBypass, "with-refunds.ts", "this.payments.refund(id, 36)")] }],
+});
+ruleTable("dynamic-dispatch", {
+  valid: [],
+  invalid: [{ name: "[red team] a computed dispatcher in an arrow mixin applied to an agent", files: mixinDispatch, errors: [errorAt(mixinDispatch, "with-dispatch.ts", "(this as any)[name]")] }],
+});

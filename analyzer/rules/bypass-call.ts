@@ -29,7 +29,7 @@ const PURE = new Set([
   "flat", "flatMap", "entries", "keys", "values", "toString", "toJSON", "valueOf", "toFixed", "toLowerCase", "toUpperCase", "trim",
   "split", "startsWith", "endsWith", "padStart", "padEnd", "localeCompare", "then", "catch", "finally", "forEach", "size", "length",
 ]);
-const READ_NAME = /^(get|find|list|read|load|lookup|search|count|exists|has|is|describe|peek|retrieve|fetch)(?:[A-Z_]|$)/;
+const READ_NAME = /^(?:(?:get|find|list|read|load|lookup|search|count|exists|has|is|describe|peek|retrieve)(?:[A-Z_]|$)|fetch[A-Z_])/;
 
 export function isNonEffectName(key: string): boolean {
   const cut = Math.max(key.lastIndexOf("."), key.lastIndexOf("#"));
@@ -37,8 +37,8 @@ export function isNonEffectName(key: string): boolean {
   const name = key.slice(cut + 1);
   const member = key.lastIndexOf(".") > key.lastIndexOf("#");
   if (LOGGING.has(name) || VALIDATION.has(name) || PURE.has(name)) return member;
-  // a bare `fetch(...)` is a request of any kind; `client.fetchBooking()` is a read
-  return READ_NAME.test(name) && (member || name !== "fetch");
+  // `fetch(...)` and `http.fetch(...)` are requests of any kind; `client.fetchBooking()` is a read
+  return READ_NAME.test(name);
 }
 
 /**

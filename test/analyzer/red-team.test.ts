@@ -4,6 +4,8 @@
  * destructuring, optional chaining, getters, generic and abstract bases, default exports), plus
  * benign look-alikes that must stay silent.
  */
+import { describe, expect, it } from "vitest";
+import { isNonEffectName } from "../../analyzer/rules/bypass-call.js";
 import { base, fastProtocol } from "./fixtures.js";
 import { errorAt, ruleTable, type Files } from "./harness.js";
 
@@ -1532,4 +1534,22 @@ ruleTable("bypass-call", {
 ruleTable("dynamic-dispatch", {
   valid: [],
   invalid: [{ name: "[red team] a computed dispatcher in an arrow mixin applied to an agent", files: mixinDispatch, errors: [errorAt(mixinDispatch, "with-dispatch.ts", "(this as any)[name]")] }],
+});
+
+describe("isNonEffectName (calls of a write tool that are not its effect)", () => {
+  const cases: [string, boolean][] = [
+    ["T:/a/logger.ts#Logger.info", true],
+    ["V:/a/schemas.ts#RefundArgs.parse", true],
+    ["T:/a/db.ts#Db.findBooking", true],
+    ["E:axios#default.get", true],
+    ["P:/a/agent.ts#Agent.history.filter", true],
+    ["T:/a/api.ts#Api.fetchRefunds", true],
+    ["E:axios#default.post", false],
+    ["T:/a/payments.ts#PaymentGateway.refund", false],
+    ["G:fetch", false],
+    ["P:/a/agent.ts#Agent.http.fetch", false],
+    ["P:/a/agent.ts#Agent.refunds.push", false],
+    ["F:/a/api.ts#info", false],
+  ];
+  for (const [key, expected] of cases) it(`${key} → ${expected ? "not an effect" : "an effect"}`, () => expect(isNonEffectName(key)).toBe(expected));
 });

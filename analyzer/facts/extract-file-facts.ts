@@ -695,7 +695,10 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
         const isModuleRoot = (name: string): boolean => c.root.k === "module" && c.root.name === name && c.path.length === 1;
         if (isModuleRoot("Reflect") && last && REFLECT_DYNAMIC.has(last)) {
           const a0 = n.arguments[0];
-          dyn("reflect", n, a0 ? chainOf(a0, scope) : undefined);
+          const target = a0 ? chainOf(a0, scope) : undefined;
+          dyn("reflect", n, target);
+          // `Reflect.apply(gw.refund, gw, args)` calls `gw.refund`
+          if (last === "apply" && target && target.root.k !== "unknown" && target.path.length > 0) out.calls.push({ loc: x.loc(n), chain: target, text: x.textOf(n) });
         } else if (isModuleRoot("Object") && last && OBJECT_PROTO.has(last)) {
           const a0 = n.arguments[0];
           const a1 = n.arguments[1];

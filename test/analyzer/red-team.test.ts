@@ -1553,3 +1553,19 @@ describe("isNonEffectName (calls of a write tool that are not its effect)", () =
   ];
   for (const [key, expected] of cases) it(`${key} → ${expected ? "not an effect" : "an effect"}`, () => expect(isNonEffectName(key)).toBe(expected));
 });
+
+const reflectOnClient: Files = {
+  ...base,
+  "tools.ts": `import { PaymentGateway } from "./payments.js";
+
+const gw = new PaymentGateway();
+
+export function viaReflect(id: string) {
+  return Reflect.apply(gw.refund, gw, [id, 37]);
+}
+`,
+};
+ruleTable("bypass-call", {
+  valid: [],
+  invalid: [{ name: "[red team] Reflect.apply on the client's method outside any agent", files: reflectOnClient, errors: [errorAt(reflectOnClient, "tools.ts", "Reflect.apply(gw.refund, gw, [id, 37])")] }],
+});

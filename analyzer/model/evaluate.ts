@@ -71,8 +71,15 @@ export class Evaluator {
         if (bound) return bound;
         return this.symbolValue(file, sv.name, [], at);
       }
-      case "member":
+      case "member": {
+        // `concordat.defineProtocol` through `import * as concordat from "concordat"`: a named export of the package
+        const flat = refPath(sv);
+        if (flat && !env?.has(flat.name)) {
+          const root = this.program.resolveLocal(file, flat.name);
+          if (root.k === "external" && root.name === "*") return this.symbolValue(file, flat.name, flat.path, at);
+        }
         return this.getProp(this.eval(file, sv.obj, env), sv.prop, at);
+      }
       case "index": {
         const key = this.eval(file, sv.key, env);
         if (key.t === "lit" && (typeof key.v === "string" || typeof key.v === "number")) return this.getProp(this.eval(file, sv.obj, env), String(key.v), at);
@@ -314,4 +321,14 @@ function truthiness(v: Value): boolean | undefined {
     case "unknown":
       return undefined;
   }
+}
+
+/** `a.b.c` as a name and a path, when the expression is only references and members. */
+function refPath(sv: SValue): { name: string; path: string[] } | undefined {
+  if (sv.k === "ref") return { name: sv.name, path: [] };
+  if (sv.k === "member") {
+    const b = refPath(sv.obj);
+    return b ? { name: b.name, path: [...b.path, sv.prop] } : undefined;
+  }
+  return undefined;
 }

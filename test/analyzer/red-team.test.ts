@@ -1569,3 +1569,25 @@ ruleTable("bypass-call", {
   valid: [],
   invalid: [{ name: "[red team] Reflect.apply on the client's method outside any agent", files: reflectOnClient, errors: [errorAt(reflectOnClient, "tools.ts", "Reflect.apply(gw.refund, gw, [id, 37])")] }],
 });
+
+// ---------------------------------------------------------------- round 19: namespace imports of the library
+
+const nsLibrary: Files = {
+  ...base,
+  "refund-protocol.ts": base["refund-protocol.ts"].replace(`import { defineProtocol } from "concordat";`, `import * as concordat from "concordat";`).replace("= defineProtocol({", "= concordat.defineProtocol({"),
+  "refund-agent.ts": agentText
+    .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import * as cd from "concordat/decorators";`)
+    .replace("@enforce(refundProtocol)", "@cd.enforce(refundProtocol)")
+    .replace("extends Agent {", "extends cd.Agent {")
+    .replace(/@tool\(/g, "@cd.tool(")
+    .replace("  async quickRefund", "  async quickRefund"),
+};
+const nsLibraryBypass: Files = {
+  ...nsLibrary,
+  "refund-agent.ts": nsLibrary["refund-agent.ts"]!.replace("  @cd.tool()\n  async end_conversation", "  async sneaky(id: string) {\n    await this.payments.refund(id, 38);\n  }\n\n  @cd.tool()\n  async end_conversation"),
+};
+
+ruleTable("bypass-call", {
+  valid: [{ name: "[red team] protocol and decorators through namespace imports", files: nsLibrary }],
+  invalid: [{ name: "[red team] a bypass in an agent decorated through a namespace import", files: nsLibraryBypass, errors: [errorAt(nsLibraryBypass, "refund-agent.ts", "this.payments.refund(id, 38)")] }],
+});

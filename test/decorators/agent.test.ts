@@ -96,7 +96,7 @@ describe("Agent.step: the agent loop over a decorated class", () => {
     const agent = new Polite({ model });
     expect(Object.keys(toolImplementations(agent)).sort()).toEqual(["bye", "greet"]);
     const r = await agent.step("go");
-    expect(model.offeredTools()[0]).toEqual(["greet"]); // shout is allowed but not implemented
+    expect(model.offeredTools()[0]).toEqual(["greet"]); // shout is allowed, but the class has no method for it
     expect(agent.said).toEqual(["ahem", "hello Ada", "bye"]);
     expect(r.executed.map((e) => e.to)).toEqual(["b", "z"]);
   });

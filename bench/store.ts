@@ -131,6 +131,34 @@ async function compare(baseline: Client[], guarded: Client[], perClient: number,
   return { opsPerSec: median(g), baselineOpsPerSec: median(b), ratio: median(ratios) };
 }
 
+/**
+ * A baseline client: one compare-and-set per operation, cycling through `rows` rows with the
+ * same payload sequence and session length as the guarded client. `cas(row, version, payload)`
+ * sets the row to version + 1 when it is still at `version`; it is awaited once per operation,
+ * the same one await the async store API costs.
+ */
+function casBaseline(rows: number, payloads: readonly string[], cas: (row: number, version: number, payload: string) => boolean | Promise<boolean>): Client {
+  const versions = new Array<number>(rows).fill(0);
+  let r = 0;
+  let k = 0;
+  return {
+    async run(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) {
+        if (k === SESSION_LENGTH) {
+          k = 0;
+          r = (r + 1) % rows;
+        }
+        const v = versions[r]!;
+        if (!(await cas(r, v, payloads[k]!))) throw new Error("baseline CAS lost");
+        versions[r] = v + 1;
+        k++;
+      }
+      return performance.now() - t0;
+    },
+  };
+}
+
 /** The floor on SQLite: CAS updates of a same-size row, same pragmas as the store. */
 function sqliteBaseline(path: string, payloads: readonly string[], rows: number): Client {
   const db = new Database(path, { timeout: 10_000 });
@@ -141,26 +169,7 @@ function sqliteBaseline(path: string, payloads: readonly string[], rows: number)
   const ins = db.prepare("INSERT INTO baseline VALUES (?, 0, ?, '')");
   for (const id of ids) ins.run(id, payloads[0]!);
   const upd = db.prepare("UPDATE baseline SET version = ?, data = ? WHERE id = ? AND version = ?");
-  const versions = new Array<number>(rows).fill(0);
-  let r = 0;
-  let k = 0;
-  return {
-    async run(n) {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) {
-        if (k === SESSION_LENGTH) {
-          k = 0;
-          r = (r + 1) % rows;
-        }
-        const v = versions[r]!;
-        if (upd.run(v + 1, payloads[k]!, ids[r], v).changes !== 1) throw new Error("baseline CAS lost");
-        versions[r] = v + 1;
-        k++;
-        await Promise.resolve(); // the same one await per operation the async store API costs
-      }
-      return performance.now() - t0;
-    },
-  };
+  return casBaseline(rows, payloads, (r, v, payload) => upd.run(v + 1, payload, ids[r], v).changes === 1);
 }
 
 /** The floor on PostgreSQL: one connection per client, CAS updates of a same-size row. */
@@ -168,55 +177,20 @@ async function postgresBaseline(url: string, table: string, payloads: readonly s
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const ids = Array.from({ length: rows }, () => `baseline-${randomUUID()}`);
   for (const id of ids) await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payloads[0]]);
-  const versions = new Array<number>(rows).fill(0);
-  let r = 0;
-  let k = 0;
-  return {
-    async run(n) {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) {
-        if (k === SESSION_LENGTH) {
-          k = 0;
-          r = (r + 1) % rows;
-        }
-        const v = versions[r]!;
-        const res = await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payloads[k], ids[r], v]);
-        if (res.rowCount !== 1) throw new Error("baseline CAS lost");
-        versions[r] = v + 1;
-        k++;
-      }
-      return performance.now() - t0;
-    },
-    close: () => pool.end(),
-  };
+  const client = casBaseline(rows, payloads, async (r, v, payload) => (await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v])).rowCount === 1);
+  return { ...client, close: () => pool.end() };
 }
 
 /** A map compare-and-set: the floor of the memory store (no database at all). */
 function memoryBaseline(payloads: readonly string[], count: number): Client {
   const rows = new Map<string, { version: number; data: string }>();
   for (let i = 0; i < count; i++) rows.set(`row-${i}`, { version: 0, data: payloads[0]! });
-  const rowVersion = new Array<number>(count).fill(0);
-  let r = 0;
-  let k = 0;
-  return {
-    async run(n) {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) {
-        if (k === SESSION_LENGTH) {
-          k = 0;
-          r = (r + 1) % count;
-        }
-        const id = `row-${r}`;
-        const cur = rows.get(id)!;
-        if (cur.version !== rowVersion[r]) throw new Error("baseline CAS lost");
-        rows.set(id, { version: cur.version + 1, data: payloads[k]! });
-        rowVersion[r] = cur.version + 1;
-        k++;
-        await Promise.resolve();
-      }
-      return performance.now() - t0;
-    },
-  };
+  return casBaseline(count, payloads, (r, v, payload) => {
+    const id = `row-${r}`;
+    if (rows.get(id)!.version !== v) return false;
+    rows.set(id, { version: v + 1, data: payload });
+    return true;
+  });
 }
 
 export interface StoreBenchOptions {

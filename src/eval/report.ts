@@ -1,3 +1,4 @@
+import type { BudgetLimits } from "../protocol/types.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EvalReport, GroupSummary, ModeSummary } from "./results.js";
@@ -56,7 +57,7 @@ export function formatTable(report: EvalReport): string {
 /** One line on the enforced runs' budgets: the limits, what the largest run used, refusals. */
 export function budgetLine(report: EvalReport): string | undefined {
   if (!report.budget) return undefined;
-  const lim = (o: Readonly<Record<string, number>> | undefined) => `${(o?.["totalTokens"] ?? Infinity).toLocaleString("en-US")} tokens / ${o?.["toolCalls"] ?? "∞"} tool calls`;
+  const lim = (o: BudgetLimits | undefined) => `${(o?.totalTokens ?? Infinity).toLocaleString("en-US")} tokens / ${o?.toolCalls ?? "∞"} tool calls`;
   const per = [...groups(report)]
     .flatMap(([name, g]) => (g.enforced.budget ? [`${name} mean ${Math.round(g.enforced.budget.meanTokens).toLocaleString("en-US")}, max ${g.enforced.budget.maxTokens.toLocaleString("en-US")} tokens / ${g.enforced.budget.maxToolCalls} calls, ${g.enforced.budget.refusals} refusals`] : []))
     .join("; ");

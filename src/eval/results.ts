@@ -1,3 +1,4 @@
+import type { BudgetLimits } from "../protocol/types.js";
 import type { CustomerStyle } from "./simulated-customer.js";
 import type { CornerCut } from "./simulated-agent.js";
 import type { Interval, Proportion } from "./stats.js";
@@ -112,7 +113,7 @@ export interface EvalReport {
   /** Where the sessions lived, and how they were checked. */
   readonly store: string;
   /** Each enforced run's budget: limits and the exit-path reserve. */
-  readonly budget?: { readonly limits?: Readonly<Record<string, number>>; readonly reserve?: Readonly<Record<string, number>> };
+  readonly budget?: { readonly limits?: BudgetLimits | undefined; readonly reserve?: BudgetLimits | undefined };
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;
   readonly runs: readonly RunRecord[];

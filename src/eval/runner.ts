@@ -141,7 +141,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     totalRuns: runs.length,
     wallMs: performance.now() - started,
     store: "SQLite (embedded default): every session saved after each turn with compare-and-set, restored and checked at the end of its run",
-    budget: { ...((options.budget ?? DEFAULT_EVAL_BUDGET).limits ? { limits: { ...(options.budget ?? DEFAULT_EVAL_BUDGET).limits } } : {}), ...((options.budget ?? DEFAULT_EVAL_BUDGET).reserve ? { reserve: { ...(options.budget ?? DEFAULT_EVAL_BUDGET).reserve } } : {}) },
+    budget: { limits: (options.budget ?? DEFAULT_EVAL_BUDGET).limits, reserve: (options.budget ?? DEFAULT_EVAL_BUDGET).reserve },
     profiles,
     compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", "SIMULATED compliant customers (no pressure; half give explicit consent in their first message), agent profile " + (options.profiles[0]?.name ?? "?"), compliantRuns) : undefined,
     runs,

@@ -3,12 +3,18 @@ import { z } from "zod";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { DEFINITION_ISSUE_CODES, ProtocolDefinitionError, type DefinitionIssue } from "../../src/protocol/definition-error.js";
 
+/** Every issue code the tests below produced. */
+const produced = new Set<string>();
+
 /** Defines a protocol from untyped input (as a JavaScript caller would) and returns its issues. */
 function issuesOf(def: unknown): readonly DefinitionIssue[] {
   try {
     defineProtocol(def as never);
   } catch (e) {
-    if (e instanceof ProtocolDefinitionError) return e.issues;
+    if (e instanceof ProtocolDefinitionError) {
+      for (const i of e.issues) produced.add(i.code);
+      return e.issues;
+    }
     throw e;
   }
   throw new Error("expected a ProtocolDefinitionError");
@@ -268,24 +274,8 @@ describe("definition-time validation", () => {
     expect(e.message).toContain('Protocol "many" has 3 problems');
   });
 
-  it("has a test above for every issue code", () => {
+  it("the tests above produced every issue code", () => {
     // keeps this file honest when a code is added
-    expect([...DEFINITION_ISSUE_CODES].sort()).toEqual(
-      [
-        "invalid_name",
-        "unknown_initial_state",
-        "unknown_terminal_state",
-        "unknown_target_state",
-        "unknown_tool",
-        "unknown_outcome",
-        "missing_outcome_transition",
-        "unreachable_state",
-        "no_path_to_terminal",
-        "terminal_state_has_tools",
-        "state_without_tools",
-        "duplicate_name",
-        "invalid_tool",
-      ].sort(),
-    );
+    expect([...DEFINITION_ISSUE_CODES].filter((c) => !produced.has(c))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "better-sqlite3";
+import { createRequire } from "node:module";
+import type Database from "better-sqlite3";
 import { SignedSessionStore, type RawRow, type SignedStoreOptions } from "./session-store.js";
 
 export interface SqliteSessionStoreOptions extends SignedStoreOptions {
@@ -39,7 +40,7 @@ export class SqliteSessionStore extends SignedSessionStore {
     this.path = options.path ?? DEFAULT_SQLITE_PATH;
     this.table = checkTableName(options.table ?? "concordat_sessions");
     if (this.path !== ":memory:" && !this.path.startsWith("file:")) mkdirSync(dirname(this.path), { recursive: true });
-    this.db = new Database(this.path, { timeout: options.busyTimeoutMs ?? 10_000 });
+    this.db = new (openSqlite())(this.path, { timeout: options.busyTimeoutMs ?? 10_000 });
     this.db.pragma("journal_mode = WAL");
     this.db.pragma(`synchronous = ${options.synchronous === "FULL" ? "FULL" : "NORMAL"}`);
     this.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (
@@ -87,4 +88,12 @@ export class SqliteSessionStore extends SignedSessionStore {
 export function checkTableName(name: string): string {
   if (!/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(name)) throw new TypeError(`Table name ${JSON.stringify(name)} is not a plain SQL identifier. Fix: use letters, digits and underscores, starting with a letter or underscore.`);
   return name;
+}
+
+let sqlite: typeof Database | undefined;
+
+/** better-sqlite3 is a native addon: loaded when the first SQLite store opens, not when `concordat` is imported. */
+function openSqlite(): typeof Database {
+  sqlite ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  return sqlite;
 }

@@ -35,6 +35,13 @@ describe("the core adds no SDK dependency", () => {
     expect(sdkModules(urls)).toEqual([]);
   });
 
+  it("importing src/index.ts loads no native addon or heavy tool (better-sqlite3, pg, ts-morph) until it is used", () => {
+    const urls = loadedBy(join(root, "src/index.ts"), true);
+    expect(urls.filter((u) => /\/node_modules\/(better-sqlite3|pg|ts-morph)\//.test(u) || /(^|\/)(better-sqlite3|pg|ts-morph)$/.test(u))).toEqual([]);
+    // control: the analyzer does load ts-morph
+    expect(loadedBy(join(root, "analyzer/index.ts"), true).some((u) => /ts-morph/.test(u))).toBe(true);
+  });
+
   it("the detector sees an SDK when an adapter is imported (control)", () => {
     const urls = loadedBy(join(root, "src/adapters/ai-sdk.ts"), true);
     expect(sdkModules(urls).some((u) => /\/node_modules\/ai\//.test(u))).toBe(true);

@@ -223,7 +223,8 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         hint: `Call "${call.name}" again with arguments matching its parameters.`,
       });
     }
-    return { ...(call.id !== undefined ? { id: call.id } : {}), name: call.name, arguments: parsed.data, spec };
+    // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
+    return call.id !== undefined ? { id: call.id, name: call.name, arguments: parsed.data, spec } : { name: call.name, arguments: parsed.data, spec };
   }
 
   /** The outcome label of a result, as the tool's outcome function decides it. */

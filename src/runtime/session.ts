@@ -267,16 +267,16 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     const spec = validated.spec as AnyToolSpec;
     if (spec.reduce) this._context = spec.reduce(this._context, validated.arguments as never, result, outcome as string);
     this._state = to;
-    this._trace.push({
-      seq: this._trace.length,
-      ...(validated.id !== undefined ? { callId: validated.id } : {}),
-      tool: validated.name,
-      arguments: validated.arguments,
-      outcome: outcome as string,
-      from,
-      to,
-      at: this.now().toISOString(),
-    });
+    const at = this.now().toISOString();
+    const seq = this._trace.length;
+    // entries never change once recorded (frozen), so snapshots share them instead of copying
+    this._trace.push(
+      Object.freeze(
+        validated.id !== undefined
+          ? { seq, callId: validated.id, tool: validated.name, arguments: validated.arguments, outcome: outcome as string, from, to, at }
+          : { seq, tool: validated.name, arguments: validated.arguments, outcome: outcome as string, from, to, at },
+      ),
+    );
     if (this.protocol.isTerminal(to)) this._status = "ended";
     this._version++;
     for (const p of this.policies) p.afterCall?.(this, validated, result, outcome as string, from, to);
@@ -346,7 +346,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       state: this._state,
       status: this._status,
       context: this._context,
-      trace: this._trace.map((t) => ({ ...t })),
+      trace: this._trace.slice(),
       version: this._version,
       extensions,
     };
@@ -375,7 +375,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     s._state = snap.state;
     s._status = snap.status;
     s._context = snap.context;
-    s._trace.push(...snap.trace);
+    for (const t of snap.trace) s._trace.push(Object.freeze({ ...t }));
     s._version = snap.version;
     return s;
   }

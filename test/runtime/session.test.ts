@@ -194,6 +194,25 @@ describe("Session", () => {
     expect(r.state).toBe("bought");
   });
 
+  it("trace entries are immutable, so a snapshot shares them and editing a snapshot cannot change the session", async () => {
+    const s = new Session(shop, { id: "sess-2" });
+    await s.execute({ id: "c1", name: "find", arguments: { sku: "a" } }, () => 0);
+    const snap = s.toJSON();
+    expect(Object.isFrozen(s.trace[0])).toBe(true);
+    expect(() => {
+      (snap.trace[0] as { tool: string }).tool = "buy";
+    }).toThrow(TypeError);
+    snap.trace.push({ ...snap.trace[0]!, seq: 1 });
+    expect(s.trace).toHaveLength(1);
+    expect(s.trace[0]).toMatchObject({ seq: 0, callId: "c1", tool: "find", outcome: "missing" });
+    // restored entries are frozen copies, not the caller's objects
+    const data = JSON.parse(JSON.stringify(s.toJSON()));
+    const r = Session.fromJSON(shop, data);
+    data.trace[0].tool = "close";
+    expect(r.trace[0]!.tool).toBe("find");
+    expect(Object.isFrozen(r.trace[0])).toBe(true);
+  });
+
   it("round-trips through JSON text when the protocol has no context", async () => {
     const p = defineProtocol({
       name: "plain",

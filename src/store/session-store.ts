@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, hash, timingSafeEqual, type Hash } from "node:crypto";
 import type { SessionSnapshot } from "../runtime/session-snapshot.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 
@@ -74,6 +74,11 @@ export interface SessionStore {
    * gets stored and signed; `JSON.parse(encoded.text)` must equal `state`).
    */
   compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined>;
+  /**
+   * Optional: a signer for rows of `id` whose text grows at the front (a session's trace), so
+   * each save hashes only what was added. Stores without it sign the whole text each time.
+   */
+  rowSigner?(id: string): RowSigner;
   /** Removes a session; true when it existed. */
   delete(id: string): Promise<boolean>;
   close(): Promise<void>;
@@ -87,11 +92,25 @@ export class SessionExistsError extends Error {
   }
 }
 
-/** The JSON text of a state, with its SHA-256 when the caller computed it incrementally. */
+/** The JSON text of a state, with its row MAC when the caller computed it incrementally. */
 export interface EncodedState {
   readonly text: string;
-  /** SHA-256 of `text` (a wrong one only makes the row fail verification on load). */
-  readonly sha256?: Buffer;
+  /**
+   * The row MAC of `text` at a version, from this store's `rowSigner` (a wrong one only makes
+   * the row fail verification on load).
+   */
+  readonly mac?: (version: number) => string;
+}
+
+/**
+ * Signs rows of one session incrementally: `append` the text's stable prefix as it grows,
+ * then `sign(tail, version)` gives the row MAC of prefix + tail. It is HMAC-SHA256 with the
+ * inner hash state kept across saves (the precomputed-state implementation of RFC 2104 §4);
+ * `verify` recomputes it with `createHmac` over the whole row.
+ */
+export interface RowSigner {
+  append(chunk: string): void;
+  sign(tail: string, version: number): string;
 }
 
 /** Options every signed store takes. */
@@ -110,7 +129,56 @@ export interface RawRow {
   readonly mac: string;
 }
 
-const MAC_DOMAIN = "concordat.store.v1";
+/** v1 rows: HMAC over (domain, id, version, SHA-256 of the text); still verified when loaded. */
+const MAC_DOMAIN_V1 = "concordat.store.v1";
+/**
+ * v2 rows (written now): HMAC over `domain \0 len(id):id \0 text \0 version`. The text comes
+ * before the version so a signer can keep the hashed prefix between saves; JSON text holds no
+ * raw NUL and the id is length-prefixed, so the message splits only one way.
+ */
+const MAC_DOMAIN_V2 = "concordat.store.v2";
+
+function macHeader(id: string): string {
+  return `${MAC_DOMAIN_V2}\u0000${id.length}:${id}\u0000`;
+}
+
+/** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. */
+interface HmacPads {
+  readonly ipad: Buffer;
+  readonly opad: Buffer;
+}
+
+function hmacPads(key: Buffer): HmacPads {
+  const block = Buffer.alloc(64);
+  (key.length > 64 ? createHash("sha256").update(key).digest() : key).copy(block);
+  const ipad = Buffer.alloc(64);
+  const opad = Buffer.alloc(64);
+  for (let i = 0; i < 64; i++) {
+    ipad[i] = block[i]! ^ 0x36;
+    opad[i] = block[i]! ^ 0x5c;
+  }
+  return { ipad, opad };
+}
+
+class IncrementalRowSigner implements RowSigner {
+  private readonly inner: Hash;
+
+  constructor(
+    private readonly pads: HmacPads,
+    id: string,
+  ) {
+    this.inner = createHash("sha256").update(pads.ipad).update(macHeader(id), "utf8");
+  }
+
+  append(chunk: string): void {
+    this.inner.update(chunk, "utf8");
+  }
+
+  sign(tail: string, version: number): string {
+    const innerDigest = this.inner.copy().update(`${tail}\u0000${version}`, "utf8").digest();
+    return hash("sha256", Buffer.concat([this.pads.opad, innerDigest], 96), "hex");
+  }
+}
 
 /** Checks and normalizes the HMAC key. */
 export function storeKey(secret: string | Uint8Array | undefined, who: string): Buffer {
@@ -129,9 +197,11 @@ export function storeKey(secret: string | Uint8Array | undefined, who: string): 
 export abstract class SignedSessionStore implements SessionStore {
   abstract readonly kind: string;
   private readonly key: Buffer;
+  private readonly pads: HmacPads;
 
   constructor(options: SignedStoreOptions, who: string) {
     this.key = storeKey(options?.secret, who);
+    this.pads = hmacPads(this.key);
   }
 
   protected abstract insertRow(id: string, row: RawRow): Promise<boolean>;
@@ -141,10 +211,20 @@ export abstract class SignedSessionStore implements SessionStore {
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 
-  /** The HMAC of a row (hex): HMAC-SHA256(key, domain ‖ id ‖ version ‖ SHA-256(data)). */
-  protected sign(id: string, version: number, data: string, dataSha256?: Buffer): string {
-    const digest = dataSha256 ?? createHash("sha256").update(data, "utf8").digest();
-    return createHmac("sha256", this.key).update(`${MAC_DOMAIN}\u0000${id}\u0000${version}\u0000`).update(digest).digest("hex");
+  /** The MAC of a row (hex): HMAC-SHA256(key, "concordat.store.v2" \0 len(id):id \0 data \0 version). */
+  protected sign(id: string, version: number, data: string): string {
+    return createHmac("sha256", this.key).update(macHeader(id), "utf8").update(data, "utf8").update(`\u0000${version}`, "utf8").digest("hex");
+  }
+
+  /** The MAC rows written before v2 carry: HMAC-SHA256(key, domain ‖ id ‖ version ‖ SHA-256(data)). */
+  private signV1(id: string, version: number, data: string): string {
+    const digest = createHash("sha256").update(data, "utf8").digest();
+    return createHmac("sha256", this.key).update(`${MAC_DOMAIN_V1}\u0000${id}\u0000${version}\u0000`).update(digest).digest("hex");
+  }
+
+  rowSigner(id: string): RowSigner {
+    checkId(id);
+    return new IncrementalRowSigner(this.pads, id);
   }
 
   async create(id: string, state: StoredState): Promise<StoredSession> {
@@ -171,15 +251,15 @@ export abstract class SignedSessionStore implements SessionStore {
     checkId(id);
     const version = expectedVersion + 1;
     const data = encoded?.text ?? JSON.stringify(state);
-    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: this.sign(id, version, data, encoded?.sha256) });
+    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: encoded?.mac ? encoded.mac(version) : this.sign(id, version, data) });
     return ok ? { id, version, state } : undefined;
   }
 
   /** Verifies a row's HMAC and parses it; a mismatch is `state_tampered`. */
   protected verify(id: string, row: RawRow): StoredState {
-    const expected = Buffer.from(this.sign(id, row.version, row.data), "hex");
-    const given = typeof row.mac === "string" && /^[0-9a-f]{64}$/.test(row.mac) ? Buffer.from(row.mac, "hex") : Buffer.alloc(0);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw tampered(id, this.kind, "its HMAC does not match its contents");
+    const given = typeof row.mac === "string" && /^[0-9a-f]{64}$/.test(row.mac) ? Buffer.from(row.mac, "hex") : undefined;
+    const matches = (mac: string) => given !== undefined && timingSafeEqual(given, Buffer.from(mac, "hex"));
+    if (!matches(this.sign(id, row.version, row.data)) && !matches(this.signV1(id, row.version, row.data))) throw tampered(id, this.kind, "its HMAC does not match its contents");
     let state: StoredState;
     try {
       state = JSON.parse(row.data) as StoredState;

@@ -198,6 +198,31 @@ describe("GuardedExecutor", () => {
     expect(sink.records[0]).toMatchObject({ sessionId: session.id, state: "open", code: "invalid_arguments" });
   });
 
+  it("runs synchronous, promise-returning and thenable implementations alike; a synchronous throw is the tool's error", async () => {
+    const { ex } = setup();
+    const { session } = await ex.create();
+    const thenable = { then: (ok: (v: unknown) => void) => setTimeout(() => ok({ balance: 7 }), 1) };
+    const values: unknown[] = [];
+    for (const [i, impl] of [() => ({ balance: 1 }), async () => ({ balance: 2 }), () => thenable].entries()) {
+      values.push((await ex.execute(session.id, { id: `r${i}`, name: "lookup", arguments: { account: "A" } }, impl)).result);
+    }
+    expect(values).toEqual([
+      { ok: true, value: { balance: 1 } },
+      { ok: true, value: { balance: 2 } },
+      { ok: true, value: { balance: 7 } },
+    ]);
+    const boom = new Error("backend down");
+    await expect(
+      ex.execute(session.id, { id: "r9", name: "lookup", arguments: { account: "A" } }, () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+    // a read error with no outcome records nothing: the next call goes on from version 4
+    const { stored, session: now } = await ex.load(session.id);
+    expect(stored.version).toBe(4);
+    expect(now.trace.map((t) => t.callId)).toEqual(["r0", "r1", "r2"]);
+  });
+
   it("stores exactly the session's JSON, also when the trace text is built incrementally", async () => {
     const notes = defineProtocol({
       name: "notes",

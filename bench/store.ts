@@ -9,9 +9,10 @@
  * guarded batches; the ratio reported is the median of the per-round ratios (guarded time per
  * transition ÷ baseline time per transition; lower is better, target ≤ 1.5).
  *
- * `store.<db>.ratio` is the default consistency ("strict": a cached copy is confirmed with a
- * version probe before a read runs); `store.<db>.sticky.ratio` is "sticky" (no probe, for
- * deployments that route each session to one process at a time).
+ * `store.<db>.ratio` is the default consistency ("optimistic": one compare-and-set per
+ * transition); `store.<db>.strict.ratio` is "strict" (a cached copy is confirmed with a version
+ * probe before a read runs: a second statement, a second round trip on PostgreSQL). Calls carry
+ * ids, as a model's do, so the duplicate-call check runs too.
  *
  * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
  */
@@ -58,7 +59,7 @@ interface Client {
 }
 
 /** Guarded transitions for one client: its own executor (and connection), its own sessions, created up front. */
-async function guardedClient(store: SessionStore, total: number, consistency: "strict" | "sticky" = "strict"): Promise<Client> {
+async function guardedClient(store: SessionStore, total: number, consistency: "optimistic" | "strict" = "optimistic"): Promise<Client> {
   const ex = new GuardedExecutor({ protocol, store, consistency });
   const sessions: string[] = [];
   for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
@@ -72,7 +73,7 @@ async function guardedClient(store: SessionStore, total: number, consistency: "s
           k = 0;
           s++;
         }
-        await ex.execute(sessions[s]!, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+        await ex.execute(sessions[s]!, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
         k++;
       }
       return performance.now() - t0;
@@ -90,7 +91,7 @@ async function sessionPayloads(): Promise<string[]> {
   const { session } = await ex.create();
   const out: string[] = [];
   for (let k = 0; k < SESSION_LENGTH; k++) {
-    await ex.execute(session.id, { name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+    await ex.execute(session.id, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
     out.push(store.rows.get(session.id)!.data);
   }
   return out;
@@ -226,7 +227,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     const store = new SqliteSessionStore({ secret: SECRET, path });
     const base = sqliteBaseline(path, payloads, rowsFor(n));
     put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds));
-    put("sqlite.sticky", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "sticky")], n, rounds));
+    put("sqlite.strict", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "strict")], n, rounds));
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -252,8 +253,8 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
       return b;
     };
     await mkStore();
-    for (const mode of ["strict", "sticky"] as const) {
-      const suffix = mode === "strict" ? "" : ".sticky";
+    for (const mode of ["optimistic", "strict"] as const) {
+      const suffix = mode === "optimistic" ? "" : ".strict";
       put(`postgres${suffix}`, await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)], Math.ceil(n / 2), rounds));
       const bases: Client[] = [];
       const guards: Client[] = [];

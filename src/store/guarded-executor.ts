@@ -61,16 +61,25 @@ export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
   /** Compare-and-set conflicts tolerated for one operation before giving up. Default 10000. */
   readonly maxConflicts?: number;
   /**
-   * `"strict"` (default): a read validated against this process's cached copy runs only after a
-   * version probe (`store.version`) shows the copy is still the latest, so a stale copy never
-   * lets a call run. `"sticky"`: skip the probe — only when each session is served by one
-   * process at a time (sticky routing); a stale copy is still caught by compare-and-set before
-   * anything is recorded, but the read may already have run. Writes always claim first.
-   * Either way, when another process changes the session while a read runs, the call is
-   * validated again against the latest state and the result already obtained is recorded
-   * (a read never runs twice for one call).
+   * How a read validated against this process's cached copy of the session is made safe. Writes
+   * are the same in both modes: they are validated and claimed in one compare-and-set before
+   * the tool runs.
+   *
+   * `"optimistic"` (default): the read runs, and its transition is saved with compare-and-set
+   * on the version it was validated against. When another process changed the session in the
+   * meantime the save fails, the call is validated again against the latest state and either
+   * recorded (the result already obtained; a read never runs twice for one call) or refused
+   * with its result discarded. So every result the model receives is from a call that is valid
+   * in the stored history at the moment it was recorded; a read may have *run* on a stale copy
+   * and been discarded. One database round trip per read.
+   *
+   * `"strict"`: before the read runs, a version probe (`store.version`) confirms the cached
+   * copy is still the latest, so a copy already stale when the call arrives never runs a read.
+   * (A change committed between the probe and the save is still caught as above.) It costs a
+   * second round trip per read; use it when reads are served by several processes in turn and
+   * running a read that is then discarded matters (metered or audited reads).
    */
-  readonly consistency?: "strict" | "sticky";
+  readonly consistency?: "optimistic" | "strict";
   /** Tag stored with each intent (which process claimed it). Default host:pid:random. */
   readonly owner?: string;
 }
@@ -165,7 +174,9 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.useCache = options.cache ?? true;
     this.serialize = options.serializeLocally ?? true;
     this.maxConflicts = options.maxConflicts ?? 10_000;
-    this.strict = (options.consistency ?? "strict") === "strict";
+    const consistency = options.consistency ?? "optimistic";
+    if (consistency !== "optimistic" && consistency !== "strict") throw new TypeError(`GuardedExecutor: consistency ${JSON.stringify(consistency)} is not one of "optimistic" (default) or "strict".`);
+    this.strict = consistency === "strict";
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   }
 

@@ -13,21 +13,21 @@ export class MemorySessionStore extends SignedSessionStore {
     super(options, "MemorySessionStore");
   }
 
-  protected async insertRow(id: string, row: RawRow): Promise<boolean> {
+  protected insertRow(id: string, row: RawRow): boolean {
     if (this.rows.has(id)) return false;
     this.rows.set(id, row);
     return true;
   }
 
-  protected async selectRow(id: string): Promise<RawRow | undefined> {
+  protected selectRow(id: string): RawRow | undefined {
     return this.rows.get(id);
   }
 
-  protected async selectVersion(id: string): Promise<number | undefined> {
+  protected selectVersion(id: string): number | undefined {
     return this.rows.get(id)?.version;
   }
 
-  protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {
+  protected updateRow(id: string, expectedVersion: number, row: RawRow): boolean {
     const current = this.rows.get(id);
     if (!current || current.version !== expectedVersion) return false;
     this.rows.set(id, row);

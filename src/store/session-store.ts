@@ -204,10 +204,11 @@ export abstract class SignedSessionStore implements SessionStore {
     this.pads = hmacPads(this.key);
   }
 
-  protected abstract insertRow(id: string, row: RawRow): Promise<boolean>;
-  protected abstract selectRow(id: string): Promise<RawRow | undefined>;
-  protected abstract selectVersion(id: string): Promise<number | undefined>;
-  protected abstract updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean>;
+  // (a synchronous driver returns plain values: the hot path then creates no extra promises)
+  protected abstract insertRow(id: string, row: RawRow): boolean | Promise<boolean>;
+  protected abstract selectRow(id: string): RawRow | undefined | Promise<RawRow | undefined>;
+  protected abstract selectVersion(id: string): number | undefined | Promise<number | undefined>;
+  protected abstract updateRow(id: string, expectedVersion: number, row: RawRow): boolean | Promise<boolean>;
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 
@@ -242,17 +243,26 @@ export abstract class SignedSessionStore implements SessionStore {
     return { id, version: row.version, state: this.verify(id, row) };
   }
 
-  async version(id: string): Promise<number | undefined> {
-    checkId(id);
-    return this.selectVersion(id);
+  version(id: string): Promise<number | undefined> {
+    try {
+      checkId(id);
+      return Promise.resolve(this.selectVersion(id));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
-  async compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined> {
-    checkId(id);
-    const version = expectedVersion + 1;
-    const data = encoded?.text ?? JSON.stringify(state);
-    const ok = await this.updateRow(id, expectedVersion, { version, data, mac: encoded?.mac ? encoded.mac(version) : this.sign(id, version, data) });
-    return ok ? { id, version, state } : undefined;
+  compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined> {
+    try {
+      checkId(id);
+      const version = expectedVersion + 1;
+      const data = encoded?.text ?? JSON.stringify(state);
+      const ok = this.updateRow(id, expectedVersion, { version, data, mac: encoded?.mac ? encoded.mac(version) : this.sign(id, version, data) });
+      const saved = (won: boolean): StoredSession | undefined => (won ? { id, version, state } : undefined);
+      return ok instanceof Promise ? ok.then(saved) : Promise.resolve(saved(ok));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   /** Verifies a row's HMAC and parses it; a mismatch is `state_tampered`. */

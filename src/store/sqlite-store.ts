@@ -57,21 +57,21 @@ export class SqliteSessionStore extends SignedSessionStore {
     this.deleteStmt = this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
   }
 
-  protected async insertRow(id: string, row: RawRow): Promise<boolean> {
+  protected insertRow(id: string, row: RawRow): boolean {
     return this.insertStmt.run(id, row.version, row.data, row.mac).changes === 1;
   }
 
-  protected async selectRow(id: string): Promise<RawRow | undefined> {
+  protected selectRow(id: string): RawRow | undefined {
     const r = this.selectStmt.get(id) as { version: number; data: string; mac: string } | undefined;
     return r ? { version: Number(r.version), data: r.data, mac: r.mac } : undefined;
   }
 
-  protected async selectVersion(id: string): Promise<number | undefined> {
+  protected selectVersion(id: string): number | undefined {
     const v = this.versionStmt.get(id) as number | undefined;
     return v === undefined ? undefined : Number(v);
   }
 
-  protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {
+  protected updateRow(id: string, expectedVersion: number, row: RawRow): boolean {
     return this.updateStmt.run(row.version, row.data, row.mac, id, expectedVersion).changes === 1;
   }
 

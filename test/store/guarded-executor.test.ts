@@ -273,8 +273,11 @@ describe("GuardedExecutor", () => {
     await a.execute(session.id, { name: "ask", arguments: { q: "1" } }, () => ++ran);
     await b.execute(session.id, { name: "ask", arguments: { q: "2" } }, () => ++ran);
     expect(await codeOf(a.execute(session.id, { name: "ask", arguments: { q: "3" } }, () => ++ran))).toBe("budget_exceeded");
-    expect(ran).toBe(2);
-    expect((await b.load(session.id)).session.toJSON().extensions["budget"]).toBeDefined();
+    // (a's copy was stale, so the third read ran before compare-and-set caught it: optimistic mode)
+    expect(ran).toBe(3);
+    const { session: after } = await b.load(session.id);
+    expect(after.trace).toHaveLength(2);
+    expect(after.toJSON().extensions["budget"]).toMatchObject({ account: { spent: { toolCalls: 2 } } });
   });
 
   it("a read that another process interleaves with runs once and is recorded against the latest state", async () => {
@@ -294,9 +297,9 @@ describe("GuardedExecutor", () => {
     expect(after.trace.map((t) => t.callId)).toEqual(["fast", "slow"]);
   });
 
-  it("sticky consistency skips the freshness probe: a stale copy is still caught before anything is recorded", async () => {
+  it("optimistic consistency (the default) skips the freshness probe: a stale copy is still caught before anything is recorded", async () => {
     const budgeted = defineProtocol({
-      name: "budgeted-sticky",
+      name: "budgeted-optimistic",
       initial: "open",
       terminal: ["done"],
       budget: { toolCalls: 1 },
@@ -304,7 +307,7 @@ describe("GuardedExecutor", () => {
       states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
     });
     const store = new MemorySessionStore({ secret: SECRET });
-    const a = new GuardedExecutor({ protocol: budgeted, store, consistency: "sticky" });
+    const a = new GuardedExecutor({ protocol: budgeted, store });
     const b = new GuardedExecutor({ protocol: budgeted, store });
     const { session } = await a.create();
     let ran = 0;
@@ -316,5 +319,36 @@ describe("GuardedExecutor", () => {
     expect((e as ProtocolViolation).data).toMatchObject({ readRanConcurrently: true });
     expect(ran).toBe(2);
     expect((await a.load(session.id)).session.trace).toHaveLength(1);
+  });
+
+  it("strict consistency probes the stored version first: a copy already stale never runs the read", async () => {
+    const budgeted = defineProtocol({
+      name: "budgeted-strict",
+      initial: "open",
+      terminal: ["done"],
+      budget: { toolCalls: 1 },
+      tools: { ask: { input: z.object({ q: z.string() }), effect: "read" }, end: { input: z.object({}), effect: "read", exit: true } },
+      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
+    });
+    const store = new MemorySessionStore({ secret: SECRET });
+    let probes = 0;
+    const version = store.version.bind(store);
+    store.version = (id: string) => (probes++, version(id));
+    const a = new GuardedExecutor({ protocol: budgeted, store, consistency: "strict" });
+    const b = new GuardedExecutor({ protocol: budgeted, store });
+    const { session } = await a.create();
+    let ran = 0;
+    await b.execute(session.id, { name: "ask", arguments: { q: "1" } }, () => ++ran);
+    const e = await a.execute(session.id, { name: "ask", arguments: { q: "2" } }, () => ++ran).catch((x: unknown) => x as ProtocolViolation);
+    expect((e as ProtocolViolation).code).toBe("budget_exceeded");
+    expect((e as ProtocolViolation).data).not.toHaveProperty("readRanConcurrently");
+    expect(ran).toBe(1);
+    expect(probes).toBe(1);
+  });
+
+  it("names the bad consistency value", () => {
+    expect(() => new GuardedExecutor({ protocol: payProtocol, store: new MemorySessionStore({ secret: SECRET }), consistency: "sticky" as never })).toThrow(
+      'GuardedExecutor: consistency "sticky" is not one of "optimistic" (default) or "strict".',
+    );
   });
 });

@@ -56,6 +56,8 @@ export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
    * fresh load. Default true.
    */
   readonly cache?: boolean;
+  /** Most sessions kept in that cache; the least recently saved are dropped first. Default 10000. */
+  readonly cacheSize?: number;
   /** Run this process's calls on one session one after another (fewer conflicts). Default true. */
   readonly serializeLocally?: boolean;
   /** Compare-and-set conflicts tolerated for one operation before giving up. Default 10000. */
@@ -154,6 +156,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly hook: ReconcileHook | undefined;
   private readonly now: () => Date;
   private readonly useCache: boolean;
+  private readonly cacheSize: number;
   private readonly serialize: boolean;
   private readonly maxConflicts: number;
   private readonly strict: boolean;
@@ -172,6 +175,8 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.hook = options.reconcile;
     this.now = options.now ?? (() => new Date());
     this.useCache = options.cache ?? true;
+    this.cacheSize = options.cacheSize ?? 10_000;
+    if (!Number.isInteger(this.cacheSize) || this.cacheSize < 1) throw new TypeError(`GuardedExecutor: cacheSize must be a positive integer; got ${String(options.cacheSize)}. Fix: pass a session count, or cache: false.`);
     this.serialize = options.serializeLocally ?? true;
     this.maxConflicts = options.maxConflicts ?? 10_000;
     const consistency = options.consistency ?? "optimistic";
@@ -596,14 +601,21 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   private remember(stored: StoredSession, session: Session<P>): void {
-    if (this.useCache) this.cache.set(stored.id, { stored, session });
+    if (this.useCache) this.cacheSet(stored.id, { stored, session });
   }
 
   /** Caches a row without a session object (the next call restores its own copy). */
   private rememberRow(stored: StoredSession): void {
     if (!this.useCache) return;
     const c = this.cache.get(stored.id);
-    if (!c || c.stored.version <= stored.version) this.cache.set(stored.id, { stored, session: undefined });
+    if (!c || c.stored.version <= stored.version) this.cacheSet(stored.id, { stored, session: undefined });
+  }
+
+  /** Map order is insertion order: re-inserting on every save keeps the least recently saved first. */
+  private cacheSet(sessionId: string, entry: CacheEntry): void {
+    this.cache.delete(sessionId);
+    this.cache.set(sessionId, entry);
+    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
   }
 
   private forget(sessionId: string): void {

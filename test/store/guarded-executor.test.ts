@@ -346,6 +346,25 @@ describe("GuardedExecutor", () => {
     expect(probes).toBe(1);
   });
 
+  it("keeps at most cacheSize sessions cached: the least recently saved is loaded from the store again", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    let loads = 0;
+    const load = store.load.bind(store);
+    store.load = (id: string) => (loads++, load(id));
+    const ex = new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 2 });
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await ex.create()).session.id);
+    const look = (id: string, n: number) => ex.execute(id, { id: `l${n}`, name: "lookup", arguments: { account: "A" } }, () => 1);
+    await look(ids[1]!, 1);
+    await look(ids[2]!, 2);
+    expect(loads).toBe(0);
+    await look(ids[0]!, 3); // created first, saved least recently: evicted
+    expect(loads).toBe(1);
+    await look(ids[2]!, 4);
+    expect(loads).toBe(1);
+    expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow("GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.");
+  });
+
   it("names the bad consistency value", () => {
     expect(() => new GuardedExecutor({ protocol: payProtocol, store: new MemorySessionStore({ secret: SECRET }), consistency: "sticky" as never })).toThrow(
       'GuardedExecutor: consistency "sticky" is not one of "optimistic" (default) or "strict".',

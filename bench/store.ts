@@ -14,7 +14,8 @@
  * probe before a read runs: a second statement, a second round trip on PostgreSQL). Calls carry
  * ids, as a model's do, so the duplicate-call check runs too.
  *
- * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it).
+ * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it). It measures the built
+ * package (`dist/`, built by the npm script), not the sources through tsx.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -25,13 +26,15 @@ import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { z } from "zod";
-import { defineProtocol } from "../src/protocol/define-protocol.js";
-import { GuardedExecutor } from "../src/store/guarded-executor.js";
-import { MemorySessionStore } from "../src/store/memory-store.js";
-import { PostgresSessionStore } from "../src/store/postgres-store.js";
-import { SqliteSessionStore } from "../src/store/sqlite-store.js";
+import type * as Concordat from "../src/index.js";
+import type * as ConcordatPostgres from "../src/store/postgres-store.js";
 import type { SessionStore } from "../src/store/session-store.js";
+import { importBuilt } from "./import-built.js";
 import { writeBenchJson } from "./write-bench-json.js";
+
+// the compiled package, as users run it (see import-built.ts)
+const { defineProtocol, GuardedExecutor, MemorySessionStore, SqliteSessionStore } = await importBuilt<typeof Concordat>("src/index.js");
+const { PostgresSessionStore } = await importBuilt<typeof ConcordatPostgres>("src/store/postgres-store.js");
 
 const SECRET = "bench-secret-0123456789abcdef";
 /** Transitions per session before a fresh one is used (a conversation's length). */

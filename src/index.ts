@@ -53,7 +53,7 @@ export { ScriptedModelClient, call, toolCalls, say, type ScriptedTurn } from "./
 export { estimateTextTokens, estimateInputTokens, estimateOutputTokens } from "./agent/estimate-tokens.js";
 
 // persistent sessions and the server-side guard (PostgreSQL: concordat/postgres; MCP: concordat/mcp)
-export { SessionExistsError, SignedSessionStore, type SessionStore, type StoredSession, type StoredState, type LedgerEntry, type EncodedState, type RawRow, type SignedStoreOptions } from "./store/session-store.js";
+export { SessionExistsError, SignedSessionStore, type SessionStore, type StoredSession, type StoredState, type LedgerEntry, type EncodedState, type RawRow, type RowWrite, type RowSigner, type SignedStoreOptions } from "./store/session-store.js";
 export { MemorySessionStore } from "./store/memory-store.js";
 export { SqliteSessionStore, DEFAULT_SQLITE_PATH, type SqliteSessionStoreOptions } from "./store/sqlite-store.js";
 export { openSessionStore, type OpenSessionStoreOptions } from "./store/open-session-store.js";

@@ -163,7 +163,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
-  private readonly traceText = new WeakMap<Session<any>, { n: number; text: string; signer: RowSigner | undefined }>();
+  private readonly traceText = new WeakMap<Session<any>, TraceText>();
 
   constructor(options: GuardedExecutorOptions<P>) {
     if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
@@ -499,36 +499,43 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /**
-   * JSON text of a stored state and its row MAC, with the session's trace built incrementally:
-   * a Session object's trace only grows, so the text of the entries already serialized for this
-   * object, and the store's signer that has hashed them, are reused — keyed by object identity,
-   * never by session id, so a diverging copy of the session cannot be mixed in. The trace comes
-   * first in the text so the hashed prefix stays stable.
+   * UTF-8 JSON text of a stored state and its row MAC, with the session's trace encoded
+   * incrementally: a Session object's trace only grows, so the bytes of the entries already
+   * encoded for this object, and the store's signer that has hashed them, are reused — keyed by
+   * object identity, never by session id, so a diverging copy of the session cannot be mixed
+   * in. The trace comes first in the text so the hashed prefix stays stable; the rest of the
+   * state is written after it into the same buffer on every save (so the bytes returned are
+   * valid until the next save of this object).
    */
   private encode(state: StoredState, session: Session<P>): EncodedState {
     const snap = state.session;
     const trace = snap.trace;
-    let cached = this.traceText.get(session);
-    if (!cached || cached.n > trace.length) {
-      const head = '{"session":{"trace":[';
-      const signer = this.store.rowSigner?.(snap.id);
-      signer?.append(head);
-      cached = { n: 0, text: head, signer };
+    let c = this.traceText.get(session);
+    if (!c || c.n > trace.length) {
+      const buf = Buffer.allocUnsafe(4096);
+      const len = buf.write(TRACE_HEAD, 0, "latin1");
+      c = { n: 0, buf, len, signer: this.store.rowSigner?.(snap.id) };
+      c.signer?.append(buf.subarray(0, len));
+      this.traceText.set(session, c);
     }
-    if (cached.n < trace.length) {
-      let added = "";
-      for (let i = cached.n; i < trace.length; i++) added += (i === 0 ? "" : ",") + JSON.stringify(trace[i]);
-      cached.signer?.append(added);
-      cached = { n: trace.length, text: cached.text + added, signer: cached.signer };
-      this.traceText.set(session, cached);
+    if (c.n < trace.length) {
+      const start = c.len;
+      for (let i = c.n; i < trace.length; i++) appendUtf8(c, (i === 0 ? "" : ",") + JSON.stringify(trace[i]));
+      c.n = trace.length;
+      c.signer?.append(c.buf.subarray(start, c.len));
     }
     // the rest of the snapshot and of the state, without a rest-destructuring copy: an
     // undefined `trace` is left out by JSON.stringify, and the rest spliced in after "]"
     const restSession = JSON.stringify({ ...snap, trace: undefined });
     const restState = state.pending === undefined ? `,"ledger":${JSON.stringify(state.ledger)}}` : `,"ledger":${JSON.stringify(state.ledger)},"pending":${JSON.stringify(state.pending)}}`;
     const tail = `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState}`;
-    const signer = cached.signer;
-    return signer ? { text: cached.text + tail, mac: (version) => signer.sign(tail, version) } : { text: cached.text + tail };
+    const prefix = c.len;
+    appendUtf8(c, tail);
+    const bytes = c.buf.subarray(0, c.len);
+    const tailBytes = c.buf.subarray(prefix, c.len);
+    c.len = prefix; // the tail is rewritten on the next save
+    const signer = c.signer;
+    return signer ? { bytes, mac: (version) => signer.sign(tailBytes, version) } : { bytes };
   }
 
   private revalidated(intent: LedgerEntry): ValidatedCall {
@@ -654,6 +661,27 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     next.then(done, done);
     return next;
   }
+}
+
+/** The encoded trace of one Session object: `buf[0, len)` is the text up to the last entry. */
+interface TraceText {
+  n: number;
+  buf: Buffer;
+  len: number;
+  readonly signer: RowSigner | undefined;
+}
+
+const TRACE_HEAD = '{"session":{"trace":[';
+
+/** Writes `text` as UTF-8 at `t.len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */
+function appendUtf8(t: TraceText, text: string): void {
+  const need = t.len + text.length * 3;
+  if (need > t.buf.length) {
+    const bigger = Buffer.allocUnsafe(Math.max(need, t.buf.length * 2));
+    t.buf.copy(bigger, 0, 0, t.len);
+    t.buf = bigger;
+  }
+  t.len += t.buf.write(text, t.len, "utf8");
 }
 
 function isEmpty(o: object): boolean {

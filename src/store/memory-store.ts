@@ -1,4 +1,4 @@
-import { SignedSessionStore, type RawRow, type SignedStoreOptions } from "./session-store.js";
+import { dataText, SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
 
 /**
  * Sessions in this process's memory: for tests and single-process tools. Rows are signed like
@@ -27,10 +27,10 @@ export class MemorySessionStore extends SignedSessionStore {
     return this.rows.get(id)?.version;
   }
 
-  protected updateRow(id: string, expectedVersion: number, row: RawRow): boolean {
+  protected updateRow(id: string, expectedVersion: number, row: RowWrite): boolean {
     const current = this.rows.get(id);
     if (!current || current.version !== expectedVersion) return false;
-    this.rows.set(id, row);
+    this.rows.set(id, { version: row.version, data: dataText(row.data), mac: row.mac });
     return true;
   }
 

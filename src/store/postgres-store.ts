@@ -1,5 +1,5 @@
 import pg from "pg";
-import { SignedSessionStore, type RawRow, type SignedStoreOptions } from "./session-store.js";
+import { dataText, SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
 import { checkTableName } from "./sqlite-store.js";
 
 export interface PostgresSessionStoreOptions extends SignedStoreOptions {
@@ -82,8 +82,9 @@ export class PostgresSessionStore extends SignedSessionStore {
     return row ? Number(row.version) : undefined;
   }
 
-  protected async updateRow(id: string, expectedVersion: number, row: RawRow): Promise<boolean> {
-    const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, row.data, row.mac, id, expectedVersion]);
+  protected async updateRow(id: string, expectedVersion: number, row: RowWrite): Promise<boolean> {
+    // (the text is taken before the first await: the caller may reuse encoded bytes afterwards)
+    const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, dataText(row.data), row.mac, id, expectedVersion]);
     return r.rowCount === 1;
   }
 

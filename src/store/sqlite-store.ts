@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import type Database from "better-sqlite3";
-import { SignedSessionStore, type RawRow, type SignedStoreOptions } from "./session-store.js";
+import { SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
 
 export interface SqliteSessionStoreOptions extends SignedStoreOptions {
   /** Database file (created with its directory when missing). Default `.concordat/sessions.db`; `:memory:` for a private in-memory database. */
@@ -53,7 +53,8 @@ export class SqliteSessionStore extends SignedSessionStore {
     this.insertStmt = this.db.prepare(`INSERT INTO ${this.table} (id, version, data, mac) VALUES (?, ?, ?, ?) ON CONFLICT(id) DO NOTHING`);
     this.selectStmt = this.db.prepare(`SELECT version, data, mac FROM ${this.table} WHERE id = ?`);
     this.versionStmt = this.db.prepare(`SELECT version FROM ${this.table} WHERE id = ?`).pluck();
-    this.updateStmt = this.db.prepare(`UPDATE ${this.table} SET version = ?, data = ?, mac = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND version = ?`);
+    // CAST: UTF-8 bytes are bound as a BLOB and stored as TEXT (no JavaScript string is built for them)
+    this.updateStmt = this.db.prepare(`UPDATE ${this.table} SET version = ?, data = CAST(? AS TEXT), mac = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND version = ?`);
     this.deleteStmt = this.db.prepare(`DELETE FROM ${this.table} WHERE id = ?`);
   }
 
@@ -71,8 +72,9 @@ export class SqliteSessionStore extends SignedSessionStore {
     return v === undefined ? undefined : Number(v);
   }
 
-  protected updateRow(id: string, expectedVersion: number, row: RawRow): boolean {
-    return this.updateStmt.run(row.version, row.data, row.mac, id, expectedVersion).changes === 1;
+  protected updateRow(id: string, expectedVersion: number, row: RowWrite): boolean {
+    const data = typeof row.data === "string" || Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
+    return this.updateStmt.run(row.version, data, row.mac, id, expectedVersion).changes === 1;
   }
 
   async delete(id: string): Promise<boolean> {

@@ -46,7 +46,7 @@ describe("incremental row signer", () => {
     await store.create("s1", state("s1", "a"));
     const wrong = store.rowSigner("s1");
     wrong.append("not the text that is stored");
-    const saved = await store.compareAndSet("s1", 1, state("s1", "b"), { text: JSON.stringify(state("s1", "b")), mac: (v) => wrong.sign("", v) });
+    const saved = await store.compareAndSet("s1", 1, state("s1", "b"), { bytes: Buffer.from(JSON.stringify(state("s1", "b"))), mac: (v) => wrong.sign("", v) });
     expect(saved?.version).toBe(2);
     await expect(store.load("s1")).rejects.toMatchObject({ code: "state_tampered" });
   });

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { dataText, SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
+import { SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
 import { checkTableName } from "./sqlite-store.js";
 
 export interface PostgresSessionStoreOptions extends SignedStoreOptions {
@@ -83,8 +83,10 @@ export class PostgresSessionStore extends SignedSessionStore {
   }
 
   protected async updateRow(id: string, expectedVersion: number, row: RowWrite): Promise<boolean> {
-    // (the text is taken before the first await: the caller may reuse encoded bytes afterwards)
-    const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, dataText(row.data), row.mac, id, expectedVersion]);
+    // UTF-8 bytes go as a binary parameter (for text, its wire form is the bytes themselves), copied
+    // before the first await because the caller may reuse them afterwards
+    const data = typeof row.data === "string" ? row.data : Buffer.from(row.data);
+    const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2::text, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, data, row.mac, id, expectedVersion]);
     return r.rowCount === 1;
   }
 

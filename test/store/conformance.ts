@@ -35,6 +35,21 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       await h?.close();
     });
 
+    it("stores the executor's incrementally encoded UTF-8 rows exactly: another process loads them verified and equal", async () => {
+      const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
+      const other = new GuardedExecutor({ protocol: payProtocol, store: await h.reopen(SECRETS.same), policies: grantPolicies });
+      const { session } = await ex.create({ id: freshId("utf8") });
+      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(3000)];
+      for (let i = 0; i < 12; i++) {
+        // alternate: the second executor starts from a fresh load, the first keeps its incremental text
+        await (i % 4 === 3 ? other : ex).execute(session.id, { id: `u${i}`, name: "lookup", arguments: { account: accounts[i % accounts.length]! } }, () => ({ i }));
+      }
+      const { session: loaded, stored } = await other.load(session.id);
+      expect(stored.version).toBe(13);
+      expect(loaded.trace.map((t) => (t.arguments as { account: string }).account)).toEqual(Array.from({ length: 12 }, (_, i) => accounts[i % accounts.length]));
+      expect(JSON.parse((await rawOf(h, session.id)).data)).toEqual(stored.state);
+    });
+
     it("creates at version 1 and loads exactly what it stored", async () => {
       const id = freshId("create");
       const state = stateOf(id, { ledger: { c1: { callId: "c1", tool: "pay", arguments: { note: "ünïcødé ✓ \u0000 \"q\"" }, argsHash: "x", claims: {}, status: "done", idempotencyKey: `${id}:c1`, intentAt: "t", owner: "o" } } });

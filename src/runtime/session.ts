@@ -167,9 +167,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Names of the tools the model may call now. */
   allowedTools(): (P extends Protocol<infer T, any, any> ? keyof T & string : string)[] {
     if (this._status !== "active") return [];
-    let tools: readonly string[] = this.protocol.permittedTools(this._state, this._context);
+    const permitted: string[] = this.protocol.permittedTools(this._state, this._context);
+    let tools: readonly string[] = permitted;
     for (const p of this.policies) if (p.offered) tools = p.offered(this, tools);
-    return [...tools] as never;
+    return (tools === permitted ? permitted : [...tools]) as never; // a fresh array either way
   }
 
   /** Tool definitions for the model's tools list, for the current state. */

@@ -7,7 +7,8 @@ import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus 
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
-import type { EncodedState, LedgerEntry, RowSigner, SessionStore, StoredSession, StoredState } from "./session-store.js";
+import { entryText, stateTail, TRACE_HEAD, type RowSigner } from "./row-encoding.js";
+import type { EncodedState, LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
 
 /** What a tool implementation receives besides its arguments. */
 export interface GuardedToolContext {
@@ -425,7 +426,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     // an empty one (looking a new string up in an object costs about a microsecond)
     const seen = freshId || isEmpty(stored.state.ledger) ? undefined : stored.state.ledger[callId];
     // a random id this executor just generated cannot be in the trace: skip the scan
-    if (seen !== undefined || (!freshId && session.trace.some((t) => t.callId === callId))) {
+    if (seen !== undefined || (!freshId && traceHasCall(session.trace, callId))) {
       throw session.reject(
         new ProtocolViolation({
           code: "duplicate_call",
@@ -513,24 +514,16 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     let c = this.traceText.get(session);
     if (!c || c.n > trace.length) {
       const buf = Buffer.allocUnsafe(4096);
-      const len = buf.write(TRACE_HEAD, 0, "latin1");
-      c = { n: 0, buf, len, signer: this.store.rowSigner?.(snap.id) };
-      c.signer?.append(buf.subarray(0, len));
+      c = { n: 0, buf, len: buf.write(TRACE_HEAD, 0, "latin1"), signer: this.store.rowSigner?.(snap.id) };
       this.traceText.set(session, c);
     }
-    if (c.n < trace.length) {
+    for (; c.n < trace.length; c.n++) {
       const start = c.len;
-      for (let i = c.n; i < trace.length; i++) appendUtf8(c, (i === 0 ? "" : ",") + JSON.stringify(trace[i]));
-      c.n = trace.length;
+      appendUtf8(c, entryText(trace[c.n], c.n));
       c.signer?.append(c.buf.subarray(start, c.len));
     }
-    // the rest of the snapshot and of the state, without a rest-destructuring copy: an
-    // undefined `trace` is left out by JSON.stringify, and the rest spliced in after "]"
-    const restSession = JSON.stringify({ ...snap, trace: undefined });
-    const restState = state.pending === undefined ? `,"ledger":${JSON.stringify(state.ledger)}}` : `,"ledger":${JSON.stringify(state.ledger)},"pending":${JSON.stringify(state.pending)}}`;
-    const tail = `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState}`;
     const prefix = c.len;
-    appendUtf8(c, tail);
+    appendUtf8(c, stateTail(state));
     const bytes = c.buf.subarray(0, c.len);
     const tailBytes = c.buf.subarray(prefix, c.len);
     c.len = prefix; // the tail is rewritten on the next save
@@ -671,8 +664,6 @@ interface TraceText {
   readonly signer: RowSigner | undefined;
 }
 
-const TRACE_HEAD = '{"session":{"trace":[';
-
 /** Writes `text` as UTF-8 at `t.len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */
 function appendUtf8(t: TraceText, text: string): void {
   const need = t.len + text.length * 3;
@@ -682,6 +673,11 @@ function appendUtf8(t: TraceText, text: string): void {
     t.buf = bigger;
   }
   t.len += t.buf.write(text, t.len, "utf8");
+}
+
+function traceHasCall(trace: readonly { readonly callId?: string }[], callId: string): boolean {
+  for (let i = trace.length - 1; i >= 0; i--) if (trace[i]!.callId === callId) return true;
+  return false;
 }
 
 function isEmpty(o: object): boolean {

@@ -1,4 +1,5 @@
-import { createHash, createHmac, hash, timingSafeEqual, type Hash } from "node:crypto";
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { ChainedRowSigner, encodeAndSign, hmacPads, v2MacOfText, type HmacPads, type RowSigner } from "./row-encoding.js";
 import type { SessionSnapshot } from "../runtime/session-snapshot.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 
@@ -118,16 +119,7 @@ export function dataText(data: string | Uint8Array): string {
   return typeof data === "string" ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString("utf8");
 }
 
-/**
- * Signs rows of one session incrementally: `append` the text's stable prefix as it grows,
- * then `sign(tail, version)` gives the row MAC of prefix + tail. It is HMAC-SHA256 with the
- * inner hash state kept across saves (the precomputed-state implementation of RFC 2104 §4);
- * `verify` recomputes it with `createHmac` over the whole row.
- */
-export interface RowSigner {
-  append(chunk: string | Uint8Array): void;
-  sign(tail: string | Uint8Array, version: number): string;
-}
+export type { RowSigner } from "./row-encoding.js";
 
 /** Options every signed store takes. */
 export interface SignedStoreOptions {
@@ -145,61 +137,8 @@ export interface RawRow {
   readonly mac: string;
 }
 
-/** v1 rows: HMAC over (domain, id, version, SHA-256 of the text); still verified when loaded. */
+/** v1 rows (0.1): HMAC over (domain, id, version, SHA-256 of the text); still verified when loaded. */
 const MAC_DOMAIN_V1 = "concordat.store.v1";
-/**
- * v2 rows (written now): HMAC over `domain \0 len(id):id \0 text \0 version`. The text comes
- * before the version so a signer can keep the hashed prefix between saves; JSON text holds no
- * raw NUL and the id is length-prefixed, so the message splits only one way.
- */
-const MAC_DOMAIN_V2 = "concordat.store.v2";
-
-function macHeader(id: string): string {
-  return `${MAC_DOMAIN_V2}\u0000${id.length}:${id}\u0000`;
-}
-
-/** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. */
-interface HmacPads {
-  readonly ipad: Buffer;
-  readonly opad: Buffer;
-}
-
-function hmacPads(key: Buffer): HmacPads {
-  const block = Buffer.alloc(64);
-  (key.length > 64 ? createHash("sha256").update(key).digest() : key).copy(block);
-  const ipad = Buffer.alloc(64);
-  const opad = Buffer.alloc(64);
-  for (let i = 0; i < 64; i++) {
-    ipad[i] = block[i]! ^ 0x36;
-    opad[i] = block[i]! ^ 0x5c;
-  }
-  return { ipad, opad };
-}
-
-class IncrementalRowSigner implements RowSigner {
-  private readonly inner: Hash;
-  /** opad ‖ inner digest: the outer hash's input, reused. */
-  private readonly outer = Buffer.allocUnsafe(96);
-
-  constructor(pads: HmacPads, id: string) {
-    this.inner = createHash("sha256").update(pads.ipad).update(macHeader(id), "utf8");
-    pads.opad.copy(this.outer, 0);
-  }
-
-  append(chunk: string | Uint8Array): void {
-    if (typeof chunk === "string") this.inner.update(chunk, "utf8");
-    else this.inner.update(chunk);
-  }
-
-  sign(tail: string | Uint8Array, version: number): string {
-    const inner = this.inner.copy();
-    if (typeof tail === "string") inner.update(tail, "utf8");
-    else inner.update(tail);
-    // (hex digests: in Node 20 a Buffer-valued digest costs about a microsecond more)
-    this.outer.write(inner.update(`\u0000${version}`, "latin1").digest("hex"), 64, "hex");
-    return hash("sha256", this.outer, "hex");
-  }
-}
 
 /** Checks and normalizes the HMAC key. */
 export function storeKey(secret: string | Uint8Array | undefined, who: string): Buffer {
@@ -233,14 +172,6 @@ export abstract class SignedSessionStore implements SessionStore {
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 
-  /** The MAC of a row (hex): HMAC-SHA256(key, "concordat.store.v2" \0 len(id):id \0 data \0 version). */
-  protected sign(id: string, version: number, data: string | Uint8Array): string {
-    const h = createHmac("sha256", this.key).update(macHeader(id), "utf8");
-    if (typeof data === "string") h.update(data, "utf8");
-    else h.update(data);
-    return h.update(`\u0000${version}`, "utf8").digest("hex");
-  }
-
   /** The MAC rows written before v2 carry: HMAC-SHA256(key, domain ‖ id ‖ version ‖ SHA-256(data)). */
   private signV1(id: string, version: number, data: string): string {
     const digest = createHash("sha256").update(data, "utf8").digest();
@@ -249,13 +180,13 @@ export abstract class SignedSessionStore implements SessionStore {
 
   rowSigner(id: string): RowSigner {
     checkId(id);
-    return new IncrementalRowSigner(this.pads, id);
+    return new ChainedRowSigner(this.pads, id);
   }
 
   async create(id: string, state: StoredState): Promise<StoredSession> {
     checkId(id);
-    const data = JSON.stringify(state);
-    const ok = await this.insertRow(id, { version: 1, data, mac: this.sign(id, 1, data) });
+    const { text, mac } = encodeAndSign(this.pads, id, 1, state);
+    const ok = await this.insertRow(id, { version: 1, data: text, mac });
     if (!ok) throw new SessionExistsError(id);
     return { id, version: 1, state };
   }
@@ -280,8 +211,13 @@ export abstract class SignedSessionStore implements SessionStore {
     try {
       checkId(id);
       const version = expectedVersion + 1;
-      const data = encoded ? encoded.bytes : JSON.stringify(state);
-      const ok = this.updateRow(id, expectedVersion, { version, data, mac: encoded?.mac ? encoded.mac(version) : this.sign(id, version, data) });
+      let row: RowWrite;
+      if (encoded?.mac) row = { version, data: encoded.bytes, mac: encoded.mac(version) };
+      else {
+        const { text, mac } = encodeAndSign(this.pads, id, version, state);
+        row = { version, data: text, mac };
+      }
+      const ok = this.updateRow(id, expectedVersion, row);
       const saved = (won: boolean): StoredSession | undefined => (won ? { id, version, state } : undefined);
       return ok instanceof Promise ? ok.then(saved) : Promise.resolve(saved(ok));
     } catch (e) {
@@ -289,19 +225,22 @@ export abstract class SignedSessionStore implements SessionStore {
     }
   }
 
-  /** Verifies a row's HMAC and parses it; a mismatch is `state_tampered`. */
+  /** Parses a row and verifies its MAC (v2, or v1 for rows written by 0.1); a mismatch is `state_tampered`. */
   protected verify(id: string, row: RawRow): StoredState {
     const given = typeof row.mac === "string" && /^[0-9a-f]{64}$/.test(row.mac) ? Buffer.from(row.mac, "hex") : undefined;
-    const matches = (mac: string) => given !== undefined && timingSafeEqual(given, Buffer.from(mac, "hex"));
-    if (!matches(this.sign(id, row.version, row.data)) && !matches(this.signV1(id, row.version, row.data))) throw tampered(id, this.kind, "its HMAC does not match its contents");
+    if (given === undefined) throw tampered(id, this.kind, "its HMAC is missing or malformed");
     let state: StoredState;
     try {
       state = JSON.parse(row.data) as StoredState;
     } catch {
       throw tampered(id, this.kind, "it is not valid JSON");
     }
-    if (typeof state !== "object" || state === null || typeof state.session !== "object" || typeof state.ledger !== "object") {
+    if (typeof state !== "object" || state === null || typeof state.session !== "object" || state.session === null || typeof state.ledger !== "object") {
       throw tampered(id, this.kind, "it is not a stored concordat session");
+    }
+    const matches = (mac: string | undefined) => mac !== undefined && timingSafeEqual(given, Buffer.from(mac, "hex"));
+    if (!matches(v2MacOfText(this.pads, id, row.version, row.data, state)) && !matches(this.signV1(id, row.version, row.data))) {
+      throw tampered(id, this.kind, "its HMAC does not match its contents");
     }
     return state;
   }

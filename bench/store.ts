@@ -206,7 +206,7 @@ export interface StoreBenchOptions {
 
 /** Runs every store benchmark; returns flat keys (`store.sqlite.ratio`, …). */
 export async function benchStore(options: StoreBenchOptions = {}): Promise<Record<string, number>> {
-  const rounds = options.rounds ?? 7;
+  const rounds = options.rounds ?? 11;
   const n = options.transitions ?? 2000;
   const log = options.log ?? ((l: string) => console.log(l));
   const out: Record<string, number> = {};

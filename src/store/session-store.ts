@@ -151,7 +151,7 @@ export function storeKey(secret: string | Uint8Array | undefined, who: string): 
 }
 
 /**
- * The shared part of every store: JSON encoding, HMAC over (id, version, data), tamper
+ * The shared part of every store: the row layout and MAC (`row-encoding.ts`), tamper
  * detection. Implementations only move raw rows.
  */
 export abstract class SignedSessionStore implements SessionStore {

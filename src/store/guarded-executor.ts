@@ -162,6 +162,8 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly maxConflicts: number;
   private readonly strict: boolean;
   private readonly cache = new Map<string, CacheEntry>();
+  /** The highest stored version this process has seen, by session (rollback detection). */
+  private readonly highWater = new Map<string, number>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
   private readonly traceText = new WeakMap<Session<any>, TraceText>();
@@ -192,6 +194,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     const session = new Session(this.protocol, { now: this.now, ...this.sessionOptions, id, policies: [...this.policies(id)] });
     await options.init?.(session);
     const stored = await this.store.create(id, { session: session.toJSON(), ledger: {} });
+    this.noteVersion(id, stored.version, true); // a new session: forget what an earlier one under this id reached
     this.remember(stored, session);
     return { session, stored };
   }
@@ -409,6 +412,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       }
       // someone changed the row while the tool ran (a confirmation, an operator): apply to theirs
       const latest = await this.store.load(sessionId);
+      if (latest) this.checkNotRolledBack(latest);
       const still = latest?.state.pending === intent.callId && latest.state.ledger[intent.callId]?.status === "intent";
       if (!latest || !still) {
         throw new Error(`Session "${sessionId}": the write "${intent.tool}" (call ${intent.callId}) finished with ${result.ok ? "a result" : "an error"} after its intent was resolved elsewhere (${latest ? `ledger status ${latest.state.ledger[intent.callId]?.status ?? "missing"}` : "session deleted"}). The outcome was not recorded. Fix: an operator must compare the target system with the session.`);
@@ -556,7 +560,41 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     if (stored.state.session.id !== sessionId) {
       throw this.report(new ProtocolViolation({ code: "state_tampered", sessionId, message: `Stored row "${sessionId}" holds session "${stored.state.session.id}". Nothing was executed.`, hint: "Restore the row from a backup." }));
     }
+    this.checkNotRolledBack(stored);
     return stored;
+  }
+
+  /**
+   * A validly signed row older than one this process has already seen is a rollback (e.g. an
+   * old row written back to bring a consumed grant back): refused as `state_tampered`.
+   */
+  private checkNotRolledBack(stored: StoredSession): void {
+    const seen = this.highWater.get(stored.id);
+    if (seen !== undefined && stored.version < seen) {
+      this.forget(stored.id);
+      throw this.report(
+        new ProtocolViolation({
+          code: "state_tampered",
+          sessionId: stored.id,
+          message: `Stored session "${stored.id}" is at version ${stored.version}, but this process has already seen version ${seen}: an older row was written back (a rollback). Nothing was executed.`,
+          data: { storedVersion: stored.version, seenVersion: seen },
+          hint: "Restore the latest row from a backup or an audit log. If the session was deleted and created again under the same id, use a new id instead.",
+        }),
+      );
+    }
+    this.noteVersion(stored.id, stored.version);
+  }
+
+  /**
+   * Remembers the highest version seen of a session. Bounded: past HIGH_WATER_SESSIONS the
+   * session first noted longest ago is dropped (an active one is noted again at its next save).
+   */
+  private noteVersion(sessionId: string, version: number, reset = false): void {
+    const seen = this.highWater.get(sessionId);
+    if (seen === undefined) {
+      this.highWater.set(sessionId, version);
+      if (this.highWater.size > HIGH_WATER_SESSIONS) this.highWater.delete(this.highWater.keys().next().value!);
+    } else if (version > seen || reset) this.highWater.set(sessionId, version);
   }
 
   /**
@@ -601,6 +639,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   private remember(stored: StoredSession, session: Session<P>): void {
+    this.noteVersion(stored.id, stored.version);
     if (this.useCache) this.cacheSet(stored.id, { stored, session });
   }
 
@@ -655,6 +694,9 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     return next;
   }
 }
+
+/** Sessions whose highest seen version an executor remembers (~100 bytes each). */
+const HIGH_WATER_SESSIONS = 100_000;
 
 /** The encoded trace of one Session object: `buf[0, len)` is the text up to the last entry. */
 interface TraceText {

@@ -70,6 +70,30 @@ describe("GuardedExecutor", () => {
     expect(sink.records.map((r) => r.code)).toEqual(["confirmation_missing", "duplicate_call", "confirmation_missing"]);
   });
 
+  it("refuses a rollback: an old, validly signed row written back to bring a consumed grant back runs nothing", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const sink = new MemoryViolationSink();
+    // no cache: every call loads the row (as after a conflict, or when another process wrote last)
+    const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies, log: new ViolationLog([sink]), cache: false });
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    const beforeWrite = store.rows.get(session.id)!;
+    let ran = 0;
+    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => ++ran))).toBe("ok");
+    // an attacker with database access restores the row from before the write (grant unconsumed)
+    store.rows.set(session.id, beforeWrite);
+    expect(await store.load(session.id)).toMatchObject({ version: 1 }); // its MAC is valid
+    const e = await ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).catch((x: unknown) => x as ProtocolViolation);
+    expect(e).toBeInstanceOf(ProtocolViolation);
+    expect(e.code).toBe("state_tampered");
+    expect(e.message).toContain('is at version 1, but this process has already seen version 3: an older row was written back (a rollback)');
+    expect(ran).toBe(1);
+    expect(sink.records.at(-1)?.code).toBe("state_tampered");
+    // creating a session under the same id again (after a delete) is not a rollback
+    await store.delete(session.id);
+    const again = await ex.create({ id: session.id });
+    expect(await codeOf(ex.execute(again.session.id, { id: "l1", name: "lookup", arguments: { account: "A" } }, () => 1))).toBe("ok");
+  });
+
   it("refuses a read call id that already executed", async () => {
     const { ex } = setup();
     const { session } = await ex.create();

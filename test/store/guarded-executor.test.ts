@@ -23,6 +23,18 @@ function setup(store: SessionStore = new MemorySessionStore({ secret: SECRET }))
 
 const PAY = { account: "A", amount: 10 };
 
+/** A protocol whose only limit is a tool-call budget: a stale copy shows up as a wrong budget. */
+function budgetedProtocol(toolCalls: number) {
+  return defineProtocol({
+    name: `budgeted-${toolCalls}`,
+    initial: "open",
+    terminal: ["done"],
+    budget: { toolCalls },
+    tools: { ask: { input: z.object({ q: z.string() }), effect: "read" }, end: { input: z.object({}), effect: "read", exit: true } },
+    states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
+  });
+}
+
 describe("GuardedExecutor", () => {
   it("persists every transition: another executor (process) continues where the first stopped", async () => {
     const { ex, store } = setup();
@@ -278,17 +290,7 @@ describe("GuardedExecutor", () => {
   });
 
   it("carries every policy's state through the store: a budget spent in one process binds the next", async () => {
-    const budgeted = defineProtocol({
-      name: "budgeted",
-      initial: "open",
-      terminal: ["done"],
-      budget: { toolCalls: 2 },
-      tools: {
-        ask: { input: z.object({ q: z.string() }), effect: "read" },
-        end: { input: z.object({}), effect: "read", exit: true },
-      },
-      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
-    });
+    const budgeted = budgetedProtocol(2);
     const store = new MemorySessionStore({ secret: SECRET });
     const a = new GuardedExecutor({ protocol: budgeted, store });
     const b = new GuardedExecutor({ protocol: budgeted, store });
@@ -322,14 +324,7 @@ describe("GuardedExecutor", () => {
   });
 
   it("optimistic consistency (the default) skips the freshness probe: a stale copy is still caught before anything is recorded", async () => {
-    const budgeted = defineProtocol({
-      name: "budgeted-optimistic",
-      initial: "open",
-      terminal: ["done"],
-      budget: { toolCalls: 1 },
-      tools: { ask: { input: z.object({ q: z.string() }), effect: "read" }, end: { input: z.object({}), effect: "read", exit: true } },
-      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
-    });
+    const budgeted = budgetedProtocol(1);
     const store = new MemorySessionStore({ secret: SECRET });
     const a = new GuardedExecutor({ protocol: budgeted, store });
     const b = new GuardedExecutor({ protocol: budgeted, store });
@@ -346,14 +341,7 @@ describe("GuardedExecutor", () => {
   });
 
   it("strict consistency probes the stored version first: a copy already stale never runs the read", async () => {
-    const budgeted = defineProtocol({
-      name: "budgeted-strict",
-      initial: "open",
-      terminal: ["done"],
-      budget: { toolCalls: 1 },
-      tools: { ask: { input: z.object({ q: z.string() }), effect: "read" }, end: { input: z.object({}), effect: "read", exit: true } },
-      states: { open: { on: { ask: { ok: "open" }, end: { ok: "done" } } }, done: {} },
-    });
+    const budgeted = budgetedProtocol(1);
     const store = new MemorySessionStore({ secret: SECRET });
     let probes = 0;
     const version = store.version.bind(store);

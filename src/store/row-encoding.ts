@@ -36,13 +36,12 @@ export function entryText(entry: unknown, i: number): string {
   return (i === 0 ? "" : ",") + JSON.stringify(entry);
 }
 
-/** Everything after the last trace entry: `]`, the rest of the session, the ledger, the pending call. */
+/** Everything after the last trace entry: `]`, the rest of the session, then the rest of the state (ledger, pending call). */
 export function stateTail(state: StoredState): string {
-  // (an undefined `trace` is left out by JSON.stringify: no rest-destructuring copy)
+  // (an undefined member is left out by JSON.stringify: no rest-destructuring copies)
   const restSession = JSON.stringify({ ...state.session, trace: undefined });
-  const ledger = JSON.stringify(state.ledger);
-  const rest = state.pending === undefined ? `,"ledger":${ledger}}` : `,"ledger":${ledger},"pending":${JSON.stringify(state.pending)}}`;
-  return `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${rest}`;
+  const restState = JSON.stringify({ ...state, session: undefined });
+  return `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState.length > 2 ? "," + restState.slice(1) : "}"}`;
 }
 
 

@@ -71,13 +71,15 @@ export interface SessionStore {
   /**
    * Replaces the row only when its version is still `expectedVersion`; returns the new row
    * (version + 1), or undefined when another writer got there first (reload and retry).
-   * `encoded`, when given, is the JSON text of `state` the caller already built (it is what
-   * gets stored and signed; `JSON.parse(encoded.text)` must equal `state`).
+   * `encoded`, when given with a `mac` from this store's `rowSigner`, is the row the caller
+   * already built incrementally (stored as is; `JSON.parse` of its bytes must equal `state`);
+   * without one the store encodes and signs `state` itself.
    */
   compareAndSet(id: string, expectedVersion: number, state: StoredState, encoded?: EncodedState): Promise<StoredSession | undefined>;
   /**
-   * Optional: a signer for rows of `id` whose text grows at the front (a session's trace), so
-   * each save hashes only what was added. Stores without it sign the whole text each time.
+   * Optional: a signer for the rows of session `id` that chains trace entries as they are
+   * appended, so a save hashes only the new entry and the rest of the state (see
+   * `row-encoding.ts`). The executor uses it when present.
    */
   rowSigner?(id: string): RowSigner;
   /** Removes a session; true when it existed. */

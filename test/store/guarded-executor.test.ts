@@ -94,7 +94,10 @@ describe("GuardedExecutor", () => {
     // an attacker with database access restores the row from before the write (grant unconsumed)
     store.rows.set(session.id, beforeWrite);
     expect(await store.load(session.id)).toMatchObject({ version: 1 }); // its MAC is valid
-    const e = await ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).catch((x: unknown) => x as ProtocolViolation);
+    const e = (await ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).then(
+      () => undefined,
+      (x: unknown) => x,
+    )) as ProtocolViolation;
     expect(e).toBeInstanceOf(ProtocolViolation);
     expect(e.code).toBe("state_tampered");
     expect(e.message).toContain('is at version 1, but this process has already seen version 3: an older row was written back (a rollback)');

@@ -83,9 +83,9 @@ export class PostgresSessionStore extends SignedSessionStore {
   }
 
   protected async updateRow(id: string, expectedVersion: number, row: RowWrite): Promise<boolean> {
-    // UTF-8 bytes go as a binary parameter (for text, its wire form is the bytes themselves), copied
-    // before the first await because the caller may reuse them afterwards
-    const data = typeof row.data === "string" ? row.data : Buffer.from(row.data);
+    // UTF-8 bytes go as a binary parameter (for text, its wire form is the bytes themselves); they
+    // stay valid until this write settles, so no copy is needed
+    const data = typeof row.data === "string" || Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
     const r = await this.pool.query(`UPDATE ${this.table} SET version = $1, data = $2::text, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`, [row.version, data, row.mac, id, expectedVersion]);
     return r.rowCount === 1;
   }

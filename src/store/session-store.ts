@@ -98,8 +98,9 @@ export class SessionExistsError extends Error {
 /** The JSON text of a state as UTF-8, with its row MAC when the caller computed it incrementally. */
 export interface EncodedState {
   /**
-   * UTF-8 JSON text of the state (`JSON.parse` of it must equal the state). The caller may
-   * reuse this memory once `compareAndSet` has returned its promise: a store copies what it keeps.
+   * UTF-8 JSON text of the state (`JSON.parse` of it must equal the state). The caller leaves
+   * this memory alone until the `compareAndSet` promise settles, and may reuse it afterwards: a
+   * store copies what it keeps beyond that.
    */
   readonly bytes: Uint8Array;
   /**
@@ -109,7 +110,7 @@ export interface EncodedState {
   readonly mac?: (version: number) => string;
 }
 
-/** A row to write: `data` is JSON text, as a string or as UTF-8 bytes (consumed before the write returns). */
+/** A row to write: `data` is JSON text, as a string or as UTF-8 bytes (valid until the write settles). */
 export interface RowWrite {
   readonly version: number;
   readonly data: string | Uint8Array;

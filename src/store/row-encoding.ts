@@ -1,4 +1,5 @@
-import { createHash, hash as nodeHash } from "node:crypto";
+import * as nodeCrypto from "node:crypto";
+import { createHash } from "node:crypto";
 import type { StoredState } from "./session-store.js";
 
 /**
@@ -23,9 +24,12 @@ export const TRACE_HEAD = '{"session":{"trace":[';
 const MAC_DOMAIN = "concordat.store.v2";
 const CHAIN_SEED = "concordat.trace.v2";
 
-/** One-shot SHA-256 to hex (`crypto.hash` where Node has it, 20.12+). */
-const sha256Hex: (data: Uint8Array) => string =
-  typeof nodeHash === "function" ? (data) => nodeHash("sha256", data, "hex") : (data) => createHash("sha256").update(data).digest("hex");
+/**
+ * One-shot SHA-256 to hex: `crypto.hash` where Node has it (20.12+; read from the namespace, so
+ * older Node 20 releases still load this module), else a hash object.
+ */
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: "hex") => string }).hash;
+const sha256Hex: (data: Uint8Array) => string = oneShot ? (data) => oneShot("sha256", data, "hex") : (data) => createHash("sha256").update(data).digest("hex");
 
 const D0 = sha256Hex(Buffer.from(`${CHAIN_SEED}\u0000${TRACE_HEAD}`, "utf8"));
 /** The chain value for rows whose state has no trace array (not a session snapshot): the whole text is the tail. */
@@ -43,7 +47,6 @@ export function stateTail(state: StoredState): string {
   const restState = JSON.stringify({ ...state, session: undefined });
   return `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState.length > 2 ? "," + restState.slice(1) : "}"}`;
 }
-
 
 /** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. */
 export interface HmacPads {

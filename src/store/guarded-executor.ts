@@ -7,7 +7,7 @@ import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus 
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
-import { entryText, stateTail, TRACE_HEAD, type RowSigner } from "./row-encoding.js";
+import { IncrementalRowEncoder } from "./row-encoding.js";
 import type { EncodedState, LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
 
 /** What a tool implementation receives besides its arguments. */
@@ -166,7 +166,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   private readonly highWater = new Map<string, number>();
   private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
-  private readonly traceText = new WeakMap<Session<any>, TraceText>();
+  private readonly encoders = new WeakMap<Session<any>, IncrementalRowEncoder>();
 
   constructor(options: GuardedExecutorOptions<P>) {
     if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
@@ -504,35 +504,17 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /**
-   * UTF-8 JSON text of a stored state and its row MAC, with the session's trace encoded
-   * incrementally: a Session object's trace only grows, so the bytes of the entries already
-   * encoded for this object, and the store's signer that has hashed them, are reused — keyed by
-   * object identity, never by session id, so a diverging copy of the session cannot be mixed
-   * in. The trace comes first in the text so the hashed prefix stays stable; the rest of the
-   * state is written after it into the same buffer on every save (so the bytes returned are
-   * valid until the next save of this object).
+   * The row of a stored state, encoded incrementally per Session object: its trace only grows,
+   * so the encoder keeps what it already encoded and signed. Keyed by object identity, never by
+   * session id, so a diverging copy of the session cannot be mixed in.
    */
   private encode(state: StoredState, session: Session<P>): EncodedState {
-    const snap = state.session;
-    const trace = snap.trace;
-    let c = this.traceText.get(session);
-    if (!c || c.n > trace.length) {
-      const buf = Buffer.allocUnsafe(4096);
-      c = { n: 0, buf, len: buf.write(TRACE_HEAD, 0, "latin1"), signer: this.store.rowSigner?.(snap.id) };
-      this.traceText.set(session, c);
+    let encoder = this.encoders.get(session);
+    if (!encoder || encoder.entries > state.session.trace.length) {
+      encoder = new IncrementalRowEncoder(this.store.rowSigner?.(state.session.id));
+      this.encoders.set(session, encoder);
     }
-    for (; c.n < trace.length; c.n++) {
-      const start = c.len;
-      appendUtf8(c, entryText(trace[c.n], c.n));
-      c.signer?.append(c.buf.subarray(start, c.len));
-    }
-    const prefix = c.len;
-    appendUtf8(c, stateTail(state));
-    const bytes = c.buf.subarray(0, c.len);
-    const tailBytes = c.buf.subarray(prefix, c.len);
-    c.len = prefix; // the tail is rewritten on the next save
-    const signer = c.signer;
-    return signer ? { bytes, mac: (version) => signer.sign(tailBytes, version) } : { bytes };
+    return encoder.encode(state);
   }
 
   private revalidated(intent: LedgerEntry): ValidatedCall {
@@ -697,25 +679,6 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
 /** Sessions whose highest seen version an executor remembers (~100 bytes each). */
 const HIGH_WATER_SESSIONS = 100_000;
-
-/** The encoded trace of one Session object: `buf[0, len)` is the text up to the last entry. */
-interface TraceText {
-  n: number;
-  buf: Buffer;
-  len: number;
-  readonly signer: RowSigner | undefined;
-}
-
-/** Writes `text` as UTF-8 at `t.len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */
-function appendUtf8(t: TraceText, text: string): void {
-  const need = t.len + text.length * 3;
-  if (need > t.buf.length) {
-    const bigger = Buffer.allocUnsafe(Math.max(need, t.buf.length * 2));
-    t.buf.copy(bigger, 0, 0, t.len);
-    t.buf = bigger;
-  }
-  t.len += t.buf.write(text, t.len, "utf8");
-}
 
 function traceHasCall(trace: readonly { readonly callId?: string }[], callId: string): boolean {
   for (let i = trace.length - 1; i >= 0; i--) if (trace[i]!.callId === callId) return true;

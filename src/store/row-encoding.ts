@@ -1,6 +1,6 @@
 import * as nodeCrypto from "node:crypto";
 import { createHash } from "node:crypto";
-import type { StoredState } from "./session-store.js";
+import type { EncodedState, StoredState } from "./session-store.js";
 
 /**
  * How a stored session row is laid out and signed (format v2).
@@ -164,4 +164,53 @@ export function encodeAndSign(pads: HmacPads, id: string, version: number, state
   }
   const tail = stateTail(state);
   return { text: text + tail, mac: signer.sign(tail, version) };
+}
+
+/**
+ * Encodes the successive states of one session as it runs: the trace only grows, so the
+ * entries already encoded (and chained by the signer) are kept in a buffer, each save appends
+ * the new entries and writes the tail after them. The bytes returned are valid until the next
+ * `encode` on this encoder.
+ */
+export class IncrementalRowEncoder {
+  private n = 0;
+  private buf = Buffer.allocUnsafe(4096);
+  /** `buf[0, len)` is the text up to the last entry encoded. */
+  private len: number;
+
+  constructor(private readonly signer: RowSigner | undefined) {
+    this.len = this.buf.write(TRACE_HEAD, 0, "latin1");
+  }
+
+  /** How many trace entries are encoded. */
+  get entries(): number {
+    return this.n;
+  }
+
+  encode(state: StoredState): EncodedState {
+    const trace = state.session.trace;
+    for (; this.n < trace.length; this.n++) {
+      const start = this.len;
+      this.append(entryText(trace[this.n], this.n));
+      this.signer?.append(this.buf.subarray(start, this.len));
+    }
+    const prefix = this.len;
+    this.append(stateTail(state));
+    const bytes = this.buf.subarray(0, this.len);
+    const tail = this.buf.subarray(prefix, this.len);
+    this.len = prefix; // the tail is rewritten on the next save
+    const signer = this.signer;
+    return signer ? { bytes, mac: (version) => signer.sign(tail, version) } : { bytes };
+  }
+
+  /** Writes `text` as UTF-8 at `len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */
+  private append(text: string): void {
+    const need = this.len + text.length * 3;
+    if (need > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(need, this.buf.length * 2));
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    }
+    this.len += this.buf.write(text, this.len, "utf8");
+  }
 }

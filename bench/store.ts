@@ -61,12 +61,13 @@ interface Client {
   run(n: number): Promise<number>;
 }
 
-/** Guarded transitions for one client: its own executor (and connection), its own sessions, created up front. */
-async function guardedClient(store: SessionStore, total: number, consistency: "optimistic" | "strict" = "optimistic"): Promise<Client> {
-  const ex = new GuardedExecutor({ protocol, store, consistency });
-  const sessions: string[] = [];
-  for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
-  let s = 0;
+/**
+ * A client that performs `op(slot, k)`, the k-th operation of the current session (or row)
+ * `slot`, moving to the next slot every SESSION_LENGTH operations; each operation is awaited
+ * once. An operation that returns `false` lost a compare-and-set it had to win.
+ */
+function cyclingClient(slots: number, op: (slot: number, k: number) => unknown): Client {
+  let slot = 0;
   let k = 0;
   return {
     async run(n) {
@@ -74,14 +75,22 @@ async function guardedClient(store: SessionStore, total: number, consistency: "o
       for (let i = 0; i < n; i++) {
         if (k === SESSION_LENGTH) {
           k = 0;
-          s++;
+          slot = (slot + 1) % slots;
         }
-        await ex.execute(sessions[s]!, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+        if ((await op(slot, k)) === false) throw new Error("bench: a compare-and-set was lost");
         k++;
       }
       return performance.now() - t0;
     },
   };
+}
+
+/** Guarded transitions for one client: its own executor (and connection), its own sessions, created up front. */
+async function guardedClient(store: SessionStore, total: number, consistency: "optimistic" | "strict" = "optimistic"): Promise<Client> {
+  const ex = new GuardedExecutor({ protocol, store, consistency });
+  const sessions: string[] = [];
+  for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
+  return cyclingClient(sessions.length, (s, k) => ex.execute(sessions[s]!, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl));
 }
 
 /**
@@ -156,24 +165,11 @@ async function compare(baseline: Client[], guarded: Client[], perClient: number,
  */
 function casBaseline(rows: number, payloads: readonly string[], cas: (row: number, version: number, payload: string) => boolean | Promise<boolean>): Client {
   const versions = new Array<number>(rows).fill(0);
-  let r = 0;
-  let k = 0;
-  return {
-    async run(n) {
-      const t0 = performance.now();
-      for (let i = 0; i < n; i++) {
-        if (k === SESSION_LENGTH) {
-          k = 0;
-          r = (r + 1) % rows;
-        }
-        const v = versions[r]!;
-        if (!(await cas(r, v, payloads[k]!))) throw new Error("baseline CAS lost");
-        versions[r] = v + 1;
-        k++;
-      }
-      return performance.now() - t0;
-    },
-  };
+  return cyclingClient(rows, (r, k) => {
+    const v = versions[r]!;
+    versions[r] = v + 1; // operations run one after another: the next one expects v + 1
+    return cas(r, v, payloads[k]!);
+  });
 }
 
 /** The floor on SQLite: CAS updates of a same-size row, same pragmas as the store. */

@@ -1,17 +1,16 @@
 import pg from "pg";
+import { optionalService } from "../../support/optional-service.js";
 
 /**
  * The PostgreSQL the tests use: `CONCORDAT_PG_URL` (set by `.ci/run`). Under CI a missing URL
  * is an error, never a skip; locally the PostgreSQL suites say clearly that they did not run.
  */
 export function postgresUrl(): string | undefined {
-  const url = process.env["CONCORDAT_PG_URL"];
-  if (url) return url;
-  if (process.env["CI"] && process.env["CI"] !== "false") {
-    throw new Error("CONCORDAT_PG_URL is not set but CI is: the PostgreSQL suite must run in CI. Fix: run the tests through .ci/run, which starts PostgreSQL and exports CONCORDAT_PG_URL.");
-  }
-  console.warn("[concordat] PostgreSQL suite NOT RUN: set CONCORDAT_PG_URL=postgres://user:pass@127.0.0.1:5432/db (see .ci/run) to run it.");
-  return undefined;
+  return optionalService(
+    "PostgreSQL",
+    process.env["CONCORDAT_PG_URL"] || undefined,
+    "install PostgreSQL (apt-get install postgresql: npm test then starts a throwaway cluster) or set CONCORDAT_PG_URL=postgres://user:pass@127.0.0.1:5432/db; .ci/run does both",
+  );
 }
 
 /** A table name unique to this test process, so parallel test files never share rows. */

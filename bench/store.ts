@@ -27,13 +27,17 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { z } from "zod";
 import type * as Concordat from "../src/index.js";
+import type * as ConcordatStore from "../src/store/index.js";
+import type * as ConcordatSqlite from "../src/store/sqlite-store.js";
 import type * as ConcordatPostgres from "../src/store/postgres-store.js";
 import type { SessionStore } from "../src/store/session-store.js";
 import { importBuilt } from "./import-built.js";
 import { writeBenchJson } from "./write-bench-json.js";
 
 // the compiled package, as users run it (see import-built.ts)
-const { defineProtocol, GuardedExecutor, MemorySessionStore, SqliteSessionStore } = await importBuilt<typeof Concordat>("src/index.js");
+const { defineProtocol } = await importBuilt<typeof Concordat>("src/index.js");
+const { GuardedExecutor, MemorySessionStore } = await importBuilt<typeof ConcordatStore>("src/store/index.js");
+const { SqliteSessionStore } = await importBuilt<typeof ConcordatSqlite>("src/store/sqlite-store.js");
 const { PostgresSessionStore } = await importBuilt<typeof ConcordatPostgres>("src/store/postgres-store.js");
 
 const SECRET = "bench-secret-0123456789abcdef";

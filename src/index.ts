@@ -1,3 +1,13 @@
+/**
+ * `concordat`: the protocol model, sessions (the runtime monitor), violations, confirmations and
+ * budgets. Runs anywhere Node.js 20+ runs; its types need no `@types/node`. Everything else is
+ * behind a subpath: `concordat/decorators`, `concordat/agent`, `concordat/testing`,
+ * `concordat/store`, `concordat/sqlite`, `concordat/postgres`, `concordat/server`,
+ * `concordat/cli`, `concordat/analyzer`, the framework adapters (`concordat/ai-sdk`,
+ * `concordat/openai-agents`, `concordat/mcp`) and the evaluation's domain and auditor
+ * (`concordat/airline`, `concordat/audit`).
+ * @module
+ */
 import "./polyfill/symbol-metadata.js";
 
 export { defineProtocol, defineTool } from "./protocol/define-protocol.js";
@@ -23,7 +33,6 @@ export { grantSchema, subjectsOf, type Grant, type PendingActionRecord } from ".
 export { signGrant, verifyGrant, GRANT_TOKEN_PREFIX } from "./confirmation/grant-token.js";
 export { priorConsentVerdict } from "./confirmation/prior-consent.js";
 export { confirmationFlow, type ConfirmationFlow, type ConfirmationFlowOptions } from "./confirmation/confirmation-flow.js";
-export { confusionMatrix, formatConfusionMarkdown, type ConfusionMatrix, type LabelledDecision } from "./confirmation/confusion-matrix.js";
 
 // budgets
 export { BudgetAccount, BUDGET_DIMENSIONS, type BudgetDimension, type Usage, type HandoffOptions, type AccountOptions, type AccountSnapshot, type Shortfall } from "./budget/budget-account.js";
@@ -34,29 +43,6 @@ export { toDot } from "./graph/to-dot.js";
 export { toMermaid } from "./graph/to-mermaid.js";
 export type { GraphOptions } from "./graph/graph-options.js";
 
-// models (no SDK is loaded by these)
-export type { ModelClient, ModelRequest, ModelResponse, ModelToolCall, ModelUsage, ChatMessage } from "./agent/model-client.js";
-export { OpenAICompatibleClient, DEFAULT_OPENAI_BASE_URL, type OpenAICompatibleClientOptions, type ClientUsageTotals } from "./adapters/openai-compatible-client.js";
-export { ModelClientError, isRetryableStatus, type ModelClientErrorKind, type ModelClientErrorDetails } from "./adapters/model-client-error.js";
-export { ToolCallRejectedError } from "./adapters/tool-call-rejected-error.js";
-
-// command line, programmatically
-export { run as runCli } from "./cli/run.js";
-export { memoryIo, processIo, UsageError, type CliIo, type CliCommand } from "./cli/io.js";
-
-// refinement and the agent loop (decorators live in concordat/decorators)
+// refinement (decorators live in concordat/decorators)
 export { checkRefinement, mapChildTools, eventLabel, type RefinementResult, type RefinementKind, type RefinementNames } from "./protocol/refinement.js";
 export type { EnforceDecorator, CheckEnforcedClass } from "./protocol/enforce-hook.js";
-export { AgentLoop, type AgentLoopOptions, type StepResult, type ExecutedCall } from "./agent/agent-loop.js";
-export { RetryPolicy } from "./agent/retry-policy.js";
-export { ScriptedModelClient, call, toolCalls, say, type ScriptedTurn } from "./agent/scripted-model-client.js";
-export { estimateTextTokens, estimateInputTokens, estimateOutputTokens } from "./agent/estimate-tokens.js";
-
-// persistent sessions and the server-side guard (PostgreSQL: concordat/postgres; MCP: concordat/mcp)
-export { SessionExistsError, SignedSessionStore, type SessionStore, type StoredSession, type StoredState, type LedgerEntry, type EncodedState, type RawRow, type RowWrite, type RowSigner, type SignedStoreOptions } from "./store/session-store.js";
-export { MemorySessionStore } from "./store/memory-store.js";
-export { SqliteSessionStore, DEFAULT_SQLITE_PATH, type SqliteSessionStoreOptions } from "./store/sqlite-store.js";
-export { openSessionStore, type OpenSessionStoreOptions } from "./store/open-session-store.js";
-export { GuardedExecutor, SessionNotFoundError, StoreContentionError, type GuardedExecutorOptions, type GuardedExecution, type GuardedToolContext, type GuardedToolImpl, type ReconcileHook, type ReconcileResolution, type ReconcileReport, type LoadedSession } from "./store/guarded-executor.js";
-export { createHttpGuard, HttpError, statusForViolation, type HttpGuard, type HttpGuardOptions, type GuardLogRecord } from "./server/http-guard.js";
-export { SessionTokens, SessionTokenError, type TokenScope, type SessionTokenClaims } from "./server/session-token.js";

@@ -5,7 +5,7 @@
  *
  *   node --import tsx examples/refund/agent-demo.ts
  */
-import { ScriptedModelClient, call, say, toolCalls } from "../../decorators/index.js";
+import { ScriptedModelClient, call, say, toolCalls } from "../../src/testing/index.js";
 import { RefundAgent } from "./refund-agent.js";
 
 const refund = { bookingId: "B-1001", amount: 120 };

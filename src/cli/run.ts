@@ -1,6 +1,7 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { MissingDependencyError } from "../util/optional-dependency.js";
 import { UsageError, type CliCommand, type CliIo } from "./io.js";
 
 const commandsDir = dirname(fileURLToPath(import.meta.url)) + "/commands";
@@ -31,6 +32,19 @@ async function helpText(): Promise<string> {
   return lines.join("\n") + "\n";
 }
 
+/** The version in the package's own package.json (two folders up from src/cli and from dist/src/cli). */
+function packageVersion(): string {
+  for (const up of ["../../package.json", "../../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === "concordat" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+      // not at this level: try the next one
+    }
+  }
+  return "unknown";
+}
+
 /** ESLint-style entry point: `run(argv) → exit code` (0 ok, 1 findings, 2 usage or internal error). */
 export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
@@ -39,7 +53,7 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return name === undefined ? 2 : 0;
   }
   if (name === "--version" || name === "-v") {
-    io.stdout("0.1.0\n");
+    io.stdout(`${packageVersion()}\n`);
     return 0;
   }
   const command = await loadCommand(name);
@@ -56,6 +70,10 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
   } catch (e) {
     if (e instanceof UsageError) {
       io.stderr(`concordat ${name}: ${e.message}\n${command.usage}\n`);
+      return 2;
+    }
+    if (e instanceof MissingDependencyError) {
+      io.stderr(`concordat ${name}: ${e.message}\n`);
       return 2;
     }
     io.stderr(`concordat ${name}: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);

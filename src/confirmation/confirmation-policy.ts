@@ -142,7 +142,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   readonly ttlMs: number;
   readonly staleCheck: boolean;
   readonly decider: ConfirmationDecider;
-  private readonly signingKey: Buffer;
+  private readonly signingKey: Uint8Array;
   private readonly clock: (() => Date) | undefined;
   private readonly priorConsentTools: ReadonlySet<string>;
   private readonly requestTools: Readonly<Record<string, string>>;

@@ -8,7 +8,7 @@ export const GRANT_TOKEN_PREFIX = "cgrant1";
 const MIN_KEY_BYTES = 16;
 
 /** A signing key as bytes; refuses keys too short to be secret. */
-export function grantKeyBytes(key: string | Uint8Array): Buffer {
+export function grantKeyBytes(key: string | Uint8Array): Uint8Array {
   const bytes = typeof key === "string" ? Buffer.from(key, "utf8") : Buffer.from(key);
   if (bytes.length < MIN_KEY_BYTES) {
     throw new TypeError(`The confirmation signing key is ${bytes.length} bytes long; it must be at least ${MIN_KEY_BYTES} (32 random bytes recommended). Fix: pass confirmation: { key } with e.g. crypto.randomBytes(32), or set it from your secret store.`);
@@ -16,7 +16,7 @@ export function grantKeyBytes(key: string | Uint8Array): Buffer {
   return bytes;
 }
 
-function mac(key: Buffer, signed: string): Buffer {
+function mac(key: Uint8Array, signed: string): Buffer {
   return createHmac("sha256", key).update(signed, "utf8").digest();
 }
 

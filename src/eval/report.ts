@@ -1,4 +1,5 @@
 import type { BudgetLimits } from "../protocol/types.js";
+import { loadOptional } from "../util/optional-dependency.js";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { EvalReport, GroupSummary, ModeSummary } from "./results.js";
@@ -174,7 +175,7 @@ ${compRows}
 
 /** Renders a DOT string to SVG with the bundled WASM Graphviz (no network). */
 export async function renderDotToSvg(dot: string): Promise<string> {
-  const { instance } = await import("@viz-js/viz");
+  const { instance } = await loadOptional("@viz-js/viz", "The evaluation report's protocol graph", "npm i -D @viz-js/viz@3", () => import("@viz-js/viz"));
   const viz = await instance();
   const svg = viz.renderString(dot, { format: "svg" });
   return svg.replace(/^<\?xml[^>]*>\s*/, "").replace(/<!DOCTYPE[^>]*>\s*/, "");

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { createRequire } from "node:module";
 import type Database from "better-sqlite3";
+import { isMissingPackage, MissingDependencyError } from "../util/optional-dependency.js";
 import { SignedSessionStore, type RawRow, type RowWrite, type SignedStoreOptions } from "./session-store.js";
 
 export interface SqliteSessionStoreOptions extends SignedStoreOptions {
@@ -96,6 +97,12 @@ let sqlite: typeof Database | undefined;
 
 /** better-sqlite3 is a native addon: loaded when the first SQLite store opens, not when `concordat` is imported. */
 function openSqlite(): typeof Database {
-  sqlite ??= createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  if (sqlite) return sqlite;
+  try {
+    sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
+  } catch (e) {
+    if (isMissingPackage(e, "better-sqlite3")) throw new MissingDependencyError("better-sqlite3", "The SQLite session store", "npm i better-sqlite3@12", { cause: e });
+    throw e;
+  }
   return sqlite;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attachStoredSession, saveAttachedSession } from "../../decorators/index.js";
+import { attachStoredSession, saveAttachedSession } from "../../src/store/index.js";
 import { RefundAgent } from "../../examples/refund/refund-agent.js";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { Session } from "../../src/runtime/session.js";

@@ -11,8 +11,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const distDir = process.env.CONCORDAT_DIST_DIR ?? join(root, "dist");
 const deco = await import(pathToFileURL(join(distDir, "decorators", "index.js")).href);
 const core = await import(pathToFileURL(join(distDir, "src", "index.js")).href);
+const testing = await import(pathToFileURL(join(distDir, "src", "testing", "index.js")).href);
 const { z } = await import("zod");
-const { enforce, tool, Agent, sessionOf, ScriptedModelClient, toolCalls, call, say } = deco;
+const { enforce, tool, Agent, sessionOf } = deco;
+const { ScriptedModelClient, toolCalls, call, say } = testing;
 const { defineProtocol, ProtocolViolation } = core;
 
 assert.equal(typeof Symbol.metadata, "symbol", "the decorators install the Symbol.metadata polyfill");

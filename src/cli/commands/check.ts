@@ -1,8 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { check } from "../../../analyzer/check.js";
-import { format, formatNames, type FormatName } from "../../../analyzer/formatters/index.js";
-import { CheckConfigError } from "../../../analyzer/types.js";
+import type { FormatName } from "../../../analyzer/formatters/index.js";
+import { loadOptional } from "../../util/optional-dependency.js";
 import { UsageError, type CliCommand } from "../io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
@@ -38,6 +37,10 @@ export const command: CliCommand = {
       },
     });
     const v = parsed.values;
+    // the analyzer runs on ts-morph, an optional peer: loaded here, not when the CLI starts
+    const [{ check }, { format, formatNames }, { CheckConfigError }] = await loadOptional("ts-morph", "The static analyzer", "npm i -D ts-morph@28 typescript", () =>
+      Promise.all([import("../../../analyzer/check.js"), import("../../../analyzer/formatters/index.js"), import("../../../analyzer/types.js")]),
+    );
     const fmt = v.format as string;
     if (!(formatNames as readonly string[]).includes(fmt)) throw new UsageError(`unknown --format "${fmt}"; use one of ${formatNames.join(", ")}`);
     const noColor = v["no-color"] === true || io.env["NO_COLOR"] !== undefined;

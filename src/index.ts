@@ -18,10 +18,11 @@ export { ProtocolDefinitionError, DEFINITION_ISSUE_CODES, type DefinitionIssue, 
 export { validateDefinition } from "./protocol/validate-definition.js";
 export { ProtocolViolation, isProtocolViolation, type ViolationDetails } from "./violation/protocol-violation.js";
 export { VIOLATION_CODES, type ViolationCode } from "./violation/violation-codes.js";
-export { ViolationLog, MemoryViolationSink, JsonLinesViolationSink, ConsoleViolationSink, toViolationRecord, type ViolationRecord, type ViolationSink } from "./violation/violation-log.js";
+export { ViolationLog, MemoryViolationSink, JsonLinesViolationSink, ConsoleViolationSink, toViolationRecord, type ViolationRecord, type ViolationSink, type MemoryViolationSinkOptions } from "./violation/violation-log.js";
 export { Session, type SessionOptions, type SessionStatus, type CheckResult, type ExecutionRecord } from "./runtime/session.js";
 export type { SessionPolicy, TokenUsage } from "./runtime/session-policy.js";
-export { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./runtime/session-snapshot.js";
+export { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./runtime/session-snapshot.js";
+export { verifyTraceHistory, traceTime, traceChainSeed, foldTraceBlock, TRACE_BLOCK, DEFAULT_TRACE_KEEP, type TraceEntry, type DroppedTrace, type TraceRetention, type TraceHistoryCheck } from "./runtime/session-trace.js";
 
 // confirmation
 export { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestOptions } from "./confirmation/confirmation-policy.js";

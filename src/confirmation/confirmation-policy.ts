@@ -428,15 +428,18 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     if (Date.parse(g.expiresAt) <= now.getTime()) return this.expired(g, now, call);
     if (this.staleCheck && g.subjects.length > 0) {
-      for (const t of session.trace) {
-        if (t.seq < g.issuedAtSeq) continue;
+      if (g.issuedAtSeq < session.traceLength - session.trace.length) {
+        // the entries recorded since the grant were partly dropped by the trace retention: no proof nothing changed
+        return this.violation("confirmation_stale", `The user confirmed "${g.tool}" at ${g.issuedAt}, and so many calls ran since that the trace no longer holds them all; whether they changed what was confirmed cannot be checked.`, call, { issuedAtSeq: g.issuedAtSeq, issuedAt: g.issuedAt }, "Show the user the current state and ask them to confirm again.");
+      }
+      for (const t of session.traceSince(Math.min(g.issuedAtSeq, session.traceLength))) {
         const spec = session.protocol.tools[t.tool] as AnyToolSpec | undefined;
         if (!spec || spec.effect !== "write") continue;
         const touched = subjectsOf(spec.subjects, t.arguments).filter((s) => g.subjects.includes(s));
         if (touched.length > 0) {
           return this.violation(
             "confirmation_stale",
-            `The user confirmed "${g.tool}" at ${g.issuedAt}, but "${t.tool}" changed ${touched.map((s) => JSON.stringify(s)).join(", ")} afterwards (at ${t.at}); the confirmation was about a state that no longer exists.`,
+            `The user confirmed "${g.tool}" at ${g.issuedAt}, but "${t.tool}" changed ${touched.map((s) => JSON.stringify(s)).join(", ")} afterwards (at ${new Date(t.at).toISOString()}); the confirmation was about a state that no longer exists.`,
             call,
             { subjects: touched, changedBy: t.tool, changedAtSeq: t.seq, issuedAt: g.issuedAt },
             "Show the user the current state and ask them to confirm again.",
@@ -492,7 +495,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       subjects: record.subjects,
       issuedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.ttlMs).toISOString(),
-      issuedAtSeq: session.trace.length,
+      issuedAtSeq: session.traceLength,
       nonce: randomBytes(16).toString("hex"),
       actionId: record.id,
       via,

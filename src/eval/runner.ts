@@ -196,26 +196,28 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
   const protocol = mode === "enforced" ? shared.enforced.protocol : shared.unenforced;
   const budget = mode === "enforced" ? new BudgetAccount(options.budget ?? DEFAULT_EVAL_BUDGET) : undefined;
   const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]), ...(budget ? { budget } : {}) });
-  // Measure the guard itself: time in validate + advance (including every policy).
+  // Measure the guard itself: time in validate + advance (including every policy). With a
+  // synchronous tool, session.run validates, runs and advances before it returns; the guard's
+  // share is that time less the tool's own. (The session's methods cannot be replaced: this
+  // wraps the instance's public entry point the agent loop calls.)
   let guardNs = 0;
-  let callGuardNs = 0;
   const guardSamples: number[] = [];
   const toolSamples: number[] = [];
-  const s = session as unknown as { validate: (...a: unknown[]) => unknown; advance: (...a: unknown[]) => unknown };
-  for (const m of ["validate", "advance"] as const) {
-    const orig = s[m].bind(session);
-    s[m] = (...a: unknown[]) => {
+  const run = session.run.bind(session);
+  Object.defineProperty(session, "run", {
+    value: (call: Parameters<typeof run>[0], impl: Parameters<typeof run>[1]) => {
+      const toolBefore = toolNs;
+      const ran = toolCalls;
       const t0 = process.hrtime.bigint();
       try {
-        return orig(...a);
+        return run(call, impl);
       } finally {
-        const dt = Number(process.hrtime.bigint() - t0);
+        const dt = Number(process.hrtime.bigint() - t0) - (toolNs - toolBefore);
         guardNs += dt;
-        if (m === "validate") callGuardNs = dt;
-        else guardSamples.push(callGuardNs + dt);
+        if (toolCalls > ran) guardSamples.push(dt);
       }
-    };
-  }
+    },
+  });
   const turnOf = agentTurns(session, model, impls, options.systemPrompt);
   let stored = await shared.store.create(sessionId, { session: session.toJSON(), ledger: {} });
 

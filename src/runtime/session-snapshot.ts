@@ -1,18 +1,11 @@
 import { z } from "zod";
+import type { DroppedTrace, TraceEntry } from "./session-trace.js";
 
-/** One executed call, as the trace records it. */
-export interface TraceEntry {
-  readonly seq: number;
-  readonly callId?: string;
-  readonly tool: string;
-  readonly arguments: unknown;
-  readonly outcome: string;
-  readonly from: string;
-  readonly to: string;
-  readonly at: string;
-}
+export type { DroppedTrace, TraceEntry } from "./session-trace.js";
 
-const traceEntry = z.object({
+const SESSION_STATUS = z.enum(["active", "ended", "needs_reconciliation"]);
+
+const traceEntryV2 = z.object({
   seq: z.number().int().nonnegative(),
   callId: z.string().optional(),
   tool: z.string(),
@@ -20,23 +13,56 @@ const traceEntry = z.object({
   outcome: z.string(),
   from: z.string(),
   to: z.string(),
-  at: z.string(),
+  at: z.number().finite(),
 });
 
-export const sessionSnapshotSchema = z.object({
+const droppedTrace = z.object({
+  count: z.number().int().positive(),
+  digest: z.string(),
+  lastTo: z.string(),
+  firstAt: z.number().finite(),
+  lastAt: z.number().finite(),
+  tools: z.record(z.string(), z.number().int().nonnegative()),
+});
+
+const common = {
   format: z.literal("concordat.session"),
-  formatVersion: z.literal(1),
   id: z.string().min(1),
   protocol: z.string().min(1),
   state: z.string(),
-  status: z.enum(["active", "ended", "needs_reconciliation"]),
+  status: SESSION_STATUS,
   context: z.unknown().optional(),
-  trace: z.array(traceEntry),
   version: z.number().int().nonnegative(),
   extensions: z.record(z.string(), z.unknown()),
+};
+
+/** Format 2 (written since trace retention): `at` in ms since the epoch, an optional dropped-prefix summary. */
+export const sessionSnapshotSchema = z.object({ ...common, formatVersion: z.literal(2), trace: z.array(traceEntryV2), dropped: droppedTrace.optional() });
+
+/** Format 1 (still read): the whole trace, `at` as an ISO 8601 string. */
+const sessionSnapshotV1Schema = z.object({
+  ...common,
+  formatVersion: z.literal(1),
+  trace: z.array(traceEntryV2.extend({ at: z.string().refine((s) => Number.isFinite(Date.parse(s)), { message: "not an ISO 8601 time" }) })),
 });
 
-export type SessionSnapshot = z.infer<typeof sessionSnapshotSchema> & { trace: TraceEntry[] };
+/**
+ * `session.toJSON()`: versioned JSON of everything a session knows (format 2). `trace` holds the
+ * entries kept in full; `dropped` summarizes the older ones (absent when none were dropped).
+ */
+export interface SessionSnapshot {
+  readonly format: "concordat.session";
+  readonly formatVersion: 2;
+  readonly id: string;
+  readonly protocol: string;
+  readonly state: string;
+  readonly status: "active" | "ended" | "needs_reconciliation";
+  readonly context?: unknown;
+  trace: TraceEntry[];
+  readonly dropped?: DroppedTrace;
+  readonly version: number;
+  readonly extensions: Record<string, unknown>;
+}
 
 const BRAND = Symbol.for("concordat.SessionStateError");
 
@@ -52,7 +78,12 @@ export class SessionStateError extends Error {
   }
 }
 
-/** Parses a session snapshot (an object or its JSON text); throws `SessionStateError` listing every problem. */
+const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
+
+/**
+ * Parses a session snapshot (an object or its JSON text), format 2 or the older format 1 (whose
+ * ISO times become numbers); throws `SessionStateError` listing every problem.
+ */
 export function parseSessionSnapshot(data: unknown): SessionSnapshot {
   let value = data;
   if (typeof data === "string") {
@@ -62,10 +93,16 @@ export function parseSessionSnapshot(data: unknown): SessionSnapshot {
       throw new SessionStateError(`Stored session is not valid JSON (${(e as Error).message}). Fix: restore from a backup or start a new session.`);
     }
   }
+  const version = (value as { formatVersion?: unknown } | null | undefined)?.formatVersion;
+  if (version === 1) {
+    const v1 = sessionSnapshotV1Schema.safeParse(value);
+    if (!v1.success) throw new SessionStateError(`Stored session (format 1) is malformed: ${issuesText(v1.error)}. Fix: it must be the output of session.toJSON().`);
+    const { trace, formatVersion: _v, ...rest } = v1.data;
+    return { ...rest, formatVersion: 2, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
+  }
   const parsed = sessionSnapshotSchema.safeParse(value);
   if (!parsed.success) {
-    const where = parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
-    throw new SessionStateError(`Stored session is malformed: ${where}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 1).`);
+    throw new SessionStateError(`Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 2, or 1 from older versions).`);
   }
   return parsed.data as SessionSnapshot;
 }

@@ -1,3 +1,6 @@
+// One concept, the runtime monitor of a conversation; over 400 lines because its state (kept
+// in ES private fields, so no code outside can reach it), its serialized call queue and its
+// snapshot format must change together. The trace lives in session-trace.ts.
 import { randomUUID } from "node:crypto";
 import type { AnyToolSpec, ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
@@ -9,7 +12,8 @@ import type { SessionPolicy, TokenUsage } from "./session-policy.js";
 import { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestManyOptions, type RequestOptions } from "../confirmation/confirmation-policy.js";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { Grant } from "../confirmation/grant.js";
-import { SessionStateError, parseSessionSnapshot, type SessionSnapshot, type TraceEntry } from "./session-snapshot.js";
+import { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./session-snapshot.js";
+import { SessionTrace, keepOf, type DroppedTrace, type TraceEntry, type TraceRetention } from "./session-trace.js";
 
 export type SessionStatus = "active" | "ended" | "needs_reconciliation";
 
@@ -19,7 +23,15 @@ export interface SessionOptions {
   readonly policies?: readonly SessionPolicy[];
   /** Supplies the last messages of the conversation for violation records. */
   readonly lastMessages?: () => readonly unknown[];
+  /** The clock of policies that need a `Date` (grant expiry). Also the trace's clock when `clock` is not given. */
   readonly now?: () => Date;
+  /**
+   * The trace's clock, in milliseconds since the epoch.
+   * @default `now().getTime()` when `now` is given, else `Date.now`
+   */
+  readonly clock?: () => number;
+  /** How much of the trace is kept in full (see `TraceRetention`). @default { keep: 1000 } */
+  readonly trace?: TraceRetention;
   /**
    * This run's budget account (e.g. a share handed off by another agent with
    * `account.handoff()`). Without it, a protocol that declares budgets gets its own account.
@@ -45,88 +57,154 @@ export interface ExecutionRecord {
   readonly to: string;
 }
 
+type Impl = (args: any, call: ValidatedCall) => unknown;
+interface Waiting {
+  readonly call: ToolCall;
+  readonly impl: Impl;
+  readonly unwrap: boolean;
+  readonly resolve: (v: unknown) => void;
+  readonly reject: (e: unknown) => void;
+}
+
+const defaultNow = (): Date => new Date();
+
 /**
  * The runtime monitor of one conversation: the current state, the context, the trace.
  * Calls are processed one at a time (several tool calls from one model turn are each
  * validated against the state the previous one left). A refused call never runs its
  * implementation and leaves the state unchanged.
+ *
+ * Observability: every executed call passes through `advance` and every refusal through
+ * `reject`; those are the two places an observer hooks in.
+ *
+ * @example
+ * const session = new Session(refundProtocol);
+ * await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, lookup);
  */
 export class Session<P extends Protocol<any, any, any> = Protocol> {
-  readonly id: string;
-  readonly protocol: P;
-  private _state: string;
-  private _status: SessionStatus;
-  private _context: unknown;
-  private readonly _trace: TraceEntry[];
-  private _version: number;
-  private readonly policies: SessionPolicy[];
-  private readonly log: ViolationLog | undefined;
-  private lastMessages: (() => readonly unknown[]) | undefined;
-  readonly now: () => Date;
-  private queue: Promise<unknown> = Promise.resolve();
+  readonly #id: string;
+  readonly #protocol: P;
+  #state: string;
+  #status: SessionStatus;
+  #context: unknown;
+  #trace: SessionTrace;
+  #version = 0;
+  readonly #policies: SessionPolicy[];
+  readonly #log: ViolationLog | undefined;
+  #lastMessages: (() => readonly unknown[]) | undefined;
+  readonly #now: () => Date;
+  readonly #clock: () => number;
+  /** Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance. */
+  readonly #claimed = new WeakSet<ValidatedCall>();
+  /** A call is between validation and its result; later calls wait in `#waiting`. */
+  #busy = false;
+  #waiting: Waiting[] | undefined;
+  /** The call whose implementation is running now (its body's promise has not settled). */
+  #active: ValidatedCall | undefined;
 
   constructor(protocol: P, options: SessionOptions = {}) {
-    this.protocol = protocol;
-    this.id = options.id ?? randomUUID();
-    this._state = protocol.initial;
-    this._status = protocol.isTerminal(protocol.initial) ? "ended" : "active";
-    this._context = structuredClone(protocol.config.initialContext);
-    this._trace = [];
-    this._version = 0;
-    this.policies = [...(options.policies ?? [])];
+    this.#protocol = protocol;
+    this.#id = options.id ?? randomUUID();
+    this.#state = protocol.initial;
+    this.#status = protocol.isTerminal(protocol.initial) ? "ended" : "active";
+    this.#context = structuredClone(protocol.config.initialContext);
+    this.#trace = new SessionTrace(this.#id, keepOf(options.trace));
+    this.#policies = [...(options.policies ?? [])];
     const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
-    if (hasBudget && !this.policies.some((p) => p.key === "budget")) {
-      this.policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
-    }
     const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
-    if (needsConfirmation && !this.policies.some((p) => p.key === "confirmation")) this.policies.push(new ConfirmationPolicy(options.confirmation));
-    this.log = options.log;
-    this.lastMessages = options.lastMessages;
-    this.now = options.now ?? (() => new Date());
+    requireGenuine(this.#policies, "budget", hasBudget, BudgetPolicy, protocol.name);
+    requireGenuine(this.#policies, "confirmation", needsConfirmation, ConfirmationPolicy, protocol.name);
+    if (hasBudget && !this.#policies.some((p) => p.key === "budget")) {
+      this.#policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
+    }
+    if (needsConfirmation && !this.#policies.some((p) => p.key === "confirmation")) this.#policies.push(new ConfirmationPolicy(options.confirmation));
+    this.#log = options.log;
+    this.#lastMessages = options.lastMessages;
+    const now = options.now;
+    this.#now = now ?? defaultNow;
+    this.#clock = options.clock ?? (now ? () => now().getTime() : Date.now);
   }
 
+  get id(): string {
+    return this.#id;
+  }
+  get protocol(): P {
+    return this.#protocol;
+  }
+  /** The clock policies read (grant expiry). */
+  get now(): () => Date {
+    return this.#now;
+  }
   get state(): P extends Protocol<any, infer S, any> ? S : string {
-    return this._state as never;
+    return this.#state as never;
   }
   get status(): SessionStatus {
-    return this._status;
+    return this.#status;
   }
   get context(): P extends Protocol<any, any, infer C> ? C : unknown {
-    return this._context as never;
+    return this.#context as never;
   }
+  /** The trace entries kept in full, oldest first (a frozen array; see `traceDropped` for older ones). */
   get trace(): readonly TraceEntry[] {
-    return this._trace;
+    return this.#trace.view();
+  }
+  /** How many calls the trace has recorded in all (the `seq` of the next entry), dropped ones included. */
+  get traceLength(): number {
+    return this.#trace.length;
   }
   /** Increments on every change; stores compare-and-set on it. */
   get version(): number {
-    return this._version;
+    return this.#version;
   }
   get ended(): boolean {
-    return this._status === "ended";
+    return this.#status === "ended";
+  }
+  /**
+   * The call whose implementation is running now, until its promise settles.
+   * @internal (the decorators use it to tell a `super` call inside a body from a later one)
+   */
+  get activeCall(): ValidatedCall | undefined {
+    return this.#active;
+  }
+
+  /**
+   * Trace entries with `seq ≥ seq`, oldest first: what was recorded since a store last saved
+   * `traceLength`. Throws `RangeError` when some of them were dropped by the retention.
+   * @param seq A `traceLength` read earlier.
+   */
+  traceSince(seq: number): readonly TraceEntry[] {
+    return this.#trace.since(seq);
+  }
+
+  /** The summary (count, counters, hash chain) of the entries dropped by the retention; undefined when none were. */
+  traceDropped(): DroppedTrace | undefined {
+    return this.#trace.dropped();
   }
 
   /** Adds a policy (confirmation, budget, …) to this session. */
   use(policy: SessionPolicy): this {
-    if (this.policies.some((p) => p.key === policy.key)) throw new Error(`Session ${this.id} already has a policy "${policy.key}".`);
-    this.policies.push(policy);
+    if (this.#policies.some((p) => p.key === policy.key)) throw new Error(`Session ${this.#id} already has a policy "${policy.key}".`);
+    requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
+    requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
+    this.#policies.push(policy);
     return this;
   }
 
   /** Supplies the last messages of the conversation for violation records (an agent loop sets this). */
   setLastMessages(source: (() => readonly unknown[]) | undefined): this {
-    this.lastMessages = source;
+    this.#lastMessages = source;
     return this;
   }
 
   policy<T extends SessionPolicy>(key: string): T | undefined {
-    return this.policies.find((p) => p.key === key) as T | undefined;
+    return this.#policies.find((p) => p.key === key) as T | undefined;
   }
 
   /** The confirmation policy; a clear error when the protocol has no tool that requires confirmation. */
   confirmationPolicy(): ConfirmationPolicy {
-    const p = this.policies.find((x) => x.key === "confirmation");
+    const p = this.#policies.find((x) => x.key === "confirmation");
     if (!(p instanceof ConfirmationPolicy)) {
-      throw new Error(`Session ${this.id} (protocol "${this.protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
+      throw new Error(`Session ${this.#id} (protocol "${this.#protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
     }
     return p;
   }
@@ -166,19 +244,19 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   /** Names of the tools the model may call now. */
   allowedTools(): (P extends Protocol<infer T, any, any> ? keyof T & string : string)[] {
-    if (this._status !== "active") return [];
-    const permitted: string[] = this.protocol.permittedTools(this._state, this._context);
+    if (this.#status !== "active") return [];
+    const permitted: string[] = this.#protocol.permittedTools(this.#state, this.#context);
     let tools: readonly string[] = permitted;
-    for (const p of this.policies) if (p.offered) tools = p.offered(this, tools);
+    for (const p of this.#policies) if (p.offered) tools = p.offered(this, tools);
     return (tools === permitted ? permitted : [...tools]) as never; // a fresh array either way
   }
 
   /** Tool definitions for the model's tools list, for the current state. */
   toolsForModel(): ToolDefinition[] {
-    return this.allowedTools().map((t) => this.protocol.toolDefinition(t));
+    return this.allowedTools().map((t) => this.#protocol.toolDefinition(t));
   }
 
-  /** Validates a call against the current state without running anything. Never throws. */
+  /** Validates a call against the current state without running anything or claiming anything. Never throws. */
   check(call: ToolCall): CheckResult {
     try {
       return { ok: true, call: this.validate(call, false) };
@@ -191,52 +269,99 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /**
    * Validates, runs and advances, in that order, after every earlier call on this session.
    * Returns the implementation's value; rethrows its error (after advancing when the error
-   * maps to an outcome). Throws `ProtocolViolation` before running anything when refused.
+   * maps to an outcome). Rejects with `ProtocolViolation` before running anything when refused.
    */
-  async execute<R>(call: ToolCall, impl: (args: any, call: ValidatedCall) => R | Promise<R>): Promise<Awaited<R>> {
-    const rec = await this.run(call, impl);
-    if (rec.result.ok) return rec.result.value as Awaited<R>;
+  execute<R>(call: ToolCall, impl: (args: any, call: ValidatedCall) => R | Promise<R>): Promise<Awaited<R>> {
+    return this.#enqueue(call, impl, true) as Promise<Awaited<R>>;
+  }
+
+  /** Like `execute`, but resolves to what happened instead of unwrapping the result. */
+  run(call: ToolCall, impl: (args: any, call: ValidatedCall) => unknown): Promise<ExecutionRecord> {
+    return this.#enqueue(call, impl, false) as Promise<ExecutionRecord>;
+  }
+
+  #enqueue(call: ToolCall, impl: Impl, unwrap: boolean): Promise<unknown> {
+    if (!this.#busy) return this.#start(call, impl, unwrap);
+    return new Promise((resolve, reject) => (this.#waiting ??= []).push({ call, impl, unwrap, resolve, reject }));
+  }
+
+  /** Validates and runs now (nothing else is in flight); settles when the result has advanced the session. */
+  #start(call: ToolCall, impl: Impl, unwrap: boolean): Promise<unknown> {
+    this.#busy = true;
+    let validated: ValidatedCall;
+    let value: unknown;
+    try {
+      validated = this.validate(call, true);
+    } catch (e) {
+      this.#next();
+      return Promise.reject(e);
+    }
+    this.#active = validated;
+    try {
+      value = impl(validated.arguments, validated);
+    } catch (error) {
+      return this.#settleNow(validated, { ok: false, error }, unwrap);
+    }
+    if (typeof (value as PromiseLike<unknown> | null)?.then === "function") {
+      const promise = value instanceof Promise ? value : Promise.resolve(value);
+      return promise.then(
+        (v) => this.#finish(validated, { ok: true, value: v }, unwrap),
+        (error) => this.#finish(validated, { ok: false, error }, unwrap),
+      );
+    }
+    return this.#settleNow(validated, { ok: true, value }, unwrap);
+  }
+
+  #settleNow(validated: ValidatedCall, result: ToolResult, unwrap: boolean): Promise<unknown> {
+    try {
+      return Promise.resolve(this.#finish(validated, result, unwrap));
+    } catch (e) {
+      return Promise.reject(e);
+    }
+  }
+
+  /** The implementation settled: advance, start the next waiting call, hand back the value or record. */
+  #finish(validated: ValidatedCall, result: ToolResult, unwrap: boolean): unknown {
+    this.#active = undefined;
+    let rec: ExecutionRecord;
+    try {
+      rec = this.advance(validated, result);
+    } finally {
+      this.#next();
+    }
+    if (!unwrap) return rec;
+    if (rec.result.ok) return rec.result.value;
     throw rec.result.error;
   }
 
-  /** Like `execute`, but returns what happened instead of unwrapping the result. */
-  run(call: ToolCall, impl: (args: any, call: ValidatedCall) => unknown): Promise<ExecutionRecord> {
-    const next = this.queue.then(() => this.runNow(call, impl));
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
-
-  private async runNow(call: ToolCall, impl: (args: any, call: ValidatedCall) => unknown): Promise<ExecutionRecord> {
-    const validated = this.validate(call, true);
-    let result: ToolResult;
-    try {
-      result = { ok: true, value: await impl(validated.arguments, validated) };
-    } catch (error) {
-      result = { ok: false, error };
-    }
-    return this.advance(validated, result);
+  #next(): void {
+    this.#busy = false;
+    const w = this.#waiting?.shift();
+    if (w) this.#start(w.call, w.impl, w.unwrap).then(w.resolve, w.reject);
   }
 
   /**
    * Protocol check, then every policy's `beforeCall` (which claims resources such as a grant
    * only when `claim` is true; `check` passes false). Throws `ProtocolViolation` and reports it to the log.
+   * A call validated with `claim` may then be passed to `advance`, once.
    */
   validate(call: ToolCall, claim: boolean): ValidatedCall {
     try {
-      if (this._status === "needs_reconciliation") {
+      if (this.#status === "needs_reconciliation") {
         throw new ProtocolViolation({
           code: "needs_reconciliation",
-          message: `Session ${this.id} needs reconciliation: an earlier write's outcome is unknown, so no call may run until it is resolved.`,
-          protocol: this.protocol.name,
-          state: this._state,
-          sessionId: this.id,
+          message: `Session ${this.#id} needs reconciliation: an earlier write's outcome is unknown, so no call may run until it is resolved.`,
+          protocol: this.#protocol.name,
+          state: this.#state,
+          sessionId: this.#id,
           tool: call.name,
           arguments: call.arguments,
           hint: "An operator or a reconcile hook must record what the earlier write did.",
         });
       }
-      const validated = this.protocol.validateCall(this._state, call, this._context);
-      for (const p of this.policies) p.beforeCall?.(this, validated, claim);
+      const validated = this.#protocol.validateCall(this.#state, call, this.#context);
+      for (const p of this.#policies) p.beforeCall?.(this, validated, claim);
+      if (claim === true) this.#claimed.add(validated);
       return validated;
     } catch (e) {
       if (e instanceof ProtocolViolation) throw this.reject(e);
@@ -244,50 +369,56 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     }
   }
 
-  /** Applies a result to the session: outcome, transition, context, trace, policies. */
+  /**
+   * Applies the result of a call validated by this session with `validate(call, true)`:
+   * outcome, transition, context, trace, policies. A call not validated that way (a `check`
+   * result, another session's, a hand-made object) or one already advanced throws `TypeError`.
+   */
   advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
-    const from = this._state;
+    if (!this.#claimed.has(validated)) {
+      throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
+    }
+    const rec = this.#advance(validated, result);
+    this.#claimed.delete(validated);
+    return rec;
+  }
+
+  #advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
+    const protocol = this.#protocol;
+    const name = validated.name;
+    const spec = protocol.tools[name] as AnyToolSpec; // the protocol's spec, never one carried by the call object
+    const from = this.#state;
     let outcome: string | undefined;
     try {
-      outcome = this.protocol.outcomeOf(validated.name, validated.arguments, result);
+      outcome = protocol.outcomeOf(name, validated.arguments, result);
     } catch {
       outcome = undefined;
     }
-    if (outcome === undefined && !result.ok && validated.spec.effect === "read") {
+    if (outcome === undefined && !result.ok && spec.effect === "read") {
       // the error maps to no outcome: nothing happened as far as the protocol knows
       throw result.error;
     }
     let to: string;
     try {
-      to = this.protocol.targetOf(from, validated.name, outcome);
+      to = protocol.targetOf(from, name, outcome);
     } catch (e) {
-      if (validated.spec.effect === "write") this.markNeedsReconciliation();
+      if (spec.effect === "write") this.markNeedsReconciliation();
       if (!result.ok && outcome === undefined) throw result.error;
       throw e instanceof ProtocolViolation ? this.reject(e) : e;
     }
-    const spec = validated.spec as AnyToolSpec;
-    if (spec.reduce) this._context = spec.reduce(this._context, validated.arguments as never, result, outcome as string);
-    this._state = to;
-    const at = this.now().toISOString();
-    const seq = this._trace.length;
-    // entries never change once recorded (frozen), so snapshots share them instead of copying
-    this._trace.push(
-      Object.freeze(
-        validated.id !== undefined
-          ? { seq, callId: validated.id, tool: validated.name, arguments: validated.arguments, outcome: outcome as string, from, to, at }
-          : { seq, tool: validated.name, arguments: validated.arguments, outcome: outcome as string, from, to, at },
-      ),
-    );
-    if (this.protocol.isTerminal(to)) this._status = "ended";
-    this._version++;
-    for (const p of this.policies) p.afterCall?.(this, validated, result, outcome as string, from, to);
+    if (spec.reduce) this.#context = spec.reduce(this.#context, validated.arguments as never, result, outcome as string);
+    this.#state = to;
+    this.#trace.record(validated.id, name, validated.arguments, outcome as string, from, to, this.#clock());
+    if (protocol.isTerminal(to)) this.#status = "ended";
+    this.#version++;
+    for (const p of this.#policies) p.afterCall?.(this, validated, result, outcome as string, from, to);
     return { call: validated, result, outcome: outcome as string, from, to };
   }
 
   /** Checks a model call's estimated usage against every policy (budgets). */
   beforeModelCall(estimate: TokenUsage): void {
     try {
-      for (const p of this.policies) p.beforeModelCall?.(this, estimate);
+      for (const p of this.#policies) p.beforeModelCall?.(this, estimate);
     } catch (e) {
       if (e instanceof ProtocolViolation) throw this.reject(e);
       throw e;
@@ -296,88 +427,127 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   /** Accounts a model call's reported usage. */
   afterModelCall(usage: TokenUsage): void {
-    for (const p of this.policies) p.afterModelCall?.(this, usage);
-    this._version++;
+    for (const p of this.#policies) p.afterModelCall?.(this, usage);
+    this.#version++;
   }
 
   /** Marks the session as blocked until an earlier write is reconciled. */
   markNeedsReconciliation(): void {
-    this._status = "needs_reconciliation";
-    this._version++;
+    this.#status = "needs_reconciliation";
+    this.#version++;
   }
 
-  /** Clears `needs_reconciliation` after an operator or hook recorded what happened. */
+  /**
+   * Clears `needs_reconciliation` after an operator or hook recorded what happened. With a
+   * resolution, records that the write ran with that result (the write's transition; nothing
+   * runs). Only a write tool of this protocol can be resolved this way.
+   */
   reconciled(resolution?: { readonly validated: ValidatedCall; readonly result: ToolResult }): ExecutionRecord | undefined {
-    if (this._status !== "needs_reconciliation") return undefined;
-    this._status = this.protocol.isTerminal(this._state) ? "ended" : "active";
-    this._version++;
-    return resolution ? this.advance(resolution.validated, resolution.result) : undefined;
+    if (this.#status !== "needs_reconciliation") return undefined;
+    if (resolution) {
+      const name = resolution.validated?.name;
+      const spec = typeof name === "string" && Object.prototype.hasOwnProperty.call(this.#protocol.tools, name) ? (this.#protocol.tools[name] as AnyToolSpec) : undefined;
+      if (spec?.effect !== "write") {
+        throw new TypeError(`Session ${this.#id}: reconciled(resolution) records the outcome of a write, but "${String(name)}" is not a write tool of protocol "${this.#protocol.name}". Fix: resolve the pending write's own call.`);
+      }
+    }
+    this.#status = this.#protocol.isTerminal(this.#state) ? "ended" : "active";
+    this.#version++;
+    this.#claimed.delete(resolution?.validated as ValidatedCall);
+    return resolution ? this.#advance(resolution.validated, resolution.result) : undefined;
   }
 
   /** Records a violation with the session's facts and delivers it to the log. */
   reject(v: ProtocolViolation): ProtocolViolation {
     const enriched =
-      v.sessionId === this.id
+      v.sessionId === this.#id
         ? v
         : new ProtocolViolation({
             code: v.code,
             message: v.message,
-            protocol: v.protocol ?? this.protocol.name,
-            state: v.state ?? this._state,
-            sessionId: this.id,
+            protocol: v.protocol ?? this.#protocol.name,
+            state: v.state ?? this.#state,
+            sessionId: this.#id,
             ...(v.tool !== undefined ? { tool: v.tool } : {}),
             arguments: v.arguments,
             allowedTools: v.allowedTools.length > 0 ? v.allowedTools : this.allowedTools(),
             data: v.data,
             ...(v.hint !== undefined ? { hint: v.hint } : {}),
           });
-    this.log?.report(enriched, this.lastMessages?.());
+    this.#log?.report(enriched, this.#lastMessages?.());
     return enriched;
   }
 
-  /** Versioned JSON of everything the session knows. */
+  /** Versioned JSON (format 2) of everything the session knows; the trace as far as it is retained. */
   toJSON(): SessionSnapshot {
     const extensions: Record<string, unknown> = {};
-    for (const p of this.policies) if (p.serialize) extensions[p.key] = p.serialize();
+    for (const p of this.#policies) if (p.serialize) extensions[p.key] = p.serialize();
+    const dropped = this.#trace.dropped();
     return {
       format: "concordat.session",
-      formatVersion: 1,
-      id: this.id,
-      protocol: this.protocol.name,
-      state: this._state,
-      status: this._status,
-      context: this._context,
-      trace: this._trace.slice(),
-      version: this._version,
+      formatVersion: 2,
+      id: this.#id,
+      protocol: this.#protocol.name,
+      state: this.#state,
+      status: this.#status,
+      context: this.#context,
+      trace: this.#trace.copy(),
+      ...(dropped ? { dropped } : {}),
+      version: this.#version,
       extensions,
     };
   }
 
   /**
-   * Restores a session from `toJSON()` output. Malformed data, another protocol's session or
-   * an unknown state throws `SessionStateError` naming the problem; nothing is half-restored.
+   * Restores a session from `toJSON()` output (format 2, or format 1 from older versions).
+   * Malformed data, another protocol's session, an unknown state, a trace that does not fit
+   * together or does not end in the stored state, or policy state that does not hold (see the
+   * policies' `restore`) throws `SessionStateError` or the policy's error naming the problem;
+   * nothing is half-restored.
    */
   static fromJSON<P extends Protocol<any, any, any>>(protocol: P, data: unknown, options: SessionOptions = {}): Session<P> {
     const snap = parseSessionSnapshot(data);
-    if (snap.protocol !== protocol.name) {
-      throw new SessionStateError(`Session ${snap.id} belongs to protocol "${snap.protocol}", not "${protocol.name}". Fix: restore it with the protocol it was created with.`);
-    }
+    const bad = (why: string, fix = "restore it from a backup or start a new session") => new SessionStateError(`Session ${snap.id}: ${why}. Fix: ${fix}.`);
+    if (snap.protocol !== protocol.name) throw bad(`belongs to protocol "${snap.protocol}", not "${protocol.name}"`, "restore it with the protocol it was created with");
     if (!protocol.stateNames.includes(snap.state)) {
-      throw new SessionStateError(`Session ${snap.id} is in state "${snap.state}", which protocol "${protocol.name}" does not declare (states: ${protocol.stateNames.join(", ")}). Fix: migrate the stored session or restore it with the matching protocol version.`);
+      throw bad(`is in state "${snap.state}", which protocol "${protocol.name}" does not declare (states: ${protocol.stateNames.join(", ")})`, "migrate the stored session or restore it with the matching protocol version");
     }
     if (protocol.config.context) {
       const parsed = protocol.config.context.safeParse(snap.context);
-      if (!parsed.success) throw new SessionStateError(`Session ${snap.id} has a context that does not match protocol "${protocol.name}"'s context schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`);
+      if (!parsed.success) throw bad(`has a context that does not match protocol "${protocol.name}"'s context schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
     }
     const s = new Session(protocol, { ...options, id: snap.id });
-    for (const p of s.policies) {
+    const trace = SessionTrace.restore(snap.id, s.#trace.keep, snap.trace, snap.dropped);
+    if (typeof trace === "string") throw bad(trace);
+    const endsIn = trace.last()?.to ?? snap.dropped?.lastTo ?? protocol.initial;
+    if (endsIn !== snap.state) throw bad(`is in state "${snap.state}", but its trace ends in "${endsIn}"`);
+    if (snap.version < trace.length) throw bad(`has version ${snap.version}, lower than the ${trace.length} calls its trace records`);
+    if ((snap.status === "ended") !== protocol.isTerminal(snap.state)) throw bad(`has status "${snap.status}" in ${protocol.isTerminal(snap.state) ? "terminal" : "non-terminal"} state "${snap.state}"`);
+    for (const p of s.#policies) {
       if (p.restore && snap.extensions[p.key] !== undefined) p.restore(snap.extensions[p.key]);
     }
-    s._state = snap.state;
-    s._status = snap.status;
-    s._context = snap.context;
-    for (const t of snap.trace) s._trace.push(Object.freeze({ ...t }));
-    s._version = snap.version;
+    s.#state = snap.state;
+    s.#status = snap.status;
+    s.#context = snap.context;
+    s.#trace = trace;
+    s.#version = snap.version;
     return s;
   }
 }
+
+/**
+ * A policy under a key the runtime relies on ("budget", "confirmation") must be the runtime's
+ * own class, not a look-alike that could wave calls through.
+ */
+function requireGenuine(policies: readonly SessionPolicy[], key: string, needed: boolean, cls: Function, protocolName: string): void {
+  if (!needed) return;
+  for (const p of policies) {
+    if (p?.key === key && Object.getPrototypeOf(p) !== cls.prototype) {
+      throw new TypeError(`Session of protocol "${protocolName}": the policy under key "${key}" must be a ${cls.name} (the runtime's own), got ${p.constructor?.name ?? typeof p}. Fix: pass options.${key === "budget" ? "budget (a BudgetAccount)" : "confirmation (its options)"} instead of a custom policy under that key.`);
+    }
+  }
+}
+
+// Session's methods are the enforcement: nothing may replace them on the prototype.
+Object.freeze(Session.prototype);
+Object.freeze(Session);

@@ -36,11 +36,73 @@ export function toViolationRecord(v: ProtocolViolation, lastMessages?: readonly 
   };
 }
 
-/** Keeps records in memory (tests, dashboards). */
+/** Options of `MemoryViolationSink`. */
+export interface MemoryViolationSinkOptions {
+  /**
+   * Most records kept; when full, the oldest is dropped for each new one (counted in `dropped`
+   * and still in `counts`). `Infinity` keeps every record.
+   * @default 1000
+   */
+  readonly limit?: number;
+}
+
+/**
+ * Keeps the latest records in memory (tests, dashboards), bounded: the last `limit` records in
+ * full, plus how many were dropped and a count per violation code over all of them.
+ *
+ * @example
+ * const sink = new MemoryViolationSink({ limit: 100 });
+ * const log = new ViolationLog([sink]);
+ * // … later: sink.records (latest 100), sink.counts["confirmation_missing"], sink.dropped
+ */
 export class MemoryViolationSink implements ViolationSink {
-  readonly records: ViolationRecord[] = [];
+  readonly limit: number;
+  /** Records dropped because the sink was full. */
+  dropped = 0;
+  /** Records written per violation code, dropped ones included. */
+  readonly counts: Record<string, number> = Object.create(null) as Record<string, number>;
+  #ring: ViolationRecord[] = [];
+  /** Index of the oldest record once the ring is full. */
+  #head = 0;
+  #view: readonly ViolationRecord[] | undefined;
+
+  /** @throws TypeError when `limit` is not a whole number ≥ 1 or `Infinity`. */
+  constructor(options: MemoryViolationSinkOptions = {}) {
+    const limit = options.limit ?? 1000;
+    if (limit !== Number.POSITIVE_INFINITY && !(Number.isInteger(limit) && limit >= 1)) {
+      throw new TypeError(`MemoryViolationSink: limit must be a whole number ≥ 1 or Infinity, got ${String(limit)}. Fix: e.g. { limit: 1000 } (the default).`);
+    }
+    this.limit = limit;
+  }
+
+  /** The records kept, oldest first (a frozen array). */
+  get records(): readonly ViolationRecord[] {
+    if (!this.#view) {
+      const r = this.#ring;
+      this.#view = Object.freeze(this.#head === 0 ? r.slice() : [...r.slice(this.#head), ...r.slice(0, this.#head)]);
+    }
+    return this.#view;
+  }
+
   write(record: ViolationRecord): void {
-    this.records.push(record);
+    this.counts[record.code] = (this.counts[record.code] ?? 0) + 1;
+    this.#view = undefined;
+    if (this.#ring.length < this.limit) {
+      this.#ring.push(record);
+      return;
+    }
+    this.#ring[this.#head] = record;
+    this.#head = (this.#head + 1) % this.#ring.length;
+    this.dropped++;
+  }
+
+  /** Forgets every record and count. */
+  clear(): void {
+    this.#ring = [];
+    this.#head = 0;
+    this.#view = undefined;
+    this.dropped = 0;
+    for (const k of Object.keys(this.counts)) delete this.counts[k];
   }
 }
 

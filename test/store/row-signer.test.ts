@@ -16,7 +16,7 @@ const HEAD = '{"session":{"trace":[';
 
 function state(id: string, note: string): StoredState {
   return {
-    session: { format: "concordat.session", formatVersion: 1, id, protocol: "p", state: "s", status: "active", context: { note }, trace: [], version: 0, extensions: {} },
+    session: { format: "concordat.session", formatVersion: 2, id, protocol: "p", state: "s", status: "active", context: { note }, trace: [], version: 0, extensions: {} },
     ledger: {},
   };
 }
@@ -52,7 +52,7 @@ describe("incremental row signer", () => {
     const s = state("n1", "x");
     const withTrace: StoredState = {
       ...s,
-      session: { ...s.session, trace: [{ seq: 0, callId: "c0", tool: "t", arguments: { a: "ü" }, outcome: "ok", from: "s", to: "s", at: "2030-01-01T00:00:00.000Z" }, { seq: 1, tool: "t", arguments: {}, outcome: "ok", from: "s", to: "s", at: "2030-01-01T00:00:01.000Z" }] },
+      session: { ...s.session, trace: [{ seq: 0, callId: "c0", tool: "t", arguments: { a: "ü" }, outcome: "ok", from: "s", to: "s", at: 1893456000000 }, { seq: 1, tool: "t", arguments: {}, outcome: "ok", from: "s", to: "s", at: 1893456001000 }] },
     };
     await store.create("n1", withTrace);
     const row = store.rows.get("n1")!;

@@ -1,0 +1,255 @@
+import * as nodeCrypto from "node:crypto";
+import { createHash } from "node:crypto";
+
+/** One executed call, as the trace records it. */
+export interface TraceEntry {
+  /** Position in the session's whole history (0 for its first call), never reused. */
+  readonly seq: number;
+  readonly callId?: string;
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly outcome: string;
+  readonly from: string;
+  readonly to: string;
+  /**
+   * When the call was recorded, in milliseconds since the Unix epoch (a number, so recording
+   * costs no date formatting). Format it when you read it: `traceTime(entry)` or
+   * `new Date(entry.at).toISOString()`.
+   */
+  readonly at: number;
+}
+
+/**
+ * What a trace keeps of the entries it no longer holds in full: how many there were, the state
+ * after the last of them, counters, and a hash chain over all of them (see `foldTraceBlock`),
+ * so a stored trace still commits to its whole history.
+ */
+export interface DroppedTrace {
+  /** Entries dropped (always a multiple of `TRACE_BLOCK`); the first retained entry has this `seq`. */
+  readonly count: number;
+  /** Hex SHA-256 chain over the dropped entries, block by block, from `traceChainSeed(sessionId)`. */
+  readonly digest: string;
+  /** The state after the last dropped entry (the `from` of the first retained one). */
+  readonly lastTo: string;
+  /** Time of the first and of the last dropped entry (ms since the epoch). */
+  readonly firstAt: number;
+  readonly lastAt: number;
+  /** Dropped entries per tool. */
+  readonly tools: Readonly<Record<string, number>>;
+}
+
+/**
+ * How much of a session's trace is kept in full.
+ * @example new Session(protocol, { trace: { keep: 200 } })
+ */
+export interface TraceRetention {
+  /**
+   * The last `keep` entries (at least; at least the last one) stay in full; older ones are
+   * folded, `TRACE_BLOCK` at a time, into the dropped-prefix summary. `Infinity` keeps everything (memory and snapshots
+   * then grow with the session).
+   * @default 1000
+   */
+  readonly keep?: number;
+}
+
+/** Entries are dropped in aligned blocks of this many, so the chain does not depend on when they were dropped. */
+export const TRACE_BLOCK = 64;
+/** Entries a session keeps in full unless told otherwise: more than a conversation usually makes. */
+export const DEFAULT_TRACE_KEEP = 1000;
+
+const CHAIN_DOMAIN = "concordat.trace.chain.v1";
+
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+const sha256Hex: (text: string) => string = oneShot ? (text) => oneShot("sha256", text, "hex") : (text) => createHash("sha256").update(text, "utf8").digest("hex");
+
+/** The chain value before any entry was dropped (binds the chain to its session). */
+export function traceChainSeed(sessionId: string): string {
+  return sha256Hex(`${CHAIN_DOMAIN}\u0000${sessionId}`);
+}
+
+/**
+ * One step of the dropped-prefix chain: `SHA-256(digest ‖ JSON.stringify(block))` as hex, over
+ * UTF-8, where `block` is `TRACE_BLOCK` consecutive entries in canonical form (`canonicalEntry`).
+ * Anyone holding the full history can recompute a summary's digest from `traceChainSeed`.
+ */
+export function foldTraceBlock(digest: string, block: readonly TraceEntry[]): string {
+  let text: string;
+  try {
+    text = JSON.stringify(block);
+  } catch (e) {
+    // an argument JSON cannot represent (a BigInt, a cycle): the snapshot could not hold it either
+    text = `unserializable:${block[0]?.seq ?? -1}:${(e as Error).message}`;
+  }
+  return sha256Hex(digest + text);
+}
+
+/** An entry with its keys in the canonical order (the order the chain and the stored JSON use), frozen. */
+export function canonicalEntry(seq: number, callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
+  // (two literals, not a conditional spread: this is on the per-call path)
+  return Object.freeze(callId !== undefined ? { seq, callId, tool, arguments: args, outcome, from, to, at } : { seq, tool, arguments: args, outcome, from, to, at });
+}
+
+/** An entry's time as an ISO 8601 string. */
+export function traceTime(entry: Pick<TraceEntry, "at">): string {
+  return new Date(entry.at).toISOString();
+}
+
+/** A retention setting, checked; a clear `TypeError` for anything but a whole number ≥ 0 or `Infinity`. */
+export function keepOf(retention: TraceRetention | undefined): number {
+  const keep = retention?.keep ?? DEFAULT_TRACE_KEEP;
+  if (keep !== Number.POSITIVE_INFINITY && !(Number.isInteger(keep) && keep >= 0)) {
+    throw new TypeError(`Session option trace.keep must be a whole number ≥ 0 or Infinity, got ${String(keep)}. Fix: e.g. trace: { keep: 1000 } (the default), or Infinity to keep every entry.`);
+  }
+  return keep;
+}
+
+/**
+ * A session's trace: the last entries in full, and a summary with a hash chain of the ones
+ * dropped before them. Memory, snapshot size and restore time are bounded by the retention,
+ * not by the number of calls.
+ * @internal (a Session owns one; read it through the session)
+ */
+export class SessionTrace {
+  readonly #sessionId: string;
+  readonly #keep: number;
+  #entries: TraceEntry[] = [];
+  #dropped: { count: number; digest: string; lastTo: string; firstAt: number; lastAt: number; tools: Record<string, number> } | undefined;
+  /** A frozen copy of `#entries`, made when first read after a change. */
+  #view: readonly TraceEntry[] | undefined;
+
+  constructor(sessionId: string, keep: number) {
+    this.#sessionId = sessionId;
+    // the entry just recorded is always held, so whoever records calls can read it (traceSince)
+    this.#keep = Math.max(keep, 1);
+  }
+
+  /** How many entries were ever recorded (the `seq` the next one gets). */
+  get length(): number {
+    return (this.#dropped?.count ?? 0) + this.#entries.length;
+  }
+
+  /** The `seq` of the first entry held in full. */
+  get firstRetained(): number {
+    return this.#dropped?.count ?? 0;
+  }
+
+  get keep(): number {
+    return this.#keep;
+  }
+
+  /** The entries held in full, oldest first (a frozen array). */
+  view(): readonly TraceEntry[] {
+    return (this.#view ??= Object.freeze(this.#entries.slice()));
+  }
+
+  /** A mutable copy of the entries held in full (for snapshots; the entries themselves are frozen and shared). */
+  copy(): TraceEntry[] {
+    return this.#entries.slice();
+  }
+
+  /** The last entry recorded, if it is held. */
+  last(): TraceEntry | undefined {
+    return this.#entries[this.#entries.length - 1];
+  }
+
+  /**
+   * Entries with `seq ≥ from`, oldest first. Throws `RangeError` when some of them were dropped
+   * (`from < firstRetained`): use `dropped()` for those.
+   */
+  since(from: number): readonly TraceEntry[] {
+    if (!Number.isInteger(from) || from < 0) throw new TypeError(`traceSince(seq): seq must be a whole number ≥ 0, got ${String(from)}.`);
+    const first = this.firstRetained;
+    if (from < first) {
+      throw new RangeError(`traceSince(${from}): entries before seq ${first} were dropped by the trace retention (keep ${this.#keep}); their digest and counters are in traceDropped(). Fix: read them when they are recorded, or raise trace.keep.`);
+    }
+    return from >= this.length ? [] : this.#entries.slice(from - first);
+  }
+
+  /** The dropped-prefix summary, or undefined when nothing was dropped. */
+  dropped(): DroppedTrace | undefined {
+    const d = this.#dropped;
+    return d ? Object.freeze({ count: d.count, digest: d.digest, lastTo: d.lastTo, firstAt: d.firstAt, lastAt: d.lastAt, tools: Object.freeze({ ...d.tools }) }) : undefined;
+  }
+
+  /** Records one entry (the next `seq`) and drops whole blocks beyond the retention. */
+  record(callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
+    const entry = canonicalEntry(this.length, callId, tool, args, outcome, from, to, at);
+    this.#entries.push(entry);
+    this.#view = undefined;
+    if (this.#entries.length >= this.#keep + TRACE_BLOCK) this.#trim();
+    return entry;
+  }
+
+  #trim(): void {
+    while (this.#entries.length >= this.#keep + TRACE_BLOCK) {
+      const block = this.#entries.slice(0, TRACE_BLOCK);
+      const d = (this.#dropped ??= { count: 0, digest: traceChainSeed(this.#sessionId), lastTo: block[0]!.from, firstAt: block[0]!.at, lastAt: block[0]!.at, tools: Object.create(null) as Record<string, number> });
+      d.digest = foldTraceBlock(d.digest, block);
+      for (const e of block) d.tools[e.tool] = (d.tools[e.tool] ?? 0) + 1;
+      d.count += TRACE_BLOCK;
+      d.lastTo = block[TRACE_BLOCK - 1]!.to;
+      d.lastAt = block[TRACE_BLOCK - 1]!.at;
+      this.#entries.splice(0, TRACE_BLOCK);
+    }
+    this.#view = undefined;
+  }
+
+  /**
+   * A trace from stored parts. Checks that the parts fit together (entries numbered from the
+   * dropped count without gaps, each starting where the previous one ended, the summary's
+   * counters adding up) and returns a message naming the first problem instead of a trace when
+   * they do not. Trims to the retention when it holds more.
+   */
+  static restore(sessionId: string, keep: number, entries: readonly TraceEntry[], dropped: DroppedTrace | undefined): SessionTrace | string {
+    if (dropped) {
+      if (!(Number.isInteger(dropped.count) && dropped.count > 0 && dropped.count % TRACE_BLOCK === 0)) return `its dropped-trace count ${dropped.count} is not a positive multiple of ${TRACE_BLOCK}`;
+      const counted = Object.values(dropped.tools).reduce((a, b) => a + b, 0);
+      if (counted !== dropped.count) return `its dropped-trace counters add up to ${counted}, not the ${dropped.count} entries dropped`;
+      if (!/^[0-9a-f]{64}$/.test(dropped.digest)) return `its dropped-trace digest ${JSON.stringify(dropped.digest)} is not a hex SHA-256`;
+    }
+    const first = dropped?.count ?? 0;
+    let expectedFrom = dropped?.lastTo;
+    const out: TraceEntry[] = new Array(entries.length);
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!;
+      if (e.seq !== first + i) return `trace entry ${i} has seq ${e.seq}, expected ${first + i} (entries must be numbered without gaps from ${first})`;
+      if (expectedFrom !== undefined && e.from !== expectedFrom) return `trace entry seq ${e.seq} starts in state "${e.from}", but the previous entry ended in "${expectedFrom}"`;
+      expectedFrom = e.to;
+      out[i] = canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
+    }
+    const t = new SessionTrace(sessionId, keep);
+    t.#entries = out;
+    if (dropped) t.#dropped = { count: dropped.count, digest: dropped.digest, lastTo: dropped.lastTo, firstAt: dropped.firstAt, lastAt: dropped.lastAt, tools: Object.assign(Object.create(null) as Record<string, number>, dropped.tools) };
+    if (out.length >= keep + TRACE_BLOCK) t.#trim();
+    return t;
+  }
+}
+
+/** Why a trimmed trace does not match a full history, or `ok`. */
+export type TraceHistoryCheck = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+
+/**
+ * Checks a stored trace (a session snapshot's `trace` and `dropped`) against the full history
+ * of its session (e.g. an append-only log of every entry): the dropped entries must hash to the
+ * summary's digest, and the retained entries must be the history's last ones, exactly.
+ *
+ * @example
+ * const check = verifyTraceHistory(snapshot, everyEntryEverLogged);
+ * if (!check.ok) throw new Error(check.reason);
+ * @param snapshot `{ id, trace, dropped }` of a session snapshot (`session.toJSON()`).
+ * @param history Every entry of the session, in order, from seq 0.
+ */
+export function verifyTraceHistory(snapshot: { readonly id: string; readonly trace: readonly TraceEntry[]; readonly dropped?: DroppedTrace | undefined }, history: readonly TraceEntry[]): TraceHistoryCheck {
+  const count = snapshot.dropped?.count ?? 0;
+  if (history.length !== count + snapshot.trace.length) return { ok: false, reason: `the history has ${history.length} entries; the trace accounts for ${count + snapshot.trace.length} (${count} dropped, ${snapshot.trace.length} retained)` };
+  const canon = (e: TraceEntry) => canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
+  if (snapshot.dropped) {
+    let digest = traceChainSeed(snapshot.id);
+    for (let i = 0; i < count; i += TRACE_BLOCK) digest = foldTraceBlock(digest, history.slice(i, i + TRACE_BLOCK).map(canon));
+    if (digest !== snapshot.dropped.digest) return { ok: false, reason: `the ${count} dropped entries of the history do not hash to the trace's digest (the history or the stored summary was changed)` };
+  }
+  for (let i = 0; i < snapshot.trace.length; i++) {
+    if (JSON.stringify(canon(snapshot.trace[i]!)) !== JSON.stringify(canon(history[count + i]!))) return { ok: false, reason: `retained entry seq ${count + i} differs from the history` };
+  }
+  return { ok: true };
+}

@@ -33,6 +33,10 @@ export { BudgetPolicy } from "./budget/budget-policy.js";
 export { toDot } from "./graph/to-dot.js";
 export { toMermaid } from "./graph/to-mermaid.js";
 export type { GraphOptions } from "./graph/graph-options.js";
+export { toXState } from "./graph/to-xstate.js";
+export { fromXState, type FromXStateOptions } from "./graph/from-xstate.js";
+export { XStateMappingError, XSTATE_MAPPING_ISSUE_CODES, type XStateMappingIssue, type XStateMappingIssueCode } from "./graph/xstate-mapping-error.js";
+export type { XStateMachineConfig, XStateStateConfig, XStateTransitionConfig, XStateTransitionMeta, XStateProtocolMeta } from "./graph/xstate-config.js";
 
 // models (no SDK is loaded by these)
 export type { ModelClient, ModelRequest, ModelResponse, ModelToolCall, ModelUsage, ChatMessage } from "./agent/model-client.js";

@@ -43,6 +43,10 @@ export { BudgetPolicy } from "./budget/budget-policy.js";
 export { toDot } from "./graph/to-dot.js";
 export { toMermaid } from "./graph/to-mermaid.js";
 export type { GraphOptions } from "./graph/graph-options.js";
+export { toXState } from "./graph/to-xstate.js";
+export { fromXState, type FromXStateOptions } from "./graph/from-xstate.js";
+export { XStateMappingError, XSTATE_MAPPING_ISSUE_CODES, type XStateMappingIssue, type XStateMappingIssueCode } from "./graph/xstate-mapping-error.js";
+export type { XStateMachineConfig, XStateStateConfig, XStateTransitionConfig, XStateTransitionMeta, XStateProtocolMeta } from "./graph/xstate-config.js";
 
 // refinement (decorators live in concordat/decorators)
 export { checkRefinement, mapChildTools, eventLabel, type RefinementResult, type RefinementKind, type RefinementNames } from "./protocol/refinement.js";

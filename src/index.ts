@@ -28,6 +28,7 @@ export { verifyTraceHistory, traceTime, traceChainSeed, foldTraceBlock, TRACE_BL
 export { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestOptions } from "./confirmation/confirmation-policy.js";
 export type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./confirmation/decider.js";
 export { ruleDecider, decideReply, normalizeReply, type ReplyRule } from "./confirmation/rule-decider.js";
+export { judgeConsent, consentJudge, type ConsentJudgeInput, type ConsentAction, type ConsentVerdict } from "./confirmation/consent-judge.js";
 export { llmJudgeDecider, composeDeciders, parseJudgeOutput, judgeOutputSchema, JUDGE_SYSTEM_PROMPT, type LlmJudgeOptions, type ComposeOptions } from "./confirmation/llm-judge-decider.js";
 export { canonicalJson, canonicalHash, canonicallyEqual, argumentDiff, formatArgumentDiff, CanonicalJsonError, type ArgumentChange } from "./confirmation/canonical-json.js";
 export { grantSchema, subjectsOf, type Grant, type PendingActionRecord } from "./confirmation/grant.js";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { AuditDomain } from "./audit-domain.js";
+import type { Counterfactual } from "./counterfactual.js";
 import type { InputProblem, RecordedRun } from "./recorded-run.js";
 import { memoizedDecider } from "./memoized-decider.js";
 import { replayThroughProtocol } from "./protocol-replay.js";
@@ -114,6 +115,8 @@ export interface AuditReport {
   readonly runs: readonly ReportRun[];
   readonly summary: AuditSummary;
   readonly problems: readonly InputProblem[];
+  /** With `--labels`: the audit scored against hand labels (see `scoreCounterfactual`). */
+  readonly counterfactual?: Counterfactual;
 }
 
 export interface AuditOptions {

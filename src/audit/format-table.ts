@@ -1,5 +1,6 @@
 import { basename } from "node:path";
 import type { AuditReport, ReportRun, ReportWrite } from "./audit-report.js";
+import type { Counterfactual } from "./counterfactual.js";
 import { WRITE_STATUSES } from "./write-status.js";
 
 /** Left-aligned columns; numbers right-aligned. */
@@ -80,10 +81,42 @@ export function formatAuditTable(report: AuditReport): string {
       for (const w of diff) out.push(`    #${w.index} ${w.tool}: audit ${w.status}, regex ${w.baseline}. ${w.evidence}`);
     }
   }
+  if (report.counterfactual) out.push("", formatCounterfactual(report.counterfactual));
   if (report.problems.length > 0) {
     out.push("");
     out.push(`Problems (${report.problems.length}); these inputs were not audited (or only in part, as said):`);
     for (const p of report.problems) out.push(`  ${p.file}${p.at ? ` (${p.at})` : ""}: ${p.message}`);
   }
   return out.join("\n") + "\n";
+}
+
+/**
+ * The counterfactual section: had the audit's judge been enforcing, how many authorized writes
+ * would have passed, how many unauthorized ones would have been stopped; then the refused
+ * authorized writes (and any unauthorized write that passed) with the audit's reason.
+ */
+export function formatCounterfactual(c: Counterfactual): string {
+  const a = c.authorized;
+  const u = c.unauthorized;
+  const out: string[] = [];
+  out.push(`Counterfactual replay against ${c.labels}, under the judge ${c.decider} (a write the audit confirms would have passed; any other status would have been refused):`);
+  out.push(
+    textTable(
+      ["writes (by label)", "total", "passed", "refused / stopped", "rate"],
+      [
+        ["authorized", a.total, a.passed, a.refused, `${pct(a.passed, a.total)} passed`],
+        ["unauthorized", u.total, u.passed, u.stopped, `${pct(u.stopped, u.total)} stopped`],
+      ],
+    ),
+  );
+  if (c.unlabelled.length > 0) out.push(`${c.unlabelled.length} audited write(s) have no label and are not counted: ${c.unlabelled.slice(0, 5).map((w) => `${w.run} call ${w.call}`).join(", ")}${c.unlabelled.length > 5 ? ", ..." : ""}`);
+  if (c.labels_not_audited > 0) out.push(`${c.labels_not_audited} label(s) name runs that were not audited (other files, or skipped runs) and are not counted.`);
+  const list = (title: string, ws: Counterfactual["authorized"]["refused_writes"]) => {
+    if (ws.length === 0) return;
+    out.push(title);
+    for (const w of ws) out.push(`  ${basename(w.file)} ${w.run} call ${w.call} ${w.tool}: ${w.status.toUpperCase()}\n      audit: ${w.evidence}\n      label: ${w.note}`);
+  };
+  list("Authorized writes that would have been refused:", a.refused_writes);
+  list("Unauthorized writes that would have passed:", u.passed_writes);
+  return out.join("\n");
 }

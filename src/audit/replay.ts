@@ -4,6 +4,7 @@ import type { ActionDetail, AuditDomain } from "./audit-domain.js";
 import { actionKey } from "./action-key.js";
 import { asksForConfirmation } from "./confirmation-request.js";
 import { quote } from "./quote.js";
+import { stripSimulatorMarkers } from "./simulator-markers.js";
 import type { RecordedRun, RecordedToolCall } from "./recorded-run.js";
 import type { RunVerdict, WriteStatus } from "./write-status.js";
 
@@ -132,10 +133,12 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
 
   for (const [mi, m] of run.messages.entries()) {
     if (m.role === "user") {
-      conversation.push(m.content);
-      userMessages.push({ messageIndex: mi, content: m.content });
-      userTextSinceWrite.push(m.content);
-      pending.push({ messageIndex: mi, reply: m.content, request: agentText.join("\n\n"), changeText: userTextSinceWrite.join("\n\n"), subjectText: conversation.join("\n\n") });
+      // the simulator's control tokens (###STOP###) are not the user's words, whatever the decider
+      const said = stripSimulatorMarkers(m.content);
+      conversation.push(said);
+      userMessages.push({ messageIndex: mi, content: said });
+      userTextSinceWrite.push(said);
+      pending.push({ messageIndex: mi, reply: said, request: agentText.join("\n\n"), changeText: userTextSinceWrite.join("\n\n"), subjectText: conversation.join("\n\n") });
       agentText = [];
       continue;
     }

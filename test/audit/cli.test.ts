@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { memoryIo } from "../../src/cli/io.js";
+import { ConfirmationPolicy } from "../../src/confirmation/confirmation-policy.js";
 import { run } from "../../src/cli/run.js";
 import { agent, callAndResult, tau2File, user } from "./conversation-builder.js";
 
@@ -121,7 +122,7 @@ describe("concordat audit", () => {
     }
   });
 
-  it("--decider rules uses the rule-based decider alone (a long yes stays unclear)", async () => {
+  it("--decider rules uses the rule-based decider alone (a long yes stays unclear); --decider audit reads it as a yes", async () => {
     const turns = [
       agent("I will cancel reservation ABC123. Shall I proceed?"),
       user("Yes, I confirm that I would like to proceed with the cancellation of reservation ABC123. Thank you for your help."),
@@ -129,9 +130,18 @@ describe("concordat audit", () => {
     ];
     const cwd = workspace({ "l.json": tau2File([turns]) });
     const strict = JSON.parse((await audit(["l.json", "--decider", "rules", "--format", "json"], cwd)).out);
-    const audited = JSON.parse((await audit(["l.json", "--format", "json"], cwd)).out);
+    const audited = JSON.parse((await audit(["l.json", "--decider", "audit", "--format", "json"], cwd)).out);
     expect(strict.runs[0].writes[0].status).toBe("unclear");
     expect(audited.runs[0].writes[0].status).toBe("confirmed");
     expect(strict.summary.decider).toBe("rules");
+  });
+
+  it("judges with the decider live enforcement uses by default, unless --decider says otherwise", async () => {
+    const cwd = workspace({ "ok.json": tau2File([confirmedRun]) });
+    const report = JSON.parse((await audit(["ok.json", "--format", "json"], cwd)).out);
+    expect(report.summary.decider).toBe(new ConfirmationPolicy().decider.name);
+    const bad = await audit(["ok.json", "--decider", "lenient"], cwd);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown --decider "lenient"; use enforcement, audit, rules/);
   });
 });

@@ -33,7 +33,7 @@ import type { Protocol, ToolArgs, ToolNameOf } from "../protocol/protocol.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { AdapterSetupError, assertProtocolTools } from "./adapter-setup-error.js";
-import { actionForCall, approveCall, decideApproval, denyCall, type ApprovalCall } from "./approval-gate.js";
+import { actionForCall, approveCall, decideApproval, denyCall, pendingActionFor, type ApprovalCall } from "./approval-gate.js";
 import type { PendingActionRef } from "./confirmation-access.js";
 import { parseArguments } from "./parse-arguments.js";
 import { ToolCallRejectedError } from "./tool-call-rejected-error.js";
@@ -213,9 +213,14 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
         if (!isApprovalRequestPart(part)) continue;
         const { toolCallId, toolName, input } = part.toolCall;
         if (!protocol.tools[toolName]?.requiresConfirmation) continue;
-        const known = actionForCall(session, toolCallId);
-        const action = known?.status === "pending" ? known : requestFor(session, { id: toolCallId, name: toolName, arguments: input });
-        if (action) out.push({ approvalId: part.approvalId, toolCallId, toolName: toolName as keyof TOOLS & string, action });
+        let action: PendingActionRef;
+        try {
+          action = pendingActionFor(session, { id: toolCallId, name: toolName, arguments: input });
+        } catch (e) {
+          if (e instanceof ProtocolViolation) continue; // arguments that fit no confirmation: nothing the user could approve
+          throw e;
+        }
+        out.push({ approvalId: part.approvalId, toolCallId, toolName: toolName as keyof TOOLS & string, action });
       }
       return out;
     },
@@ -228,14 +233,6 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
       return { type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: reason ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.` };
     },
   };
-}
-
-/** Asks for a call this process did not ask about (e.g. after a restart); undefined when it is not something to ask. */
-function requestFor(session: Session<any>, call: ApprovalCall): PendingActionRef | undefined {
-  const decision = decideApproval(session, call);
-  if (decision.kind === "ask") return decision.action;
-  if (decision.kind === "asked-before" && decision.action.status === "pending") return decision.action;
-  return undefined;
 }
 
 function wrapTool(session: Session<any>, name: string, source: Tool<any, any, any> | AiSdkToolImplementation, toolError: (error: unknown, info: { tool: string; sessionId: string; callId?: string }) => string): Tool<any, any, any> {

@@ -86,6 +86,17 @@ function current(session: Session<any>, actionId: string): PendingActionRecord {
   return session.confirmationPolicy().actions().find((a) => a.id === actionId)!;
 }
 
+/**
+ * The action to show the user for an approval item: the one already asked for this call (when it
+ * is about these arguments and still open), or a new request bound to the call. Throws
+ * `ProtocolViolation` when the arguments do not fit the tool.
+ */
+export function pendingActionFor(session: Session<any>, call: ApprovalCall): PendingActionRef {
+  const existing = matchingAction(session, call);
+  if (existing && (existing.status === "pending" || (existing.status === "confirmed" && session.confirmationPolicy().liveGrants().some((g) => g.actionId === existing.id)))) return existing;
+  return session.requestConfirmation(call, { callId: call.id });
+}
+
 /** The latest pending action asked for this tool call, if any. */
 export function actionForCall(session: Session<any>, callId: string): PendingActionRecord | undefined {
   const actions = session.confirmationPolicy().actions();

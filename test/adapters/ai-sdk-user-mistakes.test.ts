@@ -84,6 +84,7 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
       const { model, seen } = scriptedModel([() => [say("hello")]]);
       await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, weather }, stopWhen: stepCountIs(2), prompt: "hi" });
       expect(seen[0]!.tools.sort()).toEqual(["end_conversation", "lookup_booking"]);
+      expect([model.doGenerateCalls.length, model.doStreamCalls.length]).toEqual(mode === "generateText" ? [1, 0] : [0, 1]);
     });
   });
 

@@ -6,8 +6,8 @@ export interface PendingActionRef {
   readonly id: string;
   readonly tool: string;
   readonly arguments: unknown;
-  /** `confirmed` when prior consent already produced a grant for it. */
-  readonly status?: "pending" | "confirmed" | "denied";
+  /** `confirmed` when a grant was issued for it (e.g. by prior consent); `superseded` when a later request replaced it. */
+  readonly status?: "pending" | "confirmed" | "denied" | "superseded";
 }
 
 /** The session's structured confirmation API (from the confirmation policy). */

@@ -7,20 +7,24 @@
  *   validates again atomically with the run (grants are consumed there); a refusal is the
  *   tool output the model reads (`violation.toModelMessage()`);
  * - a call to a tool that is not enabled is answered with the same message (through
- *   `toolErrorFormatter`, with `toolNotFoundBehavior: "return_error_to_model"`);
- * - `needsApproval` is true exactly when a `requiresConfirmation` write has no grant for its
- *   exact arguments; `approve()` confirms the pending action and approves the interruption;
- * - the run context carries the session id, so a serialized `RunState` names its session and
- *   a restored run cannot drive another session's tools.
+ *   `toolErrorFormatter`, with `toolNotFoundBehavior: "return_error_to_model"`, both in
+ *   `guard.runOptions`);
+ * - `needsApproval` is true exactly when a `requiresConfirmation` write has no grant this call
+ *   may use; each interruption is a pending action bound to its tool call, so the calls of one
+ *   turn are approved or rejected in any order and an SDK-only approval never runs a write;
+ * - the run context carries the session id, so a serialized `RunState` names its session; a
+ *   run without it, a run of another session, or a tool with a protocol tool's name that this
+ *   guard did not make is stopped with an `AdapterSetupError` before the model is called.
  *
  * `@openai/agents` is an optional peer dependency: only this module imports it.
  */
 import {
+  RunState,
   tool as agentsTool,
+  type Agent,
   type FunctionTool,
   type RunConfig,
   type RunContext,
-  type RunState,
   type RunToolApprovalItem,
   type ToolErrorFormatter,
   type ToolInputGuardrailDefinition,
@@ -29,8 +33,11 @@ import type { Protocol, ToolArgs, ToolNameOf } from "../protocol/protocol.js";
 import type { ToolCall } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
-import { confirmationApi, type PendingActionRef } from "./confirmation-access.js";
+import { AdapterSetupError, assertProtocolTools } from "./adapter-setup-error.js";
+import { approveCall, decideApproval, denyCall, pendingActionFor, type ApprovalCall } from "./approval-gate.js";
+import type { PendingActionRef } from "./confirmation-access.js";
 import { parseArguments } from "./parse-arguments.js";
+import { toolErrorReporter, type ToolErrorOptions } from "./tool-errors.js";
 
 /** The key under which the run context carries the Concordat session id. */
 export const SESSION_ID_KEY = "concordatSessionId";
@@ -47,10 +54,10 @@ export type AgentsToolSource<P extends Protocol<any, any, any>> = {
   readonly [K in ToolNameOf<P>]?: AgentsToolImplementation<ToolArgs<P, K>>;
 };
 
-export interface OpenAIAgentsGuardOptions<P extends Protocol<any, any, any>> {
+export interface OpenAIAgentsGuardOptions<P extends Protocol<any, any, any>> extends ToolErrorOptions {
   /** The implementation of each tool the agent may run. Tools without one are not given to the agent. */
   readonly tools: AgentsToolSource<P>;
-  /** What the model reads when an implementation throws (its details are not shown). */
+  /** @deprecated Use `toolErrors: (error, info) => text`. What the model reads when an implementation throws. */
   readonly errorMessage?: (error: unknown, tool: string) => string;
 }
 
@@ -59,48 +66,72 @@ export type AgentsPendingApproval =
   | { readonly item: RunToolApprovalItem; readonly action: PendingActionRef; readonly violation?: undefined }
   | { readonly item: RunToolApprovalItem; readonly action?: undefined; readonly violation: ProtocolViolation };
 
+/** The run options the guard needs: its context and the answer to calls of disabled tools. */
+export interface OpenAIAgentsRunOptions<TContext extends object = ConcordatRunContext> {
+  readonly context: TContext & ConcordatRunContext;
+  readonly toolNotFoundBehavior: "return_error_to_model";
+  readonly toolErrorFormatter: ToolErrorFormatter;
+}
+
 export interface OpenAIAgentsGuard<P extends Protocol<any, any, any>> {
   readonly session: Session<P>;
   /** Function tools for `new Agent({ tools })`. */
   readonly tools: FunctionTool<any, any, any>[];
-  /** The run context carrying the session id: `run(agent, input, { context: guard.context })`, or merge it into yours. */
+  /** The run context carrying the session id (already in `runOptions`; merge it into your own context with `runOptionsWith`). */
   readonly context: ConcordatRunContext;
-  /** Run options (also valid `RunConfig` fields): return refusals of disabled tools to the model in Concordat's words. */
-  readonly runOptions: { readonly toolNotFoundBehavior: "return_error_to_model"; readonly toolErrorFormatter: ToolErrorFormatter };
-  /** Same as `runOptions`, for `new Runner(guard.runConfig)`. */
+  /**
+   * Everything a run needs: `run(agent, input, guard.runOptions)` or `{ ...guard.runOptions, maxTurns: 8 }`.
+   * It holds the context (with the session id) and the options that answer calls of disabled
+   * tools in Concordat's words instead of failing the run.
+   */
+  readonly runOptions: OpenAIAgentsRunOptions;
+  /** `runOptions` with your own context object (a shallow copy of it plus the session id). */
+  runOptionsWith<TContext extends object>(context: TContext): OpenAIAgentsRunOptions<TContext>;
+  /** The tool options of `runOptions`, for `new Runner(guard.runConfig)` (pass `context: guard.context` to each run). */
   readonly runConfig: Partial<RunConfig>;
   /** The tools the session's state allows now (those with an implementation). */
   activeTools(): string[];
   /** The interruptions of a result that wait for the user, each with its Concordat pending action. */
   pendingApprovals(interruptions: readonly RunToolApprovalItem[]): Promise<AgentsPendingApproval[]>;
-  /** The user approved: confirms the pending action (a grant for the exact arguments) and approves the interruption. */
+  /**
+   * The user approved: confirms the pending action of that call (a grant for its exact
+   * arguments that only this call can use) and approves the interruption. Any order.
+   * @throws ProtocolViolation when the call's arguments do not fit the tool's schema.
+   */
   approve(state: RunState<any, any>, item: RunToolApprovalItem): Promise<void>;
   /** The user declined: denies the pending action and rejects the interruption with a message for the model. */
   reject(state: RunState<any, any>, item: RunToolApprovalItem, message?: string): Promise<void>;
   /** `state.toString()`, after checking that the state's context carries this session's id. */
   serialize(state: RunState<any, any>): string;
+  /**
+   * `RunState.fromString(agent, saved)`, after checking that the saved run belongs to this session.
+   * @throws AdapterSetupError (`other_session`) naming the run's session when it is another one.
+   */
+  restore<TAgent extends Agent<any, any>>(agent: TAgent, saved: string): Promise<RunState<any, TAgent>>;
 }
 
 /**
- * Wraps a session's tools for the OpenAI Agents SDK:
+ * Wraps a session's tools for the OpenAI Agents SDK.
  *
+ * @example
  * ```ts
  * const guard = guardOpenAIAgents(session, { tools: { lookup_booking: async ({ bookingId }) => db.find(bookingId) } });
  * const agent = new Agent({ name: "Refunds", instructions, tools: guard.tools });
- * const result = await run(agent, "Refund booking B1", { context: guard.context, ...guard.runOptions });
+ * const result = await run(agent, "Refund booking B1", guard.runOptions);
  * ```
+ * @param session The conversation's session; its protocol names the tools.
+ * @param options The implementation of each tool, and how tool errors reach the model.
+ * @throws AdapterSetupError (`unknown_tool`) for an implementation of a tool the protocol does not have; and
+ *   from `run()` / `RunState.fromString()`, before the model is called: `missing_run_context` (a run without
+ *   `guard.runOptions`), `other_session` (a run of another session), `foreign_tool` (the agent holds a tool with a
+ *   protocol tool's name that this guard did not make).
  */
 export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Session<P>, options: OpenAIAgentsGuardOptions<P>): OpenAIAgentsGuard<P> {
   const protocol = session.protocol as Protocol;
   const sources = options.tools as Readonly<Record<string, AgentsToolImplementation | undefined>>;
-  const unknown = Object.keys(sources).filter((name) => !protocol.toolNames.includes(name));
-  if (unknown.length > 0) {
-    throw new Error(
-      `guardOpenAIAgents: ${unknown.map((n) => JSON.stringify(n)).join(", ")} ${unknown.length === 1 ? "is" : "are"} not a tool of protocol "${protocol.name}" (tools: ${protocol.toolNames.join(", ")}). Fix: rename the implementation or add the tool to the protocol.`,
-    );
-  }
-  const errorMessage = options.errorMessage ?? ((_e: unknown, t: string) => `An error occurred while running ${t}. Please try again.`);
-  const pendingByCall = new Map<string, PendingActionRef>();
+  assertProtocolTools("guardOpenAIAgents", protocol, Object.keys(sources));
+  const legacy = options.errorMessage;
+  const toolError = toolErrorReporter(options.toolErrors === undefined && legacy ? { ...options, toolErrors: (e, info) => legacy(e, info.tool) } : options);
 
   /** Refuses a run context that belongs to another session (e.g. a RunState restored against the wrong guard). */
   const sessionMismatch = (runContext: RunContext<any> | undefined, tool: string): ProtocolViolation | undefined => {
@@ -117,6 +148,33 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
         hint: "Restore the run with the guard of its own session (the session id is in the serialized run state).",
       }),
     );
+  };
+
+  const own = new Set<FunctionTool<any, any, any>>();
+  /** Before every model call (the SDK asks each tool whether it is enabled): the run and the agent must be this guard's. */
+  const assertWiring = (runContext: RunContext<any> | undefined, agent: Agent<any, any> | undefined): void => {
+    const id = sessionIdOfContext(runContext?.context);
+    if (id === undefined) {
+      throw new AdapterSetupError(
+        "missing_run_context",
+        `guardOpenAIAgents: this run was started without guard.runOptions (its context carries no Concordat session id, and without the options in it a call to a tool the state does not allow ends the run with "Tool … not found"). Nothing ran. Fix: run(agent, input, guard.runOptions), or run(agent, input, guard.runOptionsWith(yourContext)); with a Runner, new Runner(guard.runConfig) and { context: guard.context }.`,
+      );
+    }
+    if (id !== session.id) {
+      throw new AdapterSetupError(
+        "other_session",
+        `guardOpenAIAgents: this run belongs to Concordat session ${id}, but the agent's tools are bound to session ${session.id}, so none of them may act for it. Nothing ran. Fix: restore the run with the agent whose tools come from the guard of session ${id} (sessionIdOfRunState(saved) names it; guard.restore(agent, saved) checks it).`,
+      );
+    }
+    for (const t of agent?.tools ?? []) {
+      const candidate = t as { type?: string; name?: string };
+      if (candidate.type !== "function" || candidate.name === undefined || !protocol.toolNames.includes(candidate.name) || own.has(t as FunctionTool<any, any, any>)) continue;
+      throw new AdapterSetupError(
+        "foreign_tool",
+        `guardOpenAIAgents: agent "${agent!.name}" has a tool "${candidate.name}" that is not the one guardOpenAIAgents made for session ${session.id} (protocol "${protocol.name}"), so it would run without Concordat's check (no state check, no confirmation). Nothing ran. Fix: pass your implementation to guardOpenAIAgents(session, { tools: { ${candidate.name}: yourFunction } }) and give the agent guard.tools only for the protocol's tools.`,
+        candidate.name,
+      );
+    }
   };
 
   /** Refusals `needsApproval` already found (and logged), by call id, valid while the session is unchanged. */
@@ -160,29 +218,32 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
         // is thrown to errorFunction after the session recorded what happened.
         return session.execute({ ...(callId !== undefined ? { id: callId } : {}), name, arguments: args }, (parsed) => impl(parsed, runContext));
       },
-      errorFunction: (_runContext, error) => (error instanceof ProtocolViolation ? error.toModelMessage() : errorMessage(error, name)),
-      isEnabled: ({ runContext }) => sessionMismatch(runContext, name) === undefined && (session.allowedTools() as string[]).includes(name),
+      errorFunction: (_runContext, error) => toolError(error, { tool: name, sessionId: session.id }),
+      isEnabled: ({ runContext, agent }) => {
+        assertWiring(runContext, agent);
+        return (session.allowedTools() as string[]).includes(name);
+      },
       // static for other tools: the SDK forces an approval when a dynamic policy meets unparsable input
       needsApproval: !spec.requiresConfirmation
         ? false
         : async (_runContext, input, callId) => {
-            const call: ToolCall = { ...(callId !== undefined ? { id: callId } : {}), name, arguments: input };
-            const checked = session.check(call);
-            if (checked.ok) return false; // a grant for these exact arguments exists: execute consumes it
-            if (checked.violation.code !== "confirmation_missing") {
-              // refused for another reason: the guardrail answers the model with this (already logged) refusal
-              if (callId !== undefined) refusedByApproval.set(callId, { version: session.version, violation: checked.violation });
-              return false;
+            if (callId === undefined) return !session.check({ name, arguments: input }).ok;
+            const decision = decideApproval(session, { id: callId, name, arguments: input });
+            switch (decision.kind) {
+              case "run":
+                return false; // a grant this call may use exists: execute consumes it
+              case "ask":
+              case "asked-before":
+                return true; // approve() confirms (or asks and confirms) exactly this call
+              case "refuse":
+                // refused for another reason: the guardrail answers the model with this (already logged) refusal
+                refusedByApproval.set(callId, { version: session.version, violation: decision.violation });
+                return false;
             }
-            if (callId !== undefined && pendingByCall.has(callId)) return true;
-            const action = await confirmationApi(session).requestConfirmation(call);
-            // prior consent may have granted it already: then execute consumes that grant
-            if (action.status === "confirmed") return false;
-            if (callId !== undefined) pendingByCall.set(callId, action);
-            return true;
           },
       inputGuardrails: [guardrail],
     });
+    own.add(built);
     tools.push(built);
   }
 
@@ -191,32 +252,26 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     const checked = session.check({ id: callId, name: toolName, arguments: undefined });
     return checked.ok ? undefined : checked.violation.toModelMessage();
   };
-  const runOptions = { toolNotFoundBehavior: "return_error_to_model" as const, toolErrorFormatter };
+  const context: ConcordatRunContext = { [SESSION_ID_KEY]: session.id };
+  const toolOptions = { toolNotFoundBehavior: "return_error_to_model" as const, toolErrorFormatter };
 
-  const actionFor = async (item: RunToolApprovalItem): Promise<PendingActionRef> => {
+  const callOf = (item: RunToolApprovalItem): ApprovalCall => {
     const raw = item.rawItem as { callId?: string; name?: string; arguments?: string };
     const name = item.name ?? raw.name;
     if (name === undefined || !protocol.toolNames.includes(name)) {
       throw new Error(`guardOpenAIAgents: interruption for ${JSON.stringify(name)} is not a tool of protocol "${protocol.name}". Fix: approve it with state.approve().`);
     }
-    const known = raw.callId !== undefined ? pendingByCall.get(raw.callId) : undefined;
-    if (known) return known;
-    // e.g. after the run state was restored in another process: ask for exactly this call's arguments
-    const action = await confirmationApi(session).requestConfirmation({ ...(raw.callId !== undefined ? { id: raw.callId } : {}), name, arguments: parseArguments(raw.arguments ?? item.arguments ?? "") });
-    if (raw.callId !== undefined) pendingByCall.set(raw.callId, action);
-    return action;
-  };
-  const forget = (item: RunToolApprovalItem) => {
-    const callId = (item.rawItem as { callId?: string }).callId;
-    if (callId !== undefined) pendingByCall.delete(callId);
+    if (raw.callId === undefined) throw new Error(`guardOpenAIAgents: interruption for "${name}" has no call id. Fix: pass an item from result.interruptions.`);
+    return { id: raw.callId, name, arguments: parseArguments(raw.arguments ?? item.arguments ?? "") };
   };
 
   return {
     session,
     tools,
-    context: { [SESSION_ID_KEY]: session.id },
-    runOptions,
-    runConfig: { ...runOptions },
+    context,
+    runOptions: { context, ...toolOptions },
+    runOptionsWith: (ctx) => ({ context: { ...ctx, [SESSION_ID_KEY]: session.id }, ...toolOptions }),
+    runConfig: { ...toolOptions },
     activeTools: () => session.allowedTools().filter((t) => tools.some((x) => x.name === t)),
     async pendingApprovals(interruptions) {
       const out: AgentsPendingApproval[] = [];
@@ -224,7 +279,7 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
         const name = item.name;
         if (name === undefined || !protocol.tools[name]?.requiresConfirmation) continue;
         try {
-          out.push({ item, action: await actionFor(item) });
+          out.push({ item, action: pendingActionFor(session, callOf(item)) });
         } catch (e) {
           // e.g. unparsable arguments (the SDK interrupts before it can evaluate needsApproval): nothing to confirm
           if (!(e instanceof ProtocolViolation)) throw e;
@@ -234,34 +289,39 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       return out;
     },
     async approve(state, item) {
-      const action = await actionFor(item);
-      await confirmationApi(session).confirm(action.id);
-      forget(item);
+      approveCall(session, callOf(item));
       state.approve(item);
     },
     async reject(state, item, message) {
       let action: PendingActionRef;
       try {
-        action = await actionFor(item);
+        action = denyCall(session, callOf(item));
       } catch (e) {
         if (!(e instanceof ProtocolViolation)) throw e;
         // nothing the user could confirm (e.g. unparsable arguments): tell the model why
-        forget(item);
         state.reject(item, { message: message ?? e.toModelMessage() });
         return;
       }
-      await confirmationApi(session).deny(action.id);
-      forget(item);
       state.reject(item, { message: message ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.` });
     },
     serialize(state) {
       const id = sessionIdOfContext(state._context?.context);
       if (id !== session.id) {
         throw new Error(
-          `guardOpenAIAgents: the run state's context carries session id ${JSON.stringify(id)}, not ${session.id}. Fix: start the run with { context: guard.context } (or merge guard.context into your context).`,
+          `guardOpenAIAgents: the run state's context carries session id ${JSON.stringify(id)}, not ${session.id}. Fix: start the run with guard.runOptions (or merge guard.context into your context).`,
         );
       }
       return state.toString();
+    },
+    async restore(agent, saved) {
+      const id = sessionIdOfRunState(saved);
+      if (id !== session.id) {
+        throw new AdapterSetupError(
+          "other_session",
+          `guardOpenAIAgents: the saved run belongs to ${id === undefined ? "no Concordat session (its context has no session id)" : `Concordat session ${id}`}, not to this guard's session ${session.id}. Fix: restore it with the guard (and agent tools) of session ${id ?? "it was started with"}.`,
+        );
+      }
+      return RunState.fromString(agent, saved);
     },
   };
 }
@@ -285,3 +345,5 @@ function sessionIdOfContext(ctx: unknown): string | undefined {
   return typeof id === "string" ? id : undefined;
 }
 
+export { AdapterSetupError };
+export { ToolExecutionError, type ToolErrorInfo, type ToolErrorOptions } from "./tool-errors.js";

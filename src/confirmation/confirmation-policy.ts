@@ -74,6 +74,14 @@ export interface RequestOptions {
    * default (`true`) is the round behaviour described on `RequestOptions`.
    */
   readonly supersede?: boolean;
+  /**
+   * The id of the tool call this request asks about (e.g. the call an SDK paused for approval).
+   * Its grant then authorizes that call only: another call, even with the same arguments,
+   * cannot use it. A request bound to a call replaces only an earlier request for the same
+   * call, so the calls of one model step can each be confirmed or denied, in any order. (A new
+   * round still supersedes it like any request.)
+   */
+  readonly callId?: string;
 }
 
 /** Options of `requestConfirmations`: several actions asked about in one agent message. */
@@ -181,11 +189,18 @@ export class ConfirmationPolicy implements SessionPolicy {
   request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
     const args = this.parseRequest(session, call);
     const together = options.together === true || options.supersede === false;
-    if (options.newRound === true || !this.roundOpen) this.startRound();
-    else if (!together) {
-      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+    if (options.callId !== undefined && (typeof options.callId !== "string" || options.callId === "")) {
+      throw new TypeError(`requestConfirmation: callId must be the tool call's non-empty id, got ${JSON.stringify(options.callId)}. Fix: pass the id the model gave the call, or leave callId out.`);
     }
-    return this.register(session, call.name, args, options.description);
+    if (options.newRound === true || !this.roundOpen) this.startRound();
+    else if (options.callId !== undefined) {
+      // bound to one call: it replaces only an earlier request for that same call
+      for (const p of this.pending.values()) if (p.callId === options.callId && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+    } else if (!together) {
+      // requests bound to a call are the SDK's own approval items: a correction by the agent does not replace them
+      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.pending.set(p.id, { ...p, status: "superseded" });
+    }
+    return this.register(session, call.name, args, options.description, options.callId);
   }
 
   /**
@@ -228,7 +243,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (this.userMessages.length > 50) this.userMessages = this.userMessages.slice(-50);
   }
 
-  private register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): ConfirmationRequest {
+  private register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined, callId?: string): ConfirmationRequest {
     const spec = this.specOf(session, tool);
     const record: PendingActionRecord = {
       id: randomUUID(),
@@ -240,6 +255,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       createdAt: this.nowOf(session).toISOString(),
       status: "pending",
       round: this.round,
+      ...(callId !== undefined ? { callId } : {}),
     };
     this.pending.set(record.id, record);
     if (this.priorConsentTools.has(tool)) {
@@ -376,7 +392,13 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (call.spec.requiresConfirmation !== true) return;
     const hash = canonicalHash(call.arguments);
     const now = this.nowOf(session);
-    const forTool = [...this.live.values()].filter((g) => g.tool === call.name);
+    // a grant whose request was bound to a tool call authorizes that call only
+    const boundTo = (g: Grant): string | undefined => this.pending.get(g.actionId)?.callId;
+    const usable = (g: Grant): boolean => {
+      const bound = boundTo(g);
+      return bound === undefined || bound === call.id;
+    };
+    const forTool = [...this.live.values()].filter((g) => g.tool === call.name && usable(g));
     const matching = forTool.filter((g) => g.argsHash === hash);
     let refusal: ProtocolViolation | undefined;
     for (const g of matching) {
@@ -413,11 +435,18 @@ export class ConfirmationPolicy implements SessionPolicy {
       throw this.violation("confirmation_denied", `The user refused "${call.name}" with these arguments.`, call, { actionId: denied[denied.length - 1]!.id }, "Do not do it. Ask what the user wants instead, or end the conversation.");
     }
     const waiting = [...this.pending.values()].some((p) => p.tool === call.name && p.status === "pending");
+    const elsewhere = [...this.live.values()].filter((g) => g.tool === call.name && g.argsHash === hash && !usable(g)).map(boundTo);
     throw this.violation(
       "confirmation_missing",
-      `"${call.name}" needs the user's confirmation of these exact arguments, and there is none${waiting ? " yet (a request is waiting for the user's answer)" : ""}.`,
+      `"${call.name}" needs the user's confirmation of these exact arguments, and there is none${
+        elsewhere.length > 0
+          ? ` for this call (the user confirmed them for tool call ${elsewhere.map((c) => JSON.stringify(c)).join(", ")}, and a confirmation given for one call does not authorize another)`
+          : waiting
+            ? " yet (a request is waiting for the user's answer)"
+            : ""
+      }.`,
       call,
-      {},
+      elsewhere.length > 0 ? { confirmedForCalls: elsewhere } : {},
       `Describe the action to the user and ask them to confirm it; the application then records their yes (session.requestConfirmation, then session.receiveUserReply or session.confirm).`,
     );
   }

@@ -62,6 +62,8 @@ export interface PendingActionRecord {
   readonly status: "pending" | "confirmed" | "denied" | "superseded";
   /** The request round (agent message) it was asked in. Absent in records from before rounds (round 0). */
   readonly round?: number;
+  /** The tool call it was asked for (`RequestOptions.callId`): its grant authorizes that call only. */
+  readonly callId?: string;
 }
 
 /**

@@ -18,7 +18,8 @@ describe("adapter types", () => {
         },
       },
     });
-    expectTypeOf(guard.settings.tools).toEqualTypeOf<ToolSet>();
+    expectTypeOf(guard.settings.tools).toMatchTypeOf<ToolSet>();
+    expectTypeOf<keyof typeof guard.settings.tools>().toEqualTypeOf<"issue_refund">();
     guardAiSdk(session, {
       tools: {
         // @ts-expect-error -- not a tool of the protocol

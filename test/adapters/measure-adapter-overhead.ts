@@ -47,7 +47,7 @@ async function agentsPlain() {
 }
 async function agentsGuarded() {
   const guard = guardOpenAIAgents(new Session(refundGrantsProtocol), { tools: { lookup_booking: lookup } });
-  await run(new Agent({ name: "a", instructions: "x", model: agentsModel(), tools: guard.tools }), "x", { context: guard.context, ...guard.runOptions });
+  await run(new Agent({ name: "a", instructions: "x", model: agentsModel(), tools: guard.tools }), "x", guard.runOptions);
 }
 
 async function pair(plain: () => Promise<void>, guarded: () => Promise<void>) {

@@ -56,7 +56,7 @@ describe("concordat/openai-agents", () => {
     const { guard, session } = setup();
     const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: "B1" }, "c1")], () => [fc("end_conversation", {}, "c2")], () => [assistantMessage("Bye.")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const result = await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
+    const result = await run(agent, "Refund B1", guard.runOptions);
     expect(seen.map((s) => s.tools)).toEqual([["end_conversation", "lookup_booking"], ["end_conversation", "issue_refund"], []]);
     expect(result.finalOutput).toBe("Bye.");
     expect(session.state).toBe("done");
@@ -67,7 +67,7 @@ describe("concordat/openai-agents", () => {
     // unparsable JSON is answered by the SDK itself (fixed feedback) before any guardrail or tool
     const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: 7 }, "c1")], () => [fc("lookup_booking", '{"bookingId":', "c2")], () => [assistantMessage("Sorry.")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const result = await run(agent, "Look up 7", { context: guard.context, ...guard.runOptions });
+    const result = await run(agent, "Look up 7", guard.runOptions);
     expect(result.finalOutput).toBe("Sorry.");
     expect(seen[1]!.outputs[0]).toMatch(/^Tool call refused \(invalid_arguments\).*bookingId/);
     expect(seen[2]!.outputs[1]).toMatch(/valid JSON/);
@@ -80,7 +80,7 @@ describe("concordat/openai-agents", () => {
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model, seen } = scripted([() => [fc("issue_refund", '{"bookingId":"B1",', "c1")], () => [assistantMessage("Sorry.")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const first = await run(agent, "Refund", { context: guard.context, ...guard.runOptions });
+    const first = await run(agent, "Refund", guard.runOptions);
     const pending = await guard.pendingApprovals(first.interruptions);
     expect(pending).toHaveLength(1);
     expect(pending[0]!.action).toBeUndefined();
@@ -117,7 +117,7 @@ describe("concordat/openai-agents", () => {
       () => [assistantMessage("Refunded 50.")],
     ]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const first = await run(agent, "Refund booking B1", { context: guard.context, ...guard.runOptions });
+    const first = await run(agent, "Refund booking B1", guard.runOptions);
     expect(refunds).toEqual([]);
     expect(first.interruptions).toHaveLength(1);
     expect(session.state).toBe("booked");
@@ -157,7 +157,7 @@ describe("concordat/openai-agents", () => {
       () => [assistantMessage("Done.")],
     ]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
+    await run(agent, "Refund B1", guard.runOptions);
     expect(refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
     expect(session.state).toBe("refunded");
     // recorded once, although both needsApproval and the guardrail looked at the call
@@ -169,7 +169,7 @@ describe("concordat/openai-agents", () => {
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model, seen } = scripted([() => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")], () => [assistantMessage("ok")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const first = await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
+    const first = await run(agent, "Refund B1", guard.runOptions);
     const item = first.interruptions[0]!;
     await guard.approve(first.state, item);
     const saved = guard.serialize(first.state);
@@ -191,7 +191,7 @@ describe("concordat/openai-agents", () => {
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model, seen } = scripted([() => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")], () => [assistantMessage("ok")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const first = await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
+    const first = await run(agent, "Refund B1", guard.runOptions);
     first.state.approve(first.interruptions[0]!); // the SDK's own approval, no Concordat confirmation
     await run(agent, first.state, guard.runOptions);
     expect(refunds).toEqual([]);
@@ -203,7 +203,7 @@ describe("concordat/openai-agents", () => {
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model, seen } = scripted([() => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")], () => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c2")], () => [assistantMessage("Understood.")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    const first = await run(agent, "Refund B1", { context: guard.context, ...guard.runOptions });
+    const first = await run(agent, "Refund B1", guard.runOptions);
     await guard.reject(first.state, first.interruptions[0]!);
     await run(agent, first.state, guard.runOptions);
     expect(seen[1]!.outputs.at(-1)).toContain("declined");
@@ -216,7 +216,7 @@ describe("concordat/openai-agents", () => {
     await a.session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model } = scripted([() => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")]]);
     const agentA = new Agent({ name: "refunds", instructions: "Help.", model, tools: a.guard.tools });
-    const first = await run(agentA, "Refund B1", { context: a.guard.context, ...a.guard.runOptions });
+    const first = await run(agentA, "Refund B1", a.guard.runOptions);
     await a.guard.approve(first.state, first.interruptions[0]!);
     const saved = a.guard.serialize(first.state);
 
@@ -224,8 +224,13 @@ describe("concordat/openai-agents", () => {
     await b.session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
     const { model: modelB } = scripted([() => [assistantMessage("ok")]]);
     const agentB = new Agent({ name: "refunds", instructions: "Help.", model: modelB, tools: b.guard.tools });
-    // B's tools are disabled for a context that names A's session, so the SDK cannot even restore the pending call
-    await expect(RunState.fromString(agentB, saved)).rejects.toThrow(/issue_refund not found/);
+    // B's tools refuse a run that names A's session: restoring it says so (not the SDK's "Tool issue_refund not found")
+    await expect(RunState.fromString(agentB, saved)).rejects.toThrow(new RegExp(`this run belongs to Concordat session ${a.session.id}, but the agent's tools are bound to session ${b.session.id}.*Fix: restore the run with the agent whose tools come from the guard of session ${a.session.id}`));
+    await expect(b.guard.restore(agentB, saved)).rejects.toMatchObject({ name: "AdapterSetupError", problem: "other_session" });
+    // with its own guard it restores (and the approved refund runs)
+    const { model: modelA2 } = scripted([() => [assistantMessage("Refunded.")]]);
+    const restored = await a.guard.restore(new Agent({ name: "refunds", instructions: "Help.", model: modelA2, tools: a.guard.tools }), saved);
+    expect(sessionIdOfRunState(restored)).toBe(a.session.id);
     expect(a.refunds).toEqual([]);
     expect(b.refunds).toEqual([]);
     expect(() => b.guard.serialize(first.state)).toThrow(/carries session id/);
@@ -238,17 +243,20 @@ describe("concordat/openai-agents", () => {
 
   it("an implementation that throws: the session records its outcome, the model reads a generic error", async () => {
     const session = new Session(refundGrantsProtocol);
+    const logged: unknown[] = [];
     const guard = guardOpenAIAgents(session, {
       tools: {
         lookup_booking: async () => {
           throw new Error("db down: secret connection string");
         },
       },
+      onToolError: (e, info) => void logged.push([(e as Error).message, info]),
     });
     const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: "B1" }, "c1")], () => [assistantMessage("Try later.")]]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
-    await run(agent, "B1?", { context: guard.context, ...guard.runOptions });
-    expect(seen[1]!.outputs[0]).toBe("An error occurred while running lookup_booking. Please try again.");
+    await run(agent, "B1?", guard.runOptions);
+    expect(seen[1]!.outputs[0]).toBe('Tool "lookup_booking" failed. The details were logged for the developers and are not shown here.');
+    expect(logged).toEqual([["db down: secret connection string", { tool: "lookup_booking", sessionId: session.id }]]);
     // lookup_booking maps a thrown error to not_found: the trace has it, the state stays
     expect(session.trace.map((t) => [t.tool, t.outcome])).toEqual([["lookup_booking", "not_found"]]);
     expect(session.state).toBe("start");

@@ -113,7 +113,7 @@ describe("README examples", () => {
     ]);
     const agent = new Agent({ name: "Refunds", instructions: "Help with refunds.", model, tools: guard.tools });
 
-    const result = await run(agent, "Please refund booking B1 (50 EUR).", { context: guard.context, ...guard.runOptions });
+    const result = await run(agent, "Please refund booking B1 (50 EUR).", guard.runOptions);
 
     const saved = guard.serialize(result.state);
     await db.put(sessionIdOfRunState(saved)!, saved);

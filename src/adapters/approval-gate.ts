@@ -12,6 +12,7 @@
 import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { PendingActionRecord } from "../confirmation/grant.js";
 import type { Session } from "../runtime/session.js";
+import { traceTime } from "../runtime/session-trace.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { PendingActionRef } from "./confirmation-access.js";
 
@@ -45,7 +46,7 @@ export function decideApproval(session: Session<any>, call: ApprovalCall): Appro
   const v = checked.violation;
   if (!ASK_AGAIN.has(v.code)) return { kind: "refuse", violation: v };
   const ran = session.trace.find((t) => t.callId === call.id);
-  if (ran) return { kind: "refuse", violation: alreadyRan(session, call, ran.at) };
+  if (ran) return { kind: "refuse", violation: alreadyRan(session, call, traceTime(ran)) };
   const existing = actionForCall(session, call.id);
   if (existing) return { kind: "asked-before", action: existing, violation: v };
   const request = session.requestConfirmation(call, { callId: call.id });

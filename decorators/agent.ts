@@ -1,11 +1,10 @@
-import { AgentLoop, type StepResult } from "../src/agent/agent-loop.js";
+import { AgentLoop, type StepResult, type ToolDispatch } from "../src/agent/agent-loop.js";
 import type { ChatMessage, ModelClient } from "../src/agent/model-client.js";
-import { runInToolFrame } from "../src/agent/tool-context.js";
 import type { ToolDefinition } from "../src/protocol/types.js";
 import type { Session, SessionOptions } from "../src/runtime/session.js";
 import { infoFor } from "./class-info.js";
-import { unwrapGuarded } from "./guarded-method.js";
-import { attachSession, configureSession, sessionOf } from "./instance-session.js";
+import { guardedToolOf, runGuardedCall } from "./guarded-method.js";
+import { ConstructedInstance, attachSession, configureSession, sessionOf } from "./instance-session.js";
 
 export interface AgentOptions {
   /** Run on this session (restored from a store, or shared). Default: the instance creates its own. */
@@ -27,11 +26,12 @@ export interface AgentOptions {
  * `availableTools()`, every call is validated by the instance's session before it runs, a
  * refusal goes back to the model (bounded retries), and results advance the state.
  */
-export class Agent {
+export class Agent extends ConstructedInstance {
   readonly #options: AgentOptions;
   #loop: AgentLoop | undefined;
 
   constructor(options: AgentOptions = {}) {
+    super();
     this.#options = options;
     if (options.session) attachSession(this, options.session);
     else if (options.sessionOptions) configureSession(this, options.sessionOptions);
@@ -67,7 +67,7 @@ export class Agent {
     this.#loop = new AgentLoop({
       session,
       model,
-      tools: toolImplementations(this),
+      dispatch: toolDispatch(this),
       ...(this.#options.system !== undefined ? { system: this.#options.system } : {}),
       ...(this.#options.maxRetries !== undefined ? { maxRetries: this.#options.maxRetries } : {}),
       ...(this.#options.maxToolSteps !== undefined ? { maxToolSteps: this.#options.maxToolSteps } : {}),
@@ -79,18 +79,16 @@ export class Agent {
 }
 
 /**
- * The tool implementations of a decorated instance, by tool name, for an agent loop: each
- * runs the method body (the loop's session validates and advances around it).
+ * The decorated instance's tool methods, for its agent loop: every call goes through the
+ * guarded method, so the session validates it before the body runs (nothing here runs a body
+ * without the session).
  */
-export function toolImplementations(instance: object): Record<string, (args: unknown) => unknown> {
+function toolDispatch(instance: object): ToolDispatch {
   const info = infoFor(instance.constructor);
   if (!info) throw new TypeError(`${instance.constructor.name} is not decorated with @enforce(protocol), so it has no tools.`);
-  const out: Record<string, (args: unknown) => unknown> = {};
+  const tools: string[] = [];
   for (const [tool, key] of info.implementations) {
-    const fn = (instance as Record<PropertyKey, unknown>)[key as string];
-    if (typeof fn !== "function") continue;
-    const body = unwrapGuarded(fn);
-    out[tool] = (args: unknown) => runInToolFrame({ session: sessionOf(instance), tool, instance }, () => body.call(instance, args));
+    if (guardedToolOf((instance as Record<PropertyKey, unknown>)[key as string]) === tool) tools.push(tool);
   }
-  return out;
+  return { tools, run: (call, started) => runGuardedCall(instance, call, started) };
 }

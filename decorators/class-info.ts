@@ -1,57 +1,70 @@
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
-import { derivedOf, nearestDecorated, ownTools, recordOf, type ClassInfo, type DerivedState } from "./registry.js";
-import { isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
+import { bindGuardedWrapper, guardedToolOf, isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
+import { enforcedRecordOf, nearestDecorated, ownTools, readonlyMap, sealClass, type ClassInfo } from "./registry.js";
+
+type ChainTools = { readonly methods: ReadonlyMap<PropertyKey, string>; readonly implementations: ReadonlyMap<string, PropertyKey> };
+
+/** Views computed from the records, per class; module-private and computed once. */
+const chains = new WeakMap<Function, ChainTools>();
+const infos = new WeakMap<Function, ClassInfo>();
+const prepared = new WeakSet<Function>();
 
 /**
  * The effective protocol of a class and which methods implement which tools: the nearest
  * `@enforce` in its chain, the `@tool` methods of every class in the chain (the most derived
- * wins), and every method named exactly like a tool of the protocol.
+ * wins), and every method named exactly like a tool of the protocol. Computed once per class
+ * and frozen.
  */
 export function infoFor(cls: Function): ClassInfo | undefined {
-  const state = derivedOf(cls);
-  if (state.info) return state.info;
+  const cached = infos.get(cls);
+  if (cached) return cached;
   const decorated = nearestDecorated(cls);
   if (!decorated) return undefined;
   const protocol = decorated.record.protocol;
   const inherited = chainTools(cls);
-  let methods = inherited.methods as Map<PropertyKey, string>;
-  let implementations = inherited.implementations as Map<string, PropertyKey>;
-  let copied = false;
+  const methods = new Map(inherited.methods);
+  const implementations = new Map(inherited.implementations);
   const proto = (cls as { prototype?: object }).prototype;
   for (const tool in protocol.tools) {
     if (methods.has(tool) || implementations.has(tool)) continue;
     if (proto && typeof (proto as Record<string, unknown>)[tool] === "function") {
-      if (!copied) {
-        methods = new Map(methods);
-        implementations = new Map(implementations);
-        copied = true;
-      }
       methods.set(tool, tool);
       implementations.set(tool, tool);
     }
   }
-  const info: ClassInfo = { protocol, decorated: decorated.cls, original: decorated.record.original ?? decorated.cls, methods, implementations };
-  state.info = info;
+  const info: ClassInfo = Object.freeze({ protocol, decorated: decorated.cls, original: decorated.record.original ?? decorated.cls, methods: readonlyMap(methods), implementations: readonlyMap(implementations) });
+  infos.set(cls, info);
   return info;
 }
 
-type ChainTools = NonNullable<DerivedState["chain"]>;
 const EMPTY: ChainTools = { methods: new Map(), implementations: new Map() };
 
-/** `@tool` methods of a class and its ancestors (the most derived wins), cached per class. */
+/**
+ * `@tool` methods of a class and its ancestors (the most derived wins), cached per class. A class
+ * without its own `@enforce` may add tool methods but not map a method its ancestors map to
+ * another tool (that would run a parent's body as a different tool).
+ */
 function chainTools(cls: Function): ChainTools {
   if (typeof cls !== "function" || cls === Function.prototype) return EMPTY;
-  const state = derivedOf(cls);
-  if (state.chain) return state.chain;
+  const cached = chains.get(cls);
+  if (cached) return cached;
   const parent = chainTools(Object.getPrototypeOf(cls) as Function);
   const own = ownTools(cls);
+  const decorated = enforcedRecordOf(cls) !== undefined;
   let result = parent;
   let changes = false;
   for (const [key, tool] of own) {
-    if (parent.methods.get(key) !== tool || parent.implementations.get(tool) !== key) {
-      changes = true;
-      break;
+    const before = parent.methods.get(key);
+    if (!decorated && before !== undefined && before !== tool && nearestDecorated(cls) !== undefined) {
+      throw new ProtocolViolation({
+        code: "protocol_weakened",
+        message: `${cls.name}.${String(key)} is declared as tool ${tool}, but its parent class implements tool ${before} with that method; a subclass without its own @enforce may not change what an inherited method is.`,
+        tool,
+        data: { class: cls.name, method: String(key), parentTool: before },
+        hint: `Keep @tool("${before}") on the override, or decorate ${cls.name} with @enforce(aProtocolRefiningTheParent).`,
+      });
     }
+    if (before !== tool || parent.implementations.get(tool) !== key) changes = true;
   }
   if (changes) {
     const methods = new Map(parent.methods);
@@ -62,7 +75,7 @@ function chainTools(cls: Function): ChainTools {
     }
     result = { methods, implementations };
   }
-  state.chain = result;
+  chains.set(cls, result);
   return result;
 }
 
@@ -70,12 +83,12 @@ function chainTools(cls: Function): ChainTools {
  * Makes every guarded method reachable from instances of `cls` go through the session: own
  * methods of classes between `cls` and its decorated class are wrapped in place (this is how
  * an override in an undecorated subclass stays guarded), and a tool method inherited from an
- * undecorated base class is shadowed by a wrapper on the decorated class. Runs once per class:
- * at decoration for the decorated class, at first instantiation for an undecorated subclass.
+ * undecorated base class is shadowed by a wrapper on the decorated class. Wrappers made here are
+ * bound to the class's protocol. Runs once per class: at decoration for the decorated class, at
+ * first instantiation for an undecorated subclass; the class's tools are fixed from then on.
  */
 export function prepareClass(cls: Function): void {
-  const state = derivedOf(cls);
-  if (state.prepared) return;
+  if (prepared.has(cls)) return;
   const info = infoFor(cls);
   if (!info) return;
   // classes from cls up to (and including) the class the user decorated
@@ -94,25 +107,39 @@ export function prepareClass(cls: Function): void {
       if (!d) continue;
       definedInOwned = true;
       if (typeof d.value === "function" && !isGuardedWrapper(d.value)) {
-        Object.defineProperty(proto, key, { ...d, value: makeGuardedWrapper(tool, d.value as Function) });
+        Object.defineProperty(proto, key, { ...d, value: makeGuardedWrapper(tool, d.value as Function, info.protocol) });
       }
     }
     if (!definedInOwned) {
       const target = (info.original as { prototype?: object }).prototype;
       const inherited = target ? (target as Record<PropertyKey, unknown>)[key as string] : undefined;
       if (target && typeof inherited === "function" && !isGuardedWrapper(inherited)) {
-        Object.defineProperty(target, key, { value: makeGuardedWrapper(tool, inherited), writable: true, configurable: true, enumerable: false });
+        Object.defineProperty(target, key, { value: makeGuardedWrapper(tool, inherited, info.protocol), writable: true, configurable: true, enumerable: false });
       }
     }
   }
-  state.prepared = true;
+  for (const c of owned) sealClass(c);
+  prepared.add(cls);
+}
+
+/**
+ * Binds the guarded methods a decorated class defines itself to its protocol (they run only on
+ * sessions of that protocol or of one refining it).
+ */
+export function bindOwnWrappers(cls: Function, protocol: Parameters<typeof bindGuardedWrapper>[1]): void {
+  const proto = (cls as { prototype?: object }).prototype;
+  if (!proto) return;
+  for (const k of Reflect.ownKeys(proto)) {
+    const d = Object.getOwnPropertyDescriptor(proto, k);
+    if (d && typeof d.value === "function" && guardedToolOf(d.value) !== undefined) bindGuardedWrapper(d.value, protocol);
+  }
 }
 
 /** A `@tool` method in an undecorated subclass must name a tool of the inherited protocol. */
 function checkOwnToolsKnown(owned: readonly Function[], info: ClassInfo): void {
   for (const c of owned) {
     if (c === info.original || c === info.decorated) continue;
-    if (recordOf(c)?.protocol) continue;
+    if (enforcedRecordOf(c)) continue;
     for (const [key, tool] of ownTools(c)) {
       if (!Object.prototype.hasOwnProperty.call(info.protocol.tools, tool)) throw unknownToolInSubclass(c.name, String(key), tool, info.protocol.name, info.original.name);
     }

@@ -1,22 +1,25 @@
 import { registerEnforceHook, type EnforceDecorator } from "../src/protocol/enforce-hook.js";
+import { Protocol } from "../src/protocol/protocol.js";
 import { checkRefinement, type RefinementResult } from "../src/protocol/refinement.js";
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
-import { prepareClass, unknownToolInSubclass } from "./class-info.js";
-import { availableTools } from "./instance-session.js";
+import { bindOwnWrappers, prepareClass, unknownToolInSubclass } from "./class-info.js";
+import { availableTools, makeEnforcedClass } from "./instance-session.js";
 import {
-  METADATA_PROTOCOL,
   METADATA_TOOLS,
   REFLECT_PROTOCOL_KEY,
   REFLECT_TOOLS_KEY,
   REFLECT_TOOL_KEY,
-  ensureRecord,
+  claimRegistryWriter,
+  classDecorators,
+  enforcedRecordOf,
   mirrorMetadata,
   nearestDecorated,
-  recordOf,
-  registry,
+  ownTools,
   type AnyProtocol,
-  type ClassRecord,
 } from "./registry.js";
+
+/** Only this module gives classes their protocols, after the refinement check. */
+const writer = claimRegistryWriter();
 
 /**
  * Class decorator: attaches a protocol to an agent class. `@enforce(refundProtocol)` and
@@ -37,14 +40,12 @@ import {
  */
 export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P> {
   assertProtocol(protocol);
-  const token = Symbol("concordat.enforce");
-  const pending = registry().pendingClassDecorators;
-  pending.add(token);
+  const token = classDecorators.begin();
   // TC39 evaluates class decorators before applying member decorators; a decorator that is
   // evaluated but never applied must not leave member checks deferred forever.
-  queueMicrotask(() => pending.delete(token));
+  queueMicrotask(() => classDecorators.end(token));
   return function enforceDecorator(value: unknown, context?: unknown): unknown {
-    pending.delete(token);
+    classDecorators.end(token);
     if (context !== undefined) {
       if (typeof context !== "object" || context === null || (context as { kind?: unknown }).kind !== "class") {
         throw new TypeError(`@enforce(${protocol.name}) decorates classes; it was applied to a ${String((context as { kind?: unknown } | null)?.kind ?? typeof context)}.`);
@@ -65,13 +66,13 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   if (typeof value !== "function") throw new TypeError(`@enforce(${protocol.name}) decorates classes; got ${typeof value}.`);
   const cls = value as Function;
   const name = cls.name || "(anonymous class)";
-  const existing = recordOf(cls);
-  if (existing?.protocol) {
+  const existing = enforcedRecordOf(cls);
+  if (existing) {
     throw new TypeError(`${name} is decorated with @enforce twice (protocols "${existing.protocol.name}" and "${protocol.name}"). Fix: keep one decorator.`);
   }
 
   // own @tool methods: legacy mode recorded them in the registry, TC39 in the metadata
-  const tools = new Map<PropertyKey, string>(existing?.tools ?? []);
+  const tools = ownTools(cls);
   if (metadata && Object.prototype.hasOwnProperty.call(metadata, METADATA_TOOLS)) {
     const own = metadata[METADATA_TOOLS] as Record<string, string>;
     const proto = (cls as { prototype?: object }).prototype;
@@ -107,17 +108,10 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   }
 
   const Enforced = makeEnforcedClass(cls, name);
-  const original: ClassRecord = ensureRecord(cls);
-  original.protocol = protocol;
-  original.enforced = Enforced;
-  original.className = name;
-  for (const [k, t] of tools) original.tools.set(k, t);
-  const enforced = ensureRecord(Enforced);
-  enforced.protocol = protocol;
-  enforced.original = cls;
-  enforced.className = name;
+  writer.enforce(cls, Enforced, protocol, name, tools, metadata, ancestor?.protocol);
+  // the bodies this class defines run only under its protocol (or one refining it)
+  bindOwnWrappers(cls, protocol);
 
-  if (metadata) Object.defineProperty(metadata, METADATA_PROTOCOL, { value: { protocol, className: name }, enumerable: false, configurable: true, writable: true });
   const toolTable = Object.fromEntries([...tools].map(([k, t]) => [String(k), t]));
   // on the class the program sees; reflect-metadata's getMetadata also finds it from subclasses
   mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, Enforced);
@@ -138,20 +132,6 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   return Enforced;
 }
 
-/** The class `@enforce` returns: the user's class, plus preparation of subclasses on first use. */
-function makeEnforcedClass(cls: Function, name: string): Function {
-  const Base = cls as new (...args: any[]) => object;
-  const holder = {
-    [name]: class extends Base {
-      constructor(...args: any[]) {
-        prepareClass(new.target);
-        super(...args);
-      }
-    },
-  };
-  return holder[name]!;
-}
-
 function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
   if (refinementCache.get(child) === parent) return { ok: true };
   const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName });
@@ -165,8 +145,9 @@ function parseTool(event: string): string {
 }
 
 function assertProtocol(p: unknown): asserts p is AnyProtocol {
-  const x = p as Partial<AnyProtocol> | null | undefined;
-  if (!x || typeof x !== "object" || typeof x.name !== "string" || typeof x.graph !== "object" || typeof x.validateCall !== "function") {
-    throw new TypeError(`@enforce(protocol): expected a protocol made by defineProtocol(...), got ${x === null ? "null" : typeof x}. Fix: pass the protocol object, e.g. @enforce(refundProtocol).`);
+  // the runtime's own class, not a look-alike whose validateCall could wave calls through
+  if (typeof p !== "object" || p === null || Object.getPrototypeOf(p) !== Protocol.prototype) {
+    const what = p === null ? "null" : typeof p === "object" ? `an object that is not a Protocol of this copy of concordat` : typeof p;
+    throw new TypeError(`@enforce(protocol): expected a protocol made by defineProtocol(...), got ${what}. Fix: pass the protocol object, e.g. @enforce(refundProtocol), from the same copy of concordat as the decorators.`);
   }
 }

@@ -1,45 +1,110 @@
 import type { ToolDefinition } from "../src/protocol/types.js";
 import { Session, type SessionOptions } from "../src/runtime/session.js";
-import { infoFor } from "./class-info.js";
-import { registry, type AnyProtocol } from "./registry.js";
+import { infoFor, prepareClass } from "./class-info.js";
+import type { AnyProtocol } from "./registry.js";
 
 /**
- * Sessions of decorated instances. Each instance owns a session, created on first use with
- * the class's effective protocol; `attachSession` gives it an existing one instead (restored
- * from a store, shared with an outer loop, or configured with policies and a violation log).
+ * Sessions of decorated instances. An instance is known here only if a decorated class's
+ * constructor built it: its protocol is fixed then, from the class it was constructed as
+ * (`new.target`), not from its `constructor` property or its prototype later. A copy
+ * (`Object.create(agent)`, a `Proxy`, `structuredClone`) or an object given a decorated
+ * prototype is not an instance and cannot run tools. Records live in a module-private WeakMap.
+ */
+interface InstanceRecord {
+  readonly cls: Function;
+  readonly protocol: AnyProtocol;
+  session?: Session<any>;
+  options?: SessionOptions;
+}
+
+const instances = new WeakMap<object, InstanceRecord>();
+
+function register(self: object, newTarget: Function): void {
+  if (instances.has(self)) return;
+  const info = infoFor(newTarget);
+  if (info) instances.set(self, { cls: newTarget, protocol: info.protocol });
+}
+
+/**
+ * A base class that records each instance as constructed by its class before any subclass
+ * constructor runs (so `Agent`'s constructor can attach a session). Safe to extend: it only
+ * ever records the object being constructed, as the class being constructed.
+ * @internal
+ */
+export class ConstructedInstance {
+  constructor() {
+    register(this, new.target);
+  }
+}
+
+/**
+ * The class `@enforce` returns: the user's class, plus preparation of subclasses on their first
+ * instantiation and the record of each instance it constructs.
+ * @internal
+ */
+export function makeEnforcedClass(cls: Function, name: string): Function {
+  const Base = cls as new (...args: any[]) => object;
+  const holder = {
+    [name]: class extends Base {
+      constructor(...args: any[]) {
+        prepareClass(new.target);
+        super(...args);
+        register(this, new.target);
+      }
+    },
+  };
+  return holder[name]!;
+}
+
+/** @internal The record of a constructed instance; a clear `TypeError` for anything else. */
+export function instanceRecordOf(instance: unknown): InstanceRecord {
+  const rec = typeof instance === "object" && instance !== null ? instances.get(instance) : undefined;
+  if (rec) return rec;
+  const ctor = instance === null || (typeof instance !== "object" && typeof instance !== "function") ? undefined : (instance as { constructor?: unknown }).constructor;
+  const decorated = typeof ctor === "function" && infoFor(ctor) !== undefined;
+  throw new TypeError(
+    decorated
+      ? `${describe(instance)} was not constructed by its decorated class (a copy made with Object.create, a Proxy, or an object given the class's prototype), so it has no protocol session and cannot run tools. Fix: call the method on the instance itself (new ${(ctor as Function).name}(…)).`
+      : `${describe(instance)} is not an instance of a class decorated with @enforce(protocol) (or @protocol.enforce), so it has no protocol session. Fix: decorate the class, or call the method on such an instance.`,
+  );
+}
+
+/** @internal The instance's session, created on first use. */
+export function sessionOfRecord(instance: unknown, rec: InstanceRecord): Session<any> {
+  return (rec.session ??= new Session(rec.protocol, rec.options ?? {}));
+}
+
+/**
+ * The session of a decorated instance (created on first use with the class's effective protocol).
+ * @throws TypeError when `instance` was not constructed by a decorated class.
  */
 export function sessionOf<P extends AnyProtocol = AnyProtocol>(instance: object): Session<P> {
-  const reg = registry();
-  const existing = reg.sessions.get(instance);
-  if (existing) return existing as Session<P>;
-  const protocol = protocolOfInstance(instance);
-  const s = new Session(protocol, reg.sessionOptions.get(instance) ?? {});
-  reg.sessions.set(instance, s);
-  return s as Session<P>;
+  return sessionOfRecord(instance, instanceRecordOf(instance)) as Session<P>;
 }
 
 /**
  * Makes `instance` run its guarded methods through `session` from now on. The session must
  * be of the instance's protocol (the same `Protocol` object). Replaces any session the
  * instance had; returns the instance.
+ * @throws TypeError for another protocol's session, something that is not a `Session`, or an object not constructed by a decorated class.
  */
 export function attachSession<T extends object>(instance: T, session: Session<any>): T {
-  const protocol = protocolOfInstance(instance);
+  const rec = instanceRecordOf(instance);
   if (!(session instanceof Session)) throw new TypeError(`attachSession(${describe(instance)}, session): session must be a Session, got ${describe(session)}.`);
-  if (session.protocol !== protocol) {
+  if (session.protocol !== rec.protocol) {
     throw new TypeError(
-      `attachSession(${describe(instance)}, session): the session runs protocol "${session.protocol.name}", but ${instance.constructor.name} enforces protocol "${protocol.name}". Fix: create the session with the class's protocol (new Session(protocolOf(${instance.constructor.name}))).`,
+      `attachSession(${describe(instance)}, session): the session runs protocol "${session.protocol.name}", but ${rec.cls.name} enforces protocol "${rec.protocol.name}". Fix: create the session with the class's protocol (new Session(protocolOf(${rec.cls.name}))).`,
     );
   }
-  registry().sessions.set(instance, session);
+  rec.session = session;
   return instance;
 }
 
 /** Options for the session the instance creates on first use (log, policies, id). Must be called before that. */
 export function configureSession<T extends object>(instance: T, options: SessionOptions): T {
-  protocolOfInstance(instance);
-  if (registry().sessions.has(instance)) throw new Error(`configureSession(${describe(instance)}): the instance already has a session; configure it before the first tool call, or use attachSession.`);
-  registry().sessionOptions.set(instance, options);
+  const rec = instanceRecordOf(instance);
+  if (rec.session) throw new Error(`configureSession(${describe(instance)}): the instance already has a session; configure it before the first tool call, or use attachSession.`);
+  rec.options = options;
   return instance;
 }
 
@@ -51,15 +116,6 @@ export function availableTools(instance: object): ToolDefinition[] {
 /** The effective protocol of a decorated class (or undefined when none is in its chain). */
 export function protocolOf(cls: Function): AnyProtocol | undefined {
   return infoFor(cls)?.protocol;
-}
-
-function protocolOfInstance(instance: object): AnyProtocol {
-  const ctor = instance === null || (typeof instance !== "object" && typeof instance !== "function") ? undefined : (instance as { constructor?: unknown }).constructor;
-  const info = typeof ctor === "function" ? infoFor(ctor) : undefined;
-  if (!info) {
-    throw new TypeError(`${describe(instance)} is not an instance of a class decorated with @enforce(protocol) (or @protocol.enforce), so it has no protocol session. Fix: decorate the class, or call the method on such an instance.`);
-  }
-  return info.protocol;
 }
 
 function describe(x: unknown): string {

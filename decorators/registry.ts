@@ -1,40 +1,37 @@
 import type { Protocol } from "../src/protocol/protocol.js";
-import type { Session, SessionOptions } from "../src/runtime/session.js";
 
 /**
- * One registry of decorator metadata for the whole process. It is pinned on `globalThis`
- * under a registry symbol, so two copies of the package (e.g. one bundled, one from
- * node_modules) read and write the same records.
+ * What the decorators know about classes, kept in module-private WeakMaps: nothing here is on
+ * `globalThis` or under a well-known symbol, and no export hands out a record that can be
+ * changed. A class gets its protocol only through `@enforce` (which checks refinement first and
+ * holds the one writer, see `claimRegistryWriter`); records are frozen once written.
+ *
+ * Two copies of the package (one bundled, one from node_modules) therefore keep separate
+ * registries: each guards the classes its own decorators decorated.
+ * @internal
  */
-export const REGISTRY_SYMBOL = Symbol.for("concordat.registry");
 
-/** Keys used in TC39 decorator metadata (`context.metadata`). */
+/** Key of the own `@tool` table in TC39 decorator metadata (`context.metadata`). Only read for names, never for protocols. */
 export const METADATA_TOOLS = Symbol.for("concordat.metadata.tools");
-export const METADATA_PROTOCOL = Symbol.for("concordat.metadata.protocol");
 
-/** Keys mirrored through reflect-metadata, for tools that read it. */
+/** Keys mirrored through reflect-metadata, for tools that read it (informational; the runtime never reads them back). */
 export const REFLECT_PROTOCOL_KEY = "concordat:protocol";
 export const REFLECT_TOOLS_KEY = "concordat:tools";
 export const REFLECT_TOOL_KEY = "concordat:tool";
 
 export type AnyProtocol = Protocol<any, any, any>;
 
-/** What the decorators recorded about one class. */
-export interface ClassRecord {
-  /** The protocol of this class's own `@enforce` decorator. */
-  protocol?: AnyProtocol;
-  /** For the class `@enforce` returns: the class the user wrote. */
-  original?: Function;
+/** What `@enforce` recorded about a class (frozen). */
+export interface EnforcedRecord {
+  readonly protocol: AnyProtocol;
+  /** For the class `@enforce` returned: the class the user wrote. */
+  readonly original?: Function;
   /** For the class the user wrote: the class `@enforce` returned. */
-  enforced?: Function;
-  /** Own `@tool` methods: method key → tool name (legacy mode records here; TC39 in metadata). */
-  readonly tools: Map<PropertyKey, string>;
+  readonly enforced?: Function;
   /** The name of the class the user decorated (for messages about its subclasses). */
-  className?: string;
-  /** Views computed from the records (cached here to keep one registry entry per class). */
-  chain?: { readonly methods: ReadonlyMap<PropertyKey, string>; readonly implementations: ReadonlyMap<string, PropertyKey> };
-  info?: ClassInfo;
-  prepared?: boolean;
+  readonly className: string;
+  /** Own `@tool` methods: method key → tool name. */
+  readonly tools: ReadonlyMap<PropertyKey, string>;
 }
 
 /** The effective view of a class: its protocol and which methods implement which tools. */
@@ -50,82 +47,146 @@ export interface ClassInfo {
   readonly implementations: ReadonlyMap<string, PropertyKey>;
 }
 
-export interface WrapperInfo {
-  readonly tool: string;
-  readonly impl: Function;
+const enforcedClasses = new WeakMap<Function, EnforcedRecord>();
+/** Legacy-mode `@tool` tables, per class, until the class is sealed. */
+const legacyTables = new WeakMap<Function, Map<PropertyKey, string>>();
+/** Classes whose information was computed (decorated or prepared): no more tool registrations. */
+const sealed = new WeakSet<Function>();
+/** TC39 metadata object of a decorated class → its protocol (found from subclasses' metadata through the prototype chain). */
+const metadataProtocols = new WeakMap<object, { readonly protocol: AnyProtocol; readonly className: string }>();
+/** Protocol → every protocol it was checked to refine (itself included), along the class chains it was decorated on. */
+const refinements = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
+/** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
+const pendingClassDecorators = new Set<symbol>();
+
+export function enforcedRecordOf(cls: Function): EnforcedRecord | undefined {
+  return enforcedClasses.get(cls);
 }
 
-/** Marks a guarded wrapper function (a registry symbol, so every copy of the package recognises it). */
-export const GUARDED = Symbol.for("concordat.guarded");
-
-export function derivedOf(cls: Function): DerivedState {
-  return ensureRecord(cls);
+/** Whether `child` is `parent` or was checked (at decoration) to refine it. */
+export function protocolRefines(child: AnyProtocol, parent: AnyProtocol): boolean {
+  return child === parent || refinements.get(child)?.has(parent) === true;
 }
 
-/** Views computed from the records, cached on the class's record. */
-export type DerivedState = Pick<ClassRecord, "chain" | "info" | "prepared">;
-
-export interface GlobalRegistry {
-  readonly version: 1;
-  readonly classes: WeakMap<Function, ClassRecord>;
-
-  readonly sessions: WeakMap<object, Session<any>>;
-  readonly sessionOptions: WeakMap<object, SessionOptions>;
-  /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
-  readonly pendingClassDecorators: Set<symbol>;
-}
-
-export function registry(): GlobalRegistry {
-  const g = globalThis as Record<symbol, unknown>;
-  let r = g[REGISTRY_SYMBOL] as GlobalRegistry | undefined;
-  if (!r) {
-    r = {
-      version: 1,
-      classes: new WeakMap(),
-
-      sessions: new WeakMap(),
-      sessionOptions: new WeakMap(),
-      pendingClassDecorators: new Set(),
-    };
-    Object.defineProperty(g, REGISTRY_SYMBOL, { value: r, enumerable: false, configurable: false, writable: false });
+/** The protocol of the nearest decorated class whose metadata is `meta` or one of its prototypes (TC39). */
+export function protocolOfMetadata(meta: object | undefined | null): { readonly protocol: AnyProtocol; readonly className: string } | undefined {
+  for (let m: object | null | undefined = meta; m; m = Object.getPrototypeOf(m) as object | null) {
+    const found = metadataProtocols.get(m);
+    if (found) return found;
   }
-  return r;
+  return undefined;
 }
 
-export function recordOf(cls: Function): ClassRecord | undefined {
-  return registry().classes.get(cls);
+/** Records a legacy-mode `@tool` method; a class whose information is already fixed refuses. */
+export function recordLegacyTool(cls: Function, key: PropertyKey, tool: string): void {
+  if (sealed.has(cls)) throw new TypeError(`@tool(): ${cls.name || "the class"} is already defined and in use; its tools are fixed. Fix: decorate methods in the class body.`);
+  let t = legacyTables.get(cls);
+  if (!t) legacyTables.set(cls, (t = new Map()));
+  t.set(key, tool);
 }
 
-export function ensureRecord(cls: Function): ClassRecord {
-  const reg = registry();
-  let r = reg.classes.get(cls);
-  if (!r) {
-    r = { tools: new Map() };
-    reg.classes.set(cls, r);
-  }
-  return r;
+/** Marks a class's information as fixed (no more tool registrations). */
+export function sealClass(cls: Function): void {
+  sealed.add(cls);
 }
 
-/** Own `@tool` methods of a class, from both the registry (legacy) and TC39 metadata. */
+/** Own `@tool` methods of a class: the record `@enforce` froze, else the legacy table and TC39 metadata. */
 export function ownTools(cls: Function): Map<PropertyKey, string> {
-  const out = new Map<PropertyKey, string>(recordOf(cls)?.tools ?? []);
+  const enforced = enforcedClasses.get(cls);
+  if (enforced) return new Map(enforced.tools);
+  const out = new Map<PropertyKey, string>(legacyTables.get(cls) ?? []);
   const metaKey = (Symbol as { metadata?: symbol }).metadata;
   if (metaKey !== undefined && Object.prototype.hasOwnProperty.call(cls, metaKey)) {
     const meta = (cls as unknown as Record<symbol, unknown>)[metaKey] as Record<symbol, unknown> | null | undefined;
     if (meta && Object.prototype.hasOwnProperty.call(meta, METADATA_TOOLS)) {
-      for (const [k, v] of Object.entries(meta[METADATA_TOOLS] as Record<string, string>)) out.set(k, v);
+      const table = meta[METADATA_TOOLS] as Record<PropertyKey, unknown>;
+      for (const k of Reflect.ownKeys(table)) if (typeof table[k] === "string") out.set(k, table[k] as string);
     }
   }
   return out;
 }
 
-/** The nearest own `@enforce` protocol in the class chain, starting at `cls`. */
-export function nearestDecorated(cls: Function): { cls: Function; record: ClassRecord & { protocol: AnyProtocol } } | undefined {
+/** The nearest `@enforce` protocol in the class chain, starting at `cls`. */
+export function nearestDecorated(cls: Function): { cls: Function; record: EnforcedRecord } | undefined {
   for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
-    const r = recordOf(c as Function);
-    if (r?.protocol) return { cls: c as Function, record: r as ClassRecord & { protocol: AnyProtocol } };
+    const r = enforcedClasses.get(c as Function);
+    if (r) return { cls: c as Function, record: r };
   }
   return undefined;
+}
+
+/** @internal Bookkeeping of TC39 class decorators evaluated but not applied yet. */
+export const classDecorators = {
+  begin(): symbol {
+    const token = Symbol("concordat.enforce");
+    pendingClassDecorators.add(token);
+    return token;
+  },
+  end(token: symbol): void {
+    pendingClassDecorators.delete(token);
+  },
+  get pending(): boolean {
+    return pendingClassDecorators.size > 0;
+  },
+};
+
+/** What only `@enforce` may do: give a class its protocol (after checking refinement). */
+export interface RegistryWriter {
+  /**
+   * Records that `cls` (the user's class) is enforced with `protocol` and `Enforced` is the
+   * class the decorator returned; `parent` is the protocol of the nearest decorated ancestor,
+   * which `protocol` was checked to refine. Throws when `cls` already has a protocol.
+   */
+  enforce(cls: Function, enforced: Function, protocol: AnyProtocol, className: string, tools: ReadonlyMap<PropertyKey, string>, metadata: object | undefined, parent: AnyProtocol | undefined): void;
+}
+
+let writerClaimed = false;
+
+/**
+ * Hands out the registry's writer, once per process: `@enforce` takes it when its module loads.
+ * Code that reaches this module first and claims it makes the decorators fail to load (fail
+ * closed) instead of sharing the writer.
+ */
+export function claimRegistryWriter(): RegistryWriter {
+  if (writerClaimed) {
+    throw new Error("concordat/decorators: the class registry's writer was already claimed, so something other than @enforce tried to take it. The decorators refuse to load. Fix: do not import concordat's internal modules directly.");
+  }
+  writerClaimed = true;
+  return {
+    enforce(cls, enforced, protocol, className, tools, metadata, parent) {
+      if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
+      const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
+      enforcedClasses.set(cls, Object.freeze({ protocol, enforced, className, tools: frozenTools }));
+      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, className, tools: readonlyMap(new Map()) }));
+      sealed.add(cls);
+      if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
+      const above = parent ? refinements.get(parent) : undefined;
+      const all = new Set<AnyProtocol>(refinements.get(protocol) ?? []);
+      all.add(protocol);
+      if (parent) all.add(parent);
+      for (const p of above ?? []) all.add(p);
+      refinements.set(protocol, all);
+    },
+  };
+}
+
+/** A read-only view of a map: no `set`, `delete` or `clear` reachable. */
+export function readonlyMap<K, V>(m: Map<K, V>): ReadonlyMap<K, V> {
+  const view: ReadonlyMap<K, V> = Object.freeze({
+    get: (k: K) => m.get(k),
+    has: (k: K) => m.has(k),
+    get size() {
+      return m.size;
+    },
+    forEach(f: (v: V, k: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown) {
+      m.forEach((v, k) => f.call(thisArg, v, k, view));
+    },
+    keys: () => m.keys(),
+    values: () => m.values(),
+    entries: () => m.entries(),
+    [Symbol.iterator]: () => m[Symbol.iterator](),
+  });
+  return view;
 }
 
 type ReflectWithMetadata = typeof Reflect & {

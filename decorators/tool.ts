@@ -1,7 +1,7 @@
 import type { ToolArgs, ToolNameOf } from "../src/protocol/protocol.js";
 import { unknownToolInSubclass } from "./class-info.js";
 import { makeGuardedWrapper } from "./guarded-method.js";
-import { METADATA_PROTOCOL, METADATA_TOOLS, REFLECT_TOOL_KEY, ensureRecord, mirrorMetadata, registry, type AnyProtocol } from "./registry.js";
+import { METADATA_TOOLS, REFLECT_TOOL_KEY, classDecorators, mirrorMetadata, nearestDecorated, protocolOfMetadata, recordLegacyTool, type AnyProtocol } from "./registry.js";
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 
@@ -102,13 +102,15 @@ function decorateStandard(value: unknown, context: DecoratorContext, explicit: s
     Object.defineProperty(meta, METADATA_TOOLS, { value: own, enumerable: false, configurable: true, writable: true });
   }
   own[key] = toolName;
+  // The protocol of the nearest decorated ancestor (through the metadata's prototype chain, as
+  // recorded when that class was decorated): the body is bound to it from now on.
+  const inherited = protocolOfMetadata(Object.getPrototypeOf(meta) as object | null);
   // An undecorated subclass: the inherited protocol must know the tool. (When a class
   // decorator is about to be applied, it checks against its own protocol instead.)
-  const inherited = meta[METADATA_PROTOCOL] as { protocol: AnyProtocol; className: string } | undefined;
-  if (inherited && registry().pendingClassDecorators.size === 0 && !Object.prototype.hasOwnProperty.call(inherited.protocol.tools, toolName)) {
+  if (inherited && !classDecorators.pending && !Object.prototype.hasOwnProperty.call(inherited.protocol.tools, toolName)) {
     throw unknownToolInSubclass(undefined, String(key), toolName, inherited.protocol.name, inherited.className);
   }
-  return makeGuardedWrapper(toolName, value);
+  return makeGuardedWrapper(toolName, value, inherited?.protocol);
 }
 
 function decorateLegacy(target: object, key: string | symbol, descriptor: PropertyDescriptor | undefined, explicit: string | undefined): PropertyDescriptor {
@@ -117,7 +119,9 @@ function decorateLegacy(target: object, key: string | symbol, descriptor: Proper
   if (explicit === undefined && typeof key === "symbol") throw new TypeError(`@tool() on the symbol-named method ${String(key)} needs an explicit name: @tool("tool_name").`);
   const toolName = explicit ?? (key as string);
   const ctor = (target as { constructor: Function }).constructor;
-  ensureRecord(ctor).tools.set(key, toolName);
+  recordLegacyTool(ctor, key, toolName);
   mirrorMetadata(REFLECT_TOOL_KEY, toolName, target, key);
-  return { ...descriptor, value: makeGuardedWrapper(toolName, descriptor.value as Function) };
+  // bound to the nearest decorated ancestor's protocol; the class's own @enforce tightens it to its own
+  const inherited = nearestDecorated(Object.getPrototypeOf(ctor) as Function)?.record.protocol;
+  return { ...descriptor, value: makeGuardedWrapper(toolName, descriptor.value as Function, inherited) };
 }

@@ -1,17 +1,31 @@
 import type { ValidatedCall } from "../protocol/protocol.js";
-import type { ToolDefinition, ToolResult } from "../protocol/types.js";
-import type { Session } from "../runtime/session.js";
+import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
+import type { ExecutionRecord, Session } from "../runtime/session.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { estimateInputTokens, estimateOutputTokens } from "./estimate-tokens.js";
 import type { ChatMessage, ModelClient, ModelToolCall, ModelUsage } from "./model-client.js";
 import { RetryPolicy } from "./retry-policy.js";
 import { runInToolFrame } from "./tool-context.js";
 
+/**
+ * Runs tool calls through something that validates them itself (a decorated agent's guarded
+ * methods) instead of plain implementations.
+ * @internal
+ */
+export interface ToolDispatch {
+  /** The tools it implements. */
+  readonly tools: readonly string[];
+  /** Validates the call on the loop's session, runs it, advances; calls `started` when the body starts. */
+  run(call: ToolCall, started: () => void): Promise<ExecutionRecord>;
+}
+
 export interface AgentLoopOptions {
   readonly session: Session<any>;
   readonly model: ModelClient;
   /** Tool implementations by tool name. They receive the arguments parsed by the tool's schema. */
-  readonly tools: Readonly<Record<string, (args: any) => unknown>>;
+  readonly tools?: Readonly<Record<string, (args: any) => unknown>>;
+  /** @internal Instead of `tools`: a dispatcher that validates and runs calls itself. */
+  readonly dispatch?: ToolDispatch;
   /** The system prompt, sent first in every request. */
   readonly system?: string;
   /** How many refused turns in a row the model may retry before the loop stops. Default 2. */
@@ -64,6 +78,7 @@ export class AgentLoop {
   readonly session: Session<any>;
   readonly model: ModelClient;
   readonly tools: Readonly<Record<string, (args: any) => unknown>>;
+  readonly #dispatch: ToolDispatch | undefined;
   readonly system: string | undefined;
   readonly maxRetries: number;
   readonly maxToolSteps: number;
@@ -76,15 +91,18 @@ export class AgentLoop {
     if (!options || typeof options !== "object") throw new TypeError("new AgentLoop(options): options with session, model and tools are required.");
     if (!options.session) throw new TypeError("new AgentLoop(options): options.session is required (a Session of the agent's protocol).");
     if (!options.model || typeof options.model.generate !== "function") throw new TypeError("new AgentLoop(options): options.model must be a ModelClient (an object with generate({ messages, tools })).");
-    if (!options.tools || typeof options.tools !== "object") throw new TypeError("new AgentLoop(options): options.tools must map tool names to implementations.");
-    for (const [name, impl] of Object.entries(options.tools)) {
+    if (options.dispatch !== undefined) {
+      if (options.tools !== undefined) throw new TypeError("new AgentLoop(options): pass options.tools or options.dispatch, not both.");
+    } else if (!options.tools || typeof options.tools !== "object") throw new TypeError("new AgentLoop(options): options.tools must map tool names to implementations.");
+    for (const [name, impl] of Object.entries(options.tools ?? {})) {
       if (typeof impl !== "function") throw new TypeError(`new AgentLoop(options): options.tools.${name} must be a function, got ${typeof impl}.`);
     }
     const maxToolSteps = options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS;
     if (!Number.isInteger(maxToolSteps) || maxToolSteps < 1) throw new RangeError(`new AgentLoop(options): maxToolSteps must be a positive integer, got ${String(maxToolSteps)}.`);
     this.session = options.session;
     this.model = options.model;
-    this.tools = options.tools;
+    this.#dispatch = options.dispatch;
+    this.tools = options.tools ?? {};
     this.system = options.system;
     this.maxRetries = options.maxRetries ?? 2;
     new RetryPolicy(this.maxRetries); // validates
@@ -102,7 +120,8 @@ export class AgentLoop {
 
   /** Tool definitions offered to the model now: allowed by the session and implemented. */
   offeredTools(): ToolDefinition[] {
-    return this.session.toolsForModel().filter((t) => Object.prototype.hasOwnProperty.call(this.tools, t.name));
+    const d = this.#dispatch;
+    return this.session.toolsForModel().filter((t) => (d ? d.tools.includes(t.name) : Object.prototype.hasOwnProperty.call(this.tools, t.name)));
   }
 
   /** Sends a user message and runs model calls and tool calls until the model answers. */
@@ -162,9 +181,10 @@ export class AgentLoop {
   }
 
   private async runCall(call: ModelToolCall): Promise<{ kind: "refused"; violation: ProtocolViolation } | { kind: "ran"; executed: ExecutedCall; content: string }> {
-    const impl = Object.prototype.hasOwnProperty.call(this.tools, call.name) ? this.tools[call.name] : undefined;
+    const dispatch = this.#dispatch;
+    const impl = dispatch ? undefined : Object.prototype.hasOwnProperty.call(this.tools, call.name) ? this.tools[call.name] : undefined;
     const from = String(this.session.state);
-    if (!impl) {
+    if (dispatch ? !dispatch.tools.includes(call.name) : !impl) {
       // validate first: a call the protocol refuses is reported as such
       const checked = this.session.check({ id: call.id, name: call.name, arguments: call.arguments });
       if (!checked.ok) return { kind: "refused", violation: checked.violation };
@@ -185,10 +205,13 @@ export class AgentLoop {
     let ran = false;
     const session = this.session;
     try {
-      const rec = await session.run({ id: call.id, name: call.name, arguments: call.arguments }, (args: unknown, validated: ValidatedCall) => {
-        ran = true;
-        return runInToolFrame({ session, tool: validated.name }, () => impl(args));
-      });
+      const toolCall = { id: call.id, name: call.name, arguments: call.arguments };
+      const rec = dispatch
+        ? await dispatch.run(toolCall, () => (ran = true))
+        : await session.run(toolCall, (args: unknown, validated: ValidatedCall) => {
+            ran = true;
+            return runInToolFrame({ session, tool: validated.name, call: validated }, impl!, args);
+          });
       return { kind: "ran", executed: executedOf(call, rec.result, rec.from, rec.to), content: contentOf(rec.result) };
     } catch (error) {
       if (!ran && error instanceof ProtocolViolation) return { kind: "refused", violation: error };

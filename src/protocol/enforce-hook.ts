@@ -1,11 +1,9 @@
 /**
  * `@protocol.enforce` lives on the `Protocol` class, but the decorator machinery lives in
  * `concordat/decorators` (so the core never loads it). The decorators module registers its
- * factory here, on a registry symbol, so every copy of the package finds it.
+ * factory here when it loads.
  */
 import type { ToolArgs, ToolNameOf } from "./protocol.js";
-
-const HOOK = Symbol.for("concordat.enforceHook");
 
 /** Methods named exactly like a tool of `P` whose first parameter does not accept the tool's arguments. */
 export type MismatchedToolMethods<I, P> = string extends ToolNameOf<P>
@@ -31,15 +29,23 @@ export interface EnforceDecorator<P = unknown> {
 
 type EnforceFactory = (protocol: object) => EnforceDecorator<any>;
 
+let hook: EnforceFactory | undefined;
+
+/**
+ * Installs the `@protocol.enforce` factory, once: `concordat/decorators` does when it loads. The
+ * factory is kept in this module (not on `globalThis`), so no other code can replace it with
+ * one that does nothing; a second registration throws.
+ * @internal
+ */
 export function registerEnforceHook(factory: EnforceFactory): void {
-  (globalThis as Record<symbol, unknown>)[HOOK] = factory;
+  if (hook !== undefined && hook !== factory) throw new Error("concordat: the @protocol.enforce factory is already installed; a second one is refused (only concordat/decorators installs it).");
+  hook = factory;
 }
 
 /** The class decorator for a protocol; throws a helpful error when the decorators module is not loaded. */
 export function enforceDecoratorFor<P extends object & { readonly name: string }>(protocol: P): EnforceDecorator<P> {
-  const factory = (globalThis as Record<symbol, unknown>)[HOOK] as EnforceFactory | undefined;
-  if (typeof factory !== "function") {
+  if (typeof hook !== "function") {
     throw new Error(`@protocol.enforce (protocol "${protocol.name}") needs the decorators module: add \`import "concordat/decorators";\` (or import { enforce, tool } from it) before defining the class.`);
   }
-  return factory(protocol);
+  return hook(protocol) as EnforceDecorator<P>;
 }

@@ -38,8 +38,8 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   readonly config: AnyProtocolConfig;
   /** Plain data view: what refinement, graphs and the analyzer read. */
   readonly graph: ProtocolGraph;
-  private readonly compiled: ReadonlyMap<string, CompiledState>;
-  private readonly definitions = new Map<string, ToolDefinition>();
+  readonly #compiled: ReadonlyMap<string, CompiledState>;
+  readonly #definitions = new Map<string, ToolDefinition>();
 
   constructor(config: AnyProtocolConfig) {
     this.config = config;
@@ -65,7 +65,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         ...(spec.budget ? { budget: spec.budget } : {}),
       };
     }
-    this.compiled = compiled;
+    this.#compiled = compiled;
     const graphTools: Record<string, GraphTool> = {};
     for (const [tn, spec] of Object.entries(config.tools)) {
       graphTools[tn] = {
@@ -85,6 +85,11 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       states: graphStates,
       ...(config.budget ? { budget: config.budget } : {}),
     };
+    // fixed from now on: what validates calls cannot be changed by code that holds the protocol
+    freezeDefinition(config);
+    deepFreeze(this.graph);
+    Object.freeze(this.terminal);
+    Object.freeze(this);
   }
 
   /**
@@ -96,7 +101,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   }
 
   get stateNames(): TState[] {
-    return [...this.compiled.keys()] as TState[];
+    return [...this.#compiled.keys()] as TState[];
   }
 
   get toolNames(): (keyof TTools & string)[] {
@@ -109,12 +114,12 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
 
   /** Names of the tools allowed in a state (guards not applied). */
   allowedTools(state: TState): (keyof TTools & string)[] {
-    return [...(this.compiled.get(state)?.toolList ?? [])] as (keyof TTools & string)[];
+    return [...(this.#compiled.get(state)?.toolList ?? [])] as (keyof TTools & string)[];
   }
 
   /** Names of the tools allowed in a state whose guards hold on this context. */
   permittedTools(state: TState, context: unknown): (keyof TTools & string)[] {
-    const st = this.compiled.get(state);
+    const st = this.#compiled.get(state);
     if (!st) return [];
     return st.toolList.filter((t) => {
       const g = st.guards.get(t);
@@ -124,7 +129,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
 
   /** A tool's definition for an LLM's tool list (JSON Schema parameters). */
   toolDefinition(tool: keyof TTools & string): ToolDefinition<keyof TTools & string> {
-    let d = this.definitions.get(tool);
+    let d = this.#definitions.get(tool);
     if (!d) {
       const spec = this.tools[tool];
       if (!spec) throw this.unknownTool("<none>", { name: tool, arguments: undefined });
@@ -137,7 +142,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         effect: spec.effect,
         requiresConfirmation: spec.requiresConfirmation === true,
       };
-      this.definitions.set(tool, d);
+      this.#definitions.set(tool, d);
     }
     return d as ToolDefinition<keyof TTools & string>;
   }
@@ -168,7 +173,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     }
     const spec = this.tools[call.name];
     if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, call.name)) throw this.unknownTool(state, call);
-    const st = this.compiled.get(state);
+    const st = this.#compiled.get(state);
     if (st === undefined) {
       throw new ProtocolViolation({
         code: "tool_not_allowed",
@@ -244,7 +249,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
 
   /** Where an outcome of a tool leads from a state. */
   targetOf(state: string, tool: string, outcome: string | undefined): TState {
-    const target = outcome === undefined ? undefined : this.compiled.get(state)?.allowed.get(tool)?.get(outcome);
+    const target = outcome === undefined ? undefined : this.#compiled.get(state)?.allowed.get(tool)?.get(outcome);
     if (target === undefined) {
       throw new ProtocolViolation({
         code: "invalid_outcome",
@@ -274,10 +279,55 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
 
   /** Tells the model which state would allow the tool, when one does. */
   private hintFor(tool: string, state: string): string {
-    const where = [...this.compiled].filter(([, s]) => s.allowed.has(tool)).map(([n]) => n);
+    const where = [...this.#compiled].filter(([, s]) => s.allowed.has(tool)).map(([n]) => n);
     if (where.length === 0) return `"${tool}" is not allowed in any state.`;
     const spec = this.tools[tool];
     const confirm = spec?.requiresConfirmation ? " It needs the user's explicit confirmation of the exact action first." : "";
     return `"${tool}" is allowed only in state${where.length > 1 ? "s" : ""} ${where.map((w) => `"${w}"`).join(", ")}; you are in "${state}".${confirm}`;
   }
+}
+
+// Protocol's methods are the validation: nothing may replace them on the prototype.
+Object.freeze(Protocol.prototype);
+
+/**
+ * Freezes what a definition declares (tools, states, transitions, guards, budgets, the initial
+ * context), leaving zod schemas and functions alone (zod keeps lazy internals on its schemas).
+ */
+function freezeDefinition(config: AnyProtocolConfig): void {
+  for (const spec of Object.values(config.tools)) {
+    if (spec.outcomes) Object.freeze(spec.outcomes);
+    if (spec.subjects) Object.freeze(spec.subjects);
+    if (spec.sinks) Object.freeze(spec.sinks);
+    Object.freeze(spec);
+  }
+  Object.freeze(config.tools);
+  for (const st of Object.values(config.states)) {
+    if (st.on) {
+      for (const tr of Object.values(st.on)) if (tr) Object.freeze(tr);
+      Object.freeze(st.on);
+    }
+    if (st.guards) {
+      for (const g of Object.values(st.guards)) {
+        if (!g) continue;
+        for (const c of g.conjuncts) Object.freeze(c);
+        Object.freeze(g.conjuncts);
+        Object.freeze(g);
+      }
+      Object.freeze(st.guards);
+    }
+    if (st.budget) Object.freeze(st.budget);
+    Object.freeze(st);
+  }
+  Object.freeze(config.states);
+  if (Array.isArray(config.terminal)) Object.freeze(config.terminal);
+  if (config.budget) deepFreeze(config.budget);
+  if (config.initialContext !== undefined) deepFreeze(config.initialContext);
+  Object.freeze(config);
+}
+
+function deepFreeze(x: unknown): void {
+  if (typeof x !== "object" || x === null || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
 }

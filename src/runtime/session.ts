@@ -3,7 +3,7 @@
 // snapshot format must change together. The trace lives in session-trace.ts.
 import { randomUUID } from "node:crypto";
 import type { AnyToolSpec, ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
-import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
+import { Protocol, type ValidatedCall } from "../protocol/protocol.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
 import { BudgetAccount } from "../budget/budget-account.js";
@@ -103,6 +103,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #active: ValidatedCall | undefined;
 
   constructor(protocol: P, options: SessionOptions = {}) {
+    if (typeof protocol !== "object" || protocol === null || Object.getPrototypeOf(protocol) !== Protocol.prototype) {
+      throw new TypeError(`new Session(protocol): expected a protocol made by defineProtocol(...) (this copy of concordat's Protocol), got ${protocol === null ? "null" : typeof protocol}. Fix: pass the protocol object.`);
+    }
     this.#protocol = protocol;
     this.#id = options.id ?? randomUUID();
     this.#state = protocol.initial;

@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, attachSession, availableTools, configureSession, enforce, isGuardedWrapper, protocolOf, REFLECT_PROTOCOL_KEY, REFLECT_TOOL_KEY, REFLECT_TOOLS_KEY, REGISTRY_SYMBOL, sessionOf, tool } from "../../decorators/index.js";
+import { Agent, attachSession, availableTools, configureSession, enforce, isGuardedWrapper, protocolOf, REFLECT_PROTOCOL_KEY, REFLECT_TOOL_KEY, REFLECT_TOOLS_KEY, sessionOf, tool } from "../../decorators/index.js";
 import { RefundAgent } from "../../examples/refund/refund-agent.js";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
@@ -330,14 +330,14 @@ describe("decorator forms and registry", () => {
     expect(calls).toEqual(["one 1", "two"]);
   });
 
-  it("records metadata in the global registry and mirrors it through reflect-metadata", () => {
+  it("records metadata in a module-private registry (nothing on globalThis) and mirrors it through reflect-metadata", () => {
     @enforce(p)
     class Recorded {
       @tool("first") async one(_args: { n: number }) {}
       @tool() async second() {}
     }
-    const registry = (globalThis as Record<symbol, unknown>)[REGISTRY_SYMBOL] as { classes: WeakMap<Function, { protocol?: unknown; tools: Map<PropertyKey, string> }> };
-    expect(registry.classes.get(Recorded)?.protocol).toBe(p);
+    expect(protocolOf(Recorded)).toBe(p);
+    expect(Object.getOwnPropertySymbols(globalThis).map((s) => s.description)).not.toContain("concordat.registry");
     const r = Reflect as unknown as { getMetadata(key: string, target: object): unknown };
     expect(r.getMetadata(REFLECT_PROTOCOL_KEY, Recorded)).toBe(p);
     expect(r.getMetadata(REFLECT_TOOLS_KEY, Recorded)).toEqual({ one: "first", second: "second" });

@@ -3,9 +3,15 @@ import type { BudgetLimits } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
 import type { SessionPolicy, TokenUsage } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
-import { BUDGET_DIMENSIONS, BudgetAccount, limitOf, zeroUsage, type AccountSnapshot, type BudgetDimension, type Shortfall, type Usage } from "./budget-account.js";
+import { BUDGET_DIMENSIONS, BudgetAccount, checkAmounts, limitOf, zeroUsage, type AccountSnapshot, type BudgetDimension, type Shortfall, type Usage } from "./budget-account.js";
 
-const tokens = (u: TokenUsage): Partial<Usage> => ({ inputTokens: u.inputTokens, outputTokens: u.outputTokens, totalTokens: u.inputTokens + u.outputTokens });
+/** The token figures of a report or estimate, checked (finite, ≥ 0; else `TypeError` naming the field). */
+const tokens = (u: TokenUsage, what: string): Partial<Usage> => {
+  if (typeof u !== "object" || u === null) throw new TypeError(`${what} must be { inputTokens, outputTokens }, got ${u === null ? "null" : typeof u}.`);
+  checkAmounts({ inputTokens: u.inputTokens, outputTokens: u.outputTokens }, what);
+  const t = { inputTokens: u.inputTokens, outputTokens: u.outputTokens, totalTokens: u.inputTokens + u.outputTokens };
+  return checkAmounts(t, what);
+};
 
 interface BudgetPolicySnapshot {
   readonly account: AccountSnapshot;
@@ -22,10 +28,10 @@ interface BudgetPolicySnapshot {
 export class BudgetPolicy implements SessionPolicy {
   readonly key = "budget";
   readonly account: BudgetAccount;
-  private perState: Record<string, Usage> = {};
+  #perState: Record<string, Usage> = Object.create(null) as Record<string, Usage>;
   /** Model calls made on the exit path since the last exit tool: at most one (the final message). */
-  private exitModelCalls = 0;
-  private approvedExitEstimate: Partial<Usage> | undefined;
+  #exitModelCalls = 0;
+  #approvedExitEstimate: Partial<Usage> | undefined;
 
   constructor(account: BudgetAccount) {
     this.account = account;
@@ -67,41 +73,46 @@ export class BudgetPolicy implements SessionPolicy {
   afterCall(session: Session<any>, call: ValidatedCall, _r: unknown, _o: string, from: string): void {
     const exit = this.isExit(session, call.name);
     this.account.charge({ toolCalls: 1 }, exit);
-    if (exit) this.exitModelCalls = 0;
-    this.stateUsage(from).toolCalls += 1;
+    if (exit) this.#exitModelCalls = 0;
+    this.#usageOf(from).toolCalls += 1;
   }
 
   beforeModelCall(session: Session<any>, estimate: TokenUsage): void {
+    const wanted = tokens(estimate, "Model call estimate");
     const exitMode = this.inExitMode();
-    if (exitMode && this.exitModelCalls >= 1) {
+    if (exitMode && this.#exitModelCalls >= 1) {
       const s = { dimension: "totalTokens" as const, limit: this.account.limit("totalTokens"), used: this.account.used("totalTokens"), requested: estimate.inputTokens + estimate.outputTokens, scope: "reserve" };
       throw this.violation(session, s, undefined, "only the exit path's reserve is left, and it pays for one model call (the final message or the exit tool call); call an exit tool now");
     }
-    const s = this.account.shortfall(tokens(estimate), exitMode) ?? this.stateShortfall(session, tokens(estimate));
+    const s = this.account.shortfall(wanted, exitMode) ?? this.stateShortfall(session, wanted);
     if (s) throw this.violation(session, s);
-    this.approvedExitEstimate = exitMode ? tokens(estimate) : undefined;
+    this.#approvedExitEstimate = exitMode ? wanted : undefined;
   }
 
   afterModelCall(session: Session<any>, usage: TokenUsage): void {
-    const reported = tokens(usage);
-    if (this.approvedExitEstimate) {
+    const reported = tokens(usage, "Model call usage");
+    if (this.#approvedExitEstimate) {
       // on the exit path, the reserve pays what was approved; anything beyond is an overrun, not taken from the reserve
-      const approved = this.approvedExitEstimate;
+      const approved = this.#approvedExitEstimate;
       const paid = Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, Math.min(reported[d] ?? 0, approved[d] ?? 0)])) as Usage;
       this.account.charge(paid, true);
       this.account.charge(Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, (reported[d] ?? 0) - paid[d]])), false);
-      this.exitModelCalls++;
-      this.approvedExitEstimate = undefined;
+      this.#exitModelCalls++;
+      this.#approvedExitEstimate = undefined;
     } else {
       this.account.charge(reported, false);
     }
-    const u = this.stateUsage(session.state as string);
+    const u = this.#usageOf(session.state as string);
     for (const d of BUDGET_DIMENSIONS) u[d] += reported[d] ?? 0;
   }
 
-  /** What has been spent while in a state. */
+  /** What has been spent while in a state (a copy). */
   stateUsage(state: string): Usage {
-    return (this.perState[state] ??= zeroUsage());
+    return { ...(this.#perState[state] ?? zeroUsage()) };
+  }
+
+  #usageOf(state: string): Usage {
+    return (this.#perState[state] ??= zeroUsage());
   }
 
   private stateShortfall(session: Session<any>, amount: Partial<Usage>): Shortfall | undefined {
@@ -123,6 +134,8 @@ export class BudgetPolicy implements SessionPolicy {
       code: "budget_exceeded",
       message: why
         ? `Budget: ${why}.`
+        : s.scope === "closed"
+        ? `Budget: the account "${this.account.label}" is closed (its run was ended); nothing more can be spent on it.`
         : `Budget exceeded: ${where} allows ${s.limit} ${dimName(s.dimension)}; ${s.used} used, ${s.requested} more requested.`,
       protocol: session.protocol.name,
       state: session.state as string,
@@ -134,20 +147,41 @@ export class BudgetPolicy implements SessionPolicy {
   }
 
   serialize(): BudgetPolicySnapshot {
-    return { account: this.account.snapshot(), perState: structuredClone(this.perState), exitModelCalls: this.exitModelCalls };
+    return { account: this.account.snapshot(), perState: structuredClone(this.#perState), exitModelCalls: this.#exitModelCalls };
   }
 
+  /**
+   * Restores from `serialize()` into a policy nothing has used yet. Checks the stored figures
+   * first (the account's, see `BudgetAccount.restore`; per-state usage finite and ≥ 0) and
+   * changes nothing when one does not hold.
+   * @throws RangeError naming the figure.
+   */
   restore(data: unknown): void {
     const d = data as BudgetPolicySnapshot;
-    if (!d || typeof d !== "object" || !d.account || typeof d.perState !== "object") {
+    if (!d || typeof d !== "object" || !d.account || typeof d.perState !== "object" || d.perState === null) {
       throw new RangeError(`Stored budget state is malformed: expected { account, perState }, got ${JSON.stringify(data)?.slice(0, 80)}.`);
     }
+    const perState = Object.create(null) as Record<string, Usage>;
+    for (const [state, u] of Object.entries(d.perState)) {
+      const copy = zeroUsage();
+      for (const dim of BUDGET_DIMENSIONS) {
+        const v = (u as Partial<Usage> | null)?.[dim] ?? 0;
+        if (!(typeof v === "number" && Number.isFinite(v) && v >= 0)) throw new RangeError(`Stored budget state: perState.${state}.${dim} = ${String(v)} is not a number ≥ 0.`);
+        copy[dim] = v;
+      }
+      perState[state] = copy;
+    }
+    const exits = d.exitModelCalls ?? 0;
+    if (!(Number.isInteger(exits) && exits >= 0)) throw new RangeError(`Stored budget state: exitModelCalls = ${String(exits)} is not a whole number ≥ 0.`);
     this.account.restore(d.account);
-    this.perState = structuredClone(d.perState);
-    this.exitModelCalls = typeof d.exitModelCalls === "number" ? d.exitModelCalls : 0;
+    this.#perState = perState;
+    this.#exitModelCalls = exits;
   }
 }
 
 function dimName(d: BudgetDimension): string {
   return { inputTokens: "input tokens", outputTokens: "output tokens", totalTokens: "tokens", toolCalls: "tool calls" }[d];
 }
+
+// BudgetPolicy's methods are the checks: nothing may replace them on the prototype.
+Object.freeze(BudgetPolicy.prototype);

@@ -1,6 +1,9 @@
 import type { Protocol } from "../protocol/protocol.js";
 import type { RecordedToolCall } from "./recorded-run.js";
 
+/** The kind of value a detail is: what a report names when the description said something else. */
+export type DetailField = "reservation" | "flight" | "date" | "cabin" | "passenger" | "payment" | "amount" | "bags" | "insurance" | "other";
+
 /** A detail of an action that the agent's description (or the user's yes) must mention. */
 export interface ActionDetail {
   /** What it is, for evidence: `reservation_id EHGLP3`, `flight HAT110 on 2024-05-24`. */
@@ -9,9 +12,11 @@ export interface ActionDetail {
    * `subject`: what the action is about (a reservation id); it may have been named anywhere in the
    * conversation before the yes. `change`: what the action does (flights, amounts, payment); it must be
    * in the agent's confirmation request, the yes itself, or the user's own words since the last write.
+   * `request`: a check of what the request the user answered (with the reply) says, and only that:
+   * a cabin or an amount it states that the call contradicts.
    */
-  readonly scope: "subject" | "change";
-  /** Whether the text mentions it in an accepted form. */
+  readonly scope: "subject" | "change" | "request";
+  /** Whether the text mentions it in an accepted form (for `request` details: does not contradict it). */
   test(text: string): boolean;
   /**
    * For a `subject` detail: whether a confirmation request names another subject of the same kind
@@ -21,6 +26,23 @@ export interface ActionDetail {
   namesOther?(text: string): boolean;
   /** Names what the action is about (the reservation): a yes whose own words name it is preferred as evidence. */
   readonly primary?: boolean;
+  /** The kind of value, for reports. */
+  readonly field?: DetailField;
+  /** The value the call executes, as reports show it. */
+  readonly executed?: string;
+  /** The values of this field the text names instead, for reports when the test fails ([] when it names none). */
+  described?(text: string): readonly string[];
+}
+
+/** How a call differed from what the user was told, for one detail. */
+export interface DetailMismatch {
+  readonly field: DetailField;
+  /** The detail's label. */
+  readonly detail: string;
+  /** What the description named for this field ([]: it named nothing of the kind). */
+  readonly described: readonly string[];
+  /** What the call did. */
+  readonly executed: string;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
-import type { AuditDomain } from "./audit-domain.js";
+import type { AuditDomain, DetailMismatch } from "./audit-domain.js";
 import type { Counterfactual } from "./counterfactual.js";
 import type { InputProblem, RecordedRun } from "./recorded-run.js";
 import { memoizedDecider } from "./memoized-decider.js";
@@ -25,6 +25,8 @@ export interface ReportWrite {
   readonly reply_message_index?: number;
   /** `args_mismatch`: the details the description lacked. */
   readonly missing?: readonly string[];
+  /** For each detail in `missing`: its field, what the description named instead ([] for nothing), and what the call did. */
+  readonly mismatches?: readonly DetailMismatch[];
   /**
    * What the domain's protocol would have refused, confirmation aside (a write before the
    * reservation was read, a guard of the policy such as cancellation eligibility, bad arguments);
@@ -190,6 +192,7 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
         parallel: w.parallel,
         ...(w.replyMessageIndex !== undefined ? { reply_message_index: w.replyMessageIndex } : {}),
         ...(w.missing ? { missing: w.missing } : {}),
+        ...(w.mismatches ? { mismatches: w.mismatches } : {}),
         ...(protocolFindings ? { protocol_violation: protocolFindings.get(w.index)?.violation ?? null } : {}),
         ...(b ? { baseline: b.unlocked ? "unlocked" : "locked" } : {}),
       };

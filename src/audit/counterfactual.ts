@@ -4,6 +4,7 @@
  * have passed; any other status means enforcement would have refused it and sent the agent back to
  * ask again. Scored against labels saying which writes the user really authorized.
  */
+import type { DetailMismatch } from "./audit-domain.js";
 import type { AuditReport, ReportRun, ReportWrite } from "./audit-report.js";
 import type { InputProblem } from "./recorded-run.js";
 import type { WriteLabel } from "./write-labels.js";
@@ -20,6 +21,8 @@ export interface CounterfactualWrite {
   readonly evidence: string;
   /** `args_mismatch`: the details the description lacked or described otherwise. */
   readonly missing?: readonly string[];
+  /** What the description named instead, per detail (see `ReportWrite.mismatches`). */
+  readonly mismatches?: readonly DetailMismatch[];
   /** The label's note. */
   readonly note: string;
 }
@@ -62,7 +65,7 @@ export interface CounterfactualResult {
 }
 
 function entry(r: ReportRun, w: ReportWrite, note: string): CounterfactualWrite {
-  return { file: r.file, run: r.id, call: w.index, tool: w.tool, status: w.status, evidence: w.evidence, ...(w.missing ? { missing: w.missing } : {}), note };
+  return { file: r.file, run: r.id, call: w.index, tool: w.tool, status: w.status, evidence: w.evidence, ...(w.missing ? { missing: w.missing } : {}), ...(w.mismatches ? { mismatches: w.mismatches } : {}), note };
 }
 
 /**

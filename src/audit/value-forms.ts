@@ -1,6 +1,7 @@
 /**
- * The ways an agent may write a value in prose, as regular expressions (case-insensitive).
- * Used to decide whether an action's details appear in the agent's description.
+ * The ways an agent may write an identifier, an amount or a name in prose, as regular expressions
+ * (case-insensitive): whether a call's exact value appears in the agent's description. Dates,
+ * cabins and counts are read by `extractDescribedValues` (src/confirmation/described-values.ts).
  */
 
 function escape(s: string): string {
@@ -17,25 +18,6 @@ export function idForms(id: string): RegExp[] {
   return [token(escape(id))];
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-
-/** `2024-05-24`: ISO, `May 24`, `May 24th`, `24 May`, `Mon 24`, `5/24`, `05/24`. */
-export function dateForms(iso: string): RegExp[] {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return idForms(iso);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  const name = MONTHS[month - 1];
-  const forms = [token(escape(iso))];
-  if (name) {
-    const mon = `(?:${name}|${name.slice(0, 3)}\\.?)`;
-    const d = `0?${day}(?:st|nd|rd|th)?`;
-    forms.push(token(`${mon}\\s+${d}`), token(`${d}(?:\\s+of)?\\s+${mon}`));
-  }
-  forms.push(token(`0?${month}/0?${day}`));
-  return forms;
-}
-
 /** A money amount: `50`, `$50`, `50.00`, `1,250`. */
 export function amountForms(amount: number): RegExp[] {
   if (!Number.isFinite(amount)) return [];
@@ -48,26 +30,9 @@ export function amountForms(amount: number): RegExp[] {
   return forms;
 }
 
-const NUMBER_WORDS = ["zero", "one|a single", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
-
-/** A small count: `3` or `three`. */
-export function countForms(n: number): RegExp[] {
-  const forms = [token(String(n))];
-  const word = NUMBER_WORDS[n];
-  if (word !== undefined) forms.push(token(`(?:${word})`));
-  return forms;
-}
-
 /** A person's name part (first or last name). */
 export function nameForms(name: string): RegExp[] {
   return name.trim() === "" ? [] : [token(escape(name.trim()))];
-}
-
-/** A cabin: `basic_economy` as `basic economy` too. */
-export function cabinForms(cabin: string): RegExp[] {
-  const spaced = cabin.replace(/_/g, "[ _-]");
-  // "economy" must not be read inside "basic economy"
-  return [token(cabin === "economy" ? "(?<!basic[ _-])economy" : spaced)];
 }
 
 export function anyMatches(forms: readonly RegExp[], text: string): boolean {

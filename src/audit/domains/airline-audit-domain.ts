@@ -1,32 +1,13 @@
-import type { ActionDetail, AuditDomain } from "../audit-domain.js";
+import { extractDescribedValues, sameDate, type Cabin } from "../../confirmation/described-values.js";
+import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
 import type { RecordedToolCall } from "../recorded-run.js";
-import { amountForms, anyMatches, cabinForms, countForms, dateForms, idForms, nameForms } from "../value-forms.js";
+import { amountForms, anyMatches, idForms, nameForms } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
+import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
+import { chargeDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 
-interface PaymentMethod {
-  readonly id: string;
-  readonly source: string;
-  readonly lastFour?: string;
-  readonly amount?: number;
-}
-
-interface Reservation {
-  readonly cabin?: string;
-  readonly flights: readonly { flight_number: string; date: string }[];
-  readonly passengers: readonly { first_name: string; last_name: string; dob: string }[];
-  readonly paymentIds: readonly string[];
-  readonly nonfreeBaggages?: number;
-  readonly totalBaggages?: number;
-}
-
-/** What earlier tool results told: the user's payment methods, reservations as last seen. */
-export interface AirlineKnowledge {
-  readonly payments: Map<string, PaymentMethod>;
-  readonly reservations: Map<string, Reservation>;
-  /** Every reservation id seen in a profile or a reservation. */
-  readonly reservationIds: Set<string>;
-}
+export type { AirlineKnowledge } from "./airline-knowledge.js";
 
 const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
   // "reservation" alone names every action; a booking is "book", "purchase" or a "new reservation"
@@ -38,135 +19,105 @@ const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
   send_certificate: /\b(certificate|voucher|compensat)/i,
 };
 
-const KIND_WORDS: Readonly<Record<string, RegExp>> = {
-  credit_card: /\b(credit[ _-]?card|card|visa|mastercard|amex|american express|discover)\b/i,
-  gift_card: /\bgift[ _-]?card/i,
-  certificate: /\bcertificate/i,
-};
+const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };
+const CABIN_WORDS: Readonly<Record<string, string>> = { basic_economy: "basic economy", economy: "economy", business: "business" };
 
-function str(v: unknown): string | undefined {
-  return typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
-}
-function num(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : undefined;
-}
-function arr(v: unknown): Record<string, unknown>[] {
-  return Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => x !== null && typeof x === "object") : [];
-}
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+function detail(label: string, field: DetailField, executed: string, test: (text: string) => boolean, described: (text: string) => readonly string[], scope: ActionDetail["scope"] = "change"): ActionDetail {
+  return { label, scope, field, executed, test, described };
 }
 
-function detail(label: string, test: (text: string) => boolean, scope: ActionDetail["scope"] = "change"): ActionDetail {
-  return { label, scope, test };
-}
-function formsDetail(label: string, forms: readonly RegExp[], scope: ActionDetail["scope"] = "change"): ActionDetail {
-  return detail(label, (t) => anyMatches(forms, t), scope);
-}
-
-function paymentDetail(id: string, k: AirlineKnowledge, reservationId: string | undefined): ActionDetail {
-  const method = k.payments.get(id);
-  const source = method?.source ?? /^([a-z_]+?)_\d+$/.exec(id)?.[1];
-  const forms = [...idForms(id)];
-  const digits = /(\d{4,})$/.exec(id)?.[1];
-  if (digits) forms.push(...idForms(digits));
-  if (method?.lastFour) forms.push(...idForms(method.lastFour));
-  const kind = source ? KIND_WORDS[source] : undefined;
-  const sameKind = [...k.payments.values()].filter((p) => p.source === source).length;
-  const original = reservationId !== undefined && (k.reservations.get(reservationId)?.paymentIds.includes(id) ?? false);
-  return detail(`payment ${id}`, (t) => {
-    if (anyMatches(forms, t)) return true;
-    // "your gift card" names it when the user has only one of that kind
-    if (kind && sameKind === 1 && kind.test(t)) return true;
-    // "your $250 certificate" names it by its balance
-    if (kind && method?.amount !== undefined && kind.test(t) && anyMatches(amountForms(method.amount), t)) return true;
-    // a refund or charge "to the original payment method" names the reservation's own method
-    return original && /\boriginal (form of )?payment/i.test(t);
-  });
-}
-
-/**
- * How a total is split over several payment methods: every amount is mentioned, or the total and
- * all amounts but one (the rest is then determined: "$39 from the small gift card, the rest of $106 from the other").
- */
-function splitPaymentDetail(amounts: readonly number[]): ActionDetail {
-  const total = amounts.reduce((s, x) => s + x, 0);
-  return detail(`payment split ${amounts.join(" + ")}`, (t) => {
-    const missing = amounts.filter((x) => !anyMatches(amountForms(x), t)).length;
-    return missing === 0 || (missing === 1 && anyMatches(amountForms(total), t));
-  });
-}
-
-function flightDetails(flights: readonly Record<string, unknown>[], keep: (f: { flight_number: string; date: string }) => boolean): ActionDetail[] {
+function flightDetails(flights: readonly Record<string, unknown>[], keep: (f: { flight_number: string; date: string }) => boolean, k: AirlineKnowledge): ActionDetail[] {
   const out: ActionDetail[] = [];
   for (const f of flights) {
     const n = str(f["flight_number"]);
     const d = str(f["date"]);
     if (n === undefined || d === undefined || !keep({ flight_number: n, date: d })) continue;
-    out.push(formsDetail(`flight ${n}`, idForms(n)), formsDetail(`date ${d}`, dateForms(d)));
+    const forms = idForms(n);
+    out.push(
+      // a reservation id can have a flight number's shape (ABC123): known ones are not flights
+      detail(`flight ${n}`, "flight", n, (t) => anyMatches(forms, t), (t) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f))),
+      detail(`date ${d}`, "date", d, (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)), (t) => [...extractDescribedValues(t).dates]),
+    );
   }
   return out;
 }
 
-function passengerDetails(passengers: readonly Record<string, unknown>[], withDob: boolean): ActionDetail[] {
+function passengerDetails(passengers: readonly Record<string, unknown>[], withDob: boolean, k: AirlineKnowledge): ActionDetail[] {
   const out: ActionDetail[] = [];
   for (const p of passengers) {
     const first = str(p["first_name"]);
     const last = str(p["last_name"]);
-    if (first) out.push(formsDetail(`passenger first name ${first}`, nameForms(first)));
-    if (last) out.push(formsDetail(`passenger last name ${last}`, nameForms(last)));
+    if (first) out.push(detail(`passenger first name ${first}`, "passenger", first, (t) => anyMatches(nameForms(first), t), () => []));
+    if (last) out.push(detail(`passenger last name ${last}`, "passenger", last, (t) => anyMatches(nameForms(last), t), () => []));
     const dob = str(p["dob"]);
-    if (withDob && dob) out.push(formsDetail(`date of birth ${dob}`, dateForms(dob)));
+    // the user's own date of birth, on file, needs no repeating when the passenger is the user
+    const self = k.profile !== undefined && k.profile.firstName === first && k.profile.lastName === last && k.profile.dob === dob;
+    if (withDob && dob && !self) out.push(detail(`date of birth ${dob}`, "passenger", dob, (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, dob)), (t) => [...extractDescribedValues(t).dates]));
   }
   return out;
 }
 
-function readReservation(v: unknown): [string, Reservation] | undefined {
-  if (v === null || typeof v !== "object") return undefined;
-  const r = v as Record<string, unknown>;
-  const id = str(r["reservation_id"]);
-  if (!id) return undefined;
-  return [
-    id,
-    {
-      cabin: str(r["cabin"]),
-      flights: arr(r["flights"]).flatMap((f) => {
-        const n = str(f["flight_number"]);
-        const d = str(f["date"]);
-        return n && d ? [{ flight_number: n, date: d }] : [];
-      }),
-      passengers: arr(r["passengers"]).map((p) => ({ first_name: str(p["first_name"]) ?? "", last_name: str(p["last_name"]) ?? "", dob: str(p["dob"]) ?? "" })),
-      paymentIds: arr(r["payment_history"]).flatMap((p) => (str(p["payment_id"]) ? [str(p["payment_id"])!] : [])),
-      nonfreeBaggages: num(r["nonfree_baggages"]),
-      totalBaggages: num(r["total_baggages"]),
-    },
-  ];
+function cabinDetail(cabin: string): ActionDetail {
+  return detail(`cabin ${cabin}`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => extractDescribedValues(t).cabins.has(cabin as Cabin), (t) => [...extractDescribedValues(t).cabins].map((c) => CABIN_WORDS[c] ?? c));
+}
+
+/** The request names a cabin that is neither the one written nor the reservation's current one. */
+function cabinConflict(cabin: string, current: string | undefined): ActionDetail {
+  const others = (t: string) => [...extractDescribedValues(t).cabins].filter((c) => c !== cabin && c !== current);
+  return detail(`cabin ${cabin} (no other cabin described)`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => others(t).length === 0, (t) => others(t).map((c) => CABIN_WORDS[c] ?? c), "request");
+}
+
+/** A count the request states for this field must include the written one. */
+function countConflict(label: string, field: DetailField, executed: number, counts: (t: string) => readonly number[], unit: string): ActionDetail {
+  return detail(label, field, `${executed} ${unit}`, (t) => {
+    const c = counts(t);
+    return c.length === 0 || c.includes(executed);
+  }, (t) => counts(t).map((n) => `${n} ${unit}`), "request");
+}
+
+function bagsDetail(total: number, before: number | undefined): ActionDetail {
+  // "3 bags in total", or "add 2 bags" to a reservation that had 1
+  const added = before !== undefined && total > before ? total - before : undefined;
+  return detail(`${total} bags in total`, "bags", `${total} bags`, (t) => {
+    const c = extractDescribedValues(t).bagCounts;
+    return c.includes(total) || (added !== undefined && c.includes(added));
+  }, (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`));
+}
+
+function isDowngrade(before: Reservation | undefined, cabin: string | undefined, flights: readonly Record<string, unknown>[]): boolean {
+  if (!before?.cabin || !cabin || (CABIN_RANK[cabin] ?? 9) >= (CABIN_RANK[before.cabin] ?? -1)) return false;
+  const had = new Set(before.flights.map((f) => `${f.flight_number}@${f.date}`));
+  return flights.length === had.size && flights.every((f) => had.has(`${str(f["flight_number"])}@${str(f["date"])}`));
 }
 
 /**
  * The airline domain as the auditor sees it. Which details must have been described, per tool
  * (for updates the reservation id is a `subject` detail: named in the request, or earlier in the
- * conversation when the request names no other reservation; everything else is a `change` detail,
- * see `ActionDetail`):
+ * conversation when the request names no other reservation; `request` details check what the
+ * request the user answered says; everything else is a `change` detail, see `ActionDetail`):
  * - `cancel_reservation`: the reservation id.
  * - `update_reservation_flights`: the reservation id; every flight number and date that is new to
- *   the reservation (all of them if the reservation was never read); the cabin when it changes; the
- *   payment method.
- * - `update_reservation_baggages`: the reservation id; the new total number of bags; the payment
- *   method when new non-free bags are charged.
- * - `update_reservation_passengers`: the reservation id; the names (and birth dates) of passengers that change.
- * - `book_reservation`: every flight number and date, the cabin, every passenger's name, every
- *   payment method and, when several pay, each amount (or the total and all amounts but one); the
- *   number of bags when there are any; insurance when bought.
+ *   the reservation (all of them if the reservation was never read); the cabin when it changes, and
+ *   no other cabin than the written or current one in the request; the payment method, unless the
+ *   change refunds to the reservation's original method or moves no money (read from the result,
+ *   or a downgrade of the same flights when there is none); what the result shows charged, when the
+ *   request states prices (see `chargeDetail`).
+ * - `update_reservation_baggages`: the reservation id; the new total number of bags (or the number
+ *   added); the payment method and the charge when bags are charged.
+ * - `update_reservation_passengers`: the reservation id; the names and birth dates of passengers
+ *   that change (not the user's own birth date, on file, when the passenger is the user).
+ * - `book_reservation`: every flight number and date, the cabin (and no other), every passenger's
+ *   name and no other passenger count, every payment method and, when several pay, each amount (or
+ *   the total and all amounts but one; a method's whole balance is determined by "use it up
+ *   first"); the number of bags when there are any; insurance when bought, and no contrary
+ *   insurance choice in the request.
  * - `send_certificate`: the amount.
  * A payment method counts as described by its id, its number, a credit card's last four digits, its
- * kind ("your gift card") when the user has only one of that kind, its kind and balance, or as "the
- * original payment method" when the reservation was paid with it. Dates count in ISO form or as
- * "May 24"/"24 May"/"5/24"; amounts with or without "$" and thousands separators.
+ * kind ("your gift card") when the user has only one of that kind, its kind and balance, its kind
+ * and rank ("the gift card with the smallest balance"), "one of my certificates" (the user left the
+ * choice), or as "the original payment method" when the reservation was paid with it. Dates,
+ * cabins, counts and amounts are read by `extractDescribedValues` (many wordings). When a detail
+ * fails, the report names its field, what the request named instead and what the call did.
  */
 export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   name: "airline",
@@ -195,30 +146,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       reservations: Array.isArray(user["reservations"]) ? user["reservations"] : [],
     };
   },
-  initialKnowledge() {
-    return { payments: new Map(), reservations: new Map(), reservationIds: new Set() };
-  },
-  observe(k, call) {
-    if (!call.result || call.result.error) return;
-    const data = parseJson(call.result.content);
-    if (data === undefined || data === null || typeof data !== "object") return;
-    const rec = data as Record<string, unknown>;
-    const methods = rec["payment_methods"];
-    if (methods && typeof methods === "object" && !Array.isArray(methods)) {
-      for (const [id, raw] of Object.entries(methods as Record<string, unknown>)) {
-        if (!raw || typeof raw !== "object") continue;
-        const m = raw as Record<string, unknown>;
-        k.payments.set(id, { id, source: str(m["source"]) ?? "unknown", lastFour: str(m["last_four"]), amount: num(m["amount"]) });
-      }
-    }
-    const res = readReservation(data);
-    if (res) {
-      k.reservations.set(res[0], res[1]);
-      k.reservationIds.add(res[0]);
-    }
-    const listed = rec["reservations"];
-    if (Array.isArray(listed)) for (const id of listed) if (typeof id === "string") k.reservationIds.add(id);
-  },
+  initialKnowledge: initialAirlineKnowledge,
+  observe: observeAirline,
   details(call, k) {
     const a = call.arguments;
     const out: ActionDetail[] = [];
@@ -227,8 +156,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
     // the reservation a cancellation removes is what the user must hear; for updates it is the context
     if (reservationId) {
       const others = [...k.reservationIds].filter((id) => id !== reservationId).map((id) => idForms(id)[0]!);
+      const forms = idForms(reservationId);
       out.push({
-        ...formsDetail(`reservation ${reservationId}`, idForms(reservationId), call.name === "cancel_reservation" ? "change" : "subject"),
+        ...detail(`reservation ${reservationId}`, "reservation", reservationId, (t) => anyMatches(forms, t), (t) => [...extractDescribedValues(t).codes].filter((c) => k.reservationIds.has(c)), call.name === "cancel_reservation" ? "change" : "subject"),
         namesOther: (t: string) => others.some((re) => re.test(t)),
         primary: true,
       });
@@ -237,55 +167,78 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       case "cancel_reservation":
         break;
       case "update_reservation_flights": {
+        const flights = arr(a["flights"]);
         const had = new Set((old?.flights ?? []).map((f) => `${f.flight_number}@${f.date}`));
-        out.push(...flightDetails(arr(a["flights"]), (f) => !had.has(`${f.flight_number}@${f.date}`)));
+        out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k));
         const cabin = str(a["cabin"]);
-        if (cabin && (old?.cabin === undefined || old.cabin !== cabin)) out.push(formsDetail(`cabin ${cabin}`, cabinForms(cabin)));
+        if (cabin && (old?.cabin === undefined || old.cabin !== cabin)) out.push(cabinDetail(cabin));
+        if (cabin) out.push(cabinConflict(cabin, old?.cabin));
         const pay = str(a["payment_id"]);
-        if (pay) out.push(paymentDetail(pay, k, reservationId));
+        const moved = moneyMoved(call, old);
+        const original = pay !== undefined && (old?.payments.some((p) => p.paymentId === pay) ?? false);
+        // a refund to the reservation's original method, or a change that moved no money, needs no payment named
+        const refundOnly = moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
+        if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId));
+        const charge = moved && chargeDetail(moved, k);
+        if (charge) out.push(charge);
         break;
       }
       case "update_reservation_baggages": {
         const total = num(a["total_baggages"]);
-        if (total !== undefined) out.push(formsDetail(`${total} bags in total`, countForms(total)));
+        if (total !== undefined) out.push(bagsDetail(total, old?.totalBaggages));
         const nonfree = num(a["nonfree_baggages"]) ?? 0;
         const pay = str(a["payment_id"]);
-        if (pay && (old?.nonfreeBaggages === undefined ? nonfree > 0 : nonfree > old.nonfreeBaggages)) out.push(paymentDetail(pay, k, reservationId));
+        const moved = moneyMoved(call, old);
+        const charged = moved !== undefined ? moved.some((p) => p.amount > 0) : old?.nonfreeBaggages === undefined ? nonfree > 0 : nonfree > old.nonfreeBaggages;
+        if (pay && charged) out.push(paymentDetail(pay, k, reservationId));
+        const charge = moved && chargeDetail(moved, k);
+        if (charge) out.push(charge);
         break;
       }
       case "update_reservation_passengers": {
         const before = new Set((old?.passengers ?? []).map((p) => `${p.first_name}|${p.last_name}|${p.dob}`));
         const changed = arr(a["passengers"]).filter((p) => !before.has(`${str(p["first_name"])}|${str(p["last_name"])}|${str(p["dob"])}`));
-        out.push(...passengerDetails(changed, true));
+        out.push(...passengerDetails(changed, true, k));
         break;
       }
       case "book_reservation": {
-        out.push(...flightDetails(arr(a["flights"]), () => true));
+        out.push(...flightDetails(arr(a["flights"]), () => true, k));
         const cabin = str(a["cabin"]);
-        if (cabin) out.push(formsDetail(`cabin ${cabin}`, cabinForms(cabin)));
-        out.push(...passengerDetails(arr(a["passengers"]), false));
+        if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, undefined));
+        const passengers = arr(a["passengers"]);
+        out.push(...passengerDetails(passengers, false, k));
+        out.push(countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"));
         const payments = arr(a["payment_methods"]);
         for (const p of payments) {
           const id = str(p["payment_id"]);
           if (id) out.push(paymentDetail(id, k, undefined));
         }
-        const amounts = payments.map((p) => num(p["amount"])).filter((x): x is number => x !== undefined);
-        if (amounts.length > 1) out.push(splitPaymentDetail(amounts));
+        const split = payments.flatMap((p) => {
+          const id = str(p["payment_id"]);
+          const amount = num(p["amount"]);
+          return id !== undefined && amount !== undefined ? [{ id, amount }] : [];
+        });
+        if (split.length > 1) out.push(splitPaymentDetail(split, k));
         const bags = num(a["total_baggages"]);
-        if (bags !== undefined && bags > 0) out.push(formsDetail(`${bags} bags`, countForms(bags)));
-        if (str(a["insurance"]) === "yes") out.push(formsDetail("travel insurance", [/\binsur/i]));
+        if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined));
+        const insurance = str(a["insurance"]);
+        if (insurance === "yes") out.push(detail("travel insurance", "insurance", "insurance", (t) => /\binsur/i.test(t), () => []));
+        if (insurance === "yes" || insurance === "no") {
+          const said = (t: string) => [...extractDescribedValues(t).insurance];
+          out.push(detail(`insurance ${insurance}`, "insurance", insurance === "yes" ? "with insurance" : "no insurance", (t) => said(t).length === 0 || said(t).includes(insurance), (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")), "request"));
+        }
         break;
       }
       case "send_certificate": {
         const amount = num(a["amount"]);
-        if (amount !== undefined) out.push(formsDetail(`amount ${amount}`, amountForms(amount)));
+        if (amount !== undefined) out.push(detail(`amount ${amount}`, "amount", `$${amount}`, (t) => anyMatches(amountForms(amount), t), (t) => extractDescribedValues(t).amounts.map((x) => `$${x}`)));
         break;
       }
       default: {
         // A write the auditor has no specific rule for: every scalar argument must be mentioned.
         for (const [key, v] of Object.entries(a)) {
-          if (typeof v === "string" && v !== "") out.push(formsDetail(`${key} ${v}`, idForms(v)));
-          else if (typeof v === "number") out.push(formsDetail(`${key} ${v}`, amountForms(v)));
+          if (typeof v === "string" && v !== "") out.push(detail(`${key} ${v}`, "other", v, (t) => anyMatches(idForms(v), t), () => []));
+          else if (typeof v === "number") out.push(detail(`${key} ${v}`, "other", String(v), (t) => anyMatches(amountForms(v), t), () => []));
         }
       }
     }

@@ -1,0 +1,142 @@
+/**
+ * The payment details of an airline write the user must have been told: which method pays (or is
+ * refunded), how a booking's total is split, and how much a change charged. One concept: money.
+ */
+import { extractDescribedValues, sameAmount, type PaymentKind } from "../../confirmation/described-values.js";
+import type { ActionDetail } from "../audit-domain.js";
+import { anyMatches, amountForms, idForms } from "../value-forms.js";
+import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
+
+const KIND_WORDS: Readonly<Record<string, RegExp>> = {
+  credit_card: /\b(credit[ _-]?card|card|visa|mastercard|amex|american express|discover)\b/i,
+  gift_card: /\bgift[ _-]?card/i,
+  certificate: /\bcertificate/i,
+};
+
+// "the gift card with the smallest balance", "the smaller certificate first", "the larger one"
+const SMALLEST = /\b(smallest|smaller|lowest|lower|least)\b/i;
+const LARGEST = /\b(largest|larger|biggest|bigger|highest|higher)\b/i;
+// the user leaves the choice among methods of a kind to the agent: "one of my certificates", "any of your gift cards"
+const ONE_OF = "\\b(?:one|any) of (?:my|your|the)\\s+(?:[a-z$0-9.]+\\s+){0,2}?";
+const ANY_OF: Readonly<Record<string, RegExp>> = {
+  credit_card: new RegExp(`${ONE_OF}(?:credit\\s+)?cards\\b`, "i"),
+  gift_card: new RegExp(`${ONE_OF}gift\\s*cards\\b`, "i"),
+  certificate: new RegExp(`${ONE_OF}(?:travel\\s+)?certificates\\b`, "i"),
+};
+
+function sentences(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+|\n+/);
+}
+
+/**
+ * A payment method as named in prose: its id or number, a card's last four digits, its kind when
+ * the user has only one method of that kind, its kind and balance, its kind and its rank by balance
+ * ("the gift card with the smallest balance"), "one of my certificates" (the user left the choice),
+ * or "the original payment method" when the reservation was paid with it.
+ * @internal
+ */
+export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: string | undefined): ActionDetail {
+  const method = k.payments.get(id);
+  const source = method?.source ?? /^([a-z_]+?)_\d+$/.exec(id)?.[1];
+  const forms = [...idForms(id)];
+  const digits = /(\d{4,})$/.exec(id)?.[1];
+  if (digits) forms.push(...idForms(digits));
+  if (method?.lastFour) forms.push(...idForms(method.lastFour));
+  const kind = source ? KIND_WORDS[source] : undefined;
+  const anyOf = source ? ANY_OF[source] : undefined;
+  const sameKind = [...k.payments.values()].filter((p) => p.source === source);
+  const balances = sameKind.map((p) => p.amount).filter((a): a is number => a !== undefined);
+  const isSmallest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.min(...balances);
+  const isLargest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.max(...balances);
+  const original = reservationId !== undefined && (k.reservations.get(reservationId)?.payments.some((p) => p.paymentId === id) ?? false);
+  return {
+    label: `payment ${id}`,
+    scope: "change",
+    field: "payment",
+    executed: method?.lastFour ? `${id} (ending in ${method.lastFour})` : id,
+    test: (t) => {
+      if (anyMatches(forms, t)) return true;
+      if (!kind) return original && /\boriginal (form of )?payment/i.test(t);
+      if (sameKind.length === 1 && kind.test(t)) return true;
+      if (method?.amount !== undefined && kind.test(t) && anyMatches(amountForms(method.amount), t)) return true;
+      // rank and "one of" are read within one sentence naming the kind
+      for (const s of sentences(t)) {
+        if (!kind.test(s)) continue;
+        if ((isSmallest && SMALLEST.test(s)) || (isLargest && LARGEST.test(s))) return true;
+        if (sameKind.length > 1 && anyOf?.test(s)) return true;
+      }
+      return original && /\boriginal (form of )?payment/i.test(t);
+    },
+    described: (t) => describedPayments(t),
+  };
+}
+
+/** The payment methods a text names, for reports. @internal */
+export function describedPayments(t: string): string[] {
+  const v = extractDescribedValues(t);
+  return [...v.paymentIds, ...[...v.cardDigits].map((d) => `card ending in ${d}`), ...(v.paymentIds.size === 0 && v.cardDigits.size === 0 ? [...v.paymentKinds].map((k: PaymentKind) => k.replace("_", " ")) : [])];
+}
+
+/**
+ * How a total is split over several payment methods: every amount is mentioned, or the total and
+ * all amounts but one (the rest is then determined: "$39 from the small gift card, the rest of $106
+ * from the other"). An amount that is its method's whole balance is determined by "use up the gift
+ * card first" and needs no mentioning.
+ * @internal
+ */
+export function splitPaymentDetail(payments: readonly { readonly id: string; readonly amount: number }[], k: AirlineKnowledge): ActionDetail {
+  const amounts = payments.map((p) => p.amount);
+  const total = amounts.reduce((s, x) => s + x, 0);
+  const open = payments.filter((p) => {
+    const balance = k.payments.get(p.id)?.amount;
+    return balance === undefined || !sameAmount(balance, p.amount);
+  });
+  return {
+    label: `payment split ${amounts.join(" + ")}`,
+    scope: "change",
+    field: "amount",
+    executed: amounts.map((a) => `$${a}`).join(" + "),
+    test: (t) => {
+      const missing = open.filter((p) => !anyMatches(amountForms(p.amount), t)).length;
+      return missing === 0 || (missing === 1 && anyMatches(amountForms(total), t));
+    },
+    described: (t) => extractDescribedValues(t).amounts.map((a) => `$${a}`),
+  };
+}
+
+const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;
+
+/** Every mention of the amount stands next to a balance cue ("gift card ... $40", "balance: $40"). */
+function onlyAsBalance(amount: number, t: string): boolean {
+  const mentions = amountForms(amount).flatMap((re) => [...t.matchAll(new RegExp(re.source, "gi"))]);
+  return mentions.length > 0 && mentions.every((m) => BALANCE_CUE.test(t.slice(Math.max(0, m.index - 40), m.index + m[0].length + 25)));
+}
+
+/**
+ * What a change charged, read from its result: when the description the user answered states money
+ * amounts, the charge must be one of them, the difference of two of them (new total less old
+ * total), or lie within a stated range ("$200–$400"). A description that states no amount at all
+ * leaves it unchecked (the payment method is checked on its own). Balances of the user's gift
+ * cards and certificates, stated as balances, are not prices and are not read as amounts.
+ * @internal
+ */
+export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge): ActionDetail | undefined {
+  const balances = [...k.payments.values()].map((p) => p.amount).filter((a): a is number => a !== undefined);
+  const prices = (t: string) => extractDescribedValues(t).amounts.filter((a) => !(balances.some((b) => sameAmount(a, b)) && onlyAsBalance(a, t)));
+  const charged = moved.filter((p) => p.amount > 0).reduce((s, p) => s + p.amount, 0);
+  if (charged <= 0) return undefined;
+  return {
+    label: `charge $${charged}`,
+    scope: "request",
+    field: "amount",
+    executed: `$${charged} charged`,
+    test: (t) => {
+      const amounts = prices(t);
+      if (amounts.length === 0) return true;
+      if (amounts.some((a) => sameAmount(a, charged))) return true;
+      if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
+      return amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)));
+    },
+    described: (t) => [...extractDescribedValues(t).amountRanges.map((r) => `$${r.min}–$${r.max}`), ...prices(t).map((a) => `$${a}`)],
+  };
+}

@@ -1,0 +1,275 @@
+import { describe, expect, it } from "vitest";
+import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
+import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
+import { ruleDecider } from "../../src/confirmation/rule-decider.js";
+import { agent, callAndResult, conversation, user, type Turns } from "./conversation-builder.js";
+
+/**
+ * One test per field family of item 3: the agent describes an action, the user says a plain yes,
+ * and the write differs in that field (args_mismatch naming the field, what was described and what
+ * was executed); then the same field written in other wordings, which matches (confirmed).
+ */
+
+const profile = JSON.stringify({
+  user_id: "mia_li_3668",
+  name: { first_name: "Mia", last_name: "Li" },
+  dob: "1990-04-05",
+  membership: "gold",
+  payment_methods: {
+    credit_card_4421486: { source: "credit_card", id: "credit_card_4421486", brand: "visa", last_four: "7447" },
+    gift_card_1111111: { source: "gift_card", id: "gift_card_1111111", amount: 120 },
+    gift_card_2222222: { source: "gift_card", id: "gift_card_2222222", amount: 40 },
+    certificate_3333333: { source: "certificate", id: "certificate_3333333", amount: 250 },
+    certificate_4444444: { source: "certificate", id: "certificate_4444444", amount: 100 },
+  },
+  reservations: ["ABC123", "XYZ789"],
+});
+const reservationRecord = (id: string, extra: Record<string, unknown> = {}) => ({
+  reservation_id: id,
+  user_id: "mia_li_3668",
+  origin: "JFK",
+  destination: "SEA",
+  flight_type: "one_way",
+  cabin: "economy",
+  flights: [{ flight_number: "HAT100", date: "2024-05-20", origin: "JFK", destination: "SEA", price: 120 }],
+  passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+  payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }],
+  created_at: "2024-05-15T10:00:00",
+  total_baggages: 1,
+  nonfree_baggages: 0,
+  insurance: "no",
+  ...extra,
+});
+const identify = [
+  agent("Hi! How can I help you today?"),
+  user("Hi, I'm Mia Li, user id mia_li_3668."),
+  callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile),
+  callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, JSON.stringify(reservationRecord("ABC123"))),
+  callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }, JSON.stringify(reservationRecord("XYZ789"))),
+];
+
+/** The write after: the description, a plain yes. */
+async function judged(description: string, write: Turns): Promise<AuditedWrite> {
+  const run = await replayRun(conversation(identify, agent(description), user("Yes, please proceed."), write), { domain: airlineAuditDomain, decider: ruleDecider });
+  return run.writes[0]!;
+}
+
+function expectMismatch(w: AuditedWrite, field: string, described: readonly string[], executed: string): void {
+  expect(w.status, w.evidence).toBe("args_mismatch");
+  const m = w.mismatches?.find((x) => x.field === field);
+  expect(m, JSON.stringify(w.mismatches)).toBeDefined();
+  expect(m!.described).toEqual(described);
+  expect(m!.executed).toBe(executed);
+  expect(w.evidence).toContain(described.length > 0 ? `${field} described ${described.map((d) => JSON.stringify(d)).join(", ")}, executed ${JSON.stringify(executed)}` : "not described");
+}
+
+const flightsWrite = (flights: { flight_number: string; date: string }[], cabin: string, payment: string, after: Record<string, unknown> = {}) =>
+  callAndResult(null, "update_reservation_flights", { reservation_id: "ABC123", cabin, flights, payment_id: payment }, JSON.stringify(reservationRecord("ABC123", { cabin, flights, ...after })));
+const charged = (amount: number, payment = "credit_card_4421486") => ({ payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }, { payment_id: payment, amount }] });
+
+describe("item 3: a write that differs from the description, by field", () => {
+  it("reservation: the yes was to cancel XYZ789, the write cancels ABC123", async () => {
+    const w = await judged("I will cancel reservation XYZ789 (JFK to SEA on May 20). Shall I proceed?", callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }));
+    expectMismatch(w, "reservation", ["XYZ789"], "ABC123");
+  });
+
+  it("flight: described HAT200, executed HAT201", async () => {
+    const w = await judged(
+      "I'll move reservation ABC123 to flight HAT200 on May 22, same economy cabin, with the $10 difference on your Visa ending in 7447. Proceed?",
+      flightsWrite([{ flight_number: "HAT201", date: "2024-05-22" }], "economy", "credit_card_4421486", charged(10)),
+    );
+    expectMismatch(w, "flight", ["HAT200"], "HAT201");
+  });
+
+  it("date: described May 22, executed 2024-05-23", async () => {
+    const w = await judged(
+      "I'll move reservation ABC123 to flight HAT200 on May 22, economy, difference of $10 charged to your Visa ending in 7447. Proceed?",
+      flightsWrite([{ flight_number: "HAT200", date: "2024-05-23" }], "economy", "credit_card_4421486", charged(10)),
+    );
+    expectMismatch(w, "date", ["--05-22"], "2024-05-23");
+  });
+
+  it("cabin: described business, executed basic economy", async () => {
+    const w = await judged("I'll upgrade reservation ABC123 to business class, paid with your Visa ending in 7447. Proceed?", flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "basic_economy", "credit_card_4421486"));
+    expectMismatch(w, "cabin", ["business"], "basic economy");
+  });
+
+  it("cabin: the description put a flight in another cabin than the one written (not the current one)", async () => {
+    const w = await judged(
+      "New flights for ABC123: HAT229 on May 27 in Basic Economy ($80) and HAT266 on May 27 in Economy ($130), difference on your Visa ending in 7447. Proceed?",
+      flightsWrite(
+        [
+          { flight_number: "HAT229", date: "2024-05-27" },
+          { flight_number: "HAT266", date: "2024-05-27" },
+        ],
+        "economy",
+        "credit_card_4421486",
+      ),
+    );
+    expectMismatch(w, "cabin", ["basic economy"], "economy");
+  });
+
+  it("passenger: described 2 passengers, the booking has 3", async () => {
+    const w = await judged(
+      "Booking HAT136 on May 20, economy, for 2 passengers: Mia Li, Kevin Smith and Ava Rossi, $300 on your Visa ending in 7447, no bags, no insurance. Shall I book it?",
+      callAndResult(null, "book_reservation", {
+        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }, { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" }, { first_name: "Ava", last_name: "Rossi", dob: "1973-11-14" }],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+      }),
+    );
+    expectMismatch(w, "passenger", ["2 passengers"], "3 passengers");
+  });
+
+  it("passenger: a name change described for Mei Garcia, executed as Mei Lee", async () => {
+    const w = await judged(
+      "I'll change the passenger on ABC123 to Mei Garcia, born 1989-12-13. Proceed?",
+      callAndResult(null, "update_reservation_passengers", { reservation_id: "ABC123", passengers: [{ first_name: "Mei", last_name: "Lee", dob: "1989-12-13" }] }),
+    );
+    expect(w.status).toBe("args_mismatch");
+    expect(w.mismatches).toEqual([{ field: "passenger", detail: "passenger last name Lee", described: [], executed: "Lee" }]);
+  });
+
+  it("payment: described the gift card gift_card_2222222, charged the Visa", async () => {
+    const w = await judged(
+      "I'll upgrade ABC123 to business for $200, paid with gift_card_2222222. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(200)),
+    );
+    expectMismatch(w, "payment", ["gift_card_2222222"], "credit_card_4421486 (ending in 7447)");
+  });
+
+  it("amount: described 'likely $200–$400 more', the result shows $1,200 charged", async () => {
+    const w = await judged(
+      "I'll upgrade ABC123 to business; it will likely cost $200–$400 more, charged to your Visa ending in 7447. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(1200)),
+    );
+    expectMismatch(w, "amount", ["$200–$400", "$200", "$400"], "$1200 charged");
+  });
+
+  it("amount: a certificate of $50 described, $100 sent", async () => {
+    const w = await judged("As a gesture I can send you a $50 certificate for the delay. Shall I proceed?", callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }));
+    expectMismatch(w, "amount", ["$50"], "$100");
+  });
+
+  it("bags: described adding 1 bag to a reservation with 1, executed 3 in total", async () => {
+    const w = await judged(
+      "I'll add 1 checked bag to reservation ABC123, free for gold members. Proceed?",
+      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 }))),
+    );
+    expectMismatch(w, "bags", ["1 bags"], "3 bags");
+  });
+
+  it("insurance: described none, the booking buys it", async () => {
+    const w = await judged(
+      "Booking HAT136 on May 20, economy, for Mia Li, $182 on your Visa ending in 7447, 0 bags. Travel insurance: No. Shall I book it?",
+      callAndResult(null, "book_reservation", {
+        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }], total_baggages: 0, nonfree_baggages: 0, insurance: "yes",
+      }),
+    );
+    expectMismatch(w, "insurance", ["no insurance"], "with insurance");
+  });
+});
+
+describe("item 3: the same fields written in other wordings match", () => {
+  it("flight, date and payment: 'the 22nd of May', 'your card ending with 7447'", async () => {
+    const w = await judged(
+      "Reservation abc123 moves to flight HAT200 on the 22nd of May (economy); the $10 difference goes on your card ending with 7447. OK to go ahead?",
+      flightsWrite([{ flight_number: "HAT200", date: "2024-05-22" }], "economy", "credit_card_4421486", charged(10)),
+    );
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+
+  it("date as 5/23 and a charge given as new total less old total ($130 now, $120 before)", async () => {
+    const w = await judged(
+      "ABC123 changes to flight HAT200 on 5/23, economy: $130 instead of the $120 you paid, charged to credit_card_4421486. Shall I proceed?",
+      flightsWrite([{ flight_number: "HAT200", date: "2024-05-23" }], "economy", "credit_card_4421486", charged(10)),
+    );
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+
+  it("a charge within a stated range, a cabin in capitals", async () => {
+    const w = await judged("Upgrade ABC123 to BUSINESS CLASS, between $200 and $400 more, on your Visa ending in 7447. Proceed?", flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(350)));
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+
+  it("payment by rank: 'the gift card with the smallest balance'; by delegation: 'one of my certificates'", async () => {
+    const small = await judged(
+      "I'll add 2 checked bags to ABC123 (3 in total), one of them $50, paid with the gift card with the smallest balance. Proceed?",
+      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 1, payment_id: "gift_card_2222222" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3, nonfree_baggages: 1, ...charged(50, "gift_card_2222222") }))),
+    );
+    expect(small.status, small.evidence).toBe("confirmed");
+    const any = await judged(
+      "Booking HAT136 on May 20, economy, for Mia Li, $95 paid with one of your certificates as you asked, no bags, no insurance. Shall I book it?",
+      callAndResult(null, "book_reservation", {
+        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "certificate_4444444", amount: 95 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+      }),
+    );
+    expect(any.status, any.evidence).toBe("confirmed");
+  });
+
+  it("a downgrade refunded to the reservation's original card needs no payment named", async () => {
+    const w = await judged(
+      "I'll downgrade reservation ABC123 to basic economy; the difference will be refunded. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "basic_economy", "credit_card_4421486", charged(-60)),
+    );
+    expect(w.status, w.evidence).toBe("confirmed");
+    // ... but a refund to another method must be named
+    const other = await judged(
+      "I'll downgrade reservation ABC123 to basic economy; the difference will be refunded. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "basic_economy", "gift_card_1111111", charged(-60, "gift_card_1111111")),
+    );
+    expect(other.status).toBe("args_mismatch");
+    expect(other.missing).toEqual(["payment gift_card_1111111"]);
+  });
+
+  it("the user's own date of birth, on file, need not be repeated when the passenger becomes the user", async () => {
+    const w = await judged(
+      "I'll change the passenger on ABC123 to you, Mia Li, with your date of birth from your profile. Proceed?",
+      callAndResult(null, "update_reservation_passengers", { reservation_id: "ABC123", passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }] }),
+    );
+    // nothing changed for the passenger list as known: no passenger detail at all
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+
+  it("a split paid by using up the smaller gift card first and the rest on the other", async () => {
+    const w = await judged(
+      "Booking HAT136 on May 20, economy, for Mia Li, 0 bags, no insurance, total $100: the smaller gift card first, the rest on gift_card_1111111. Shall I book it?",
+      callAndResult(null, "book_reservation", {
+        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "gift_card_2222222", amount: 40 }, { payment_id: "gift_card_1111111", amount: 60 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+      }),
+    );
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+
+  it("bags as 'add two more bags' to a reservation with 1 (3 in total); insurance as 'with travel insurance'", async () => {
+    const bags = await judged(
+      "I'll add two more checked bags to ABC123, both free for gold members. Proceed?",
+      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 }))),
+    );
+    expect(bags.status, bags.evidence).toBe("confirmed");
+    const ins = await judged(
+      "Booking HAT136 on May 20, economy, for Mia Li, $212 on your Visa ending in 7447, no bags, with travel insurance. Shall I book it?",
+      callAndResult(null, "book_reservation", {
+        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 212 }], total_baggages: 0, nonfree_baggages: 0, insurance: "yes",
+      }),
+    );
+    expect(ins.status, ins.evidence).toBe("confirmed");
+  });
+
+  it("balances of gift cards in the description are not prices: a charge with no price stated is left to the payment check", async () => {
+    const w = await judged(
+      "Your gift cards: gift_card_1111111 ($120 balance) and gift_card_2222222 ($40). I'll upgrade ABC123 to business and charge the difference to gift_card_1111111. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "gift_card_1111111", charged(95, "gift_card_1111111")),
+    );
+    expect(w.status, w.evidence).toBe("confirmed");
+  });
+});

@@ -44,7 +44,7 @@ export function groupedBarChart(options: { readonly title: string; readonly grou
   const series = [...new Map(options.groups.flatMap((g) => g.bars.map((b) => [b.label, b.color] as const))).entries()];
   const whiskers = options.groups.some((g) => g.bars.some((b) => b.low !== undefined && b.high !== undefined));
   const legendW = series.reduce((w, [label]) => w + 22 + label.length * 6.5 + 16, 0) + (whiskers ? 90 : 0);
-  const width = Math.max(left + widths.reduce((a, b) => a + b, 0) + groupGap * options.groups.length + 20, left + legendW + 10, left + options.title.length * 7.5);
+  const width = Math.max(left + widths.reduce((a, b) => a + b, 0) + groupGap * options.groups.length + 20, left + legendW + 10, left + options.title.length * 8.5);
   const height = top + plotH + bottom;
   const y = (v: number): number => top + plotH - (Math.max(0, Math.min(options.max, v)) / options.max) * plotH;
   const parts: string[] = [];

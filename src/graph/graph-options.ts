@@ -19,6 +19,13 @@ export interface GraphOptions {
    * @default false
    */
   readonly mergeSelfLoops?: boolean;
+  /**
+   * Font of every label (DOT only). Graphviz sizes labels with this font's metrics, so it
+   * should be the font the picture is shown in: a page that renders the SVG with a wider font
+   * than Graphviz measured gets labels that overrun their space.
+   * @default "Helvetica"
+   */
+  readonly fontName?: string;
 }
 
 /** One labelled edge: a tool with one of its outcomes, from a state to the next. */

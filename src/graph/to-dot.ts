@@ -30,14 +30,15 @@ const q = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').repla
 export function toDot(protocol: ProtocolGraph | Protocol<any, any, any>, options: GraphOptions = {}): string {
   const graph: ProtocolGraph = "graph" in protocol ? protocol.graph : protocol;
   const terminal = new Set(graph.terminal);
+  const font = q(options.fontName ?? "Helvetica");
   const lines = [
     `digraph ${q(graph.name)} {`,
     `  label=${q(options.title ?? `protocol ${graph.name}`)};`,
     `  labelloc=t;`,
-    `  fontname="Helvetica";`,
+    `  fontname=${font};`,
     `  rankdir=LR;`,
-    `  node [shape=circle, fontname="Helvetica"];`,
-    `  edge [fontname="Helvetica", fontsize=${Number.isFinite(options.edgeFontSize) && (options.edgeFontSize as number) > 0 ? options.edgeFontSize : 10}];`,
+    `  node [shape=circle, fontname=${font}];`,
+    `  edge [fontname=${font}, fontsize=${Number.isFinite(options.edgeFontSize) && (options.edgeFontSize as number) > 0 ? options.edgeFontSize : 10}];`,
     `  __start [shape=point, label=""];`,
     `  __start -> ${q(graph.initial)};`,
   ];

@@ -27,8 +27,9 @@ describe("the headline sentence", () => {
     const ci = newcombeDifferenceInterval(99, 100, 80, 100);
     expect(ci.low).toBeGreaterThan(0);
     expect(h).toBe(`SIMULATED agents with SIMULATED customers pushing to skip confirmation: enforcement cut runs with an unauthorized change from 22/100 (22%) to 0/100 (0%), and task success went from 80/100 (80%) to 99/100 (99%), a significant rise of +19.0 pts (95% CI +${(ci.low * 100).toFixed(1)} to +${(ci.high * 100).toFixed(1)} pts).`);
-    // one sentence: a single full stop at the end (decimal points aside)
-    expect(h.replace(/\d\.\d/g, "")).toMatch(/^[^.]*\.$/);
+    // one sentence: a full stop at the end, no sentence boundary inside
+    expect(h).toMatch(/\.$/);
+    expect(h).not.toMatch(/[.!?]\s+[A-Z]/);
   });
 
   it("reports a drop and no change as they are, and an unchanged unauthorized count as left", () => {

@@ -163,7 +163,7 @@ export const command: CliCommand = {
     }
     if (!v["no-report"]) {
       const { airlineProtocol } = await import("../../domains/airline/protocol.js");
-      const dot = toDot(airlineProtocol, { title: "airline protocol (tau2 policy)", edgeFontSize: 12, mergeSelfLoops: true });
+      const dot = toDot(airlineProtocol, { title: "airline protocol (tau2 policy)", edgeFontSize: 12, mergeSelfLoops: true, fontName: "DejaVu Sans" });
       const svg = await renderDotToSvg(dot);
       const dir = resolve(io.cwd, v["report-dir"] ?? "report");
       const files = writeReport(dir, report, svg, dot);

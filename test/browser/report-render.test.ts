@@ -141,8 +141,9 @@ function expectReadable(m: Measures, chartIds: readonly string[]): void {
   const g = m.graph!;
   expect(g.texts).toBeGreaterThan(20);
   expect(g.minFontPx, `graph text smaller than ${MIN_GRAPH_FONT_PX} px`).toBeGreaterThanOrEqual(MIN_GRAPH_FONT_PX);
-  expect(g.outside, "graph text cut off at the picture's edge").toEqual([]);
-  expect(g.overlaps, "graph labels drawn over each other").toEqual([]);
+  const font = "(the graph is laid out with DejaVu Sans metrics; without that font a wider one may overrun: apt-get install fonts-dejavu-core)";
+  expect(g.outside, `graph text cut off at the picture's edge ${font}`).toEqual([]);
+  expect(g.overlaps, `graph labels drawn over each other ${font}`).toEqual([]);
   expect(g.legendItems, "the graph has a legend").toBeGreaterThanOrEqual(5);
 }
 

@@ -104,3 +104,13 @@ describe("DOT labels for the report", () => {
     for (const bad of [Number.NaN, 0, -3]) expect(toDot(p, { edgeFontSize: bad })).toContain(`edge [fontname="Helvetica", fontsize=10];`);
   });
 });
+
+describe("DOT font", () => {
+  it("fontName sets the font of the graph, its nodes and its edges (Graphviz sizes labels with it)", () => {
+    const dot = toDot(refundProtocol, { fontName: "DejaVu Sans" });
+    expect(dot).toContain(`  fontname="DejaVu Sans";`);
+    expect(dot).toContain(`node [shape=circle, fontname="DejaVu Sans"];`);
+    expect(dot).toContain(`edge [fontname="DejaVu Sans", fontsize=10];`);
+    expect(toDot(refundProtocol)).toContain(`node [shape=circle, fontname="Helvetica"];`);
+  });
+});

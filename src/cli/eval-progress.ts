@@ -33,8 +33,8 @@ function runLine(e: Extract<EvalProgress, { kind: "run-end" }>, seconds: number)
 /**
  * @internal
  * The progress printer of `concordat eval`: a bar redrawn in place on a terminal; in logs, a
- * line per 10% of the runs, plus (real-model mode) a line per finished run with its tokens and
- * cost and a "still running" line inside a long run every `intervalMs`.
+ * line per 10% of the runs, or (real-model mode) a line per finished run with its tokens and
+ * cost; and a "still running" line inside a long run at most every `intervalMs`.
  */
 export function evalProgressReporter(options: EvalProgressOptions): (event: EvalProgress) => void {
   const now = options.now ?? (() => performance.now());
@@ -66,7 +66,11 @@ export function evalProgressReporter(options: EvalProgressOptions): (event: Eval
       return;
     }
     if (e.kind !== "run-end") return;
-    if (options.perRun) options.write(runLine(e, (t - runStarted) / 1000));
+    // a line per run already counts the runs; otherwise a line per 10% of them
+    if (options.perRun) {
+      options.write(runLine(e, (t - runStarted) / 1000));
+      return;
+    }
     const decile = Math.floor((e.index / e.total) * 10);
     if (decile !== lastDecile) {
       lastDecile = decile;

@@ -14,6 +14,8 @@ export interface ModelMeter {
   rejectionTokens: number;
   inputTokens: number;
   outputTokens: number;
+  /** Calls whose response carried no `usage`: their input and output tokens are estimates. */
+  estimatedCalls: number;
 }
 
 const REFUSAL = /^Tool call refused/i;
@@ -23,10 +25,14 @@ const REFUSAL = /^Tool call refused/i;
  * messages it read, estimated tokenizer-free. The inner client sees exactly the same request.
  */
 export class MeteredModel implements ModelClient {
-  readonly meter: ModelMeter = { calls: 0, toolListTokens: 0, rejectionTokens: 0, inputTokens: 0, outputTokens: 0 };
+  readonly meter: ModelMeter = { calls: 0, toolListTokens: 0, rejectionTokens: 0, inputTokens: 0, outputTokens: 0, estimatedCalls: 0 };
   private readonly countedRejections = new Set<number>();
 
-  constructor(readonly inner: ModelClient) {}
+  /** @param onCall - told after every call (the runner's progress within a run) */
+  constructor(
+    readonly inner: ModelClient,
+    private readonly onCall?: (meter: ModelMeter) => void,
+  ) {}
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     this.meter.calls++;
@@ -41,6 +47,8 @@ export class MeteredModel implements ModelClient {
     const inChars = request.messages.reduce((n, m) => n + m.content.length, 0);
     this.meter.inputTokens += response.usage?.inputTokens ?? estimateTokens(inChars) + estimateTokens(JSON.stringify(request.tools).length);
     this.meter.outputTokens += response.usage?.outputTokens ?? estimateTokens((response.text ?? "").length + JSON.stringify(response.toolCalls).length);
+    if (response.usage?.inputTokens === undefined || response.usage?.outputTokens === undefined) this.meter.estimatedCalls++;
+    this.onCall?.(this.meter);
     return response;
   }
 }

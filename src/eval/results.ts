@@ -2,6 +2,7 @@ import type { BudgetLimits } from "../protocol/types.js";
 import type { CustomerStyle } from "./simulated-customer.js";
 import type { CornerCut } from "./simulated-agent.js";
 import type { Interval, Proportion } from "./stats.js";
+import type { TokenPrice } from "./token-cost.js";
 
 export type Mode = "unenforced" | "enforced";
 export const MODES: readonly Mode[] = ["unenforced", "enforced"];
@@ -30,8 +31,18 @@ export interface RunRecord {
   readonly toolCalls: number;
   readonly toolListTokens: number;
   readonly rejectionTokens: number;
+  /** The agent model's input tokens: as the provider reported them, else estimated (see `estimatedTokenCalls`). */
   readonly inputTokens: number;
   readonly outputTokens: number;
+  /** Calls to the customer's LLM (`--customer llm`); 0 for a simulated customer. */
+  readonly customerModelCalls: number;
+  /** Tokens of the customer's LLM; 0 for a simulated customer. */
+  readonly customerInputTokens: number;
+  readonly customerOutputTokens: number;
+  /** Model calls (agent and customer) whose provider reported no usage: their tokens are estimates (about 4 characters per token). */
+  readonly estimatedTokenCalls: number;
+  /** What the run's tokens cost at the prices given (`--price-input`, `--price-output`), in US dollars. */
+  readonly costUsd?: number;
   /** What the run's budget account recorded (enforced runs only). */
   readonly budgetUsed?: { readonly totalTokens: number; readonly toolCalls: number };
   /** Time spent in the session's validate + advance (the guard), summed over the run's tool calls (ns). */
@@ -63,6 +74,10 @@ export interface ModeSummary {
   readonly meanToolListTokens: number;
   readonly meanRejectionTokens: number;
   readonly meanInputTokens: number;
+  /** Tokens of these runs, summed: the agent model's and (with an LLM customer) the customer's. */
+  readonly tokens: TokenSummary;
+  /** Cost of these runs at the prices given, in US dollars (present only with prices). */
+  readonly costUsd?: { readonly total: number; readonly perRun: number };
   /** Median guard time (session validate + advance, with every policy) per tool call (µs). */
   readonly guardUsPerCall: number;
   /** Median tool-body time per tool call (µs): the direct call the guard wraps. */
@@ -73,6 +88,18 @@ export interface ModeSummary {
   readonly errors: number;
   /** Budget accounting of the runs that had a budget: the largest run, and refusals for it. */
   readonly budget?: { readonly maxTokens: number; readonly maxToolCalls: number; readonly meanTokens: number; readonly refusals: number };
+}
+
+export interface TokenSummary {
+  readonly agentInput: number;
+  readonly agentOutput: number;
+  readonly customerInput: number;
+  readonly customerOutput: number;
+  /** All four summed, divided by the runs. */
+  readonly meanPerRun: number;
+  readonly modelCalls: number;
+  /** Model calls whose provider reported no usage (their tokens are estimated). */
+  readonly estimatedCalls: number;
 }
 
 export interface Comparison {
@@ -102,7 +129,12 @@ export interface GroupSummary {
 }
 
 export interface EvalReport {
-  readonly simulation: true;
+  /** True when the agent is a scripted simulation (the default); false for `--model openai-compatible`. */
+  readonly simulation: boolean;
+  /** What played the agent: the simulated profiles, or a real model through an API. */
+  readonly agentKind: "simulated" | "real-model";
+  /** What played the customer: the simulated customers, or an LLM (`--customer llm`). */
+  readonly customerKind: "simulated" | "llm";
   readonly notice: string;
   readonly seed: number;
   readonly trials: number;
@@ -114,9 +146,27 @@ export interface EvalReport {
   readonly store: string;
   /** Each enforced run's budget: limits and the exit-path reserve. */
   readonly budget?: { readonly limits?: BudgetLimits | undefined; readonly reserve?: BudgetLimits | undefined };
+  /** Prices the costs were computed with (US dollars per million tokens), when given. */
+  readonly price?: TokenPrice;
+  /** Tokens (and cost, with prices) of every run together. */
+  readonly totals: { readonly tokens: TokenSummary; readonly costUsd?: number };
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;
   readonly runs: readonly RunRecord[];
+}
+
+/**
+ * The notice of a real-model run: the agent is a real model; the customers are what they are.
+ *
+ * @param model - the agent's label (model id and endpoint)
+ * @param customerKind - who played the customers
+ */
+export function realModelNotice(model: string, customerKind: "simulated" | "llm"): string {
+  const customers =
+    customerKind === "llm"
+      ? "the customers are played by an LLM from each task's user scenario; whether a reply was consent is read by rules (an approximation of its intent)."
+      : "the customers are SIMULATED: scripted, seeded customers built from each tau2 task's user scenario, not real users.";
+  return `REAL MODEL: the agent is ${model}, called through its API; ${customers} No published baseline applies to this model: compare its enforced and unenforced rows.`;
 }
 
 export const SIMULATION_NOTICE =

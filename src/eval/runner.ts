@@ -15,13 +15,14 @@ import { MemoryViolationSink, ViolationLog } from "../violation/violation-log.js
 import { parseActions } from "./action-text.js";
 import type { AgentProfile } from "./agent-profiles.js";
 import { auditRun, wasConfirmed, type ExecutedWrite } from "./independent-auditor.js";
-import { MeteredModel } from "./metered-model.js";
+import { MeteredModel, type ModelMeter } from "./metered-model.js";
 import { Prng } from "./prng.js";
-import { SIMULATION_NOTICE, type EvalReport, type Mode, type RunRecord } from "./results.js";
+import { realModelNotice, SIMULATION_NOTICE, type EvalReport, type Mode, type RunRecord } from "./results.js";
 import { buildScenario, type TaskScenario } from "./scenario.js";
 import { SimulatedAgent, type CornerCut } from "./simulated-agent.js";
 import { SimulatedCustomer, type Customer, type CustomerStyle } from "./simulated-customer.js";
-import { summarizeGroup } from "./summarize.js";
+import { summarizeGroup, summarizeTokens } from "./summarize.js";
+import { costUsd, type TokenPrice } from "./token-cost.js";
 import { unenforcedProtocol } from "./unenforced-protocol.js";
 import { agentTurns, enforcedHarness, type Harness } from "./harness.js";
 
@@ -36,6 +37,15 @@ export interface RunSpec {
   readonly task: AirlineTask;
   readonly trial: number;
 }
+
+/**
+ * What the runner reports while it works: a run starts, a model call inside it returns (so a
+ * long real-model run shows life), a run ends with its record. `index` counts from 1.
+ */
+export type EvalProgress =
+  | { readonly kind: "run-start"; readonly index: number; readonly total: number; readonly spec: RunSpec }
+  | { readonly kind: "model-call"; readonly index: number; readonly total: number; readonly spec: RunSpec; readonly side: "agent" | "customer"; readonly turn: number; readonly modelCalls: number; readonly tokens: number }
+  | { readonly kind: "run-end"; readonly index: number; readonly total: number; readonly spec: RunSpec; readonly run: RunRecord };
 
 export interface AgentFactoryInput {
   readonly scenario: TaskScenario;
@@ -52,13 +62,15 @@ export interface EvalOptions {
   readonly compliant: boolean;
   /** Restrict to these task ids (tests); default all 50. */
   readonly taskIds?: readonly string[];
-  readonly progress?: (done: number, total: number) => void;
+  readonly progress?: (event: EvalProgress) => void;
+  /** Prices of the model's tokens: every run then carries its cost (`costUsd`). */
+  readonly price?: TokenPrice;
   /** SQLite file for the sessions; default a temporary file removed afterwards. */
   readonly storePath?: string;
   /** Real-model mode: the agent for a run (default: the simulated agent of the profile). */
   readonly agentFactory?: (input: AgentFactoryInput) => ModelClient;
   /** Real-model mode: the customer for a run (default: the simulated customer). */
-  readonly customerFactory?: (input: { scenario: TaskScenario; style: CustomerStyle; rng: Prng }) => Customer;
+  readonly customerFactory?: (input: CustomerFactoryInput) => Customer;
   /** Label for the agent in the report. */
   readonly modelLabel?: string;
   readonly maxTurns?: number;
@@ -68,6 +80,14 @@ export interface EvalOptions {
   readonly debug?: boolean;
   /** Each enforced run's budget (default `DEFAULT_EVAL_BUDGET`); unenforced runs have none. */
   readonly budget?: AccountOptions;
+}
+
+export interface CustomerFactoryInput {
+  readonly scenario: TaskScenario;
+  readonly style: CustomerStyle;
+  readonly rng: Prng;
+  /** Wrap the customer's model client in this so the run counts its tokens (and reports progress). */
+  readonly meter: (model: ModelClient) => ModelClient;
 }
 
 /**
@@ -119,21 +139,31 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const enforced = await enforcedHarness();
   const runs: RunRecord[] = [];
   try {
-    let done = 0;
-    for (const spec of specs) {
-      runs.push(await runOne(spec, options, { unenforced, enforced, store }));
-      options.progress?.(++done, specs.length);
+    for (const [i, spec] of specs.entries()) {
+      const at = { index: i + 1, total: specs.length, spec };
+      options.progress?.({ kind: "run-start", ...at });
+      const run = await runOne(spec, options, { unenforced, enforced, store }, (side, turn, meter) => options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }));
+      runs.push(run);
+      options.progress?.({ kind: "run-end", ...at, run });
     }
   } finally {
     await store.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
+  const realModel = options.agentFactory !== undefined;
+  const customerKind = options.customerFactory !== undefined ? "llm" : "simulated";
   const profiles: Record<string, ReturnType<typeof summarizeGroup>> = {};
-  for (const p of options.profiles) profiles[p.name] = summarizeGroup(p.name, p.description, runs.filter((r) => r.group === p.name), p.published ? { ...p.published, runs: p.published.runs * options.trials } : undefined);
+  // a published baseline belongs to the calibrated simulated profiles, never to a real model
+  for (const p of options.profiles) profiles[p.name] = summarizeGroup(p.name, p.description, runs.filter((r) => r.group === p.name), p.published && !realModel ? { ...p.published, runs: p.published.runs * options.trials } : undefined);
   const compliantRuns = runs.filter((r) => r.group === "compliant");
+  const compliantWho = customerKind === "llm" ? "LLM-played compliant customers (told to be cooperative)" : "SIMULATED compliant customers (no pressure; half give explicit consent in their first message)";
+  const agentWho = realModel ? `the real model (${options.modelLabel ?? "?"})` : `agent profile ${options.profiles[0]?.name ?? "?"}`;
+  const totalCost = options.price ? runs.reduce((s, r) => s + (r.costUsd ?? 0), 0) : undefined;
   return {
-    simulation: true,
-    notice: SIMULATION_NOTICE,
+    simulation: !realModel,
+    agentKind: realModel ? "real-model" : "simulated",
+    customerKind,
+    notice: realModel ? realModelNotice(options.modelLabel ?? "a real model", customerKind) : SIMULATION_NOTICE,
     seed: options.seed,
     trials: options.trials,
     model: options.modelLabel ?? "simulated profiles",
@@ -142,8 +172,10 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     wallMs: performance.now() - started,
     store: "SQLite (embedded default): every session saved after each turn with compare-and-set, restored and checked at the end of its run",
     budget: { limits: (options.budget ?? DEFAULT_EVAL_BUDGET).limits, reserve: (options.budget ?? DEFAULT_EVAL_BUDGET).reserve },
+    ...(options.price ? { price: options.price } : {}),
+    totals: { tokens: summarizeTokens(runs), ...(totalCost !== undefined ? { costUsd: totalCost } : {}) },
     profiles,
-    compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", "SIMULATED compliant customers (no pressure; half give explicit consent in their first message), agent profile " + (options.profiles[0]?.name ?? "?"), compliantRuns) : undefined,
+    compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", `${compliantWho}, ${agentWho}`, compliantRuns) : undefined,
     runs,
   };
 }
@@ -154,7 +186,10 @@ interface Shared {
   readonly store: SqliteSessionStore;
 }
 
-async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Promise<RunRecord> {
+/** Told after every model call of a run, with the meter of the side that called. */
+type OnModelCall = (side: "agent" | "customer", turn: number, meter: ModelMeter) => void;
+
+async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onModelCall: OnModelCall): Promise<RunRecord> {
   const { task, profile, mode } = spec;
   const db = loadAirlineDb();
   const tools = createAirlineTools(db);
@@ -163,14 +198,20 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
   // Same customer and agent streams in both modes: the runs are paired, only enforcement differs.
   const customerRng = Prng.derive(options.seed, "customer", ...streamKey);
   const agentRng = Prng.derive(options.seed, "agent", ...streamKey);
-  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS });
+  const turn = { value: 0 };
+  const customerModels: MeteredModel[] = [];
+  const meterCustomer = (m: ModelClient): ModelClient => {
+    const metered = new MeteredModel(m, (meter) => onModelCall("customer", turn.value, meter));
+    customerModels.push(metered);
+    return metered;
+  };
+  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS });
   const inner = options.agentFactory ? options.agentFactory({ scenario, profile, rng: agentRng, task }) : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
-  const model = new MeteredModel(inner);
+  const model = new MeteredModel(inner, (meter) => onModelCall("agent", turn.value, meter));
 
   const writes: ExecutedWrite[] = [];
   let toolNs = 0;
   let toolCalls = 0;
-  const turn = { value: 0 };
   const impls: Record<string, (args: unknown) => unknown> = {};
   for (const name of Object.keys(tools)) {
     const fn = (tools as unknown as Record<string, (a: unknown) => unknown>)[name] as (a: unknown) => unknown;
@@ -293,6 +334,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     // a real model: every refusal the loop handed back was a chance to retry
     retries = refusals.length;
   }
+  const customerMeter = customerModels.reduce((s, m) => ({ calls: s.calls + m.meter.calls, input: s.input + m.meter.inputTokens, output: s.output + m.meter.outputTokens, estimated: s.estimated + m.meter.estimatedCalls }), { calls: 0, input: 0, output: 0, estimated: 0 });
+  const tokens = { agentInput: model.meter.inputTokens, agentOutput: model.meter.outputTokens, customerInput: customerMeter.input, customerOutput: customerMeter.output };
   return {
     group: spec.group,
     profile: profile.name,
@@ -314,6 +357,11 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared): Prom
     rejectionTokens: model.meter.rejectionTokens,
     inputTokens: model.meter.inputTokens,
     outputTokens: model.meter.outputTokens,
+    customerModelCalls: customerMeter.calls,
+    customerInputTokens: customerMeter.input,
+    customerOutputTokens: customerMeter.output,
+    estimatedTokenCalls: model.meter.estimatedCalls + customerMeter.estimated,
+    ...(options.price ? { costUsd: costUsd(tokens, options.price) } : {}),
     ...(budget ? { budgetUsed: { totalTokens: budget.used("totalTokens"), toolCalls: budget.used("toolCalls") } } : {}),
     guardNs,
     toolNs,

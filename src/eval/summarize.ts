@@ -1,5 +1,5 @@
 import type { CornerCut } from "./simulated-agent.js";
-import type { Comparison, GroupSummary, ModeSummary, RunRecord } from "./results.js";
+import type { Comparison, GroupSummary, ModeSummary, RunRecord, TokenSummary } from "./results.js";
 import { fisherExactTwoSided, mcnemarExact, mean, median, newcombeDifferenceInterval, proportion } from "./stats.js";
 
 export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
@@ -25,6 +25,8 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     meanToolListTokens: mean(runs.map((r) => r.toolListTokens)),
     meanRejectionTokens: mean(runs.map((r) => r.rejectionTokens)),
     meanInputTokens: mean(runs.map((r) => r.inputTokens)),
+    tokens: summarizeTokens(runs),
+    ...costSummary(runs),
     guardUsPerCall: median(runs.flatMap((r) => r.samples?.guardNs ?? [])) / 1000,
     toolUsPerCall: median(runs.flatMap((r) => r.samples?.toolNs ?? [])) / 1000,
     guardUsPerCallMean: toolCalls === 0 ? 0 : runs.reduce((s, r) => s + r.guardNs, 0) / toolCalls / 1000,
@@ -32,6 +34,24 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     errors: runs.filter((r) => r.endedBy === "error").length,
     ...budgetSummary(runs),
   };
+}
+
+/** Tokens of the runs, summed (agent and customer sides), with how many calls were estimated. */
+export function summarizeTokens(runs: readonly RunRecord[]): TokenSummary {
+  const sum = (f: (r: RunRecord) => number): number => runs.reduce((s, r) => s + f(r), 0);
+  const agentInput = sum((r) => r.inputTokens);
+  const agentOutput = sum((r) => r.outputTokens);
+  const customerInput = sum((r) => r.customerInputTokens);
+  const customerOutput = sum((r) => r.customerOutputTokens);
+  const total = agentInput + agentOutput + customerInput + customerOutput;
+  return { agentInput, agentOutput, customerInput, customerOutput, meanPerRun: runs.length === 0 ? 0 : total / runs.length, modelCalls: sum((r) => r.modelCalls + r.customerModelCalls), estimatedCalls: sum((r) => r.estimatedTokenCalls) };
+}
+
+/** Cost of the runs when every run has one (prices were given). */
+function costSummary(runs: readonly RunRecord[]): { costUsd?: ModeSummary["costUsd"] } {
+  if (runs.length === 0 || runs.some((r) => r.costUsd === undefined)) return {};
+  const total = runs.reduce((s, r) => s + (r.costUsd ?? 0), 0);
+  return { costUsd: { total, perRun: total / runs.length } };
 }
 
 function budgetSummary(runs: readonly RunRecord[]): { budget?: ModeSummary["budget"] } {

@@ -6,6 +6,26 @@ export interface GraphOptions {
   readonly trace?: readonly { readonly from: string; readonly tool: string; readonly outcome: string; readonly to: string }[];
   /** Title shown above the graph (defaults to the protocol name). */
   readonly title?: string;
+  /**
+   * Font size of the edge labels, in points (DOT only). A graph scaled down to fit a page needs
+   * a larger one to stay readable.
+   * @default 10
+   */
+  readonly edgeFontSize?: number;
+  /**
+   * Draw one loop per state, labelled with every tool that stays there (write tools in red),
+   * instead of a loop per style (DOT only). Separate loops on one node are drawn across each
+   * other's labels; one loop stays readable. Loops on a highlighted trace stay separate.
+   * @default false
+   */
+  readonly mergeSelfLoops?: boolean;
+  /**
+   * Font of every label (DOT only). Graphviz sizes labels with this font's metrics, so it
+   * should be the font the picture is shown in: a page that renders the SVG with a wider font
+   * than Graphviz measured gets labels that overrun their space.
+   * @default "Helvetica"
+   */
+  readonly fontName?: string;
 }
 
 /** One labelled edge: a tool with one of its outcomes, from a state to the next. */

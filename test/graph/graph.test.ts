@@ -52,3 +52,65 @@ describe("DOT parallel edges", () => {
     expect(dot).toMatch(/"a" -> "z" \[label="w", color="#c62828"/);
   });
 });
+
+describe("DOT labels for the report", () => {
+  async function protocol() {
+    const { defineProtocol } = await import("../../src/protocol/define-protocol.js");
+    const { guard } = await import("../../src/protocol/guard.js");
+    const { z } = await import("zod");
+    return defineProtocol({
+      name: "lab",
+      initial: "a",
+      terminal: ["z"],
+      tools: {
+        r: { input: z.object({}), effect: "read", outcomes: ["ok", "error"] },
+        find: { input: z.object({}), effect: "read", outcomes: ["found", "not_found"] },
+        w: { input: z.object({}), effect: "write" },
+        close: { input: z.object({}), effect: "write" },
+      },
+      states: {
+        a: { on: { r: { ok: "a", error: "a" }, find: { found: "b", not_found: "a" }, w: { ok: "a" }, close: { ok: "z" } }, guards: { w: guard("always", () => true) } },
+        b: { on: { close: { ok: "z" } } },
+        z: {},
+      },
+    } as never);
+  }
+
+  it("names a tool once, without outcomes, when all its outcomes take the same edge", async () => {
+    const dot = toDot(await protocol());
+    expect(dot).toContain(`"a" -> "a" [label="r\\nfind[not_found]"];`);
+    expect(dot).toContain(`"a" -> "b" [label="find[found]"];`);
+    expect(dot).not.toMatch(/r\[ok\]|r\[error\]/);
+  });
+
+  it("mergeSelfLoops draws one loop per state, write tools in red, instead of one per style", async () => {
+    const p = await protocol();
+    const loops = (dot: string) => dot.split("\n").filter((l) => l.startsWith(`  "a" -> "a"`));
+    expect(loops(toDot(p))).toHaveLength(2);
+    const merged = loops(toDot(p, { mergeSelfLoops: true }));
+    expect(merged).toEqual([`  "a" -> "a" [label=<r<br/>find[not_found]<br/><font color="#c62828">w (guarded)</font>>, color="#c62828", style=dashed];`]);
+  });
+
+  it("mergeSelfLoops keeps a loop on a highlighted trace apart", async () => {
+    const p = await protocol();
+    const dot = toDot(p, { mergeSelfLoops: true, trace: [{ from: "a", tool: "r", outcome: "ok", to: "a" }] });
+    expect(dot).toMatch(/"a" -> "a" \[label="r\[ok\]", penwidth=3/);
+    expect(dot.split("\n").filter((l) => l.startsWith(`  "a" -> "a"`))).toHaveLength(2);
+  });
+
+  it("edgeFontSize sets the edge label size; a NaN, zero or negative size keeps the default", async () => {
+    const p = await protocol();
+    expect(toDot(p, { edgeFontSize: 12 })).toContain(`edge [fontname="Helvetica", fontsize=12];`);
+    for (const bad of [Number.NaN, 0, -3]) expect(toDot(p, { edgeFontSize: bad })).toContain(`edge [fontname="Helvetica", fontsize=10];`);
+  });
+});
+
+describe("DOT font", () => {
+  it("fontName sets the font of the graph, its nodes and its edges (Graphviz sizes labels with it)", () => {
+    const dot = toDot(refundProtocol, { fontName: "DejaVu Sans" });
+    expect(dot).toContain(`  fontname="DejaVu Sans";`);
+    expect(dot).toContain(`node [shape=circle, fontname="DejaVu Sans"];`);
+    expect(dot).toContain(`edge [fontname="DejaVu Sans", fontsize=10];`);
+    expect(toDot(refundProtocol)).toContain(`node [shape=circle, fontname="Helvetica"];`);
+  });
+});

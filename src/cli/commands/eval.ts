@@ -5,15 +5,19 @@ import { AGENT_PROFILES, findProfile, type AgentProfile } from "../../eval/agent
 import { LlmCustomer } from "../../eval/llm-customer.js";
 import { formatTable, renderDotToSvg, reportJson, writeReport } from "../../eval/report.js";
 import { runEvaluation, WRITE_TOOLS, type EvalOptions } from "../../eval/runner.js";
+import { parsePrice, PriceError } from "../../eval/token-cost.js";
 import { toDot } from "../../graph/to-dot.js";
 import { sharedPath } from "../../util/shared-dir.js";
-import { UsageError, type CliCommand, type CliIo } from "../io.js";
+import { evalProgressReporter } from "../eval-progress.js";
+import { UsageError, type CliCommand } from "../io.js";
 import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat eval [--seed N] [--trials N] [--profile NAME]... [--no-compliant]
-                     [--json FILE] [--report-dir DIR] [--no-report] [--tasks ID,ID,...]
+                     [--json FILE|-] [--report-dir DIR] [--no-report] [--tasks ID,ID,...]
+                     [--progress-interval SECONDS]
                      [--model simulated|openai-compatible --base-url URL --model-name NAME
-                      [--api-key-env VAR] [--customer simulated|llm] [--customer-model-name NAME]]
+                      [--api-key-env VAR] [--customer simulated|llm] [--customer-model-name NAME]
+                      [--price-input USD --price-output USD]]
 
 Runs the tau2 airline evaluation (SIMULATION by default: scripted, seeded customers and agents)
 on the 50 tasks × trials × {unenforced, enforced} × agent profiles, plus compliant-customer runs,
@@ -25,7 +29,8 @@ retries, extra turns, guard latency per tool call and extra tokens.
   --seed N            PRNG seed (default 1); the same seed gives the same runs
   --trials N          repetitions of each profile's runs (default 1: model-A 50, model-B 128)
   --profile NAME      only this simulated profile (repeatable; ${AGENT_PROFILES.map((p) => p.name).join(", ")})
-  --json FILE         write the figures: profiles.<name>.<unenforced|enforced>.{runs,unauthorized,success,falseBlocks,…}
+  --json FILE         write the figures: profiles.<name>.<unenforced|enforced>.{runs,unauthorized,success,falseBlocks,tokens,…}
+                      (--json - writes them to stdout instead of the table)
   --report-dir DIR    where to write eval.json, eval.md, index.html (default report/)
   --no-report         do not write report/
   --tasks IDS         only these task ids (comma-separated)
@@ -34,8 +39,14 @@ retries, extra turns, guard latency per tool call and extra tokens.
   --model-name NAME   its model id
   --api-key-env VAR   environment variable holding the API key (default OPENAI_API_KEY)
   --customer llm      an LLM plays the customer too (same endpoint; --customer-model-name to pick another model)
+  --price-input USD   with --price-output: US dollars per million input (output) tokens; every run, profile
+  --price-output USD  and the total then show their cost (tokens are always shown)
+  --progress-interval SECONDS  inside a long run, a "still running" line at most this often (default 10; 0 = every model call)
 
-Progress goes to stderr (a bar on a terminal, a line per 10% otherwise).`;
+Real-model mode runs the model on the pressure customers and on compliant customers (unless
+--no-compliant), in both modes; it never prints the published baselines of the simulated profiles.
+Progress goes to stderr (a bar on a terminal; otherwise a line per 10% of the runs, and in
+real-model mode a line per finished run with its tokens and cost).`;
 
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt;
@@ -44,30 +55,44 @@ function positiveInt(name: string, v: string | undefined, dflt: number): number 
   return n;
 }
 
-/** A bar redrawn in place on a terminal; a line per 10% otherwise (CI logs, pipes, tests). */
-function progressReporter(io: CliIo): (done: number, total: number) => void {
-  const tty = process.stderr.isTTY === true && !io.env["CI"];
-  let lastDecile = -1;
-  return (done, total) => {
-    if (tty) {
-      const width = 30;
-      const filled = Math.round((done / total) * width);
-      io.stderr(`\r[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} runs${done === total ? "\n" : ""}`);
-      return;
-    }
-    const decile = Math.floor((done / total) * 10);
-    if (decile !== lastDecile) {
-      lastDecile = decile;
-      io.stderr(`eval: ${done}/${total} runs (${Math.round((done / total) * 100)}%)\n`);
-    }
-  };
+/** Flags that take a number: a value like "-1" after them is that number (for the error to name it), not a flag. */
+const NUMERIC_FLAGS = new Set(["--seed", "--trials", "--price-input", "--price-output", "--progress-interval"]);
+
+function joinNegativeValues(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    if (NUMERIC_FLAGS.has(a) && next !== undefined && /^-([\d.]|inf|nan)/i.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
+function price(flag: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  try {
+    return parsePrice(flag, v);
+  } catch (e) {
+    if (e instanceof PriceError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
+function seconds(flag: string, v: string | undefined, dflt: number): number {
+  if (v === undefined) return dflt;
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n) || n < 0) throw new UsageError(`${flag} must be a number of seconds >= 0, got "${v}".`);
+  return n;
 }
 
 export const command: CliCommand = {
   summary: "Run the airline evaluation (simulated customers and agents; real-model mode optional) and write report/",
   usage,
   async run(argv, io) {
-    const parsed = parseCommandArgs(argv, {
+    const parsed = parseCommandArgs(joinNegativeValues(argv), {
       allowPositionals: false,
       options: {
         seed: { type: "string" },
@@ -84,6 +109,9 @@ export const command: CliCommand = {
         "api-key-env": { type: "string" },
         customer: { type: "string", default: "simulated" },
         "customer-model-name": { type: "string" },
+        "price-input": { type: "string" },
+        "price-output": { type: "string" },
+        "progress-interval": { type: "string" },
       },
     });
     const v = parsed.values;
@@ -100,33 +128,42 @@ export const command: CliCommand = {
     const taskIds = v.tasks ? v.tasks.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
     if (v.model !== "simulated" && v.model !== "openai-compatible") throw new UsageError(`--model must be "simulated" or "openai-compatible", got "${v.model}".`);
     if (v.customer !== "simulated" && v.customer !== "llm") throw new UsageError(`--customer must be "simulated" or "llm", got "${v.customer}".`);
-    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = { seed, trials, profiles, compliant: !v["no-compliant"], progress: progressReporter(io), ...(taskIds ? { taskIds } : {}) };
-    if (v.model === "openai-compatible") {
+    const priceInput = price("--price-input", v["price-input"]);
+    const priceOutput = price("--price-output", v["price-output"]);
+    if ((priceInput === undefined) !== (priceOutput === undefined)) throw new UsageError(`--price-input and --price-output go together (a cost needs both), got only ${priceInput === undefined ? "--price-output" : "--price-input"}.`);
+    if (priceInput !== undefined && v.model !== "openai-compatible") throw new UsageError("--price-input/--price-output price a real model's tokens: use them with --model openai-compatible (the simulated agents' tokens are estimates and cost nothing).");
+    const realModel = v.model === "openai-compatible";
+    const progress = evalProgressReporter({ write: io.stderr, tty: process.stderr.isTTY === true && !io.env["CI"], perRun: realModel, intervalMs: seconds("--progress-interval", v["progress-interval"], 10) * 1000 });
+    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = { seed, trials, profiles, compliant: !v["no-compliant"], progress, ...(taskIds ? { taskIds } : {}) };
+    if (priceInput !== undefined && priceOutput !== undefined) options.price = { inputPerMillion: priceInput, outputPerMillion: priceOutput };
+    if (realModel) {
       if (!v["base-url"] || !v["model-name"]) throw new UsageError("--model openai-compatible needs --base-url URL and --model-name NAME.");
       const apiKey = io.env[v["api-key-env"] ?? "OPENAI_API_KEY"];
       const client = (model: string): OpenAICompatibleClient => new OpenAICompatibleClient({ model, baseURL: v["base-url"] as string, ...(apiKey ? { apiKey } : {}), temperature: 0, env: io.env });
       const agentClient = client(v["model-name"]);
       options.agentFactory = () => agentClient;
-      options.modelLabel = `${v["model-name"]} via ${v["base-url"]} (real model; customers ${v.customer === "llm" ? "LLM" : "SIMULATED"})`;
+      options.modelLabel = `${v["model-name"]} via ${v["base-url"]}`;
       options.systemPrompt = readFileSync(sharedPath("tau2", "airline", "policy.md"), "utf8");
-      // one profile: the real model (the profile only names the group and its run count)
-      options.profiles = [{ ...(profiles[0] as AgentProfile), name: "real-model", description: `Real model ${v["model-name"]}`, runsPerTrial: 50 }];
-      options.compliant = false;
+      // one profile: the real model (the profile only names the group and its run count; the
+      // simulated profile's calibration and published baseline do not apply to it)
+      const { published: _published, ...base } = profiles[0] as AgentProfile;
+      options.profiles = [{ ...base, name: "real-model", description: `Real model ${v["model-name"]} (customers ${v.customer === "llm" ? "played by an LLM" : "SIMULATED"})`, runsPerTrial: 50 }];
       if (v.customer === "llm") {
         const customerClient = client(v["customer-model-name"] ?? v["model-name"]);
-        options.customerFactory = ({ scenario, style }) => new LlmCustomer(scenario, { style, model: customerClient, writeTools: WRITE_TOOLS });
+        options.customerFactory = ({ scenario, style, meter }) => new LlmCustomer(scenario, { style, model: meter(customerClient), writeTools: WRITE_TOOLS });
       }
     }
     const report = await runEvaluation(options);
-    io.stdout(formatTable(report));
-    if (v.json) {
+    if (v.json === "-") io.stdout(JSON.stringify(reportJson(report, false), null, 2) + "\n");
+    else io.stdout(formatTable(report));
+    if (v.json && v.json !== "-") {
       const file = resolve(io.cwd, v.json);
       writeFileSync(file, JSON.stringify(reportJson(report, false), null, 2) + "\n");
       io.stderr(`eval: figures written to ${file}\n`);
     }
     if (!v["no-report"]) {
       const { airlineProtocol } = await import("../../domains/airline/protocol.js");
-      const dot = toDot(airlineProtocol, { title: "airline protocol (tau2 policy)" });
+      const dot = toDot(airlineProtocol, { title: "airline protocol (tau2 policy)", edgeFontSize: 12, mergeSelfLoops: true, fontName: "DejaVu Sans" });
       const svg = await renderDotToSvg(dot);
       const dir = resolve(io.cwd, v["report-dir"] ?? "report");
       const files = writeReport(dir, report, svg, dot);

@@ -78,6 +78,15 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
       expect(refunds).toEqual([]);
     });
 
+    it("a copy of the guarded tool (another description, same execute) still runs through the guard", async () => {
+      const { guard, session } = setup();
+      const lookup = { ...guard.settings.tools.lookup_booking, description: "Look a booking up by its reference." };
+      const { model } = scriptedModel([() => [call("c1", "lookup_booking", { bookingId: "B1" })], () => [say("found")]]);
+      const result = await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, lookup_booking: lookup }, stopWhen: stepCountIs(3), prompt: "B1?" });
+      expect(result.text).toBe("found");
+      expect(session.trace.map((t) => [t.tool, t.callId])).toEqual([["lookup_booking", "c1"]]);
+    });
+
     it("extra tools outside the protocol are not offered to the model (the state decides what it sees)", async () => {
       const { guard } = setup();
       const weather = tool({ description: "Weather", inputSchema: z.object({}), execute: async () => "sunny" });

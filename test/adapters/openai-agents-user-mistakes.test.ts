@@ -74,6 +74,15 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
       expect(raw).toEqual([]);
     });
 
+    it("a copy of a guarded tool (same invoke) still runs through the guard", async () => {
+      const { guard, session } = setup();
+      const model = new ScriptModel([() => [functionCall("c1", "lookup_booking", { bookingId: "B1" })], () => [assistantSays("found")]]);
+      const tools = guard.tools.map((t) => (t.name === "lookup_booking" ? { ...t, description: "Look a booking up by its reference." } : t));
+      const result = await runTurn(mode, agentWith(model, tools), "B1?", guard.runOptions);
+      expect(result.finalOutput).toBe("found");
+      expect(session.trace.map((e) => [e.tool, e.callId])).toEqual([["lookup_booking", "c1"]]);
+    });
+
     it("tools outside the protocol may sit next to the guarded ones", async () => {
       const { guard } = setup();
       const weather = tool({ name: "weather", description: "Weather", parameters: z.object({}), execute: async () => "sunny" });

@@ -80,7 +80,7 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
 
     it("a copy of the guarded tool (another description, same execute) still runs through the guard", async () => {
       const { guard, session } = setup();
-      const lookup = { ...guard.settings.tools.lookup_booking, description: "Look a booking up by its reference." };
+      const lookup = { ...guard.settings.tools.lookup_booking, description: "Look a booking up by its reference." } as typeof guard.settings.tools.lookup_booking;
       const { model } = scriptedModel([() => [call("c1", "lookup_booking", { bookingId: "B1" })], () => [say("found")]]);
       const result = await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, lookup_booking: lookup }, stopWhen: stepCountIs(3), prompt: "B1?" });
       expect(result.text).toBe("found");

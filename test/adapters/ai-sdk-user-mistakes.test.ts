@@ -97,6 +97,30 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
     });
   });
 
+  describe("your own toolApproval", () => {
+    it("delegating to guard.toolApproval first keeps the approvals and the foreign-tool check", async () => {
+      const { guard, session, refunds } = setup();
+      await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
+      const weather = tool({ description: "Weather", inputSchema: z.object({}), execute: async () => "sunny" });
+      const mine = async () => ({ type: "user-approval" as const, reason: "weather costs money" });
+      const toolApproval: typeof guard.toolApproval = async (o) => (await guard.toolApproval(o)) ?? mine();
+      const { model } = scriptedModel([() => [call("c1", "issue_refund", { bookingId: "B1", amount: 50 })]]);
+      const messages: ModelMessage[] = [{ role: "user", content: "Refund B1" }];
+      const first = await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, weather }, toolApproval, stopWhen: stepCountIs(3), messages });
+      const pending = guard.pendingApprovals(first.content);
+      expect(pending.map((p) => p.toolCallId)).toEqual(["c1"]);
+      messages.push(...first.responseMessages, { role: "tool", content: [await guard.approve(pending[0]!)] });
+      const { model: m2 } = scriptedModel([() => [say("ok")]]);
+      await turn(mode, { model: m2, ...guard.settings, tools: { ...guard.settings.tools, weather }, toolApproval, stopWhen: stepCountIs(2), messages });
+      expect(refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
+
+      const raw: Refund[] = [];
+      const { model: m3 } = scriptedModel([() => [call("c2", "issue_refund", { bookingId: "B1", amount: 50 })]]);
+      await expect(turn(mode, { model: m3, ...guard.settings, tools: { ...guard.settings.tools, issue_refund: rawRefundTool(raw) }, toolApproval, stopWhen: stepCountIs(2), prompt: "again" })).rejects.toBeInstanceOf(AdapterSetupError);
+      expect(raw).toEqual([]);
+    });
+  });
+
   describe("two write calls in one step", () => {
     async function twoRefundsPending() {
       const t = setup();

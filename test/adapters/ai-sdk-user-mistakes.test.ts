@@ -5,28 +5,37 @@
  * `generateText` and `streamText` alike.
  */
 import { stepCountIs, tool, type ModelMessage, type ToolApprovalResponse } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AdapterSetupError, guardAiSdk, ToolExecutionError } from "../../src/adapters/ai-sdk.js";
 import { Session } from "../../src/runtime/session.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 import { call, MODES, say, scriptedModel, toolResultTexts, turn } from "./fixtures/ai-sdk-script.js";
+import { grantCheckedWrite } from "./fixtures/granted-write.js";
 import { refundLoopProtocol } from "./fixtures/refund-loop-protocol.js";
 
 type Refund = { bookingId: string; amount: number };
+
+/** Every refund body that ran in a test ran with a grant consumed for exactly it. */
+const checks: (() => void)[] = [];
+afterEach(() => {
+  while (checks.length > 0) checks.pop()!();
+});
 
 function setup() {
   const sink = new MemoryViolationSink();
   const session = new Session(refundLoopProtocol, { log: new ViolationLog([sink]) });
   const refunds: Refund[] = [];
   const errors: unknown[] = [];
+  const write = grantCheckedWrite("issue_refund", () => session, (args: Refund) => {
+    refunds.push(args);
+    return { refunded: args.amount, bookingId: args.bookingId };
+  });
+  checks.push(write.assertAllGranted);
   const guard = guardAiSdk(session, {
     tools: {
       lookup_booking: async ({ bookingId }) => ({ bookingId, paid: 100 }),
-      issue_refund: async (args) => {
-        refunds.push(args);
-        return { refunded: args.amount, bookingId: args.bookingId };
-      },
+      issue_refund: write.run,
       end_conversation: async () => "bye",
     },
     onToolError: (e) => void errors.push(e),

@@ -16,6 +16,7 @@ import { AdapterSetupError, confirmMcpAction, createMcpGuardServer, denyMcpActio
 import type { ToolErrorOptions } from "../../src/adapters/tool-errors.js";
 import { GuardedExecutor } from "../../src/store/guarded-executor.js";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
+import { grantCheckedWrite } from "./fixtures/granted-write.js";
 import { refundLoopProtocol } from "./fixtures/refund-loop-protocol.js";
 
 type Refund = { bookingId: string; amount: number };
@@ -23,8 +24,11 @@ type Transport = "in-memory" | "streamable HTTP (SSE)";
 const TRANSPORTS: readonly Transport[] = ["in-memory", "streamable HTTP (SSE)"];
 
 const closers: (() => Promise<void>)[] = [];
+/** Every refund body that ran in a test ran with a grant consumed for exactly it. */
+const checks: (() => void)[] = [];
 afterEach(async () => {
   while (closers.length > 0) await closers.pop()!();
+  while (checks.length > 0) checks.pop()!();
 });
 
 /** Connects a client to the server over the chosen transport, as the MCP SDK docs show. */
@@ -55,6 +59,12 @@ async function setup(transport: Transport, errorOptions: ToolErrorOptions = { on
   const executor = new GuardedExecutor({ protocol: refundLoopProtocol, store });
   const { session } = await executor.create();
   const refunds: Refund[] = [];
+  // the body checks the stored session: the executor claimed a grant for exactly this call before running it
+  const write = grantCheckedWrite("issue_refund", async () => (await executor.load(session.id)).session, (args: Refund) => {
+    refunds.push(args);
+    return { refunded: args.amount };
+  });
+  checks.push(write.assertAllGranted);
   const server = createMcpGuardServer({
     protocol: refundLoopProtocol,
     store,
@@ -62,10 +72,7 @@ async function setup(transport: Transport, errorOptions: ToolErrorOptions = { on
     sessionId: session.id,
     tools: {
       lookup_booking: ({ bookingId }) => ({ bookingId, paid: 100 }),
-      issue_refund: (args) => {
-        refunds.push(args);
-        return { refunded: args.amount };
-      },
+      issue_refund: write.run,
     },
     ...errorOptions,
   });

@@ -5,14 +5,21 @@
  * in streamed and non-streamed runs alike.
  */
 import { Agent, setTracingDisabled, tool } from "@openai/agents";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AdapterSetupError, guardOpenAIAgents } from "../../src/adapters/openai-agents.js";
 import { Session } from "../../src/runtime/session.js";
 import { AGENTS_MODES, assistantSays, functionCall, runTurn, ScriptModel } from "./fixtures/agents-script.js";
+import { grantCheckedWrite } from "./fixtures/granted-write.js";
 import { refundLoopProtocol } from "./fixtures/refund-loop-protocol.js";
 
 beforeAll(() => setTracingDisabled(true));
+
+/** Every refund body that ran in a test ran with a grant consumed for exactly it. */
+const checks: (() => void)[] = [];
+afterEach(() => {
+  while (checks.length > 0) checks.pop()!();
+});
 
 type Refund = { bookingId: string; amount: number };
 
@@ -20,13 +27,17 @@ function setup() {
   const session = new Session(refundLoopProtocol);
   const refunds: Refund[] = [];
   const contexts: unknown[] = [];
+  const write = grantCheckedWrite("issue_refund", () => session, (args: Refund) => {
+    refunds.push(args);
+    return { refunded: args.amount, bookingId: args.bookingId };
+  });
+  checks.push(write.assertAllGranted);
   const guard = guardOpenAIAgents(session, {
     tools: {
       lookup_booking: async ({ bookingId }) => ({ bookingId, paid: 100 }),
       issue_refund: async (args, runContext) => {
-        refunds.push(args);
         contexts.push(runContext?.context);
-        return { refunded: args.amount, bookingId: args.bookingId };
+        return write.run(args);
       },
       end_conversation: async () => "bye",
     },

@@ -152,8 +152,9 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
   /** A tool with a protocol tool's name that is not this guard's would run around the session. */
   const assertOwnTool = (given: unknown, name: string): void => {
     if (!protocol.toolNames.includes(name)) return;
-    const actual = typeof given === "object" && given !== null ? (given as Record<string, unknown>)[name] : undefined;
-    if (actual === undefined || actual === tools[name]) return;
+    const actual = typeof given === "object" && given !== null ? ((given as Record<string, unknown>)[name] as { execute?: unknown } | undefined) : undefined;
+    // a copy of the guarded tool (e.g. with another description) still executes through the guard
+    if (actual === undefined || actual === tools[name] || (tools[name] !== undefined && actual?.execute === tools[name]!.execute)) return;
     throw new AdapterSetupError(
       "foreign_tool",
       `guardAiSdk: the tool "${name}" passed to the AI SDK is not the one guardAiSdk made for session ${session.id} (protocol "${protocol.name}"), so its execute would run without Concordat's check (no state check, no confirmation). Nothing ran. Fix: give your tool to guardAiSdk(session, { tools: { ${name}: yourTool } }) (its execute is wrapped) and pass guard.settings.tools unchanged.`,

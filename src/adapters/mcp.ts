@@ -11,23 +11,49 @@
  * `@modelcontextprotocol/sdk` is an optional peer dependency: only this module (and the
  * server guard) import it.
  */
-import type { Protocol } from "../protocol/protocol.js";
-import type { ToolCall } from "../protocol/types.js";
+import type { RequestManyOptions, RequestOptions } from "../confirmation/confirmation-policy.js";
+import type { Protocol, ToolArgs, ToolNameOf } from "../protocol/protocol.js";
 import type { GuardedExecutor } from "../store/guarded-executor.js";
 import type { PendingActionRef } from "./confirmation-access.js";
 import { confirmationApi } from "./confirmation-access.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { MCP_VIOLATION_META } from "../server/mcp-guard.js";
 
-export { createMcpGuardServer, MCP_CALL_ID_META, MCP_TRANSITION_META, MCP_VIOLATION_META, type McpGuardOptions } from "../server/mcp-guard.js";
+export {
+  createMcpGuardServer,
+  McpGuardServer,
+  MCP_CALL_ID_META,
+  MCP_TRANSITION_META,
+  MCP_VIOLATION_META,
+  type McpGuardOptions,
+  type McpToolImplementation,
+  type McpToolSource,
+} from "../server/mcp-guard.js";
+export { AdapterSetupError, type AdapterSetupProblem } from "./adapter-setup-error.js";
+export type { ToolErrorInfo, ToolErrorOptions } from "./tool-errors.js";
+
+/** A call of protocol P's tool K, with arguments typed by its schema. */
+export type McpToolCall<P extends Protocol<any, any, any>, K extends ToolNameOf<P> = ToolNameOf<P>> = { [N in K]: { readonly id?: string; readonly name: N; readonly arguments: ToolArgs<P, N> } }[K];
 
 /**
  * Registers, on the stored session, an action that waits for the user's consent (e.g. the
  * refused call the model then described to the user). Returns the pending action whose id the
- * UI confirms with `confirmMcpAction`.
+ * UI confirms with `confirmMcpAction`. A new identical action after a used grant is simply
+ * requested again. Several actions asked in one message: `requestMcpConfirmations`, or
+ * `{ together: true }` (otherwise a request for a tool that is already waiting replaces it).
+ *
+ * @example
+ * const action = await requestMcpConfirmation(executor, sessionId, { name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
+ * @throws ProtocolViolation when the arguments do not fit the tool's schema, or the tool needs no confirmation.
  */
-export async function requestMcpConfirmation<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, call: ToolCall): Promise<PendingActionRef> {
-  const { value } = await executor.update(sessionId, (session) => confirmationApi(session).requestConfirmation(call));
+export async function requestMcpConfirmation<P extends Protocol<any, any, any>, K extends ToolNameOf<P>>(executor: GuardedExecutor<P>, sessionId: string, call: McpToolCall<P, K>, options?: RequestOptions): Promise<PendingActionRef> {
+  const { value } = await executor.update(sessionId, (session) => session.requestConfirmation(call, options));
+  return value;
+}
+
+/** Registers several actions asked about in one message (one request round): each can then be confirmed or denied, in any order. */
+export async function requestMcpConfirmations<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, calls: readonly McpToolCall<P>[], options?: RequestManyOptions): Promise<PendingActionRef[]> {
+  const { value } = await executor.update(sessionId, (session) => session.requestConfirmations(calls, options));
   return value;
 }
 

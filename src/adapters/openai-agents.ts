@@ -151,6 +151,7 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
   };
 
   const own = new Set<FunctionTool<any, any, any>>();
+  const ownInvoke = new Map<string, unknown>();
   /** Before every model call (the SDK asks each tool whether it is enabled): the run and the agent must be this guard's. */
   const assertWiring = (runContext: RunContext<any> | undefined, agent: Agent<any, any> | undefined): void => {
     const id = sessionIdOfContext(runContext?.context);
@@ -167,8 +168,10 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       );
     }
     for (const t of agent?.tools ?? []) {
-      const candidate = t as { type?: string; name?: string };
-      if (candidate.type !== "function" || candidate.name === undefined || !protocol.toolNames.includes(candidate.name) || own.has(t as FunctionTool<any, any, any>)) continue;
+      const candidate = t as { type?: string; name?: string; invoke?: unknown };
+      if (candidate.type !== "function" || candidate.name === undefined || !protocol.toolNames.includes(candidate.name)) continue;
+      // this guard's tool, or a copy of it (same invoke: it still runs through the guard)
+      if (own.has(t as FunctionTool<any, any, any>) || ownInvoke.get(candidate.name) === candidate.invoke) continue;
       throw new AdapterSetupError(
         "foreign_tool",
         `guardOpenAIAgents: agent "${agent!.name}" has a tool "${candidate.name}" that is not the one guardOpenAIAgents made for session ${session.id} (protocol "${protocol.name}"), so it would run without Concordat's check (no state check, no confirmation). Nothing ran. Fix: pass your implementation to guardOpenAIAgents(session, { tools: { ${candidate.name}: yourFunction } }) and give the agent guard.tools only for the protocol's tools.`,
@@ -244,6 +247,7 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
       inputGuardrails: [guardrail],
     });
     own.add(built);
+    ownInvoke.set(name, built.invoke);
     tools.push(built);
   }
 

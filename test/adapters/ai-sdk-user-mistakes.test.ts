@@ -5,28 +5,37 @@
  * `generateText` and `streamText` alike.
  */
 import { stepCountIs, tool, type ModelMessage, type ToolApprovalResponse } from "ai";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AdapterSetupError, guardAiSdk, ToolExecutionError } from "../../src/adapters/ai-sdk.js";
 import { Session } from "../../src/runtime/session.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 import { call, MODES, say, scriptedModel, toolResultTexts, turn } from "./fixtures/ai-sdk-script.js";
+import { grantCheckedWrite } from "./fixtures/granted-write.js";
 import { refundLoopProtocol } from "./fixtures/refund-loop-protocol.js";
 
 type Refund = { bookingId: string; amount: number };
+
+/** Every refund body that ran in a test ran with a grant consumed for exactly it. */
+const checks: (() => void)[] = [];
+afterEach(() => {
+  while (checks.length > 0) checks.pop()!();
+});
 
 function setup() {
   const sink = new MemoryViolationSink();
   const session = new Session(refundLoopProtocol, { log: new ViolationLog([sink]) });
   const refunds: Refund[] = [];
   const errors: unknown[] = [];
+  const write = grantCheckedWrite("issue_refund", () => session, (args: Refund) => {
+    refunds.push(args);
+    return { refunded: args.amount, bookingId: args.bookingId };
+  });
+  checks.push(write.assertAllGranted);
   const guard = guardAiSdk(session, {
     tools: {
       lookup_booking: async ({ bookingId }) => ({ bookingId, paid: 100 }),
-      issue_refund: async (args) => {
-        refunds.push(args);
-        return { refunded: args.amount, bookingId: args.bookingId };
-      },
+      issue_refund: write.run,
       end_conversation: async () => "bye",
     },
     onToolError: (e) => void errors.push(e),
@@ -78,6 +87,15 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
       expect(refunds).toEqual([]);
     });
 
+    it("a copy of the guarded tool (another description, same execute) still runs through the guard", async () => {
+      const { guard, session } = setup();
+      const lookup = { ...guard.settings.tools.lookup_booking, description: "Look a booking up by its reference." } as typeof guard.settings.tools.lookup_booking;
+      const { model } = scriptedModel([() => [call("c1", "lookup_booking", { bookingId: "B1" })], () => [say("found")]]);
+      const result = await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, lookup_booking: lookup }, stopWhen: stepCountIs(3), prompt: "B1?" });
+      expect(result.text).toBe("found");
+      expect(session.trace.map((t) => [t.tool, t.callId])).toEqual([["lookup_booking", "c1"]]);
+    });
+
     it("extra tools outside the protocol are not offered to the model (the state decides what it sees)", async () => {
       const { guard } = setup();
       const weather = tool({ description: "Weather", inputSchema: z.object({}), execute: async () => "sunny" });
@@ -85,6 +103,30 @@ describe.each(MODES)("concordat/ai-sdk with %s", (mode) => {
       await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, weather }, stopWhen: stepCountIs(2), prompt: "hi" });
       expect(seen[0]!.tools.sort()).toEqual(["end_conversation", "lookup_booking"]);
       expect([model.doGenerateCalls.length, model.doStreamCalls.length]).toEqual(mode === "generateText" ? [1, 0] : [0, 1]);
+    });
+  });
+
+  describe("your own toolApproval", () => {
+    it("delegating to guard.toolApproval first keeps the approvals and the foreign-tool check", async () => {
+      const { guard, session, refunds } = setup();
+      await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
+      const weather = tool({ description: "Weather", inputSchema: z.object({}), execute: async () => "sunny" });
+      const mine = async () => ({ type: "user-approval" as const, reason: "weather costs money" });
+      const toolApproval: typeof guard.toolApproval = async (o) => (await guard.toolApproval(o)) ?? mine();
+      const { model } = scriptedModel([() => [call("c1", "issue_refund", { bookingId: "B1", amount: 50 })]]);
+      const messages: ModelMessage[] = [{ role: "user", content: "Refund B1" }];
+      const first = await turn(mode, { model, ...guard.settings, tools: { ...guard.settings.tools, weather }, toolApproval, stopWhen: stepCountIs(3), messages });
+      const pending = guard.pendingApprovals(first.content);
+      expect(pending.map((p) => p.toolCallId)).toEqual(["c1"]);
+      messages.push(...first.responseMessages, { role: "tool", content: [await guard.approve(pending[0]!)] });
+      const { model: m2 } = scriptedModel([() => [say("ok")]]);
+      await turn(mode, { model: m2, ...guard.settings, tools: { ...guard.settings.tools, weather }, toolApproval, stopWhen: stepCountIs(2), messages });
+      expect(refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
+
+      const raw: Refund[] = [];
+      const { model: m3 } = scriptedModel([() => [call("c2", "issue_refund", { bookingId: "B1", amount: 50 })]]);
+      await expect(turn(mode, { model: m3, ...guard.settings, tools: { ...guard.settings.tools, issue_refund: rawRefundTool(raw) }, toolApproval, stopWhen: stepCountIs(2), prompt: "again" })).rejects.toBeInstanceOf(AdapterSetupError);
+      expect(raw).toEqual([]);
     });
   });
 

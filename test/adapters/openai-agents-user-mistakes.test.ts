@@ -5,14 +5,21 @@
  * in streamed and non-streamed runs alike.
  */
 import { Agent, setTracingDisabled, tool } from "@openai/agents";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AdapterSetupError, guardOpenAIAgents } from "../../src/adapters/openai-agents.js";
 import { Session } from "../../src/runtime/session.js";
 import { AGENTS_MODES, assistantSays, functionCall, runTurn, ScriptModel } from "./fixtures/agents-script.js";
+import { grantCheckedWrite } from "./fixtures/granted-write.js";
 import { refundLoopProtocol } from "./fixtures/refund-loop-protocol.js";
 
 beforeAll(() => setTracingDisabled(true));
+
+/** Every refund body that ran in a test ran with a grant consumed for exactly it. */
+const checks: (() => void)[] = [];
+afterEach(() => {
+  while (checks.length > 0) checks.pop()!();
+});
 
 type Refund = { bookingId: string; amount: number };
 
@@ -20,13 +27,17 @@ function setup() {
   const session = new Session(refundLoopProtocol);
   const refunds: Refund[] = [];
   const contexts: unknown[] = [];
+  const write = grantCheckedWrite("issue_refund", () => session, (args: Refund) => {
+    refunds.push(args);
+    return { refunded: args.amount, bookingId: args.bookingId };
+  });
+  checks.push(write.assertAllGranted);
   const guard = guardOpenAIAgents(session, {
     tools: {
       lookup_booking: async ({ bookingId }) => ({ bookingId, paid: 100 }),
       issue_refund: async (args, runContext) => {
-        refunds.push(args);
         contexts.push(runContext?.context);
-        return { refunded: args.amount, bookingId: args.bookingId };
+        return write.run(args);
       },
       end_conversation: async () => "bye",
     },
@@ -72,6 +83,15 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
       const tools = [...guard.tools.filter((t) => t.name !== "issue_refund"), rawRefundTool(raw)];
       await expect(runTurn(mode, agentWith(model, tools), "Refund B1", guard.runOptions)).rejects.toMatchObject({ problem: "foreign_tool", tool: "issue_refund" });
       expect(raw).toEqual([]);
+    });
+
+    it("a copy of a guarded tool (same invoke) still runs through the guard", async () => {
+      const { guard, session } = setup();
+      const model = new ScriptModel([() => [functionCall("c1", "lookup_booking", { bookingId: "B1" })], () => [assistantSays("found")]]);
+      const tools = guard.tools.map((t) => (t.name === "lookup_booking" ? { ...t, description: "Look a booking up by its reference." } : t));
+      const result = await runTurn(mode, agentWith(model, tools), "B1?", guard.runOptions);
+      expect(result.finalOutput).toBe("found");
+      expect(session.trace.map((e) => [e.tool, e.callId])).toEqual([["lookup_booking", "c1"]]);
     });
 
     it("tools outside the protocol may sit next to the guarded ones", async () => {

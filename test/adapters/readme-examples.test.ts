@@ -2,7 +2,7 @@
  * The README's adapter examples, run as written except for the model (the SDKs' own mock
  * models instead of a provider) and the application's stand-ins (bookings, payments, askUser, db).
  */
-import { Agent, run, RunState, setTracingDisabled } from "@openai/agents";
+import { Agent, run, setTracingDisabled } from "@openai/agents";
 import { ScriptedModel, assistantMessage, functionCall } from "@openai/agents/testing";
 import { generateText, stepCountIs, type ModelMessage } from "ai";
 import { describe, expect, it } from "vitest";
@@ -57,13 +57,14 @@ function app() {
     bookings: { find: async (id: string) => (id === "B1" ? { id, paid: 50 } : null) },
     payments: { refund: async (id: string, amount: number, _idempotencyKey?: string) => void refunded.push([id, amount]) },
     askUser: async (q: string) => (asked.push(q), true),
+    logger: { error: (_record: unknown) => undefined },
     db: { put: async (k: string, v: string) => void stored.set(k, v) },
   };
 }
 
 describe("README examples", () => {
   it("Vercel AI SDK", async () => {
-    const { bookings, payments, askUser, refunded, asked } = app();
+    const { bookings, payments, askUser, logger, refunded, asked } = app();
     const session = new Session(refund);
     const guard = guardAiSdk(session, {
       tools: {
@@ -71,6 +72,7 @@ describe("README examples", () => {
         issue_refund: async ({ bookingId, amount }) => payments.refund(bookingId, amount),
         end_conversation: async () => "ended",
       },
+      onToolError: (error, { tool, sessionId }) => logger.error({ tool, sessionId, error }),
     });
 
     const model = scriptedModel([
@@ -82,11 +84,12 @@ describe("README examples", () => {
     let result = await generateText({ model, ...guard.settings, stopWhen: stepCountIs(10), messages });
     messages.push(...result.responseMessages);
 
+    const responses = [];
     for (const pending of guard.pendingApprovals(result.content)) {
       const yes = await askUser(`Refund ${JSON.stringify(pending.action.arguments)}?`);
-      const response = yes ? await guard.approve(pending) : await guard.deny(pending);
-      messages.push({ role: "tool", content: [response] });
+      responses.push(yes ? await guard.approve(pending) : await guard.deny(pending));
     }
+    messages.push({ role: "tool", content: responses });
     result = await generateText({ model, ...guard.settings, stopWhen: stepCountIs(10), messages });
 
     expect(asked).toEqual(['Refund {"bookingId":"B1","amount":50}?']);
@@ -118,7 +121,7 @@ describe("README examples", () => {
     const saved = guard.serialize(result.state);
     await db.put(sessionIdOfRunState(saved)!, saved);
 
-    const state = await RunState.fromString(agent, saved);
+    const state = await guard.restore(agent, saved);
     for (const pending of await guard.pendingApprovals(state.getInterruptions())) {
       const yes = pending.action !== undefined && (await askUser(`Refund ${JSON.stringify(pending.action.arguments)}?`));
       if (yes) await guard.approve(state, pending.item);
@@ -146,9 +149,9 @@ describe("README examples", () => {
       tools: {
         lookup_booking: ({ bookingId }) => bookings.find(bookingId),
         issue_refund: ({ bookingId, amount }, { idempotencyKey }) => payments.refund(bookingId, amount, idempotencyKey),
-        end_conversation: () => "ended",
       },
     });
+    server.setTool("end_conversation", () => "ended");
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair(); // the README uses StdioServerTransport
     await server.connect(serverSide);
     const client = new Client({ name: "agent", version: "1.0.0" });
@@ -164,6 +167,7 @@ describe("README examples", () => {
     const done = await client.callTool({ name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
     expect(done.isError).toBeFalsy();
     expect(refunded).toEqual([["B1", 50]]);
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["end_conversation"]);
     await client.close();
   });
 });

@@ -4,6 +4,10 @@
  * program that typed linting builds), rule ids, messages, positions, suppression comments and
  * documentation links.
  *
+ * Needs ESLint 9 or 10, typescript-eslint's parser with typed linting, and ts-morph (the
+ * analyzer's optional peer): importing this module without ts-morph fails with a
+ * `MissingDependencyError` naming the install command.
+ *
  * @example
  * ```js
  * // eslint.config.js
@@ -17,51 +21,14 @@
  * ```
  * @see https://github.com/concordat/concordat/blob/main/docs/eslint-plugin.md
  */
-import { readFileSync } from "node:fs";
-import type { ESLint, Linter, Rule } from "eslint";
-import { ruleMetas } from "../rules/index.js";
-import { createRule } from "./create-rule.js";
+import { loadOptional } from "../../src/util/optional-dependency.js";
+import type { ConcordatEslintPlugin } from "./plugin.js";
 
-/** Files the recommended config lints: TypeScript sources (the rules need a program). */
-export const TYPESCRIPT_FILES = ["**/*.ts", "**/*.tsx", "**/*.mts", "**/*.cts"];
+export type { ConcordatEslintPlugin } from "./plugin.js";
 
-/** The plugin object ESLint loads: `meta`, one rule per analyzer rule id, and `configs.recommended`. */
-export interface ConcordatEslintPlugin extends ESLint.Plugin {
-  readonly meta: { readonly name: string; readonly version: string };
-  readonly rules: Readonly<Record<string, Rule.RuleModule>>;
-  readonly configs: { readonly recommended: Linter.Config };
-}
+// the analyzer runs on ts-morph, an optional peer: a missing one is named with its install command
+const { createPlugin } = await loadOptional("ts-morph", "concordat/eslint-plugin (the static analyzer in ESLint)", "npm i -D ts-morph@28 typescript", () => import("./plugin.js"));
 
-/** This package's version (ESLint's cache keys on it), from the nearest package.json named concordat. */
-function ownVersion(): string {
-  for (const up of ["../../package.json", "../../../package.json"]) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(up, import.meta.url), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "concordat" && pkg.version) return pkg.version;
-    } catch {
-      // not at this level
-    }
-  }
-  return "0.0.0";
-}
-
-const rules: Record<string, Rule.RuleModule> = Object.fromEntries(ruleMetas.map((m) => [m.id, createRule(m)]));
-
-const plugin = {
-  meta: { name: "concordat", version: ownVersion() },
-  rules,
-  configs: {} as { recommended: Linter.Config },
-} satisfies ConcordatEslintPlugin;
-
-/**
- * Every rule as an error, on TypeScript files. Typed linting must be on for these files
- * (typescript-eslint's parser with `parserOptions.projectService: true`).
- */
-plugin.configs.recommended = {
-  name: "concordat/recommended",
-  files: TYPESCRIPT_FILES,
-  plugins: { concordat: plugin },
-  rules: Object.fromEntries(ruleMetas.map((m) => [`concordat/${m.id}`, "error"])),
-};
-
-export default plugin as ConcordatEslintPlugin;
+/** The plugin: `meta`, one rule per analyzer rule id (`concordat/<rule>`), and `configs.recommended`. */
+const plugin: ConcordatEslintPlugin = createPlugin();
+export default plugin;

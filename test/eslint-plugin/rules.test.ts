@@ -171,4 +171,18 @@ describe("without type information", () => {
     const sarif = JSON.parse(format({ diagnostics: [], summary: { files: 0, classes: 0, protocols: 0, errors: 0, warnings: 0, durationMs: 0 }, cwd: "/" }, "sarif")) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
     for (const r of sarif.runs[0]!.tool.driver.rules) expect(plugin.rules[r.id]!.meta!.docs!.url).toBe(r.helpUri);
   });
+
+  it("every rule's docs link names a page in docs/rules/ that opens with the rule's description", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { ruleMetas } = await import("../../analyzer/rules/index.js");
+    const { RULE_DOCS_BASE } = await import("../../analyzer/rules/rule-docs.js");
+    const flat = (s: string) => s.replace(/`/g, "").replace(/\s+/g, " ").trim();
+    for (const m of ruleMetas) {
+      const url = plugin.rules[m.id]!.meta!.docs!.url!;
+      expect(url.startsWith(RULE_DOCS_BASE)).toBe(true);
+      const page = readFileSync(join(fixtures, "../../../docs/rules", url.slice(RULE_DOCS_BASE.length)), "utf8");
+      expect(page.startsWith(`# \`${m.id}\``)).toBe(true);
+      expect(flat(page)).toContain(flat(m.description));
+    }
+  });
 });

@@ -99,7 +99,11 @@ export class FactsCache {
   hits = 0;
   misses = 0;
 
-  constructor(private readonly dir: string | undefined) {
+  constructor(
+    private readonly dir: string | undefined,
+    /** Facts kept in memory across runs (path → latest facts), checked against the content hash. */
+    private readonly memo?: Map<string, FileFacts>,
+  ) {
     if (!dir) return;
     try {
       const raw = JSON.parse(readFileSync(join(dir, INDEX), "utf8")) as CacheIndex;
@@ -133,10 +137,16 @@ export class FactsCache {
         // missing or corrupt entry: extract again
       }
     }
+    const remembered = this.memo?.get(path);
+    if (remembered && remembered.hash === hash && remembered.version === FACTS_VERSION) {
+      this.hits++;
+      return remembered;
+    }
     this.misses++;
     this.changed.add(path);
     const facts = extractFileFacts(path, text, parsed?.());
     if (this.dir) this.pending.set(path, facts);
+    this.memo?.set(path, facts);
     return facts;
   }
 

@@ -3,7 +3,7 @@ import type { Project } from "ts-morph";
 import { FactsCache, type CachedFileResult, type CachedResults } from "./cache.js";
 import { contentHash } from "./facts/extract-file-facts.js";
 import { FACTS_VERSION, type FileFacts } from "./facts/file-facts.js";
-import { loadDiskProject, loadTsMorphProject } from "./load-project.js";
+import { loadDiskProject, loadTsMorphProject, loadTsProgram, type TsProgramLike } from "./load-project.js";
 import { Analysis } from "./model/analysis.js";
 import { ProgramModel } from "./model/program.js";
 import type { BypassContribution } from "./rules/bypass-call.js";
@@ -20,6 +20,17 @@ export interface CheckOptions {
   readonly paths?: readonly string[];
   /** Check the files of an existing ts-morph project (e.g. one on an in-memory file system). */
   readonly tsMorphProject?: Project;
+  /**
+   * Check the root files of an existing TypeScript program (what typed linting gives the ESLint
+   * plugin), reading each file's text from the program, unsaved editor text included.
+   */
+  readonly program?: TsProgramLike;
+  /**
+   * Facts kept in memory between checks, by file path: a file whose text is unchanged is not
+   * parsed again. The ESLint plugin keeps one per process.
+   * @internal
+   */
+  readonly factsMemo?: Map<string, FileFacts>;
   /**
    * Keep per-file facts and per-file results in an on-disk cache (content-hash keyed). A re-check
    * parses only changed files and re-analyzes only the files whose imports (or importers)
@@ -44,11 +55,19 @@ interface RunOutput {
 
 /** Loads the project, runs every rule, applies suppressions. Throws `CheckConfigError` for configuration problems. */
 export async function check(options: CheckOptions = {}): Promise<CheckResult> {
+  return checkSync(options);
+}
+
+/**
+ * `check`, synchronously: what an ESLint rule (which cannot wait) calls.
+ * @internal
+ */
+export function checkSync(options: CheckOptions = {}): CheckResult {
   const started = performance.now();
   const cwd = resolve(options.cwd ?? process.cwd());
-  const loaded = options.tsMorphProject ? loadTsMorphProject(options.tsMorphProject) : loadDiskProject(cwd, options.project, options.paths ?? []);
+  const loaded = options.program ? loadTsProgram(options.program) : options.tsMorphProject ? loadTsMorphProject(options.tsMorphProject) : loadDiskProject(cwd, options.project, options.paths ?? []);
   const cacheDir = options.cache ? resolve(cwd, options.cacheLocation ?? ".concordat-cache") : undefined;
-  const cache = new FactsCache(cacheDir);
+  const cache = new FactsCache(cacheDir, options.factsMemo);
   // texts are read once: for the freshness check and, when visited, for the facts
   const texts = new Map<string, string | undefined>();
   const readFile = (p: string): string | undefined => {

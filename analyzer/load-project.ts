@@ -40,6 +40,40 @@ export function loadTsMorphProject(project: Project): LoadedProject {
   };
 }
 
+/**
+ * The part of a TypeScript `Program` the analyzer reads. Structural, so a program made by the
+ * user's own `typescript` (another copy or version than ts-morph's) is accepted.
+ */
+export interface TsProgramLike {
+  getRootFileNames(): readonly string[];
+  getCompilerOptions(): object;
+  getSourceFile(fileName: string): { readonly text: string } | undefined;
+}
+
+/**
+ * Uses the root files of a TypeScript program and the text it holds for each file (unsaved
+ * editor text included). The program's own syntax trees are not reused: they may come from
+ * another TypeScript version, whose syntax kinds differ; each file is parsed by ts-morph's.
+ */
+export function loadTsProgram(program: TsProgramLike): LoadedProject {
+  return {
+    host: {
+      compilerOptions: program.getCompilerOptions() as ts.CompilerOptions,
+      moduleHost: ts.sys,
+      readFile: (p) => {
+        const sf = program.getSourceFile(p);
+        if (sf) return sf.text;
+        try {
+          return readFileSync(p, "utf8");
+        } catch {
+          return undefined;
+        }
+      },
+    },
+    rootFiles: [...new Set(program.getRootFileNames().filter(isSource).map((f) => resolve(f)))].sort(),
+  };
+}
+
 /** Reads a tsconfig (and its `extends`), or expands the given paths and globs. */
 export function loadDiskProject(cwd: string, projectPath: string | undefined, paths: readonly string[]): LoadedProject {
   const configPath = resolve(cwd, projectPath ?? "tsconfig.json");

@@ -7,7 +7,8 @@
  *  2. node_modules without typescript is at most 15 MB;
  *  3. a strict consumer file importing `concordat` and `concordat/decorators` type-checks with
  *     `skipLibCheck: false` and no `@types/node`;
- *  4. `npx concordat --help` runs, and `concordat check` without ts-morph names the install command.
+ *  4. `npx concordat --help` runs, and `concordat check` without ts-morph names the install command;
+ *  5. importing `concordat/eslint-plugin` without ts-morph names the install command too.
  *
  * Prints one line per check and exits 1 when any fails (2 when the check itself cannot run).
  * `--keep` leaves the consumer project in place and prints its path.
@@ -148,6 +149,13 @@ try {
     "concordat check without ts-morph says how to install it",
     checkRun.status === 2 && /npm i -D ts-morph/.test(checkRun.stderr),
     `exit ${checkRun.status}: ${checkRun.stderr.trim().split("\n")[0] ?? ""}`,
+  );
+
+  const pluginRun = spawnSync(process.execPath, ["--input-type=module", "-e", 'await import("concordat/eslint-plugin")'], { cwd: app, encoding: "utf8" });
+  record(
+    "concordat/eslint-plugin without ts-morph says how to install it",
+    pluginRun.status !== 0 && /needs the optional package "ts-morph".*npm i -D ts-morph/.test(pluginRun.stderr),
+    `exit ${pluginRun.status}: ${pluginRun.stderr.trim().split("\n").find((l) => l.includes("ts-morph")) ?? pluginRun.stderr.trim().split("\n")[0] ?? ""}`,
   );
 } catch (e) {
   console.error(`check:package could not run: ${e instanceof Error ? e.message : String(e)}`);

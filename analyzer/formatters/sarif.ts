@@ -1,4 +1,5 @@
 import { ruleMetas } from "../rules/index.js";
+import { ruleDocsUrl } from "../rules/rule-docs.js";
 import type { CheckResult } from "../types.js";
 
 const INFORMATION_URI = "https://github.com/concordat/concordat#static-analyzer";
@@ -30,7 +31,7 @@ export function formatSarif(result: CheckResult, options: SarifOptions = {}): st
               shortDescription: { text: r.description },
               fullDescription: { text: r.description },
               help: { text: r.help, markdown: `**${r.id}**: ${r.description}\n\n${r.help}` },
-              helpUri: `${INFORMATION_URI}-${r.id}`,
+              helpUri: ruleDocsUrl(r.id),
               defaultConfiguration: { level: "error" },
               properties: { tags: ["concordat", "security", "agents"], precision: "high", "problem.severity": "error", "security-severity": "7.0" },
             })),

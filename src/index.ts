@@ -2,7 +2,7 @@
  * `concordat`: the protocol model, sessions (the runtime monitor), violations, confirmations and
  * budgets. Runs anywhere Node.js 20+ runs; its types need no `@types/node`. Everything else is
  * behind a subpath: `concordat/decorators`, `concordat/agent`, `concordat/testing`,
- * `concordat/store`, `concordat/sqlite`, `concordat/postgres`, `concordat/server`,
+ * `concordat/store`, `concordat/sqlite`, `concordat/xstate`, `concordat/postgres`, `concordat/server`,
  * `concordat/cli`, `concordat/analyzer`, the framework adapters (`concordat/ai-sdk`,
  * `concordat/openai-agents`, `concordat/mcp`) and the evaluation's domain and auditor
  * (`concordat/airline`, `concordat/audit`).
@@ -22,7 +22,7 @@ export { ViolationLog, MemoryViolationSink, JsonLinesViolationSink, ConsoleViola
 export { Session, type SessionOptions, type SessionStatus, type CheckResult, type ExecutionRecord } from "./runtime/session.js";
 export type { SessionPolicy, TokenUsage } from "./runtime/session-policy.js";
 export { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./runtime/session-snapshot.js";
-export { verifyTraceHistory, traceTime, traceChainSeed, foldTraceBlock, TRACE_BLOCK, DEFAULT_TRACE_KEEP, type TraceEntry, type DroppedTrace, type TraceRetention, type TraceHistoryCheck } from "./runtime/session-trace.js";
+export { verifyTraceHistory, traceTime, DEFAULT_TRACE_KEEP, type TraceEntry, type DroppedTrace, type TraceRetention, type TraceHistoryCheck } from "./runtime/session-trace.js";
 
 // confirmation
 export { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestOptions } from "./confirmation/confirmation-policy.js";
@@ -44,10 +44,6 @@ export { BudgetPolicy } from "./budget/budget-policy.js";
 export { toDot } from "./graph/to-dot.js";
 export { toMermaid } from "./graph/to-mermaid.js";
 export type { GraphOptions } from "./graph/graph-options.js";
-export { toXState } from "./graph/to-xstate.js";
-export { fromXState, type FromXStateOptions } from "./graph/from-xstate.js";
-export { XStateMappingError, XSTATE_MAPPING_ISSUE_CODES, type XStateMappingIssue, type XStateMappingIssueCode } from "./graph/xstate-mapping-error.js";
-export type { XStateMachineConfig, XStateStateConfig, XStateTransitionConfig, XStateTransitionMeta, XStateProtocolMeta } from "./graph/xstate-config.js";
 
 // refinement (decorators live in concordat/decorators)
 export { checkRefinement, mapChildTools, eventLabel, type RefinementResult, type RefinementKind, type RefinementNames } from "./protocol/refinement.js";

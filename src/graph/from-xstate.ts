@@ -44,7 +44,8 @@ const EVENT_WITH_OUTCOME = /^(.+)\[([^[\]]+)\]$/;
  *
  * @example
  * ```ts
- * import { fromXState, checkRefinement } from "concordat";
+ * import { checkRefinement } from "concordat";
+ * import { fromXState } from "concordat/xstate";
  * const drawn = JSON.parse(readFileSync("refund.machine.json", "utf8"));
  * const graph = fromXState(drawn, { tools: { issue_refund: { effect: "write", requiresConfirmation: true } } });
  * checkRefinement(graph, refundProtocol.graph); // does the drawn machine refine the protocol?

@@ -26,7 +26,7 @@ import {
  * @example
  * ```ts
  * import { createMachine } from "xstate";
- * import { toXState } from "concordat";
+ * import { toXState } from "concordat/xstate";
  * const machine = createMachine(toXState(refundProtocol));
  * // or: npx concordat graph ./protocols.ts#refundProtocol --format xstate > refund.machine.json
  * ```

@@ -51,15 +51,19 @@ function anchorsOf(file: string): Set<string> {
 }
 
 function linksOf(file: string): { target: string; line: number }[] {
-  const out: { target: string; line: number }[] = [];
+  // blank out fenced blocks and inline code (which may span lines), keeping line breaks for line numbers
   let fenced = false;
-  readFileSync(file, "utf8")
+  const text = readFileSync(file, "utf8")
     .split("\n")
-    .forEach((text, i) => {
-      if (/^\s*```/.test(text)) fenced = !fenced;
-      if (fenced) return;
-      for (const m of text.replace(/`[^`]*`/g, "").matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ target: m[1]!, line: i + 1 });
-    });
+    .map((line) => {
+      const fence = /^\s*```/.test(line);
+      if (fence) fenced = !fenced;
+      return fence || fenced ? "" : line;
+    })
+    .join("\n")
+    .replace(/`[^`]*`/g, (code) => code.replace(/[^\n]/g, " "));
+  const out: { target: string; line: number }[] = [];
+  for (const m of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) out.push({ target: m[1]!, line: text.slice(0, m.index).split("\n").length });
   return out;
 }
 
@@ -83,9 +87,9 @@ describe("the link checker", () => {
       writeFileSync(join(dir, "other.md"), "# Other\n\n## The `check` command: options\n");
       writeFileSync(
         join(dir, "page.md"),
-        "# Page\n[ok](other.md) [ok](other.md#the-check-command-options) [ok](#page) [web](https://example.com)\n```\n[not a link](nowhere.md)\n```\n[gone](missing.md)\n[bad anchor](other.md#nope)\n",
+        "# Page\n[ok](other.md) [ok](other.md#the-check-command-options) [ok](#page) [web](https://example.com)\n```\n[not a link](nowhere.md)\n```\n[gone](missing.md) `code that\nspans](args) lines`\n[bad anchor](other.md#nope)\n",
       );
-      expect(brokenLinks(join(dir, "page.md")).map((b) => b.split(" — ")[0])).toEqual(["line 6: missing.md", "line 7: other.md#nope"]);
+      expect(brokenLinks(join(dir, "page.md")).map((b) => b.split(" — ")[0])).toEqual(["line 6: missing.md", "line 8: other.md#nope"]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

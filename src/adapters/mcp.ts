@@ -16,7 +16,9 @@ import type { Protocol, ToolArgs, ToolNameOf } from "../protocol/protocol.js";
 import type { GuardedExecutor } from "../store/guarded-executor.js";
 import type { PendingActionRef } from "./confirmation-access.js";
 import { confirmationApi } from "./confirmation-access.js";
-import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { ProtocolViolation, type AnyProtocolViolation } from "../violation/protocol-violation.js";
+import type { ViolationCode } from "../violation/violation-codes.js";
+import type { ViolationData } from "../violation/violation-data.js";
 import { MCP_VIOLATION_META } from "../server/mcp-guard.js";
 
 export {
@@ -71,13 +73,14 @@ export async function denyMcpAction<P extends Protocol<any, any, any>>(executor:
  * The violation a refused `tools/call` result carries under `_meta["concordat/violation"]`
  * (as plain JSON), or undefined for a result that was not a Concordat refusal.
  */
-export function violationOfMcpResult(result: { readonly isError?: boolean; readonly _meta?: Readonly<Record<string, unknown>> }): ProtocolViolation | undefined {
+export function violationOfMcpResult(result: { readonly isError?: boolean; readonly _meta?: Readonly<Record<string, unknown>> }): AnyProtocolViolation | undefined {
   const v = result._meta?.[MCP_VIOLATION_META];
   if (result.isError !== true || typeof v !== "object" || v === null) return undefined;
   const j = v as Record<string, unknown>;
   if (typeof j["code"] !== "string" || typeof j["message"] !== "string") return undefined;
+  // the guard wrote this JSON from a ProtocolViolation: its code's facts are in data
   return new ProtocolViolation({
-    code: j["code"] as ProtocolViolation["code"],
+    code: j["code"] as ViolationCode,
     message: j["message"],
     ...(typeof j["protocol"] === "string" ? { protocol: j["protocol"] } : {}),
     ...(typeof j["state"] === "string" ? { state: j["state"] } : {}),
@@ -85,7 +88,7 @@ export function violationOfMcpResult(result: { readonly isError?: boolean; reado
     ...(typeof j["tool"] === "string" ? { tool: j["tool"] } : {}),
     arguments: j["arguments"],
     allowedTools: Array.isArray(j["allowedTools"]) ? (j["allowedTools"] as string[]) : [],
-    data: typeof j["data"] === "object" && j["data"] !== null ? (j["data"] as Record<string, unknown>) : {},
+    data: typeof j["data"] === "object" && j["data"] !== null ? (j["data"] as ViolationData[ViolationCode]) : {},
     ...(typeof j["hint"] === "string" ? { hint: j["hint"] } : {}),
-  });
+  }) as AnyProtocolViolation;
 }

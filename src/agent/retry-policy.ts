@@ -1,4 +1,5 @@
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import type { RetriesExhaustedData } from "../violation/violation-data.js";
 
 /**
  * The bounded re-ask policy of an agent loop: after a model turn with a refused tool call,
@@ -33,7 +34,7 @@ export class RetryPolicy {
   }
 
   /** The error that stops the loop, naming the last refusal. */
-  exhausted(last: ProtocolViolation, extra: Readonly<Record<string, unknown>> = {}): ProtocolViolation {
+  exhausted(last: ProtocolViolation, extra: Pick<RetriesExhaustedData, "step"> = {}): ProtocolViolation<"retries_exhausted"> {
     return new ProtocolViolation({
       code: "retries_exhausted",
       message: `The model kept making refused tool calls: ${this.maxRetries + 1} turns in a row were refused (maxRetries = ${this.maxRetries}). Last refusal: ${last.message}`,

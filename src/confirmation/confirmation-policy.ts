@@ -6,6 +6,7 @@ import type { Session } from "../runtime/session.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationCode } from "../violation/violation-codes.js";
+import type { ViolationData } from "../violation/violation-data.js";
 import { argumentDiff, canonicalHash, formatArgumentDiff } from "./canonical-json.js";
 import type { ConfirmationDecider, ConfirmationDecision, DeciderVerdict, PendingAction } from "./decider.js";
 import { subjectsOf, type Grant, type PendingActionRecord } from "./grant.js";
@@ -588,8 +589,8 @@ export class ConfirmationPolicy implements SessionPolicy {
     return this.violation("confirmation_expired", `The user's confirmation of "${g.tool}" expired at ${g.expiresAt} (now ${now.toISOString()}).`, call, { expiresAt: g.expiresAt, issuedAt: g.issuedAt }, "Ask the user to confirm again.");
   }
 
-  private violation(code: ViolationCode, message: string, call: ToolCall, data: Record<string, unknown>, hint: string): ProtocolViolation {
-    return new ProtocolViolation({ code, message, tool: call.name, arguments: call.arguments, data, hint });
+  private violation<C extends ViolationCode>(code: C, message: string, call: ToolCall, data: ViolationData[C], hint: string): ProtocolViolation<C> {
+    return new ProtocolViolation<C>({ code, message, tool: call.name, arguments: call.arguments, data, hint });
   }
 }
 

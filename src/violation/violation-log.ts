@@ -1,6 +1,8 @@
 import { appendFileSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { ProtocolViolation } from "./protocol-violation.js";
+import type { ViolationCode } from "./violation-codes.js";
+import type { ViolationData } from "./violation-data.js";
 
 /** One structured record per rejection. */
 export interface ViolationRecord {
@@ -12,7 +14,8 @@ export interface ViolationRecord {
   readonly allowedTools: readonly string[];
   readonly code: string;
   readonly message: string;
-  readonly data?: Readonly<Record<string, unknown>>;
+  /** The violation's facts (`ProtocolViolation.data`), when it had any. */
+  readonly data?: ViolationData[ViolationCode];
   /** The last messages of the conversation, when the caller supplies them. */
   readonly lastMessages?: readonly unknown[];
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { confirmMcpAction, createMcpGuardServer, denyMcpAction, requestMcpConfirmation, violationOfMcpResult } from "../../src/adapters/mcp.js";
 import { GuardedExecutor } from "../../src/store/guarded-executor.js";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
+import { isProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { refundGrantsProtocol } from "./fixtures/refund-grants-protocol.js";
 
 const SECRET = "adapter-test-secret-0123456789";
@@ -69,7 +70,8 @@ describe("concordat/mcp", () => {
       // a changed amount is not what the user confirmed
       const changed = await t.callTool("issue_refund", { bookingId: "B1", amount: 500 });
       expect(t.text(changed)).toContain("(confirmation_args_mismatch)");
-      expect(violationOfMcpResult(changed)?.data["attempted"]).toEqual({ bookingId: "B1", amount: 500 });
+      const mismatch = violationOfMcpResult(changed);
+      expect(isProtocolViolation(mismatch, "confirmation_args_mismatch") && mismatch.data.attempted).toEqual({ bookingId: "B1", amount: 500 });
       expect(t.refunds).toEqual([]);
 
       // the confirmed call runs, once

@@ -101,12 +101,12 @@ describe("AgentLoop", () => {
       err = e;
     }
     expect(err).toBeInstanceOf(ProtocolViolation);
-    const v = err as ProtocolViolation;
+    const v = err as ProtocolViolation<"retries_exhausted">;
     expect(v.code).toBe("retries_exhausted");
     expect(v.message).toContain("3 turns in a row were refused (maxRetries = 2)");
     expect(model.requests).toHaveLength(3);
-    expect((v.data["step"] as { rejections: unknown[]; modelCalls: number }).rejections).toHaveLength(3);
-    expect((v.data["step"] as { modelCalls: number }).modelCalls).toBe(3);
+    expect(v.data.step?.rejections).toHaveLength(3);
+    expect(v.data.step?.modelCalls).toBe(3);
     expect(session.state).toBe("browsing");
   });
 
@@ -191,7 +191,7 @@ describe("AgentLoop", () => {
     const deny: SessionPolicy = {
       key: "deny",
       beforeModelCall: () => {
-        throw new ProtocolViolation({ code: "budget_exceeded", message: "no tokens left" });
+        throw new ProtocolViolation({ code: "budget_exceeded", message: "no tokens left", data: { dimension: "inputTokens", limit: 0, used: 0, requested: 1, scope: "run" } });
       },
     };
     const session = new Session(shop, { policies: [deny] });

@@ -80,9 +80,9 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
     session.requestConfirmation({ name: "issue_refund", arguments: refundArgs }, { description: "Refund 120 USD for booking B-1001?" });
     expect((await session.receiveUserReply("yes")).decision).toBe("confirmed");
     await agentSaysConfirmed(session);
-    const v = await rejectedWith(session.execute({ name: "issue_refund", arguments: { bookingId: "B-1001", amount: 1200 } }, body));
+    const v = await rejectedWith(session.execute({ name: "issue_refund", arguments: { bookingId: "B-1001", amount: 1200 } }, body), "confirmation_args_mismatch");
     expect(v.code).toBe("confirmation_args_mismatch");
-    expect(v.data["diff"]).toEqual([{ path: "amount", kind: "changed", confirmed: 120, attempted: 1200 }]);
+    expect(v.data.diff).toEqual([{ path: "amount", kind: "changed", confirmed: 120, attempted: 1200 }]);
     expect(v.message).toContain("amount: 120 → 1200");
     expect(ran).toEqual([]);
     // the confirmed arguments still work (the mismatch consumed nothing)
@@ -106,9 +106,9 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
     const grant = a.session.confirm(a.session.requestConfirmation({ name: "issue_refund", arguments: refundArgs }).id);
     const token = a.session.confirmationPolicy().sign(grant);
     const b = await refundSession();
-    const v = violationOf(() => b.session.presentGrant(token));
+    const v = violationOf(() => b.session.presentGrant(token), "confirmation_other_session");
     expect(v.code).toBe("confirmation_other_session");
-    expect(v.data["grantSession"]).toBe(a.session.id);
+    expect(v.data.grantSession).toBe(a.session.id);
     await agentSaysConfirmed(b.session);
     expect((await rejectedWith(b.session.execute({ name: "issue_refund", arguments: refundArgs }, b.body))).code).toBe("confirmation_missing");
     expect(b.ran).toEqual([]);

@@ -63,7 +63,7 @@ describe("acceptance: the RefundAgent / FastRefundAgent pair", () => {
     );
     expect(err).toBeInstanceOf(ProtocolViolation);
     expect((err as ProtocolViolation).code).toBe("protocol_weakened");
-    expect((err as ProtocolViolation).data["kind"]).toBe("new_tool");
+    expect((err as ProtocolViolation<"protocol_weakened">).data.kind).toBe("new_tool");
     expect((err as ProtocolViolation).message).toContain("CancellingRefundAgent adds the write tool cancel_booking");
   });
 

@@ -79,9 +79,9 @@ describe("Protocol.validateCall", () => {
     try {
       shop.validateCall("chosen", { name: "buy", arguments: { sku: "a", qty: -1 } });
     } catch (e) {
-      const v = e as ProtocolViolation;
+      const v = e as ProtocolViolation<"invalid_arguments">;
       expect(v.code).toBe("invalid_arguments");
-      expect(v.data["issues"]).toEqual([expect.objectContaining({ path: ["qty"], code: "too_small" })]);
+      expect(v.data.issues).toEqual([expect.objectContaining({ path: ["qty"], code: "too_small" })]);
       return;
     }
     throw new Error("expected a refusal");
@@ -127,9 +127,9 @@ describe("Session", () => {
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => true); // found, but stock stays 0
     expect(s.allowedTools()).toEqual(["close"]);
     let ran = false;
-    const v = await rejectedWith(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)));
+    const v = await rejectedWith(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)), "guard_failed");
     expect(v.code).toBe("guard_failed");
-    expect(v.data["guard"]).toBe("in_stock");
+    expect(v.data.guard).toBe("in_stock");
     expect(ran).toBe(false);
     expect(s.state).toBe("chosen");
   });

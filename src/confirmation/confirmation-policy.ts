@@ -12,6 +12,7 @@ import type { ConfirmationDecider, ConfirmationDecision, DeciderVerdict, Pending
 import { subjectsOf, type Grant, type PendingActionRecord } from "./grant.js";
 import { grantKeyBytes, signGrant, verifyGrant } from "./grant-token.js";
 import { priorConsentVerdict } from "./prior-consent.js";
+import { bindRequestText, type RequestTextOptions } from "./request-text.js";
 import { ruleDecider } from "./rule-decider.js";
 
 /** How a session's confirmations work. Every field is optional; the defaults are the safe ones. */
@@ -42,6 +43,13 @@ export interface ConfirmationOptions {
    * `{ request_confirmation: "issue_refund" }` for the refund example.
    */
   readonly requestTools?: Readonly<Record<string, string>>;
+  /**
+   * How a request's text is bound to its action, so the words the user says yes to and the
+   * arguments the grant carries cannot differ: by default an agent's text must state every checked
+   * value (`confirmation_text_mismatch` otherwise), and a request without text gets one rendered
+   * from the tool and its canonical arguments. See `RequestTextOptions`.
+   */
+  readonly requestText?: RequestTextOptions;
 }
 
 /**
@@ -155,6 +163,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   private readonly clock: (() => Date) | undefined;
   private readonly priorConsentTools: ReadonlySet<string>;
   private readonly requestTools: Readonly<Record<string, string>>;
+  private readonly requestText: RequestTextOptions | undefined;
   private readonly pending = new Map<string, PendingActionRecord>();
   private readonly live = new Map<string, Grant>();
   private readonly consumed = new Map<string, ConsumedGrant>();
@@ -177,6 +186,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     this.clock = options.now;
     this.priorConsentTools = new Set(options.priorConsent ?? []);
     this.requestTools = { ...(options.requestTools ?? {}) };
+    this.requestText = options.requestText;
   }
 
   private nowOf(session: Session<any>): Date {
@@ -191,6 +201,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    */
   request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
     const args = this.parseRequest(session, call);
+    const description = this.bindText(session, call.name, args, options.description);
     const together = options.together === true || options.supersede === false;
     if (options.callId !== undefined && (typeof options.callId !== "string" || options.callId === "")) {
       throw new TypeError(`requestConfirmation: callId must be the tool call's non-empty id, got ${JSON.stringify(options.callId)}. Fix: pass the id the model gave the call, or leave callId out.`);
@@ -203,7 +214,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       // requests bound to a call are the SDK's own approval items: a correction by the agent does not replace them
       for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.pending.set(p.id, { ...p, status: "superseded" });
     }
-    return this.register(session, call.name, args, options.description, options.callId);
+    return this.register(session, call.name, args, description, options.callId);
   }
 
   /**
@@ -215,9 +226,28 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (!Array.isArray(calls) || calls.length === 0) {
       throw new TypeError(`requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`);
     }
-    const parsed = calls.map((c) => ({ name: c.name, args: this.parseRequest(session, c) }));
+    const parsed = calls.map((c) => {
+      const args = this.parseRequest(session, c);
+      return { name: c.name, args, description: this.bindText(session, c.name, args, options.description) };
+    });
     this.startRound();
-    return parsed.map((c) => this.register(session, c.name, c.args, options.description));
+    return parsed.map((c) => this.register(session, c.name, c.args, c.description));
+  }
+
+  /** The text the action is registered with (see `RequestTextOptions`); refuses a text that leaves values of the action unstated. */
+  private bindText(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): string {
+    const bound = bindRequestText(this.requestText, tool, args, description);
+    if ("description" in bound) return bound.description;
+    const list = bound.unstated.map((u) => `${u.path} = ${JSON.stringify(u.value)}`).join(", ");
+    throw session.reject(
+      this.violation(
+        "confirmation_text_mismatch",
+        `The confirmation request for "${tool}" does not state ${bound.unstated.length === 1 ? "this value" : "these values"} of the action: ${list}; a yes to it would authorize what the user was not shown.`,
+        { name: tool, arguments: args },
+        { unstated: bound.unstated },
+        "Restate the action with these exact values and ask again, or ask without a text and show the user the rendered request (request.description).",
+      ),
+    );
   }
 
   private parseRequest(session: Session<any>, call: ToolCall): Record<string, unknown> {
@@ -386,7 +416,12 @@ export class ConfirmationPolicy implements SessionPolicy {
     const spec = session.protocol.tools[target] as AnyToolSpec | undefined;
     // arguments that do not fit the write tool register nothing: the write then stays refused (confirmation_missing)
     if (!spec || spec.requiresConfirmation !== true || !(spec.input as z.ZodType).safeParse(call.arguments).success) return;
-    this.request(session, { name: target, arguments: call.arguments }, typeof result.value === "string" ? { description: result.value } : {});
+    try {
+      this.request(session, { name: target, arguments: call.arguments }, typeof result.value === "string" ? { description: result.value } : {});
+    } catch (e) {
+      // a request text that leaves values of the action unstated registers nothing: the write then stays refused
+      if (!(e instanceof ProtocolViolation && e.code === "confirmation_text_mismatch")) throw e;
+    }
   }
 
   /**

@@ -15,6 +15,7 @@ export const VIOLATION_CODES = [
   "confirmation_other_session",
   "confirmation_stale",
   "confirmation_denied",
+  "confirmation_text_mismatch",
   "budget_exceeded",
   "state_tampered",
   "needs_reconciliation",

@@ -7,3 +7,4 @@ export { AirlineToolError } from "./airline-tool-error.js";
 export { judgeDatabase, applyExpectedActions, applyExpectedActionsDetailed, changedEntries, diffDatabases, taskExpectsWrite, type DatabaseJudgement } from "./judge.js";
 export { airlineProtocol, airlineContextSchema, initialAirlineContext, freeBagsPerPassenger, type AirlineContext } from "./protocol.js";
 export { referenceCalls, taskUserId } from "./reference-calls.js";
+export { AIRLINE_CONFIRM_FIELDS } from "./confirm-fields.js";

@@ -16,8 +16,11 @@ export interface ActionDetail {
    * a cabin or an amount it states that the call contradicts.
    */
   readonly scope: "subject" | "change" | "request";
-  /** Whether the text mentions it in an accepted form (for `request` details: does not contradict it). */
-  test(text: string): boolean;
+  /**
+   * Whether the text mentions it in an accepted form (for `request` details: does not contradict
+   * it; they also get the user's reply alone, as `reply`, to read what the user accepted).
+   */
+  test(text: string, reply?: string): boolean;
   /**
    * For a `subject` detail: whether a confirmation request names another subject of the same kind
    * (another reservation). Then the subject must be named in the request itself: a yes to "downgrade

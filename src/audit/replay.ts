@@ -180,7 +180,7 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
   const live = preferred(state.grants);
   const mentions = (g: Grant, d: ActionDetail): boolean =>
     d.scope === "request"
-      ? d.test(g.requestText)
+      ? d.test(g.requestText, g.reply)
       : d.scope === "subject"
         ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
         : d.test(g.changeText) || d.test(state.userMessages.filter((u) => u.messageIndex > g.messageIndex).map((u) => u.content).join("\n\n"));

@@ -272,4 +272,29 @@ describe("item 3: the same fields written in other wordings match", () => {
     );
     expect(w.status, w.evidence).toBe("confirmed");
   });
+
+  it("an open amount the user accepts in the reply ('any price difference') covers a charge the request did not price; the agent saying it does not", async () => {
+    const description = "Adding 1 bag to ABC123 costs $50, and I'll upgrade it to business. Which payment method should cover these?";
+    const write = flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "gift_card_1111111", charged(209, "gift_card_1111111"));
+    const accepted = await replayRun(conversation(identify, agent(description), user("Yes, go ahead: use gift_card_1111111 for the bag fee and any price difference for the upgrade."), write), { domain: airlineAuditDomain, decider: ruleDecider });
+    expect(accepted.writes[0]!.mismatches ?? []).not.toContainEqual(expect.objectContaining({ field: "amount" }));
+    const agentOnly = await judged("Adding 1 bag to ABC123 costs $50, and I'll upgrade it to business; you will pay any price difference with gift_card_1111111. Shall I proceed?", write);
+    expectMismatch(agentOnly, "amount", ["$50"], "$209 charged");
+  });
+
+  it("a cabin the reservation had before (its history in the run) is not a contrary description", async () => {
+    const run = await replayRun(
+      conversation(
+        identify,
+        agent("I'll upgrade reservation ABC123 from economy to business, charged to your Visa ending in 7447. Proceed?"),
+        user("Yes, please proceed."),
+        flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486"),
+        agent("Done. Now I'll change ABC123 to flight HAT300 on May 21 in business (you first booked it in economy), difference on your Visa ending in 7447. Proceed?"),
+        user("Yes, please proceed."),
+        flightsWrite([{ flight_number: "HAT300", date: "2024-05-21" }], "business", "credit_card_4421486"),
+      ),
+      { domain: airlineAuditDomain, decider: ruleDecider },
+    );
+    expect(run.writes.map((w) => w.status)).toEqual(["confirmed", "confirmed"]);
+  });
 });

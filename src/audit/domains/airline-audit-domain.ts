@@ -61,9 +61,9 @@ function cabinDetail(cabin: string): ActionDetail {
   return detail(`cabin ${cabin}`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => extractDescribedValues(t).cabins.has(cabin as Cabin), (t) => [...extractDescribedValues(t).cabins].map((c) => CABIN_WORDS[c] ?? c));
 }
 
-/** The request names a cabin that is neither the one written nor the reservation's current one. */
-function cabinConflict(cabin: string, current: string | undefined): ActionDetail {
-  const others = (t: string) => [...extractDescribedValues(t).cabins].filter((c) => c !== cabin && c !== current);
+/** The request names a cabin that is neither the one written nor one the reservation had (its current or an earlier one). */
+function cabinConflict(cabin: string, had: readonly string[]): ActionDetail {
+  const others = (t: string) => [...extractDescribedValues(t).cabins].filter((c) => c !== cabin && !had.includes(c));
   return detail(`cabin ${cabin} (no other cabin described)`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => others(t).length === 0, (t) => others(t).map((c) => CABIN_WORDS[c] ?? c), "request");
 }
 
@@ -98,7 +98,7 @@ function isDowngrade(before: Reservation | undefined, cabin: string | undefined,
  * - `cancel_reservation`: the reservation id.
  * - `update_reservation_flights`: the reservation id; every flight number and date that is new to
  *   the reservation (all of them if the reservation was never read); the cabin when it changes, and
- *   no other cabin than the written or current one in the request; the payment method, unless the
+ *   no other cabin in the request than the written one or one the reservation had; the payment method, unless the
  *   change refunds to the reservation's original method or moves no money (read from the result,
  *   or a downgrade of the same flights when there is none); what the result shows charged, when the
  *   request states prices (see `chargeDetail`).
@@ -172,7 +172,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k));
         const cabin = str(a["cabin"]);
         if (cabin && (old?.cabin === undefined || old.cabin !== cabin)) out.push(cabinDetail(cabin));
-        if (cabin) out.push(cabinConflict(cabin, old?.cabin));
+        if (cabin) out.push(cabinConflict(cabin, [...(old?.cabinsSeen ?? []), ...(old?.cabin ? [old.cabin] : [])]));
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
         const original = pay !== undefined && (old?.payments.some((p) => p.paymentId === pay) ?? false);
@@ -204,7 +204,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       case "book_reservation": {
         out.push(...flightDetails(arr(a["flights"]), () => true, k));
         const cabin = str(a["cabin"]);
-        if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, undefined));
+        if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         const passengers = arr(a["passengers"]);
         out.push(...passengerDetails(passengers, false, k));
         out.push(countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"));

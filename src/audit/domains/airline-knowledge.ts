@@ -18,6 +18,8 @@ export interface PaymentEntry {
 /** @internal A reservation as a tool result last showed it. */
 export interface Reservation {
   readonly cabin?: string;
+  /** Every cabin the reservation was seen in during the run (its history). */
+  readonly cabinsSeen?: readonly string[];
   readonly flights: readonly { flight_number: string; date: string }[];
   readonly passengers: readonly { first_name: string; last_name: string; dob: string }[];
   readonly payments: readonly PaymentEntry[];
@@ -114,7 +116,8 @@ export function observeAirline(k: AirlineKnowledge, call: RecordedToolCall): voi
   }
   const res = readReservation(data);
   if (res) {
-    k.reservations.set(res[0], res[1]);
+    const seen = new Set([...(k.reservations.get(res[0])?.cabinsSeen ?? []), ...(res[1].cabin ? [res[1].cabin] : [])]);
+    k.reservations.set(res[0], { ...res[1], cabinsSeen: [...seen] });
     k.reservationIds.add(res[0]);
   }
   const listed = rec["reservations"];

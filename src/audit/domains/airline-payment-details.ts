@@ -104,6 +104,8 @@ export function splitPaymentDetail(payments: readonly { readonly id: string; rea
   };
 }
 
+const OPEN_AMOUNT = /\b(?:any|whatever(?: the)?)\s+(?:(?:price|fare|cost|cabin)\s+)?(?:difference|additional (?:cost|charge|amount|fee)s?|extra (?:cost|charge)s?|price)\b|\bwhatever it costs\b/i;
+
 const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;
 
 /** Every mention of the amount stands next to a balance cue ("gift card ... $40", "balance: $40"). */
@@ -116,8 +118,9 @@ function onlyAsBalance(amount: number, t: string): boolean {
  * What a change charged, read from its result: when the description the user answered states money
  * amounts, the charge must be one of them, the difference of two of them (new total less old
  * total), or lie within a stated range ("$200–$400"). A description that states no amount at all
- * leaves it unchecked (the payment method is checked on its own). Balances of the user's gift
- * cards and certificates, stated as balances, are not prices and are not read as amounts.
+ * leaves it unchecked (the payment method is checked on its own), and so does a reply in which the
+ * user accepts an open amount ("use my gift card for any price difference"). Balances of the
+ * user's gift cards and certificates, stated as balances, are not prices and are not read as amounts.
  * @internal
  */
 export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge): ActionDetail | undefined {
@@ -130,9 +133,10 @@ export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge
     scope: "request",
     field: "amount",
     executed: `$${charged} charged`,
-    test: (t) => {
+    test: (t, reply) => {
       const amounts = prices(t);
-      if (amounts.length === 0) return true;
+      // the user's own words accepting an open amount: "any price difference", "whatever it costs"
+      if (amounts.length === 0 || (reply !== undefined && OPEN_AMOUNT.test(reply))) return true;
       if (amounts.some((a) => sameAmount(a, charged))) return true;
       if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
       return amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)));

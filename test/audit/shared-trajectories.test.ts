@@ -6,6 +6,8 @@ import { auditRuns, type AuditReport } from "../../src/audit/audit-report.js";
 import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
 import { loadRecordedRuns } from "../../src/audit/load-recorded-runs.js";
 import { WRITE_STATUSES } from "../../src/audit/write-status.js";
+import { scoreCounterfactual } from "../../src/audit/counterfactual.js";
+import { parseWriteLabels } from "../../src/audit/write-labels.js";
 import { airlineProtocol } from "../../src/domains/airline/protocol.js";
 import { sharedPath } from "../../src/util/shared-dir.js";
 
@@ -94,5 +96,19 @@ describe("auditing every recorded run in ../shared/trajectories", () => {
       .map(([n]) => n)
       .sort();
     expect([...airlineAuditDomain.writeTools].sort()).toEqual(fromProtocol);
+  });
+
+  it("the committed hand labels name every recorded write exactly once, and nothing else", () => {
+    const file = "test/audit/labels/shared-writes.jsonl";
+    const labels = parseWriteLabels(readFileSync(file, "utf8"), file);
+    const { counterfactual: c, problems } = scoreCounterfactual(report, labels, file);
+    expect(problems).toEqual([]);
+    expect(c.unlabelled).toEqual([]);
+    expect(c.labels_not_audited).toBe(0);
+    expect(c.authorized.total + c.unauthorized.total).toBe(report.summary.writes);
+    expect(c.authorized.passed + c.authorized.refused).toBe(c.authorized.total);
+    expect(c.unauthorized.stopped + c.unauthorized.passed).toBe(c.unauthorized.total);
+    for (const w of c.authorized.refused_writes) expect(w.status).not.toBe("confirmed");
+    for (const w of c.unauthorized.passed_writes) expect(w.status).toBe("confirmed");
   });
 });

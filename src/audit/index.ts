@@ -12,4 +12,7 @@ export { memoizedDecider } from "./memoized-decider.js";
 export { regexSwitchBaseline } from "./regex-switch-baseline.js";
 export { replayThroughProtocol } from "./protocol-replay.js";
 export { WRITE_STATUSES, type WriteStatus, type RunVerdict } from "./write-status.js";
+export { parseWriteLabels, LabelsFileError, type WriteLabel } from "./write-labels.js";
+export { scoreCounterfactual, type Counterfactual, type CounterfactualWrite, type CounterfactualResult } from "./counterfactual.js";
+export type { DetailField, DetailMismatch } from "./audit-domain.js";
 export { domainFit, type DomainFit, type UnknownToolCall } from "./unknown-tools.js";

@@ -38,8 +38,8 @@ export { grantSchema, subjectsOf, type Grant, type PendingActionRecord } from ".
 export { signGrant, verifyGrant, GRANT_TOKEN_PREFIX } from "./confirmation/grant-token.js";
 export { priorConsentVerdict } from "./confirmation/prior-consent.js";
 export { confirmationFlow, type ConfirmationFlow, type ConfirmationFlowOptions } from "./confirmation/confirmation-flow.js";
-export { renderActionRequest, unstatedValues, statesValue, type RequestTextOptions, type UnstatedValue } from "./confirmation/request-text.js";
-export { extractDescribedValues, sameDate, sameAmount, type DescribedValues, type Cabin, type PaymentKind } from "./confirmation/described-values.js";
+export { renderActionRequest, unstatedValues, type RequestTextOptions, type UnstatedValue } from "./confirmation/request-text.js";
+export { extractDescribedValues, type DescribedValues } from "./confirmation/described-values.js";
 
 // budgets
 export { BudgetAccount, BUDGET_DIMENSIONS, type BudgetDimension, type Usage, type HandoffOptions, type AccountOptions, type AccountSnapshot, type Shortfall } from "./budget/budget-account.js";

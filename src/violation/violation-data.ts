@@ -11,6 +11,7 @@
  */
 import type { BudgetDimension } from "../budget/budget-account.js";
 import type { ArgumentChange } from "../confirmation/canonical-json.js";
+import type { UnstatedValue } from "../confirmation/request-text.js";
 import type { RefinementKind } from "../protocol/refinement.js";
 import type { ProtocolViolation } from "./protocol-violation.js";
 import type { ViolationCode } from "./violation-codes.js";
@@ -162,6 +163,12 @@ export interface ConfirmationDeniedData extends ViolationDataBase {
   readonly actionId: string;
 }
 
+/** `confirmation_text_mismatch`: a confirmation request's text does not state every value of the action it asks about. */
+export interface ConfirmationTextMismatchData extends ViolationDataBase {
+  /** The values of the action the text leaves out (path in the arguments, and value). */
+  readonly unstated: readonly UnstatedValue[];
+}
+
 /** `budget_exceeded`: the call or model turn would go over a budget (or the account is closed). */
 export interface BudgetExceededData extends ViolationDataBase {
   /** What ran out: `inputTokens`, `outputTokens`, `totalTokens` or `toolCalls`. */
@@ -235,6 +242,7 @@ export interface ViolationData {
   confirmation_other_session: ConfirmationOtherSessionData;
   confirmation_stale: ConfirmationStaleData;
   confirmation_denied: ConfirmationDeniedData;
+  confirmation_text_mismatch: ConfirmationTextMismatchData;
   budget_exceeded: BudgetExceededData;
   state_tampered: StateTamperedData;
   needs_reconciliation: NeedsReconciliationData;

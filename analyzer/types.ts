@@ -1,4 +1,5 @@
 import type { RuleId } from "./rules/rule.js";
+import { ConcordatError } from "../src/errors/concordat-error.js";
 
 export type { RuleId } from "./rules/rule.js";
 
@@ -37,10 +38,10 @@ export interface CheckResult {
   readonly cache?: { readonly hits: number; readonly misses: number; readonly incremental: boolean; readonly reanalyzed: number };
 }
 
-/** A problem with the configuration (missing tsconfig, no files): `concordat check` exits 2. */
-export class CheckConfigError extends Error {
+/** A problem with the configuration (missing tsconfig, no files, no type information; code `invalid_check_config`): `concordat check` exits 2. */
+export class CheckConfigError extends ConcordatError<"invalid_check_config"> {
   constructor(message: string) {
-    super(message);
+    super("invalid_check_config", message);
     this.name = "CheckConfigError";
   }
 }

@@ -5,6 +5,7 @@ import type { Session, SessionOptions } from "../src/runtime/session.js";
 import { infoFor } from "./class-info.js";
 import { guardedToolOf, runGuardedCall } from "./guarded-method.js";
 import { ConstructedInstance, attachSession, configureSession, sessionOf } from "./instance-session.js";
+import { ConfigurationError } from "../src/errors/configuration-error.js";
 
 export interface AgentOptions {
   /** Run on this session (restored from a store, or shared). Default: the instance creates its own. */
@@ -62,7 +63,7 @@ export class Agent extends ConstructedInstance {
     const session = sessionOf(this);
     if (this.#loop && this.#loop.session === session) return this.#loop;
     const model = this.#options.model;
-    if (!model) throw new Error(`${this.constructor.name}.step(message) needs a model: pass { model } to the constructor (any ModelClient, e.g. ScriptedModelClient in tests).`);
+    if (!model) throw new ConfigurationError("model_missing", `${this.constructor.name}.step(message) needs a model: pass { model } to the constructor (any ModelClient, e.g. ScriptedModelClient in tests).`);
     const previous = this.#loop?.messages ?? [];
     this.#loop = new AgentLoop({
       session,

@@ -2,6 +2,7 @@ import type { ToolDefinition } from "../src/protocol/types.js";
 import { Session, type SessionOptions } from "../src/runtime/session.js";
 import { infoFor, prepareClass } from "./class-info.js";
 import type { AnyProtocol } from "./registry.js";
+import { ConfigurationError } from "../src/errors/configuration-error.js";
 
 /**
  * Sessions of decorated instances. An instance is known here only if a decorated class's
@@ -103,7 +104,7 @@ export function attachSession<T extends object>(instance: T, session: Session<an
 /** Options for the session the instance creates on first use (log, policies, id). Must be called before that. */
 export function configureSession<T extends object>(instance: T, options: SessionOptions): T {
   const rec = instanceRecordOf(instance);
-  if (rec.session) throw new Error(`configureSession(${describe(instance)}): the instance already has a session; configure it before the first tool call, or use attachSession.`);
+  if (rec.session) throw new ConfigurationError("session_already_set", `configureSession(${describe(instance)}): the instance already has a session. Fix: configure it before the first tool call, or use attachSession.`);
   rec.options = options;
   return instance;
 }

@@ -1,4 +1,5 @@
 import type { Protocol } from "../src/protocol/protocol.js";
+import { ConfigurationError } from "../src/errors/configuration-error.js";
 
 /**
  * What the decorators know about classes, kept in module-private WeakMaps: nothing here is on
@@ -149,7 +150,7 @@ let writerClaimed = false;
  */
 export function claimRegistryWriter(): RegistryWriter {
   if (writerClaimed) {
-    throw new Error("concordat/decorators: the class registry's writer was already claimed, so something other than @enforce tried to take it. The decorators refuse to load. Fix: do not import concordat's internal modules directly.");
+    throw new ConfigurationError("decorators_tampered", "concordat/decorators: the class registry's writer was already claimed, so something other than @enforce tried to take it. The decorators refuse to load. Fix: do not import concordat's internal modules directly.");
   }
   writerClaimed = true;
   return {

@@ -2,6 +2,7 @@ import type { ToolArgs, ToolNameOf } from "../src/protocol/protocol.js";
 import { unknownToolInSubclass } from "./class-info.js";
 import { makeGuardedWrapper } from "./guarded-method.js";
 import { METADATA_TOOLS, REFLECT_TOOL_KEY, classDecorators, mirrorMetadata, nearestDecorated, protocolOfMetadata, recordLegacyTool, type AnyProtocol } from "./registry.js";
+import { ConfigurationError } from "../src/errors/configuration-error.js";
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 
@@ -94,7 +95,7 @@ function decorateStandard(value: unknown, context: DecoratorContext, explicit: s
   const toolName = explicit ?? (key as string);
   const meta = ctx.metadata as Record<symbol, unknown> | undefined;
   if (!meta) {
-    throw new Error(`@tool() needs Symbol.metadata, which is missing: import "concordat/decorators" before the module that defines your class (it installs the polyfill).`);
+    throw new ConfigurationError("decorators_not_loaded", `@tool() needs Symbol.metadata, which is missing: import "concordat/decorators" before the module that defines your class (it installs the polyfill).`);
   }
   let own = Object.prototype.hasOwnProperty.call(meta, METADATA_TOOLS) ? (meta[METADATA_TOOLS] as Record<PropertyKey, string>) : undefined;
   if (!own) {

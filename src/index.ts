@@ -17,6 +17,7 @@ export { guard, allOf, type Guard, type GuardConjunct } from "./protocol/guard.j
 export { ProtocolDefinitionError, DEFINITION_ISSUE_CODES, type DefinitionIssue, type DefinitionIssueCode } from "./protocol/definition-error.js";
 export { validateDefinition } from "./protocol/validate-definition.js";
 export { ConcordatError, type ConcordatErrorOptions } from "./errors/concordat-error.js";
+export { ConfigurationError, type ConfigurationProblem } from "./errors/configuration-error.js";
 export { ProtocolViolation, isProtocolViolation, type ViolationDetails, type ViolationFields, type AnyProtocolViolation, type ViolationOf } from "./violation/protocol-violation.js";
 export type * from "./violation/violation-data.js";
 export { VIOLATION_CODES, type ViolationCode } from "./violation/violation-codes.js";

@@ -3,6 +3,7 @@ import type { TsProgramLike } from "../load-project.js";
 import { ruleDocsUrl } from "../rules/rule-docs.js";
 import type { RuleMeta } from "../rules/rule.js";
 import { diagnosticsFor } from "./program-analysis.js";
+import { CheckConfigError } from "../types.js";
 
 /** The messageId of a rule's findings: its id in camelCase (`protocol-weakening` → `protocolWeakening`). @internal */
 export function messageIdOf(ruleId: string): string {
@@ -26,7 +27,7 @@ export function createRule(meta: RuleMeta): Rule.RuleModule {
     create(context) {
       const program = (context.sourceCode.parserServices as { program?: TsProgramLike | null } | undefined)?.program;
       if (!program) {
-        throw new Error(
+        throw new CheckConfigError(
           `concordat/${meta.id} needs type information, and "${context.filename}" was parsed without it. ` +
             `Fix: lint TypeScript files with typescript-eslint's parser and languageOptions.parserOptions.projectService: true ` +
             `(the plugin's recommended config restricts itself to .ts files; see docs/eslint-plugin.md).`,

@@ -1,14 +1,16 @@
 import type { BudgetLimits, GraphState, GraphTool, ProtocolGraph } from "../../src/protocol/types.js";
 import { describe, type Evaluator, type Value } from "./evaluate.js";
 import type { At } from "./program.js";
+import { ConcordatError } from "../../src/errors/concordat-error.js";
 
-/** A protocol definition the analyzer cannot read statically, with where and why. */
-export class Unanalyzable extends Error {
+/** A protocol definition the analyzer cannot read statically, with where and why (code `unanalyzable_protocol`; reported as a finding). */
+export class Unanalyzable extends ConcordatError<"unanalyzable_protocol"> {
   constructor(
     readonly at: At,
     readonly reason: string,
   ) {
-    super(reason);
+    super("unanalyzable_protocol", reason);
+    this.name = "Unanalyzable";
   }
 }
 

@@ -1,3 +1,5 @@
+import { ConcordatError } from "../errors/concordat-error.js";
+
 const BRAND = Symbol.for("concordat.AdapterSetupError");
 
 /**
@@ -6,7 +8,7 @@ const BRAND = Symbol.for("concordat.AdapterSetupError");
  * - `foreign_tool`: a tool, handler or `execute` for a protocol tool that does not come from
  *   this guard (it would run without the session's check);
  * - `missing_run_context`: an OpenAI Agents run without the guard's run options / context;
- * - `other_session`: a run (e.g. a restored `RunState`) that belongs to another Concordat session;
+ * - `other_session`: a run (a `RunState` restored or serialized) that belongs to another Concordat session;
  * - `handler_locked`: an attempt to replace the MCP guard's `tools/list` or `tools/call` handler.
  */
 export type AdapterSetupProblem = "unknown_tool" | "foreign_tool" | "missing_run_context" | "other_session" | "handler_locked";
@@ -14,7 +16,8 @@ export type AdapterSetupProblem = "unknown_tool" | "foreign_tool" | "missing_run
 /**
  * Thrown when an adapter is wired in a way that would let a tool run around the session:
  * at setup when the mistake is visible then, otherwise before the first call it would affect
- * (nothing has run). The message names the tool, what is wrong and the fix.
+ * (nothing has run). The message names the tool, what is wrong and the fix; `code` (and
+ * `problem`, the same) says what is wrong.
  *
  * @example
  * ```ts
@@ -25,14 +28,14 @@ export type AdapterSetupProblem = "unknown_tool" | "foreign_tool" | "missing_run
  * }
  * ```
  */
-export class AdapterSetupError extends Error {
+export class AdapterSetupError extends ConcordatError<AdapterSetupProblem> {
   declare readonly [BRAND]: true;
   readonly problem: AdapterSetupProblem;
   /** The tool concerned, when there is one. */
   readonly tool: string | undefined;
 
   constructor(problem: AdapterSetupProblem, message: string, tool?: string) {
-    super(message);
+    super(problem, message);
     this.name = "AdapterSetupError";
     Object.defineProperty(this, BRAND, { value: true });
     this.problem = problem;

@@ -197,7 +197,7 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
     if (tc && typeof tc.toolName === "string" && protocol.tools[tc.toolName]?.requiresConfirmation) return { id: callId, name: tc.toolName, arguments: tc.input };
     const known = actionForCall(session, callId);
     if (known) return { id: callId, name: known.tool, arguments: known.arguments };
-    throw new Error(
+    throw new TypeError(
       `guardAiSdk: approval ${request.approvalId} (tool call ${callId}) was not requested for session ${session.id}, and names no tool that requires confirmation. Fix: pass the tool-approval-request part from the result of a generateText call that used this guard's settings (or an entry of guard.pendingApprovals(result.content)).`,
     );
   };

@@ -1,5 +1,6 @@
 import type { ToolCall } from "../protocol/types.js";
 import type { Session } from "../runtime/session.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 
 /** The part of a pending action the adapters read. */
 export interface PendingActionRef {
@@ -24,7 +25,8 @@ export interface SessionConfirmationApi {
 export function confirmationApi(session: Session<any>): SessionConfirmationApi {
   const s = session as unknown as Partial<SessionConfirmationApi>;
   if (typeof s.requestConfirmation !== "function" || typeof s.confirm !== "function" || typeof s.deny !== "function") {
-    throw new Error(
+    throw new ConfigurationError(
+      "confirmation_not_configured",
       `Session ${session.id} (protocol "${session.protocol.name}") has no confirmation API (requestConfirmation/confirm/deny). Fix: declare the write tool with requiresConfirmation: true so the confirmation policy is installed.`,
     );
   }

@@ -1,3 +1,5 @@
+import { ConcordatError } from "../errors/concordat-error.js";
+
 /** Why a model request failed. */
 export type ModelClientErrorKind =
   /** The provider answered with a non-2xx status. */
@@ -27,9 +29,9 @@ const BRAND = Symbol.for("concordat.ModelClientError");
 /**
  * A model request that failed: names the kind, the HTTP status and body (when there was
  * one), the URL and how many attempts were made. `retryable` says whether trying again
- * later may help (429, 5xx, network).
+ * later may help (429, 5xx, network). `code` is the kind.
  */
-export class ModelClientError extends Error {
+export class ModelClientError extends ConcordatError<ModelClientErrorKind> {
   declare readonly [BRAND]: true;
   readonly kind: ModelClientErrorKind;
   readonly status: number | undefined;
@@ -38,7 +40,7 @@ export class ModelClientError extends Error {
   readonly url: string | undefined;
 
   constructor(details: ModelClientErrorDetails) {
-    super(details.message, details.cause !== undefined ? { cause: details.cause } : undefined);
+    super(details.kind, details.message, details.cause !== undefined ? { cause: details.cause } : undefined);
     this.name = "ModelClientError";
     Object.defineProperty(this, BRAND, { value: true });
     this.kind = details.kind;

@@ -1,4 +1,5 @@
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 
 /** Where a tool implementation failed. */
 export interface ToolErrorInfo {
@@ -74,17 +75,17 @@ export function errorText(e: unknown): string {
 const EXEC_BRAND = Symbol.for("concordat.ToolExecutionError");
 
 /**
- * What an adapter throws in place of an error from your tool code: its `message` is the text
- * the model reads (redacted by default), `cause` is your original error.
+ * What an adapter throws in place of an error from your tool code (code `tool_failed`): its
+ * `message` is the text the model reads (redacted by default), `cause` is your original error.
  */
-export class ToolExecutionError extends Error {
+export class ToolExecutionError extends ConcordatError<"tool_failed"> {
   declare readonly [EXEC_BRAND]: true;
   readonly tool: string;
   readonly sessionId: string;
   readonly callId: string | undefined;
 
   constructor(message: string, details: ToolErrorInfo & { readonly cause: unknown }) {
-    super(message, { cause: details.cause });
+    super("tool_failed", message, { cause: details.cause });
     this.name = "ToolExecutionError";
     Object.defineProperty(this, EXEC_BRAND, { value: true });
     this.tool = details.tool;

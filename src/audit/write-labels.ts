@@ -4,6 +4,8 @@
  * `concordat audit --labels FILE`; `scoreCounterfactual` scores an audit against them.
  */
 
+import { ConcordatError } from "../errors/concordat-error.js";
+
 /** One label: a write of a recorded run, and whether the user authorized it. */
 export interface WriteLabel {
   /** The run id, as the audit reports it (tau2's simulation id, or `<file>#<position>` for tau-bench v1). */
@@ -25,14 +27,14 @@ export interface WriteLabel {
 const FIELDS = ["run", "call", "tool", "authorized", "note", "file"] as const;
 const EXAMPLE = `{"run":"0b25c0f8-c7f0-4e71-8f71-6aacdee69abb","call":6,"tool":"cancel_reservation","authorized":true,"note":"user: 'Yes, please cancel Q69X3R'"}`;
 
-/** A labels file that cannot be read: names the file, the line, the problem and the fix. */
-export class LabelsFileError extends Error {
+/** A labels file that cannot be read (code `invalid_labels_file`): names the file, the line, the problem and the fix. */
+export class LabelsFileError extends ConcordatError<"invalid_labels_file"> {
   readonly source: string;
   /** 1-based line, or 0 when the problem concerns the whole file. */
   readonly line: number;
   readonly fix: string;
   constructor(source: string, line: number, problem: string, fix: string) {
-    super(`labels file ${source}${line > 0 ? `, line ${line}` : ""}: ${problem}. Fix: ${fix}`);
+    super("invalid_labels_file", `labels file ${source}${line > 0 ? `, line ${line}` : ""}: ${problem}. Fix: ${fix}`);
     this.name = "LabelsFileError";
     this.source = source;
     this.line = line;

@@ -1,3 +1,4 @@
+import { ConcordatError } from "../errors/concordat-error.js";
 /** Where a command reads and writes; tests pass in-memory buffers instead of the process's streams. */
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -15,10 +16,10 @@ export interface CliCommand {
   run(argv: readonly string[], io: CliIo): Promise<number>;
 }
 
-/** An error in how a command was called: exit code 2, message on stderr. */
-export class UsageError extends Error {
+/** An error in how a command was called (code `usage`): exit code 2, message and usage on stderr. */
+export class UsageError extends ConcordatError<"usage"> {
   constructor(message: string) {
-    super(message);
+    super("usage", message);
     this.name = "UsageError";
   }
 }

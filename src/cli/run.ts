@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { MissingDependencyError } from "../util/optional-dependency.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 import { UsageError, type CliCommand, type CliIo } from "./io.js";
 
 const commandsDir = dirname(fileURLToPath(import.meta.url)) + "/commands";
@@ -72,7 +72,8 @@ export async function run(argv: readonly string[], io: CliIo): Promise<number> {
       io.stderr(`concordat ${name}: ${e.message}\n${command.usage}\n`);
       return 2;
     }
-    if (e instanceof MissingDependencyError) {
+    // a missing optional package, missing shared data, …: the message names the fix; no stack
+    if (e instanceof ConcordatError) {
       io.stderr(`concordat ${name}: ${e.message}\n`);
       return 2;
     }

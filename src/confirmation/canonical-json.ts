@@ -21,8 +21,13 @@ export function canonicallyEqual(a: unknown, b: unknown): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
-/** A value that has no canonical JSON form (NaN, Infinity, a bigint, a function, a cycle). */
+/**
+ * A value that has no canonical JSON form (NaN, Infinity, a bigint, a function, a cycle). An
+ * invalid argument, so a `TypeError` (not a `ConcordatError`), with a `code` like every library error.
+ */
 export class CanonicalJsonError extends TypeError {
+  readonly code = "not_canonical_json";
+  /** Where in the value, e.g. `$.passengers[1].age`. */
   readonly path: string;
   constructor(path: string, message: string) {
     super(`${path}: ${message}`);

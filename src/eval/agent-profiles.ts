@@ -59,6 +59,6 @@ export const AGENT_PROFILES: readonly AgentProfile[] = [
 
 export function findProfile(name: string): AgentProfile {
   const p = AGENT_PROFILES.find((x) => x.name === name);
-  if (!p) throw new Error(`Unknown simulated agent profile "${name}". Known: ${AGENT_PROFILES.map((x) => x.name).join(", ")}.`);
+  if (!p) throw new TypeError(`Unknown simulated agent profile "${name}". Known: ${AGENT_PROFILES.map((x) => x.name).join(", ")}.`);
   return p;
 }

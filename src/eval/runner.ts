@@ -11,6 +11,8 @@ import { createAirlineTools } from "../domains/airline/tools.js";
 import type { Protocol } from "../protocol/protocol.js";
 import { Session } from "../runtime/session.js";
 import { SqliteSessionStore } from "../store/sqlite-store.js";
+import { SharedDataError } from "../util/shared-data-error.js";
+import { SessionConflictError } from "../store/session-conflict-error.js";
 import { MemoryViolationSink, ViolationLog } from "../violation/violation-log.js";
 import { parseActions } from "./action-text.js";
 import type { AgentProfile } from "./agent-profiles.js";
@@ -131,7 +133,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const started = performance.now();
   const all = loadAirlineTasks();
   const tasks = options.taskIds ? all.filter((t) => options.taskIds?.includes(t.id)) : all;
-  if (tasks.length === 0) throw new Error(`No airline task matches ${JSON.stringify(options.taskIds)}.`);
+  if (tasks.length === 0) throw new SharedDataError("task_not_found", `No airline task matches ${JSON.stringify(options.taskIds)} (ids ${all[0]?.id}…${all[all.length - 1]?.id}). Fix: pass ids of the current release.`);
   const specs = planRuns(options, tasks);
   const tmp = options.storePath ? undefined : mkdtempSync(join(tmpdir(), "concordat-eval-"));
   const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
@@ -289,7 +291,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
         await shared.enforced.onAgentMessage(session, text, listed);
       }
       const saved = await shared.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger: {} });
-      if (!saved) throw new Error(`Session ${sessionId}: the store refused the compare-and-set at version ${stored.version}.`);
+      if (!saved) throw new SessionConflictError(sessionId, `Session ${sessionId}: the store refused the compare-and-set at version ${stored.version} (another writer changed the evaluation's session). Fix: give each evaluation its own store file.`);
       stored = saved;
       if (session.status !== "active") {
         endedBy = "session_ended";

@@ -4,6 +4,8 @@
  * and the cost of a count of tokens.
  */
 
+import { ConcordatError } from "../errors/concordat-error.js";
+
 /** Prices in US dollars per million tokens. */
 export interface TokenPrice {
   readonly inputPerMillion: number;
@@ -18,13 +20,13 @@ export interface TokenCounts {
   readonly customerOutput: number;
 }
 
-/** A price flag's value was not a finite, non-negative number. */
-export class PriceError extends Error {
+/** A price flag's value was not a finite, non-negative number (code `invalid_price`). */
+export class PriceError extends ConcordatError<"invalid_price"> {
   constructor(
     readonly flag: string,
     readonly value: string,
   ) {
-    super(`${flag} must be a price in US dollars per million tokens (a finite number >= 0, e.g. ${flag} 0.15), got "${value}".`);
+    super("invalid_price", `${flag} must be a price in US dollars per million tokens (a finite number >= 0, e.g. ${flag} 0.15), got "${value}".`);
     this.name = "PriceError";
   }
 }

@@ -10,6 +10,7 @@ import {
   type XStateStateConfig,
   type XStateTransitionConfig,
 } from "./xstate-config.js";
+import { XStateExportError } from "./xstate-mapping-error.js";
 
 /**
  * A protocol as an XState v5 machine config, so Stately's editor, visualizer and inspector can
@@ -32,7 +33,7 @@ import {
  * ```
  * @param protocol A protocol made by `defineProtocol`, or its plain `graph`.
  * @returns The machine config (JSON-serializable).
- * @throws Error when a state name starts with `#` (XState reads such a key as a state id) or a tool name
+ * @throws XStateExportError when a state name starts with `#` (XState reads such a key as a state id) or a tool name
  *   with `xstate.` (XState reserves those event types).
  * @see fromXState for the reverse mapping.
  */
@@ -41,11 +42,11 @@ export function toXState(protocol: ProtocolGraph | Protocol<any, any, any>): XSt
   const terminal = new Set(graph.terminal);
   const hashed = Object.keys(graph.states).filter((s) => s.startsWith("#"));
   if (hashed.length > 0) {
-    throw new Error(`Protocol "${graph.name}" cannot be exported to XState: state ${hashed.map((s) => `"${s}"`).join(", ")} starts with "#", which XState reads as a state id. Fix: rename the state (e.g. "${hashed[0]!.slice(1) || "state"}").`);
+    throw new XStateExportError(graph.name, hashed, `Protocol "${graph.name}" cannot be exported to XState: state ${hashed.map((s) => `"${s}"`).join(", ")} starts with "#", which XState reads as a state id. Fix: rename the state (e.g. "${hashed[0]!.slice(1) || "state"}").`);
   }
   const reserved = Object.keys(graph.tools).filter((t) => t.startsWith(RESERVED_EVENT_PREFIX));
   if (reserved.length > 0) {
-    throw new Error(`Protocol "${graph.name}" cannot be exported to XState: tool ${reserved.map((t) => `"${t}"`).join(", ")} starts with "${RESERVED_EVENT_PREFIX}", which XState reserves for its own events (xstate.init, xstate.stop, ...). Fix: rename the tool (e.g. "${reserved[0]!.slice(RESERVED_EVENT_PREFIX.length) || "tool"}").`);
+    throw new XStateExportError(graph.name, reserved, `Protocol "${graph.name}" cannot be exported to XState: tool ${reserved.map((t) => `"${t}"`).join(", ")} starts with "${RESERVED_EVENT_PREFIX}", which XState reserves for its own events (xstate.init, xstate.stop, ...). Fix: rename the tool (e.g. "${reserved[0]!.slice(RESERVED_EVENT_PREFIX.length) || "tool"}").`);
   }
   const states: Record<string, XStateStateConfig> = {};
   for (const [name, st] of Object.entries(graph.states)) {

@@ -1,3 +1,4 @@
+import { ConcordatError } from "../errors/concordat-error.js";
 import { formatPath, type DefinitionIssueCode } from "../protocol/definition-error.js";
 
 /** Codes of the problems `fromXState` reports, besides the protocol definition's own. */
@@ -30,20 +31,41 @@ export interface XStateMappingIssue {
 }
 
 /**
- * Every reason an XState machine config does not map to a protocol, reported at once.
+ * Every reason an XState machine config does not map to a protocol, reported at once (code
+ * `xstate_not_mappable`; each issue has its own code).
  * @see fromXState
  */
-export class XStateMappingError extends Error {
+export class XStateMappingError extends ConcordatError<"xstate_not_mappable"> {
   readonly machine: string;
   readonly issues: readonly XStateMappingIssue[];
 
   constructor(machine: string, issues: readonly XStateMappingIssue[]) {
     super(
+      "xstate_not_mappable",
       `XState machine "${machine}" does not map to a protocol (${issues.length} problem${issues.length === 1 ? "" : "s"}):\n` +
         issues.map((i) => `  - [${i.code}] at ${formatPath(i.path)}: ${i.message}`).join("\n"),
     );
     this.name = "XStateMappingError";
     this.machine = machine;
     this.issues = issues;
+  }
+}
+
+/**
+ * A protocol `toXState` cannot export: a state name XState would read as a state id (`#…`), or a
+ * tool name in XState's reserved event namespace (`xstate.…`).
+ * @see toXState
+ */
+export class XStateExportError extends ConcordatError<"xstate_export_unsupported"> {
+  /** The protocol's name. */
+  readonly protocol: string;
+  /** The state or tool names that cannot be exported. */
+  readonly names: readonly string[];
+
+  constructor(protocol: string, names: readonly string[], message: string) {
+    super("xstate_export_unsupported", message);
+    this.name = "XStateExportError";
+    this.protocol = protocol;
+    this.names = names;
   }
 }

@@ -1,3 +1,5 @@
+import { ConcordatError } from "../errors/concordat-error.js";
+
 export const DEFINITION_ISSUE_CODES = [
   "invalid_name",
   "unknown_initial_state",
@@ -25,13 +27,14 @@ export interface DefinitionIssue {
 
 const BRAND = Symbol.for("concordat.ProtocolDefinitionError");
 
-/** Every problem found in a protocol definition, reported at once. */
-export class ProtocolDefinitionError extends Error {
+/** Every problem found in a protocol definition, reported at once (code `invalid_protocol`; each issue has its own code). */
+export class ProtocolDefinitionError extends ConcordatError<"invalid_protocol"> {
   readonly protocol: string;
   readonly issues: readonly DefinitionIssue[];
 
   constructor(protocol: string, issues: readonly DefinitionIssue[]) {
     super(
+      "invalid_protocol",
       `Protocol "${protocol}" has ${issues.length} problem${issues.length === 1 ? "" : "s"}:\n` +
         issues.map((i) => `  - [${i.code}] at ${formatPath(i.path)}: ${i.message}`).join("\n"),
     );

@@ -4,6 +4,7 @@
  * factory here when it loads.
  */
 import type { ToolArgs, ToolNameOf } from "./protocol.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 
 /** Methods named exactly like a tool of `P` whose first parameter does not accept the tool's arguments. */
 export type MismatchedToolMethods<I, P> = string extends ToolNameOf<P>
@@ -38,14 +39,16 @@ let hook: EnforceFactory | undefined;
  * @internal
  */
 export function registerEnforceHook(factory: EnforceFactory): void {
-  if (hook !== undefined && hook !== factory) throw new Error("concordat: the @protocol.enforce factory is already installed; a second one is refused (only concordat/decorators installs it).");
+  if (hook !== undefined && hook !== factory) {
+    throw new ConfigurationError("decorators_tampered", "concordat: the @protocol.enforce factory is already installed; a second one is refused (only concordat/decorators installs it). Fix: do not call concordat's internal registerEnforceHook.");
+  }
   hook = factory;
 }
 
 /** The class decorator for a protocol; throws a helpful error when the decorators module is not loaded. */
 export function enforceDecoratorFor<P extends object & { readonly name: string }>(protocol: P): EnforceDecorator<P> {
   if (typeof hook !== "function") {
-    throw new Error(`@protocol.enforce (protocol "${protocol.name}") needs the decorators module: add \`import "concordat/decorators";\` (or import { enforce, tool } from it) before defining the class.`);
+    throw new ConfigurationError("decorators_not_loaded", `@protocol.enforce (protocol "${protocol.name}") needs the decorators module: add \`import "concordat/decorators";\` (or import { enforce, tool } from it) before defining the class.`);
   }
   return hook(protocol) as EnforceDecorator<P>;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DroppedTrace, TraceEntry } from "./session-trace.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 
 export type { DroppedTrace, TraceEntry } from "./session-trace.js";
 
@@ -66,10 +67,10 @@ export interface SessionSnapshot {
 
 const BRAND = Symbol.for("concordat.SessionStateError");
 
-/** Stored session data that cannot be restored (malformed, wrong protocol, unknown state). */
-export class SessionStateError extends Error {
+/** Stored session data that cannot be restored (malformed, wrong protocol, unknown state): code `invalid_session_state`. */
+export class SessionStateError extends ConcordatError<"invalid_session_state"> {
   constructor(message: string) {
-    super(message);
+    super("invalid_session_state", message);
     this.name = "SessionStateError";
     Object.defineProperty(this, BRAND, { value: true });
   }

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { AnyToolSpec, ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
 import { Protocol, type ValidatedCall } from "../protocol/protocol.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { ConfigurationError } from "../errors/configuration-error.js";
 import type { ViolationLog } from "../violation/violation-log.js";
 import { BudgetAccount } from "../budget/budget-account.js";
 import { BudgetPolicy } from "../budget/budget-policy.js";
@@ -198,7 +199,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   /** Adds a policy (confirmation, budget, …) to this session. */
   use(policy: SessionPolicy): this {
-    if (this.#policies.some((p) => p.key === policy.key)) throw new Error(`Session ${this.#id} already has a policy "${policy.key}".`);
+    if (this.#policies.some((p) => p.key === policy.key)) {
+      throw new ConfigurationError("policy_conflict", `Session ${this.#id} already has a policy "${policy.key}". Fix: add one policy per key (the confirmation and budget policies come from the protocol and the session options).`);
+    }
     requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
     requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
     this.#policies.push(policy);
@@ -219,7 +222,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   confirmationPolicy(): ConfirmationPolicy {
     const p = this.#policies.find((x) => x.key === "confirmation");
     if (!(p instanceof ConfirmationPolicy)) {
-      throw new Error(`Session ${this.#id} (protocol "${this.#protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
+      throw new ConfigurationError("confirmation_not_configured", `Session ${this.#id} (protocol "${this.#protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
     }
     return p;
   }

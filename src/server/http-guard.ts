@@ -8,6 +8,7 @@ import { SessionExistsError, type SessionStore } from "../store/session-store.js
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationCode } from "../violation/violation-codes.js";
 import { SessionTokenError, SessionTokens, type TokenScope } from "./session-token.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 
 /** One structured log record (one JSON line). */
 export type GuardLogRecord = Readonly<Record<string, unknown>> & { readonly time: string; readonly level: "info" | "warn" | "error"; readonly event: string };
@@ -46,15 +47,15 @@ export interface HttpGuard<P extends Protocol<any, any, any>> {
   close(): Promise<void>;
 }
 
-/** An HTTP-level refusal with its status and JSON error code. */
-export class HttpError extends Error {
+/** An HTTP-level refusal with its status; `code` is the JSON error code (`bad_request`, `not_found`, `unauthorized`, …). */
+export class HttpError extends ConcordatError<string> {
   constructor(
     readonly status: number,
-    readonly code: string,
+    code: string,
     message: string,
     readonly extra: Readonly<Record<string, unknown>> = {},
   ) {
-    super(message);
+    super(code, message);
     this.name = "HttpError";
   }
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { storeKey } from "../store/session-store.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 
 /**
  * Who holds a token: the agent side (list tools, make calls, ask for confirmation) or the user
@@ -18,12 +19,10 @@ export interface SessionTokenClaims {
 /** Why a token was refused (the HTTP error code). */
 export type TokenProblem = "token_missing" | "token_malformed" | "token_invalid" | "token_expired" | "token_other_session" | "token_wrong_scope";
 
-export class SessionTokenError extends Error {
-  constructor(
-    readonly code: TokenProblem,
-    message: string,
-  ) {
-    super(message);
+/** A bearer token that is refused; `code` says why. */
+export class SessionTokenError extends ConcordatError<TokenProblem> {
+  constructor(code: TokenProblem, message: string) {
+    super(code, message);
     this.name = "SessionTokenError";
   }
 }

@@ -4,11 +4,14 @@ import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
 import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
 import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus } from "../runtime/session.js";
+import { SessionStateError } from "../runtime/session-snapshot.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
 import { IncrementalRowEncoder } from "./row-encoding.js";
 import type { EncodedState, LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
+import { ConcordatError } from "../errors/concordat-error.js";
+import { SessionConflictError } from "./session-conflict-error.js";
 
 /** What a tool implementation receives besides its arguments. */
 export interface GuardedToolContext {
@@ -115,18 +118,25 @@ export interface LoadedSession<P extends Protocol<any, any, any>> {
   readonly stored: StoredSession;
 }
 
-/** An operation could not win compare-and-set within `maxConflicts` attempts. */
-export class StoreContentionError extends Error {
+/** An operation could not win compare-and-set within `maxConflicts` attempts (code `store_contention`). */
+export class StoreContentionError extends ConcordatError<"store_contention"> {
   constructor(sessionId: string, attempts: number) {
-    super(`Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`);
+    super("store_contention", `Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`);
     this.name = "StoreContentionError";
   }
 }
 
-/** A session id with no stored row. */
-export class SessionNotFoundError extends Error {
-  constructor(readonly sessionId: string) {
-    super(`Session "${sessionId}" is not in the store. Fix: create it first (POST /sessions or executor.create()).`);
+/** A session id with no stored row (code `session_not_found`). */
+export class SessionNotFoundError extends ConcordatError<"session_not_found"> {
+  /**
+   * @param sessionId - the id looked up
+   * @param message - what looked it up and the fix (by default: create it first)
+   */
+  constructor(
+    readonly sessionId: string,
+    message = `Session "${sessionId}" is not in the store. Fix: create it first (POST /sessions or executor.create()).`,
+  ) {
+    super("session_not_found", message);
     this.name = "SessionNotFoundError";
   }
 }
@@ -415,7 +425,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       if (latest) this.checkNotRolledBack(latest);
       const still = latest?.state.pending === intent.callId && latest.state.ledger[intent.callId]?.status === "intent";
       if (!latest || !still) {
-        throw new Error(`Session "${sessionId}": the write "${intent.tool}" (call ${intent.callId}) finished with ${result.ok ? "a result" : "an error"} after its intent was resolved elsewhere (${latest ? `ledger status ${latest.state.ledger[intent.callId]?.status ?? "missing"}` : "session deleted"}). The outcome was not recorded. Fix: an operator must compare the target system with the session.`);
+        throw new SessionConflictError(sessionId, `Session "${sessionId}": the write "${intent.tool}" (call ${intent.callId}) finished with ${result.ok ? "a result" : "an error"} after its intent was resolved elsewhere (${latest ? `ledger status ${latest.state.ledger[intent.callId]?.status ?? "missing"}` : "session deleted"}). The outcome was not recorded. Fix: an operator must compare the target system with the session.`);
       }
       base = latest;
       session = this.restore(latest);
@@ -519,7 +529,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
 
   private revalidated(intent: LedgerEntry): ValidatedCall {
     const spec = this.protocol.tools[intent.tool];
-    if (!spec) throw new Error(`Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${this.protocol.name}". Fix: reconcile with the protocol version that created it.`);
+    if (!spec) throw new SessionStateError(`Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${this.protocol.name}". Fix: reconcile with the protocol version that created it.`);
     return { id: intent.callId, name: intent.tool, arguments: intent.arguments, spec };
   }
 

@@ -7,6 +7,7 @@
  */
 export { SessionExistsError, SignedSessionStore, type SessionStore, type StoredSession, type StoredState, type LedgerEntry, type EncodedState, type RawRow, type RowWrite, type RowSigner, type SignedStoreOptions } from "./session-store.js";
 export { MemorySessionStore } from "./memory-store.js";
+export { SessionConflictError } from "./session-conflict-error.js";
 export { openSessionStore, type OpenSessionStoreOptions } from "./open-session-store.js";
 export { GuardedExecutor, SessionNotFoundError, StoreContentionError, type GuardedExecutorOptions, type GuardedExecution, type GuardedToolContext, type GuardedToolImpl, type ReconcileHook, type ReconcileResolution, type ReconcileReport, type LoadedSession } from "./guarded-executor.js";
 export { MissingDependencyError } from "../util/optional-dependency.js";

@@ -2,6 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { ChainedRowSigner, encodeAndSign, hmacPads, v2MacOfText, type HmacPads, type RowSigner } from "./row-encoding.js";
 import type { SessionSnapshot } from "../runtime/session-snapshot.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { ConcordatError } from "../errors/concordat-error.js";
 
 /**
  * What the guard recorded about one write call, by call id. An `intent` is written in the
@@ -87,10 +88,10 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
-/** `create` on an id that is already stored. */
-export class SessionExistsError extends Error {
+/** `create` on an id that is already stored (code `session_exists`). */
+export class SessionExistsError extends ConcordatError<"session_exists"> {
   constructor(readonly sessionId: string) {
-    super(`Session "${sessionId}" already exists in the store. Fix: load it, or create the new session with another id.`);
+    super("session_exists", `Session "${sessionId}" already exists in the store. Fix: load it, or create the new session with another id.`);
     this.name = "SessionExistsError";
   }
 }

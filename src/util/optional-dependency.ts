@@ -4,16 +4,17 @@
  * they are first used, so `npm i concordat` pulls in none of them.
  */
 
-/** A feature was used whose optional peer dependency is not installed. */
-export class MissingDependencyError extends Error {
-  readonly code = "missing_dependency";
+import { ConcordatError } from "../errors/concordat-error.js";
+
+/** A feature was used whose optional peer dependency is not installed (code `missing_dependency`). */
+export class MissingDependencyError extends ConcordatError<"missing_dependency"> {
   /** The npm package that is missing, e.g. `"better-sqlite3"`. */
   readonly packageName: string;
   /** The command that installs it. */
   readonly install: string;
 
   constructor(packageName: string, feature: string, install: string, options?: { cause?: unknown }) {
-    super(`${feature} needs the optional package "${packageName}", which is not installed. Fix: ${install}`, options);
+    super("missing_dependency", `${feature} needs the optional package "${packageName}", which is not installed. Fix: ${install}`, options);
     this.name = "MissingDependencyError";
     this.packageName = packageName;
     this.install = install;

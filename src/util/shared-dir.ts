@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SharedDataError } from "./shared-data-error.js";
 
 /** The package root: the nearest folder above this module holding concordat's package.json. */
 export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url))): string {
@@ -15,7 +16,7 @@ export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new Error(`Cannot find concordat's package.json above ${from}.`);
+    if (up === dir) throw new SharedDataError("shared_data_missing", `Cannot find concordat's package.json above ${from}, so ../shared cannot be located. Fix: set CONCORDAT_SHARED_DIR to the shared data folder.`);
     dir = up;
   }
 }
@@ -28,7 +29,7 @@ export function sharedDir(): string {
   const fromEnv = process.env["CONCORDAT_SHARED_DIR"];
   const dir = fromEnv ? resolve(fromEnv) : resolve(packageRoot(), "..", "shared");
   if (!existsSync(dir)) {
-    throw new Error(`Shared data folder not found at ${dir}. Fix: put tau2 data at ../shared beside the project, or set CONCORDAT_SHARED_DIR to its path.`);
+    throw new SharedDataError("shared_data_missing", `Shared data folder not found at ${dir}. Fix: put tau2 data at ../shared beside the project, or set CONCORDAT_SHARED_DIR to its path.`);
   }
   return dir;
 }

@@ -11,6 +11,7 @@
  */
 import type { BudgetDimension } from "../budget/budget-account.js";
 import type { ArgumentChange } from "../confirmation/canonical-json.js";
+import type { UnstatedValue } from "../confirmation/request-text.js";
 import type { RefinementKind } from "../protocol/refinement.js";
 import type { ProtocolViolation } from "./protocol-violation.js";
 import type { ViolationCode } from "./violation-codes.js";
@@ -162,10 +163,10 @@ export interface ConfirmationDeniedData extends ViolationDataBase {
   readonly actionId: string;
 }
 
-/** `confirmation_text_mismatch`: the confirmation request's text leaves values of the action unstated, so a yes to it would authorize what the user was not shown. */
+/** `confirmation_text_mismatch`: a confirmation request's text does not state every value of the action it asks about. */
 export interface ConfirmationTextMismatchData extends ViolationDataBase {
-  /** Each argument value the text does not state: its path in the arguments and the value. */
-  readonly unstated: readonly { readonly path: string; readonly value: unknown }[];
+  /** The values of the action the text leaves out (path in the arguments, and value). */
+  readonly unstated: readonly UnstatedValue[];
 }
 
 /** `budget_exceeded`: the call or model turn would go over a budget (or the account is closed). */

@@ -19,6 +19,9 @@ describe("canonicalJson", () => {
   });
   it("refuses values without a JSON form, naming the path", () => {
     expect(() => canonicalJson({ a: [1, Number.NaN] })).toThrow(CanonicalJsonError);
+    // an invalid argument: a TypeError, with a code and the path
+    expect(() => canonicalJson({ a: [1, Number.NaN] })).toThrow(TypeError);
+    expect(() => canonicalJson({ a: [1, Number.NaN] })).toThrow(expect.objectContaining({ code: "not_canonical_json", path: "$.a[1]" }));
     expect(() => canonicalJson({ a: [1, Number.NaN] })).toThrow(/\$\.a\[1\]: NaN/);
     expect(() => canonicalJson({ big: 1n })).toThrow(/bigint/);
     const cyc: Record<string, unknown> = {};

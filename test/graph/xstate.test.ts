@@ -6,7 +6,7 @@ import { airlineProtocol } from "../../src/domains/airline/protocol.js";
 import { fromXState } from "../../src/graph/from-xstate.js";
 import { toXState } from "../../src/graph/to-xstate.js";
 import { xstateEventType } from "../../src/graph/xstate-config.js";
-import { XStateMappingError } from "../../src/graph/xstate-mapping-error.js";
+import { XStateExportError, XStateMappingError } from "../../src/graph/xstate-mapping-error.js";
 import { checkRefinement } from "../../src/protocol/refinement.js";
 import type { ProtocolGraph } from "../../src/protocol/types.js";
 import { validateDefinition } from "../../src/protocol/validate-definition.js";
@@ -96,6 +96,8 @@ describe("toXState", () => {
     expect(() => toXState({ ...g, initial: "#s", states: { ...g.states, "#s": { on: { go: { ok: "a.b" } } } } })).toThrow(/state "#s" starts with "#".*Fix: rename the state/);
     // a tool named like XState's own events would be swallowed (xstate.init) or stop the actor (xstate.stop)
     expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(/tool "xstate.stop" starts with "xstate.".*Fix: rename the tool \(e.g. "stop"\)/);
+    expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(expect.objectContaining({ name: "XStateExportError", code: "xstate_export_unsupported", protocol: g.name, names: ["xstate.stop"] }));
+    expect(() => toXState({ ...g, initial: "#s", states: { ...g.states, "#s": { on: {} } } })).toThrow(XStateExportError);
   });
 });
 

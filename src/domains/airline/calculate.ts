@@ -4,9 +4,17 @@
  * and returned as Python's `str(float)` (so `2 + 2` gives `"4.0"`).
  */
 
+import { ConcordatError } from "../../errors/concordat-error.js";
+
 const ALLOWED = /^[0-9+\-*/(). ]*$/;
 
-export class CalculateError extends Error {}
+/** An expression the airline `calculate` tool cannot evaluate (code `invalid_expression`; messages as tau2's Python gives them). */
+export class CalculateError extends ConcordatError<"invalid_expression"> {
+  constructor(message: string) {
+    super("invalid_expression", message);
+    this.name = "CalculateError";
+  }
+}
 
 type Token = { kind: "num"; value: number } | { kind: "op"; value: string };
 

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { sharedPath } from "../../util/shared-dir.js";
+import { SharedDataError } from "../../util/shared-data-error.js";
 
 /**
  * tau2-bench's airline tasks (`../shared/tau2/airline/tasks.json`, 50 tasks; the original
@@ -57,7 +58,7 @@ const cache = new Map<string, readonly AirlineTask[]>();
 /** The airline tasks, validated, in file order. Parsed once per process; do not mutate them. */
 export function loadAirlineTasks(release: AirlineTaskRelease = "current"): readonly AirlineTask[] {
   const file = FILES[release];
-  if (file === undefined) throw new Error(`Unknown airline task release ${JSON.stringify(release)}. Fix: use "current" or "v0".`);
+  if (file === undefined) throw new TypeError(`Unknown airline task release ${JSON.stringify(release)}. Fix: use "current" or "v0".`);
   const path = sharedPath("tau2", "airline", file);
   const hit = cache.get(path);
   if (hit) return hit;
@@ -65,12 +66,12 @@ export function loadAirlineTasks(release: AirlineTaskRelease = "current"): reado
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new Error(`Cannot read the tau2 airline tasks at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`);
+    throw new SharedDataError("shared_data_missing", `Cannot read the tau2 airline tasks at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`, { cause: e });
   }
   const parsed = z.array(airlineTaskSchema).safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new Error(`The tau2 airline tasks at ${path} do not have tau2's task shape: ${issues.join("; ")}. Fix: use tau2-bench's airline ${file}.`);
+    throw new SharedDataError("shared_data_malformed", `The tau2 airline tasks at ${path} do not have tau2's task shape: ${issues.join("; ")}. Fix: use tau2-bench's airline ${file}.`);
   }
   const tasks = Object.freeze(parsed.data.map((t) => Object.freeze(t)));
   cache.set(path, tasks);
@@ -81,7 +82,7 @@ export function loadAirlineTasks(release: AirlineTaskRelease = "current"): reado
 export function loadAirlineTask(id: string, release: AirlineTaskRelease = "current"): AirlineTask {
   const tasks = loadAirlineTasks(release);
   const task = tasks.find((t) => t.id === id);
-  if (!task) throw new Error(`Airline task ${JSON.stringify(id)} does not exist in the ${release} release (ids ${tasks[0]?.id}…${tasks[tasks.length - 1]?.id}).`);
+  if (!task) throw new SharedDataError("task_not_found", `Airline task ${JSON.stringify(id)} does not exist in the ${release} release (ids ${tasks[0]?.id}…${tasks[tasks.length - 1]?.id}). Fix: use one of those ids, or the other release.`);
   return task;
 }
 

@@ -1,9 +1,9 @@
 import { novelContent, type RequestVocabulary } from "./content-words.js";
 import {
   ACKNOWLEDGEMENT, ADDITION, APPROVAL, BLANKET, CHANGE, CONDITION, DEFERRAL, DIRECTIVE, GO_AHEAD, HARMLESS_PHRASES, HESITATION, IMPERATIVE_OPENING, NEGATIVE_IDIOMS, NEGATOR, NO_OPENING, PARTIAL, PERFORMATIVE, PLEASANTRY,
-  HASTE, POLITE_GO_AHEAD, PRESSURE, QUESTION_OPENING, READINESS, REASON_CLAUSE, REFUSAL, REPORT_BACK, REPORTED_YES, RETARGET, SARCASM, THIRD_PARTY, WANT_TO_PROCEED, YES_OPENING,
+  HASTE, POLITE_GO_AHEAD, PRESSURE, QUESTION_OPENING, READINESS, REASON_CLAUSE, REFUSAL, REPORT_BACK, REPORTED_YES, RETARGET, SARCASM, THIRD_PARTY, WANT_TO_PROCEED, WANTS_TO_KNOW, YES_OPENING,
 } from "./consent-markers.js";
-import { newValues } from "./reply-values.js";
+import { namedValues, newValues } from "./reply-values.js";
 
 /**
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
@@ -29,8 +29,11 @@ export interface ClauseReading {
   readonly haste: boolean;
 }
 
-/** What the request asked: a yes or no, which of something (a choice), or nothing. */
-export type RequestAsk = "yes_no" | "which" | "nothing" | "unknown";
+/**
+ * What the request asked: a yes or no; which of something (a choice); which of something,
+ * saying it will act on the answer ("let me know which one, and I'll proceed"); or nothing.
+ */
+export type RequestAsk = "yes_no" | "which" | "which_then_act" | "nothing" | "unknown";
 
 /** What the clause is read against. */
 export interface ClauseContext {
@@ -54,6 +57,12 @@ export interface ClauseContext {
 /** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
 const ACTION_VERB =
   /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
+
+/** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
+const COURTESY_PART = /(?:^|,\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful) |gracias|le agradezco|谢谢|感谢)[^,;]*/giu;
+
+/** Relative descriptions of one of several listed items ("the smaller gift card", "the larger one", "the cheapest"). */
+const COMPARATIVE = /(?<![\p{L}])(?:small|smaller|smallest|large|larger|largest|big|bigger|biggest|low|lower|lowest|high|higher|highest|cheap|cheaper|cheapest|expensive|first|second|then|next|remaining|mayor|menor|primer[oa]?|segund[oa])(?![\p{L}])/giu;
 
 /** What may stand before a go-ahead for it to be one: nothing, or agreement and courtesy ("yes, please go ahead"). */
 const GO_AHEAD_LEAD =
@@ -131,12 +140,22 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
   const spoken = text.replace(new RegExp(HARMLESS_PHRASES.source, "giu"), " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
-  const novel = novelContent(core, ctx.vocabulary);
-  const directive = !acknowledgement && (DIRECTIVE.test(core) || IMPERATIVE_OPENING.test(core));
+  // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
+  // request's items by its value may also call it "the larger one" or "the cheaper card"
+  const named = namedValues(core);
+  const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
+  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), core);
+  const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
+  const novel = novelContent(compared, ctx.vocabulary);
+  // a wish to be told something is no request for another action
+  const wish = WANTS_TO_KNOW.exec(core);
+  const directed = wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core;
+  const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = new RegExp(`^(?:${PLEASANTRY.source})`, "iu").test(text) && !directive && !asks && !YES_OPENING.test(text);
-  const values = courtesyOnly ? [] : newValues(text, ctx.knownValues);
+  // a detail inside thanks is small talk ("thank you for being so helpful today")
+  const values = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));
@@ -167,7 +186,11 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   let strong = false;
   let approvalOnly = false;
   if (asks) {
-    if (POLITE_GO_AHEAD.test(plain) && novel.length + values.length === 0 && !CONDITION.test(core)) affirm.push(first(POLITE_GO_AHEAD, plain)!);
+    // "can you go ahead with it?" asks the agent to do what the request put to the user; after a request for
+    // information it asks for something the request did not offer
+    const polite = POLITE_GO_AHEAD.exec(plain);
+    const generic = polite !== null && /(?:go ahead|proceed|move forward|continue)$/.test(polite[0]);
+    if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || generic)) affirm.push(polite[0]);
     else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain)) risks.push({ kind: "question", text });
   } else if (ctx.ask !== "nothing") {
     const kinds = yesNo ? [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL] : [PERFORMATIVE, WANT_TO_PROCEED];
@@ -186,10 +209,13 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
     }
     // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R");
     // after a request that asked which one, naming it is a choice, not a go-ahead
-    if (affirm.length === 0 && deny.length === 0 && yesNo && directive && novel.length + values.length === 0) {
+    if (affirm.length === 0 && deny.length === 0 && (yesNo || ctx.ask === "which_then_act") && directive && novel.length + values.length === 0) {
       const verb = ACTION_VERB.exec(core);
       const before = verb ? core.slice(0, verb.index) : "";
       if (verb && (leadsIn(before) || /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))) affirm.push(verb[0]);
+      // after "let me know which one, and I'll proceed", choosing is the go-ahead ("I'll go with the second option")
+      const choice = /(?:i|we)(?:'ll| will|'d like to| would like to)? (?:go with|take|choose|pick|select|opt for)(?![\p{L}])/iu.exec(core);
+      if (!verb && choice && ctx.ask === "which_then_act") affirm.push(choice[0]);
     }
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
@@ -210,9 +236,11 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
-  const remainder = [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL, GO_AHEAD, PLEASANTRY].reduce((t, re) => t.replace(new RegExp(re.source, "giu"), " "), core);
+  const remainder = [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL, GO_AHEAD, PLEASANTRY].reduce((t, re) => t.replace(new RegExp(re.source, "giu"), " "), compared);
   const unexplained = directive || idiomWithObject ? novel : agreed.length > 0 && !approvalOnly ? novelContent(remainder, ctx.vocabulary) : [];
   if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
-  if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text)) risks.push({ kind: "contrast", text });
+  // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
+  const withinRequest = directive && novel.length + values.length === 0;
+  if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest) risks.push({ kind: "contrast", text });
   return { text, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

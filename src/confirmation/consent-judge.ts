@@ -79,9 +79,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const known = knownValues(requestText, actions.map((a) => a.args));
   const readings: ClauseReading[] = [];
   for (const sentence of splitSentences(reply)) {
+    // "but" qualifies an agreement made before it in the sentence ("yes, but…"), not a feeling ("I'm sad to miss it, but…")
+    let agreedBefore = false;
     splitClauses(sentence.text).forEach((clause, i, all) => {
-      readings.push(
-        readClause(clause.text, {
+      const reading = readClause(clause.text, {
           vocabulary,
           conditionVocabulary,
           ask,
@@ -89,10 +90,11 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
           request: requestText,
           question: sentence.question && i === all.length - 1,
           first: i === 0,
-          contrast: clause.contrast,
+          contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
           trailing: sentence.trailing && i === all.length - 1,
-        }),
-      );
+        });
+      agreedBefore ||= reading.affirm.length > 0;
+      readings.push(reading);
     });
   }
   const structural = decide(readings);
@@ -175,7 +177,10 @@ function requestAsk(request: string): RequestAsk {
     if (CONFIRM_REQUEST.test(text) || (s.question && YES_NO_QUESTION.test(text))) return "yes_no";
     if (s.question) which = true;
   }
-  if (which || /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)/iu.test(tail)) return "which";
+  if (which || /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)/iu.test(tail)) {
+    // "…which one you'd like, and I'll proceed": the answer is the go-ahead the agent will act on
+    return /(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)/iu.test(tail) ? "which_then_act" : "which";
+  }
   // a report that it is done asks nothing; otherwise words of consent in the request are read as asking for it
   if (/(?:has|have) been (?:successfully )?(?:completed|cancel+ed|updated|processed|booked|issued|added|made|modified)|is (?:now )?(?:complete|confirmed|done)|successfully/iu.test(tail)) return "nothing";
   return /confirm|approv|proceed|go ahead|\byes\b|authori[sz]|consent|agree|确认|同意|办理|confirme|proceda|autoriz/iu.test(tail) ? "yes_no" : "nothing";

@@ -18,8 +18,8 @@ function words(latin: readonly string[], cjk: readonly string[] = []): RegExp {
 }
 
 /** A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and", "well", "hi"). */
-function opening(latin: readonly string[], cjk: readonly string[] = []): RegExp {
-  const lead = `(?:^|[,;，]\\s*)(?:(?:oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就)[,!\\s]+)*`;
+function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true): RegExp {
+  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就)[,!\\s]+)*`;
   const parts = [...(latin.length > 0 ? [`${lead}(?:${latin.join("|")})${E}`] : []), ...(cjk.length > 0 ? [`${lead}(?:${cjk.join("|")})`] : [])];
   return new RegExp(parts.join("|"), "iu");
 }
@@ -144,8 +144,8 @@ export const CONDITION = words(
  * "all the other details look correct".
  */
 export const HARMLESS_PHRASES = words([
-  "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
-  "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "aviseme si", "digame si", "si es posible", "si se puede",
+  "don'?t forget(?= (?:that |i |to |about ))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
+  "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "aviseme si", "digame si", "si es posible", "si se puede",
 ]);
 
 /** A subordinate clause giving a reason: "since it's refundable", "because…", "porque…", "因为…" (it neither agrees nor asks). */
@@ -159,7 +159,7 @@ export const ACKNOWLEDGEMENT =
  * Re-aiming the action ("switch it to…", "change that to…", "make it…", "cámbielo a…"): a change
  * only when the clause also brings a value or a word of its own.
  */
-export const RETARGET = words(["switch (?:it |that |this )?to", "change (?:it|that|this) to", "make (?:it|that) (?:a |an |the )?\\w+", "move (?:it|that|this|the \\w+) to", "cambie(?:lo|la)? a"], ["改成", "改到", "改为", "换成", "换到"]);
+export const RETARGET = words(["switch (?:it |that |this )?to", "change (?:it|that|this) to", "make (?:it|that) (?:a |an |the )?(?!anymore|work|happen|quick|easy|through)\\w+", "move (?:it|that|this|the \\w+) to", "cambie(?:lo|la)? a"], ["改成", "改到", "改为", "换成", "换到"]);
 
 /** A change of what was described: "instead", "rather than", "a different…", "en lugar de", "而不是". */
 export const CHANGE = words(
@@ -208,7 +208,7 @@ export const THIRD_PARTY = words(
 /** Consent to anything, now or later: "do whatever", "yes to everything", "don't ask me again", "随便". */
 export const BLANKET = words(
   [
-    "(?:do )?whatever(?: you (?:want|like|think))?", "(?:do )?(?:anything|everything) you (?:want|like|think|need)", "whatever you think is best", "(?:yes|ok|okay) to (?:all|everything|anything)", "from now on", "every ?time", "in (?:the )?future", "always",
+    "^(?:do )?whatever(?: you (?:want|like|think))?", "do whatever", "whatever you (?:want|like|think|decide)", "(?:do )?(?:anything|everything) you (?:want|like|think|need)", "whatever you think is best", "(?:yes|ok|okay) to (?:all|everything|anything)", "from now on", "every ?time", "in (?:the )?future", "always",
     "(?:no need to|don'?t|do not|never|stop) (?:ask|asking|check with|checking with|confirm with)(?: me)?(?: again| next time| every ?time)?", "lo que (?:quiera|usted quiera|le parezca)", "haga lo que",
   ],
   ["随便", "看着办", "^(?:全部|什么)?都(?:行|可以)", "全部都", "所有的", "一切", "以后都", "不用再问", "别再问", "不必再问"],
@@ -237,7 +237,7 @@ export const REPORTED_YES = words([
 export const QUESTION_OPENING = opening([
   "can you", "could you", "would you", "will you", "can we", "could we", "is there", "are there", "is it", "is that", "does", "do you", "did", "will i", "would i", "am i", "what", "when", "how", "why", "where", "which", "who", "shall we",
   "cuando", "cuanto",
-]);
+], [], false);
 
 /** Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?". */
 export const POLITE_GO_AHEAD = new RegExp(
@@ -253,10 +253,17 @@ export const REPORT_BACK = words([
   "cuando (?:este|quede) (?:hecho|listo|hecha|lista)", "avise(?:me)? cuando",
 ]);
 
+/**
+ * Wanting to be told ("I'd really like to know how much I'm saving", "I'm eager to hear the
+ * total"): a wish for information, not a request for another action (unless it asks "if" or
+ * "whether", which is a condition).
+ */
+export const WANTS_TO_KNOW = /(?:(?:i|we)(?:'d| would)? (?:really |also |still |just )?(?:like|love|want|need|wish)|(?:i'?m|i am|we'?re) (?:really |so |very )?(?:eager|anxious|curious|keen|looking forward)) to (?:know|hear|find out|learn|see)(?! (?:if|whether))/iu;
+
 /** A request or wish (directive force): "please…", "I'd like…", "can you…", "let's…", "quiero…", "请…", "我想…". */
 export const DIRECTIVE = words(
   [
-    "please", "pls", "(?:i|we)(?:'d| would)? (?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
+    "please", "pls", "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then |definitely |only )?(?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
     "por favor", "quiero", "quisiera", "queremos", "me gustaria", "necesito", "podria", "puede", "prefiero", "use", "usen", "cargue", "anada", "agregue", "cambie", "cancele", "reserve", "busque", "envie",
   ],
   ["请", "帮我", "麻烦", "我要", "我想", "我需要", "能不能", "能否", "可不可以", "给我", "用我"],

@@ -24,6 +24,7 @@ const STOP = new Set(
     "outline outlined describe described list listed mention mentioned discuss discussed specify specified state stated summarize summarized above below noted explained " +
     "one two three four five six seven eight nine ten eleven twelve uno una dos tres cuatro cinco " +
     "exactly totally completely perfectly fully entirely truly possible siyes si datos detalle detalles informacion resumen " +
+    "able might maybe name names nombre " +
     "remaining remain remainder rest balance cover covers covering covered use using used hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
@@ -56,6 +57,7 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["card", /^(?:card|tarjet)/],
   ["insurance", /^(?:insur|segur)/],
   ["seat", /^(?:seat|asient)/],
+  ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
   ["certificate", /^(?:certific|voucher|vale$)/],
   ["transfer", /^(?:transfer|agent)/],
@@ -64,6 +66,7 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
 /** Strips the usual English and Spanish inflections, so that "cancellation" meets "cancel" and "upgrading" meets "upgrade". */
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/'s$/, "");
+  for (const [concept, re] of CONCEPTS) if (re.test(w)) return concept;
   for (const suffix of ["ations", "ation", "aciones", "acion", "ciones", "cion", "amientos", "amiento", "ments", "ment", "ings", "ing", "edly", "ed", "ies", "es", "s", "ly", "mente", "ando", "iendo", "ados", "adas", "ado", "ada", "idos", "idas", "ido", "ida", "aria", "are", "ara", "ar", "er", "ir", "os", "as"]) {
     if (w.length - suffix.length >= 3 && w.endsWith(suffix)) {
       w = w.slice(0, -suffix.length);

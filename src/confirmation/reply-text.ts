@@ -130,6 +130,9 @@ function splitBullets(text: string): string[] {
   return out;
 }
 
+/** ", and I…", ", and the…": two independent clauses joined by "and" (each is read on its own). */
+const COORDINATION = /,\s+(?:and|y)\s+(?=(?:i|we|you|it|that|this|the|my|they|he|she|yo|el|la|mi)\s)/iu;
+
 /** Words that join two clauses of opposite drift ("yes, but…", "sí, pero…", "好的，但是…"). */
 const CONTRAST = /(?:,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
 /** Words that concede ("even though I hoped for more", "aunque…", "虽然…"): a clause of its own, no contrast with the agreement. */
@@ -140,15 +143,15 @@ const CONCESSION = /(?:,\s*|\s|^)(?:although|though|even though|even if|aunque|�
  * "但是", "不过"…) and at concessions ("although", "even though", "aunque"). `contrast` is true
  * for a clause that follows a contrast word.
  */
-export function splitClauses(sentence: string): { text: string; contrast: boolean }[] {
-  const out: { text: string; contrast: boolean }[] = [];
+export function splitClauses(sentence: string): { text: string; contrast: boolean; againstReply?: boolean }[] {
+  const out: { text: string; contrast: boolean; againstReply?: boolean }[] = [];
   // a sentence-final "though" ("no rush though") sets the whole clause against what came before
   const trailingThough = /[,\s]+(?:though|tho)$/iu.exec(sentence);
   let rest = trailingThough ? sentence.slice(0, trailingThough.index) : sentence;
   let contrast = false;
   for (let guard = 0; guard < 20; guard++) {
     const c = CONTRAST.exec(rest);
-    const k = CONCESSION.exec(rest);
+    const k = CONCESSION.exec(rest) ?? COORDINATION.exec(rest);
     const m = c && (!k || c.index <= k.index) ? c : k;
     if (!m || m.index === undefined) break;
     const head = rest.slice(0, m.index).trim();
@@ -156,6 +159,6 @@ export function splitClauses(sentence: string): { text: string; contrast: boolea
     rest = rest.slice(m.index + m[0].length).replace(/^[,，、\s]+/u, "");
     contrast = m === c;
   }
-  if (rest.trim() !== "") out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null });
+  if (rest.trim() !== "") out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null, ...(trailingThough !== null ? { againstReply: true } : {}) });
   return out;
 }

@@ -16,6 +16,7 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, single: 1,
   una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
 };
+const ORDINALS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, primer: 1, primera: 1, segund: 2, segunda: 2, tercer: 3, tercera: 3 };
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
 const COUNTED = "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
@@ -45,13 +46,14 @@ function parseNumber(raw: string): number | undefined {
 export function namedValues(text: string): NamedValue[] {
   const out: NamedValue[] = [];
   let t = ` ${text} `;
-  const take = (re: RegExp, f: (m: RegExpExecArray) => string[] | undefined) => {
+  /** `shown`: which group is the value's own text (a count's number, not the noun it counts). */
+  const take = (re: RegExp, f: (m: RegExpExecArray) => string[] | undefined, shown = 0) => {
     t = t.replace(re, (...args) => {
       const m = args as unknown as RegExpExecArray;
       const keys = f(m);
       if (keys === undefined) return m[0];
-      for (const key of keys) out.push({ key, text: m[0].trim() });
-      return " ";
+      for (const key of keys) out.push({ key, text: (m[shown] ?? m[0]).trim() });
+      return shown === 0 ? " " : m[0].replace(m[shown]!, " ");
     });
   };
   // ids: gift_card_7773485, certificate_8045380, credit_card_4421486 (and their digits, as said aloud: "card 7773485")
@@ -70,6 +72,8 @@ export function namedValues(text: string): NamedValue[] {
   // times: 8am, 8 a.m., 11:00, 23:00
   take(/(?<![\p{L}\p{N}])(\d{1,2})(?::(\d\d))?\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}])/gu, (m) => [`t:${(Number(m[1]) % 12) + (/p/.test(m[3]!) ? 12 : 0)}:${m[2] ?? "00"}`, `n:${Number(m[1])}`]);
   take(/(?<![\p{N}])(\d{1,2}):(\d\d)(?![\p{N}])/gu, (m) => [`t:${Number(m[1])}:${m[2]}`, `n:${Number(m[1])}`]);
+  // "the second option" and "Option 2" (or a list's "2.") name the same choice
+  take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [`k:option:${ORDINALS[m[1]!]}`]);
   // a label after a noun that takes one: "size S", "option B", "gate 12", "row 7", "group A"
   take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) => [`k:${m[1]}:${m[2]}`]);
   // codes with letters and digits: Q69X3R, HAT110, 3RK2T9, B-1001 (not ordinals, not 2nd)
@@ -80,7 +84,7 @@ export function namedValues(text: string): NamedValue[] {
     return n === undefined ? undefined : [`n:${n}`];
   });
   take(/(\d+)\s*(?:美元|元|块|件|个|位|张|天|晚|小时)/gu, (m) => [`n:${Number(m[1])}`]);
-  take(new RegExp(`(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`, "gu"), (m) => [`n:${NUMBER_WORDS[m[1]!]}`]);
+  take(new RegExp(`(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`, "gu"), (m) => [`n:${NUMBER_WORDS[m[1]!]}`], 1);
   take(/([一二两三四五六七八九十])\s*(?:件|个|位|张|天|晚|名|间|次)/gu, (m) => [`n:${ZH_DIGITS[m[1]!]}`]);
   return out;
 }
@@ -88,6 +92,8 @@ export function namedValues(text: string): NamedValue[] {
 /** Values of the request (and of the action's arguments) the reply may repeat. */
 export function knownValues(request: string, args: readonly unknown[] = []): Set<string> {
   const known = new Set(namedValues(request).map((v) => v.key));
+  // a numbered list offers its items as options ("1. … 2. …", "Option 2")
+  for (const m of request.matchAll(/(?:^|\n|\s)(?:\*\*)?(?:option\s+)?([1-9])[.):]\s/giu)) known.add(`k:option:${m[1]}`);
   const leaf = (v: unknown): void => {
     if (Array.isArray(v)) v.forEach(leaf);
     else if (v !== null && typeof v === "object") Object.values(v).forEach(leaf);

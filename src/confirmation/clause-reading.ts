@@ -69,6 +69,20 @@ const GO_AHEAD_LEAD =
   /^[,;:.!\s—–-]*(?:(?:yes|yeah|yep|ok|okay|sure|alright|all right|great|perfect|fine|then|so|and|now|just|kindly|please|thanks|thank you|you can|you may|feel free to|let'?s|i'?d like you to|i would like you to|i want you to|go ahead and|no (?:problem|worries)|not a problem|siyes|si|vale|claro|bueno|por favor|entonces|sin problema|no hay problema|好的|好|可以|请|那就|麻烦您|没问题|行)[,;:!.\s，—–-]*)*$/iu;
 
 const first = (re: RegExp, text: string): string | undefined => re.exec(text)?.[0];
+/** The same markers, matching every occurrence (compiled once). */
+const all = (re: RegExp): RegExp => new RegExp(re.source, "giu");
+const G = {
+  NEGATOR: all(NEGATOR),
+  NEGATIVE_IDIOMS: all(NEGATIVE_IDIOMS),
+  PLEASANTRY: all(PLEASANTRY),
+  APPROVAL: all(APPROVAL),
+  HARMLESS_PHRASES: all(HARMLESS_PHRASES),
+  REPORT_BACK: all(REPORT_BACK),
+  GO_AHEAD: all(GO_AHEAD),
+  AGREEMENT: [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL, GO_AHEAD, PLEASANTRY].map(all),
+};
+const IDIOM_WITH_OBJECT = new RegExp(`(?:${NEGATIVE_IDIOMS.source})\\s+(?:on|with|about|for|regarding|re|con|sobre)\\s`, "iu");
+const OPENS_WITH_COURTESY = new RegExp(`^(?:${PLEASANTRY.source})`, "iu");
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
 
@@ -92,7 +106,7 @@ function answersHowMany(text: string, marker: string, request: string): boolean 
 /** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
 function unexplainedNegations(clause: string, request: string): string[] {
   const out: string[] = [];
-  for (const m of clause.matchAll(new RegExp(NEGATOR.source, "giu"))) {
+  for (const m of clause.matchAll(G.NEGATOR)) {
     const after = clause.slice(m.index! + m[0].length).trim();
     const object =
       /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(after)?.[1] ?? /^\p{Script=Han}+/u.exec(after)?.[0] ?? "";
@@ -111,9 +125,9 @@ function unexplainedNegations(clause: string, request: string): string[] {
 /** What a go-ahead may follow in its clause: agreement, courtesy and connectives ("yes, no worries, in that case please go ahead"). */
 function leadsIn(prefix: string): boolean {
   const rest = prefix
-    .replace(new RegExp(NEGATIVE_IDIOMS.source, "giu"), " ")
-    .replace(new RegExp(PLEASANTRY.source, "giu"), " ")
-    .replace(new RegExp(APPROVAL.source, "giu"), " ")
+    .replace(G.NEGATIVE_IDIOMS, " ")
+    .replace(G.PLEASANTRY, " ")
+    .replace(G.APPROVAL, " ")
     .replace(/(?<![\p{L}])(?:in that case|in which case|if so|at all|en ese caso|那么)(?![\p{L}])/giu, " ");
   return GO_AHEAD_LEAD.test(rest.replace(/\s+/g, " ").trim());
 }
@@ -133,12 +147,12 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   };
   // idioms with a negator or "if" are neither a refusal nor a condition ("no worries", "let me know if…");
   // a reason given ("since it's refundable") or an acknowledgement ("I know it takes a few days") neither agrees, refuses nor asks
-  const idiomWithObject = new RegExp(`(?:${NEGATIVE_IDIOMS.source})\\s+(?:on|with|about|for|regarding|re|con|sobre)\\s`, "iu").test(text);
-  const plain = text.replace(new RegExp(NEGATIVE_IDIOMS.source, "giu"), " ").replace(new RegExp(HARMLESS_PHRASES.source, "giu"), " ").replace(/\s+/g, " ").trim();
+  const idiomWithObject = IDIOM_WITH_OBJECT.test(text);
+  const plain = text.replace(G.NEGATIVE_IDIOMS, " ").replace(G.HARMLESS_PHRASES, " ").replace(/\s+/g, " ").trim();
   const report = REPORT_BACK.test(plain);
-  const core = (report ? plain.replace(new RegExp(REPORT_BACK.source, "giu"), " ") : plain).replace(REASON_CLAUSE, " ").replace(ACKNOWLEDGING_TAIL, " ").replace(/\s+/g, " ").trim();
+  const core = (report ? plain.replace(G.REPORT_BACK, " ") : plain).replace(REASON_CLAUSE, " ").replace(ACKNOWLEDGING_TAIL, " ").replace(/\s+/g, " ").trim();
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
-  const spoken = text.replace(new RegExp(HARMLESS_PHRASES.source, "giu"), " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
+  const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
@@ -153,7 +167,7 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
   // thanks and small talk name no detail ("thank you for your patience today")
-  const courtesyOnly = new RegExp(`^(?:${PLEASANTRY.source})`, "iu").test(text) && !directive && !asks && !YES_OPENING.test(text);
+  const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
   // a detail inside thanks is small talk ("thank you for being so helpful today")
   const values = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
 
@@ -201,7 +215,7 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
     strong = affirm.length > 0;
     approvalOnly = strong && affirm.every((a) => APPROVAL.test(a) && !YES_OPENING.test(a) && !PERFORMATIVE.test(a) && !WANT_TO_PROCEED.test(a));
     // "go ahead", "do it", "make the changes" tell the agent to act only in command position, not in "I had to make these changes"
-    for (const m of spoken.matchAll(new RegExp(GO_AHEAD.source, "giu"))) {
+    for (const m of spoken.matchAll(G.GO_AHEAD)) {
       if (leadsIn(spoken.slice(0, m.index))) {
         affirm.push(m[0]);
         approvalOnly = false;
@@ -236,7 +250,7 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
-  const remainder = [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL, GO_AHEAD, PLEASANTRY].reduce((t, re) => t.replace(new RegExp(re.source, "giu"), " "), compared);
+  const remainder = G.AGREEMENT.reduce((t, re) => t.replace(re, " "), compared);
   const unexplained = directive || idiomWithObject ? novel : agreed.length > 0 && !approvalOnly ? novelContent(remainder, ctx.vocabulary) : [];
   if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
   // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")

@@ -5,7 +5,7 @@ import { INJECTION_PATTERNS } from "./reply-lexicon.js";
 import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
 import { knownValues } from "./reply-values.js";
-import { namedParts, requestParts, TOTALITY } from "./request-parts.js";
+import { namedParts, offersSeveral, requestParts, TOTALITY } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
 export interface ConsentAction {
@@ -72,11 +72,11 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   }
   const reply = normalizeText(stripSimulatorMarkers(raw));
   if (reply === "") return verdict("unclear", "empty", ["The reply is empty."]);
-  const requestText = normalizeText(request);
-  const vocabulary = requestVocabulary(requestText);
-  const conditionVocabulary = requestVocabulary(splitSentences(requestText).filter((x) => /(?<![\p{L}])(?:if|unless|si)(?![\p{L}])|如果|要是/u.test(x.text)).map((x) => x.text).join(". "));
-  const ask = requestAsk(requestText);
-  const known = knownValues(requestText, actions.map((a) => a.args));
+  const analysis = analyzeRequest(request);
+  const { requestText, vocabulary, conditionVocabulary, known: requestValues, parts } = analysis;
+  // an action put to the user (a pending action) is itself the question, whatever its description says
+  const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
+  const known = actions.length === 0 ? requestValues : new Set([...requestValues, ...knownValues("", actions.map((a) => a.args))]);
   const readings: ClauseReading[] = [];
   for (const sentence of splitSentences(reply)) {
     // "but" qualifies an agreement made before it in the sentence ("yes, but…"), not a feeling ("I'm sad to miss it, but…")
@@ -100,8 +100,11 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const structural = decide(readings);
   const v = short(reply) ? withLexicalReading(structural, request, raw) : structural;
   if (v.decision !== "confirmed") return v;
+  // "both" when only one action was put refers to something else as well
+  if (/(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) && actions.length < 2 && !offersSeveral(requestText)) {
+    return verdict("unclear", "other_action", ["The reply agrees to \"both\", but the request put a single action: the other one is not described."]);
+  }
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
-  const parts = requestParts(requestText);
   if (parts.length >= 2 && !TOTALITY.test(reply)) {
     const named = namedParts(reply, parts);
     if (named.length > 0 && named.length < parts.length) {
@@ -113,6 +116,34 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
 }
 
 const MAX_REPLY_CHARS = 2000;
+
+/** What the judge reads in a request, kept for the few requests a conversation is answering at a time. */
+interface RequestAnalysis {
+  readonly requestText: string;
+  readonly vocabulary: ReturnType<typeof requestVocabulary>;
+  readonly conditionVocabulary: ReturnType<typeof requestVocabulary>;
+  readonly ask: RequestAsk;
+  readonly known: ReadonlySet<string>;
+  readonly parts: ReturnType<typeof requestParts>;
+}
+const analyses = new Map<string, RequestAnalysis>();
+
+function analyzeRequest(request: string): RequestAnalysis {
+  const cached = analyses.get(request);
+  if (cached) return cached;
+  const requestText = normalizeText(request);
+  const analysis: RequestAnalysis = {
+    requestText,
+    vocabulary: requestVocabulary(requestText),
+    conditionVocabulary: requestVocabulary(splitSentences(requestText).filter((x) => /(?<![\p{L}])(?:if|unless|si)(?![\p{L}])|如果|要是/u.test(x.text)).map((x) => x.text).join(". ")),
+    ask: requestAsk(requestText),
+    known: knownValues(requestText),
+    parts: requestParts(requestText),
+  };
+  if (analyses.size >= 64) analyses.delete(analyses.keys().next().value!);
+  analyses.set(request, analysis);
+  return analysis;
+}
 
 /** A reply of a few words ("k", "confrim", "Don't.", "不，谢谢"): the word-by-word reading knows more of these. */
 function short(reply: string): boolean {
@@ -141,9 +172,6 @@ const ASSIGNMENT = /\b[a-z_]+\s*=\s*["']?(?:confirmed|true|yes|granted|approved)
 
 /** Offers of further help that close many agent messages; they ask nothing about the action. */
 const COURTESY_OFFER = /[^.?!\n]*(?:if you have|should you have|let me know if|is there anything else|anything else i can|if there'?s anything else|if you need)[^.?!\n]*(?:questions?|concerns?|assistance|help|anything else|other requests?|further)[^.?!\n]*[.?!]?/giu;
-/** A question that can be answered yes or no ("Shall I proceed?", "Would you like me to…?", "Does this sound good?", "¿Desea…?"). */
-const YES_NO_QUESTION =
-  /^(?:(?:so|and|then|now|also|lastly|finally|please)[,\s]+)*(?:would|do|does|shall|should|may|can|could|is|are|will|did|have|has|am)\s|would you like|do you want|sound good|work for you|(?:proceed|go ahead|ok|okay|correct|right|good|fine|accurate)\s*$|^¿?\s*(?:me |nos )?(?:desea|quiere|confirma|le parece|esta|es correcto|procedo|puedo|prefiere|autoriza)|是否|吗$|好吗|可以吗|对吗/iu;
 /** Asking for a yes in so many words, in a question or not ("Please confirm with yes", "(yes/no)", "请确认"). */
 const CONFIRM_REQUEST =
   /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下/iu;
@@ -174,8 +202,8 @@ function requestAsk(request: string): RequestAsk {
       which = true;
       continue;
     }
-    if (CONFIRM_REQUEST.test(text) || (s.question && YES_NO_QUESTION.test(text))) return "yes_no";
-    if (s.question) which = true;
+    // any other question proposes something to say yes or no to ("Refund $120 for booking B-1001?")
+    if (CONFIRM_REQUEST.test(text) || s.question) return "yes_no";
   }
   if (which || /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)/iu.test(tail)) {
     // "…which one you'd like, and I'll proceed": the answer is the go-ahead the agent will act on

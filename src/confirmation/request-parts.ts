@@ -22,6 +22,11 @@ const ACTION =
   /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|anadir|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
 const SEVERAL = /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
+/** Whether a request (normal form) says it puts several actions ("both", "two things", "两项"). */
+export function offersSeveral(request: string): boolean {
+  return SEVERAL.test(request) || /(?<![\p{L}])(?:two|three|2|3) (?:\w+ )?(?:passengers|reservations|flights|bags|tickets|orders|items)(?![\p{L}])/iu.test(request);
+}
+
 /** The reply takes them all. */
 export const TOTALITY = /(?<![\p{L}])(?:both|all|everything|each|todo|todos|todas|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两个|都|全部/iu;
 

@@ -13,7 +13,7 @@ import { subjectsOf, type Grant, type PendingActionRecord } from "./grant.js";
 import { grantKeyBytes, signGrant, verifyGrant } from "./grant-token.js";
 import { priorConsentVerdict } from "./prior-consent.js";
 import { bindRequestText, type RequestTextOptions } from "./request-text.js";
-import { ruleDecider } from "./rule-decider.js";
+import { consentJudge } from "./consent-judge.js";
 
 /** How a session's confirmations work. Every field is optional; the defaults are the safe ones. */
 export interface ConfirmationOptions {
@@ -29,7 +29,7 @@ export interface ConfirmationOptions {
   readonly staleCheck?: boolean;
   /** Clock for issue and expiry. Default: the session's clock. */
   readonly now?: () => Date;
-  /** Decides natural-language replies. Default: the rule-based decider. */
+  /** Decides natural-language replies. Default: the consent judge (`consentJudge`), the same one `concordat audit` uses. */
   readonly decider?: ConfirmationDecider;
   /**
    * Tools for which an earlier user message that names the exact action and arguments counts
@@ -181,7 +181,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.staleCheck = options.staleCheck ?? true;
-    this.decider = options.decider ?? ruleDecider;
+    this.decider = options.decider ?? consentJudge;
     this.signingKey = options.key !== undefined ? grantKeyBytes(options.key) : (processKey ??= randomBytes(32));
     this.clock = options.now;
     this.priorConsentTools = new Set(options.priorConsent ?? []);

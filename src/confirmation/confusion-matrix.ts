@@ -27,6 +27,8 @@ export interface ConfusionMatrix {
   /** Replies labelled confirmed that the decider did not confirm. */
   readonly missedConfirmed: number;
   readonly accuracy: number;
+  /** Replies labelled confirmed that the decider confirmed, over all replies labelled confirmed (0 when there are none). */
+  readonly confirmedRecall: number;
   readonly byCategory: Readonly<Record<string, CategoryCounts>>;
   readonly byLang: Readonly<Record<string, CategoryCounts>>;
 }
@@ -54,6 +56,7 @@ export function confusionMatrix(rows: readonly LabelledDecision[]): ConfusionMat
     falseConfirmed: counts.denied.confirmed + counts.unclear.confirmed,
     missedConfirmed: counts.confirmed.denied + counts.confirmed.unclear,
     accuracy: rows.length === 0 ? 0 : correct / rows.length,
+    confirmedRecall: counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear === 0 ? 0 : counts.confirmed.confirmed / (counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear),
     byCategory: tally(rows, (r) => r.category),
     byLang: tally(rows, (r) => r.lang),
   };
@@ -64,7 +67,7 @@ const pct = (a: number, b: number) => (b === 0 ? "–" : `${((100 * a) / b).toFi
 /** The matrix and the per-category decisions as Markdown tables (for the README). */
 export function formatConfusionMarkdown(m: ConfusionMatrix, title = "Rule-based decider"): string {
   const lines = [
-    `**${title}** — ${m.total} labelled replies; false \`confirmed\`: **${m.falseConfirmed}**; accuracy ${pct(Math.round(m.accuracy * m.total), m.total)}.`,
+    `**${title}** — ${m.total} labelled replies; false \`confirmed\`: **${m.falseConfirmed}**; recall on true confirmations ${m.counts.confirmed.confirmed}/${m.counts.confirmed.confirmed + m.counts.confirmed.denied + m.counts.confirmed.unclear} (${pct(m.counts.confirmed.confirmed, m.counts.confirmed.confirmed + m.counts.confirmed.denied + m.counts.confirmed.unclear)}); accuracy ${pct(Math.round(m.accuracy * m.total), m.total)}.`,
     "",
     "| label ↓ / decision → | confirmed | denied | unclear | total |",
     "|---|---:|---:|---:|---:|",

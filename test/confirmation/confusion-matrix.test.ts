@@ -17,7 +17,8 @@ describe("confusionMatrix", () => {
     expect(m.byCategory["plain_yes"]).toEqual({ n: 2, confirmed: 1, denied: 0, unclear: 1 });
     expect(m.byLang["en"]!.n).toBe(3);
     const md = formatConfusionMarkdown(m, "T");
-    expect(md).toContain("**T** — 4 labelled replies; false `confirmed`: **1**; accuracy 50.0%.");
+    expect(md).toContain("**T** — 4 labelled replies; false `confirmed`: **1**; recall on true confirmations 1/2 (50.0%); accuracy 50.0%.");
+    expect(m.confirmedRecall).toBe(0.5);
     expect(md).toContain("| confirmed | 1 | 0 | 1 | 2 |");
     expect(md).toContain("| plain_yes | 2 | 1 | 0 | 1 | 50.0% |");
   });

@@ -4,14 +4,16 @@
  * set (holdout2.jsonl, 315 replies) written blind, before reading the decider, then used to fix its
  * one false-confirmed class (a pictograph alone) with a general rule.
  * The property that matters: no reply labelled denied or unclear is ever `confirmed`.
- * Print the README table with:
- *   npx tsx src/cli/bin.ts classify-confirmation --matrix < test/confirmation/corpus/replies.jsonl
+ * These tests keep the word-by-word rule decider (`--decider rules`, kept for comparison) at zero
+ * false confirmations; test/confirmation/consent-judge-corpora.test.ts does the same for the consent
+ * judge on every corpus. Print the tables with `npm run corpus:matrix`.
  */
 import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { decideReply } from "../../src/confirmation/rule-decider.js";
+import { judgeConsent } from "../../src/confirmation/consent-judge.js";
 import { confusionMatrix, formatConfusionMarkdown } from "../../src/confirmation/confusion-matrix.js";
 import { Session } from "../../src/runtime/session.js";
 import { run } from "../../src/cli/run.js";
@@ -95,11 +97,16 @@ describe("labelled confirmation corpus", () => {
     expect(grants).toBeGreaterThan(0);
   });
 
-  it("the --matrix command prints the README table and fails on a false confirmed", async () => {
-    const ok = memoryIo({ stdin: readFileSync(fileURLToPath(new URL("./corpus/replies.jsonl", import.meta.url)), "utf8") });
+  it("the --matrix command prints the table of the consent judge (or of --decider rules) and fails on a false confirmed", async () => {
+    const stdin = readFileSync(fileURLToPath(new URL("./corpus/replies.jsonl", import.meta.url)), "utf8");
+    const ok = memoryIo({ stdin });
     expect(await run(["classify-confirmation", "--matrix"], ok.io)).toBe(0);
+    const judged = corpus.map((r) => ({ ...r, decision: judgeConsent({ request: r.request, reply: r.reply }).decision }));
+    expect(ok.out()).toBe(formatConfusionMarkdown(confusionMatrix(judged), 'Decider "consent-judge"'));
+    const rules = memoryIo({ stdin });
+    expect(await run(["classify-confirmation", "--matrix", "--decider", "rules"], rules.io)).toBe(0);
     const decided = corpus.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
-    expect(ok.out()).toBe(formatConfusionMarkdown(confusionMatrix(decided)));
+    expect(rules.out()).toBe(formatConfusionMarkdown(confusionMatrix(decided), 'Decider "rules"'));
     expect(ok.out()).toContain("| label ↓ / decision → | confirmed | denied | unclear | total |");
     const bad = memoryIo({ stdin: JSON.stringify({ request: "Pay?", reply: "yes", label: "unclear" }) + "\n" + JSON.stringify({ request: "Pay?", reply: "yes" }) });
     expect(await run(["classify-confirmation", "--matrix"], bad.io)).toBe(1);

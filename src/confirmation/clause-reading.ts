@@ -1,0 +1,260 @@
+import { novelContent, type RequestVocabulary } from "./content-words.js";
+import {
+  ACKNOWLEDGEMENT, ADDITION, APPROVAL, BLANKET, CHANGE, CONDITION, DEFERRAL, DIRECTIVE, GO_AHEAD, HARMLESS_PHRASES, HESITATION, IMPERATIVE_OPENING, NEGATIVE_IDIOMS, NEGATOR, NO_OPENING, PARTIAL, PERFORMATIVE, PLEASANTRY,
+  HASTE, POLITE_GO_AHEAD, PRESSURE, QUESTION_OPENING, READINESS, REASON_CLAUSE, REFUSAL, REPORT_BACK, REPORTED_YES, RETARGET, SARCASM, THIRD_PARTY, WANT_TO_PROCEED, WANTS_TO_KNOW, YES_OPENING,
+} from "./consent-markers.js";
+import { namedValues, newValues } from "./reply-values.js";
+
+/**
+ * What one clause of a reply does: agree, refuse, or neither, and which reservations it
+ * carries (a condition, a question, a change, a restriction, an addition, a value or a request
+ * the agent's message did not contain).
+ * @internal
+ */
+
+/** Why a clause keeps a reply from being a confirmation. */
+export type ClauseRisk =
+  | "condition" | "question" | "change" | "partial" | "addition" | "hesitation" | "third_party" | "blanket" | "pressure" | "sarcasm" | "reported" | "negation" | "new_value" | "new_content" | "contrast";
+
+export interface ClauseReading {
+  readonly text: string;
+  /** The agreement markers found ("yes", "go ahead", "I confirm", …). */
+  readonly affirm: readonly string[];
+  /** The refusal markers found. */
+  readonly deny: readonly string[];
+  readonly risks: readonly { readonly kind: ClauseRisk; readonly text: string }[];
+  /** The agreement is only a go-ahead ("do it", "go ahead"), without a yes, a confirmation or an approval in words. */
+  readonly weak: boolean;
+  /** The clause shows haste ("I'm in a hurry"): pressure when the reply's agreement is only a go-ahead. */
+  readonly haste: boolean;
+}
+
+/**
+ * What the request asked: a yes or no; which of something (a choice); which of something,
+ * saying it will act on the answer ("let me know which one, and I'll proceed"); or nothing.
+ */
+export type RequestAsk = "yes_no" | "which" | "which_then_act" | "nothing" | "unknown";
+
+/** What the clause is read against. */
+export interface ClauseContext {
+  readonly vocabulary: RequestVocabulary;
+  /** The request's own conditions ("if the price is lower, …"): a reply may echo them. */
+  readonly conditionVocabulary: RequestVocabulary;
+  readonly knownValues: ReadonlySet<string>;
+  /** The request's text (normal form). */
+  readonly request: string;
+  readonly ask: RequestAsk;
+  /** The clause ends a sentence with a question mark. */
+  readonly question: boolean;
+  /** The clause is the first of its sentence (an opening interrogative counts only there). */
+  readonly first: boolean;
+  /** The clause comes after "but", "however", "pero", "但是"… */
+  readonly contrast: boolean;
+  /** The sentence trailed off ("yes..."). */
+  readonly trailing: boolean;
+}
+
+/** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
+const ACTION_VERB =
+  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
+
+/** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
+const COURTESY_PART = /(?:^|,\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful) |gracias|le agradezco|谢谢|感谢)[^,;]*/giu;
+
+/** Relative descriptions of one of several listed items ("the smaller gift card", "the larger one", "the cheapest"). */
+const COMPARATIVE = /(?<![\p{L}])(?:small|smaller|smallest|large|larger|largest|big|bigger|biggest|low|lower|lowest|high|higher|highest|cheap|cheaper|cheapest|expensive|first|second|then|next|remaining|mayor|menor|primer[oa]?|segund[oa])(?![\p{L}])/giu;
+
+/** What may stand before a go-ahead for it to be one: nothing, or agreement and courtesy ("yes, please go ahead"). */
+const GO_AHEAD_LEAD =
+  /^[,;:.!\s—–-]*(?:(?:yes|yeah|yep|ok|okay|sure|alright|all right|great|perfect|fine|then|so|and|now|just|kindly|please|thanks|thank you|you can|you may|feel free to|let'?s|i'?d like you to|i would like you to|i want you to|go ahead and|no (?:problem|worries)|not a problem|siyes|si|vale|claro|bueno|por favor|entonces|sin problema|no hay problema|好的|好|可以|请|那就|麻烦您|没问题|行)[,;:!.\s，—–-]*)*$/iu;
+
+const first = (re: RegExp, text: string): string | undefined => re.exec(text)?.[0];
+/** The same markers, matching every occurrence (compiled once). */
+const all = (re: RegExp): RegExp => new RegExp(re.source, "giu");
+const G = {
+  NEGATOR: all(NEGATOR),
+  NEGATIVE_IDIOMS: all(NEGATIVE_IDIOMS),
+  PLEASANTRY: all(PLEASANTRY),
+  APPROVAL: all(APPROVAL),
+  HARMLESS_PHRASES: all(HARMLESS_PHRASES),
+  REPORT_BACK: all(REPORT_BACK),
+  GO_AHEAD: all(GO_AHEAD),
+  AGREEMENT: [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL, GO_AHEAD, PLEASANTRY].map(all),
+};
+const IDIOM_WITH_OBJECT = new RegExp(`(?:${NEGATIVE_IDIOMS.source})\\s+(?:on|with|about|for|regarding|re|con|sobre)\\s`, "iu");
+const OPENS_WITH_COURTESY = new RegExp(`^(?:${PLEASANTRY.source})`, "iu");
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
+
+/** Whether a marker and the two words after it are the request's own words ("the other reservations", "just the 1 free bag"). */
+function restatesRequest(text: string, marker: string, request: string): boolean {
+  const at = text.indexOf(marker);
+  if (at < 0) return false;
+  const phrase = withoutPronouns(`${marker}${text.slice(at + marker.length).split(/[,;:]/)[0]!.split(/\s+/).slice(0, 2).join(" ")}`);
+  return phrase.length >= 6 && withoutPronouns(request).includes(phrase);
+}
+
+/** "just for one passenger" after "how many passengers?": an answer, not a restriction. */
+function answersHowMany(text: string, marker: string, request: string): boolean {
+  const after = text.slice(text.indexOf(marker) + marker.length).split(/[,;:]/)[0]!;
+  const noun = /^\s*(?:for\s+)?(?:the\s+)?(?:\d+|one|two|three|a|an|me|myself|us)?\s*(?:\w+\s+)?([a-z]{3,})/.exec(after)?.[1];
+  if (noun === undefined) return /^\s*(?:for\s+)?(?:me|myself)\b/.test(after) && /how many (?:passengers|people|travell?ers)|number of (?:passengers|people|travell?ers)/.test(request);
+  const root = noun.slice(0, Math.min(noun.length, 5));
+  return new RegExp(`(?:how many|number of)\\s+(?:\\w+\\s+)?${escapeRe(root)}`).test(request) || (/^(?:me|myself)$/.test(noun) && /how many (?:passengers|people|travell?ers)/.test(request));
+}
+
+/** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
+function unexplainedNegations(clause: string, request: string): string[] {
+  const out: string[] = [];
+  for (const m of clause.matchAll(G.NEGATOR)) {
+    const after = clause.slice(m.index! + m[0].length).trim();
+    const object =
+      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(after)?.[1] ?? /^\p{Script=Han}+/u.exec(after)?.[0] ?? "";
+    if (object.length < 2) {
+      out.push(m[0]);
+      continue;
+    }
+    const root = escapeRe(object.slice(0, Math.max(3, Math.min(object.length, 5))));
+    // the request says the same thing is absent or unchanged: "no travel insurance", "Insurance: No", "0 checked bags", "no additional cost"
+    const restated = new RegExp(`(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`, "iu");
+    if (!restated.test(request)) out.push(`${m[0]} ${object}`);
+  }
+  return out;
+}
+
+/** What a go-ahead may follow in its clause: agreement, courtesy and connectives ("yes, no worries, in that case please go ahead"). */
+function leadsIn(prefix: string): boolean {
+  const rest = prefix
+    .replace(G.NEGATIVE_IDIOMS, " ")
+    .replace(G.PLEASANTRY, " ")
+    .replace(G.APPROVAL, " ")
+    .replace(/(?<![\p{L}])(?:in that case|in which case|if so|at all|en ese caso|那么)(?![\p{L}])/giu, " ");
+  return GO_AHEAD_LEAD.test(rest.replace(/\s+/g, " ").trim());
+}
+
+/** Subordinate clauses that only acknowledge ("…, I know it takes a few days"): no request in them. */
+const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|i get (?:it|that)|i appreciate)\b[^,;]*/giu;
+
+/**
+ * Reads one clause. Agreement counts only where it is not asked, conditioned or negated; the
+ * reservations are the markers the clause carries, values it names that the request did not,
+ * and — for a clause that agrees or tells the agent to do something — words the request never used.
+ */
+export function readClause(text: string, ctx: ClauseContext): ClauseReading {
+  const risks: { kind: ClauseRisk; text: string }[] = [];
+  const risk = (kind: ClauseRisk, found: string | undefined) => {
+    if (found !== undefined) risks.push({ kind, text: found });
+  };
+  // idioms with a negator or "if" are neither a refusal nor a condition ("no worries", "let me know if…");
+  // a reason given ("since it's refundable") or an acknowledgement ("I know it takes a few days") neither agrees, refuses nor asks
+  const idiomWithObject = IDIOM_WITH_OBJECT.test(text);
+  const plain = text.replace(G.NEGATIVE_IDIOMS, " ").replace(G.HARMLESS_PHRASES, " ").replace(/\s+/g, " ").trim();
+  const report = REPORT_BACK.test(plain);
+  const core = (report ? plain.replace(G.REPORT_BACK, " ") : plain).replace(REASON_CLAUSE, " ").replace(ACKNOWLEDGING_TAIL, " ").replace(/\s+/g, " ").trim();
+  // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
+  const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
+  const acknowledgement = ACKNOWLEDGEMENT.test(core);
+  // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
+  // request's items by its value may also call it "the larger one" or "the cheaper card"
+  const named = namedValues(core);
+  const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
+  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), core);
+  const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
+  const novel = novelContent(compared, ctx.vocabulary);
+  // a wish to be told something is no request for another action
+  const wish = WANTS_TO_KNOW.exec(core);
+  const directed = wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core;
+  const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
+  const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
+  // thanks and small talk name no detail ("thank you for your patience today")
+  const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
+  // a detail inside thanks is small talk ("thank you for being so helpful today")
+  const values = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+
+  risk("third_party", first(THIRD_PARTY, text));
+  risk("blanket", first(BLANKET, text));
+  risk("sarcasm", first(SARCASM, text));
+  risk("pressure", first(PRESSURE, text));
+  risk("reported", first(REPORTED_YES, text));
+  risk("hesitation", first(HESITATION, plain) ?? first(DEFERRAL, plain));
+  if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
+  // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
+  if (!acknowledgement) {
+    const change = first(CHANGE, plain);
+    if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
+    const retarget = first(RETARGET, plain);
+    if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
+    const partial = first(PARTIAL, plain);
+    if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request)) risks.push({ kind: "partial", text: partial });
+  }
+
+  const deny: string[] = [];
+  const refusal = first(REFUSAL, core);
+  if (refusal !== undefined) deny.push(refusal);
+  const no = NO_OPENING.exec(plain);
+  if (no && deny.length === 0) deny.push(no[0].trim());
+
+  // after a request that only asked which or what, a "yes" or "sounds good" answers nothing: only an explicit go-ahead counts
+  const yesNo = ctx.ask === "yes_no" || ctx.ask === "unknown";
+  const affirm: string[] = [];
+  let strong = false;
+  let approvalOnly = false;
+  if (asks) {
+    // "can you go ahead with it?" asks the agent to do what the request put to the user; after a request for
+    // information it asks for something the request did not offer
+    const polite = POLITE_GO_AHEAD.exec(plain);
+    const generic = polite !== null && /(?:go ahead|proceed|move forward|continue)$/.test(polite[0]);
+    if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || generic)) affirm.push(polite[0]);
+    else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain)) risks.push({ kind: "question", text });
+  } else if (ctx.ask !== "nothing") {
+    const kinds = yesNo ? [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL] : [PERFORMATIVE, WANT_TO_PROCEED];
+    for (const re of kinds) {
+      const m = re.exec(spoken);
+      if (m && (yesNo || !READINESS.test(m[0]))) affirm.push(m[0].trim());
+    }
+    strong = affirm.length > 0;
+    approvalOnly = strong && affirm.every((a) => APPROVAL.test(a) && !YES_OPENING.test(a) && !PERFORMATIVE.test(a) && !WANT_TO_PROCEED.test(a));
+    // "go ahead", "do it", "make the changes" tell the agent to act only in command position, not in "I had to make these changes"
+    for (const m of spoken.matchAll(G.GO_AHEAD)) {
+      if (leadsIn(spoken.slice(0, m.index))) {
+        affirm.push(m[0]);
+        approvalOnly = false;
+      }
+    }
+    // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R");
+    // after a request that asked which one, naming it is a choice, not a go-ahead
+    if (affirm.length === 0 && deny.length === 0 && (yesNo || ctx.ask === "which_then_act") && directive && novel.length + values.length === 0) {
+      const verb = ACTION_VERB.exec(core);
+      const before = verb ? core.slice(0, verb.index) : "";
+      if (verb && (leadsIn(before) || /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))) affirm.push(verb[0]);
+      // after "let me know which one, and I'll proceed", choosing is the go-ahead ("I'll go with the second option")
+      const choice = /(?:i|we)(?:'ll| will|'d like to| would like to)? (?:go with|take|choose|pick|select|opt for)(?![\p{L}])/iu.exec(core);
+      if (!verb && choice && ctx.ask === "which_then_act") affirm.push(choice[0]);
+    }
+  }
+  // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
+  // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
+  const condition = CONDITION.exec(core);
+  const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
+  if (condition && (goesAhead || novelContent(core.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0)) risks.push({ kind: "condition", text: core.slice(condition.index).slice(0, 80) });
+  // a negated agreement ("I don't confirm", "not correct") is a refusal, not an agreement
+  const negated = affirm.filter((a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a));
+  const agreed = affirm.filter((a) => !negated.includes(a));
+  if (negated.length > 0 && deny.length === 0) deny.push(negated[0]!);
+
+  if (deny.length === 0 && !acknowledgement) {
+    const negations = unexplainedNegations(core, ctx.request);
+    if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
+  }
+  for (const v of values) risks.push({ kind: "new_value", text: v.text });
+  // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the
+  // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
+  // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
+  const remainder = G.AGREEMENT.reduce((t, re) => t.replace(re, " "), compared);
+  const unexplained = directive || idiomWithObject ? novel : agreed.length > 0 && !approvalOnly ? novelContent(remainder, ctx.vocabulary) : [];
+  if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
+  // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
+  const withinRequest = directive && novel.length + values.length === 0;
+  if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest) risks.push({ kind: "contrast", text });
+  return { text, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
+}

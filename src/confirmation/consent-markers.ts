@@ -1,0 +1,289 @@
+/**
+ * The words and constructions the consent judge reads, by role, in English, Spanish and
+ * Chinese (text in `normalizeText` form: lower case, Spanish accents removed, "sí" → `siyes`).
+ *
+ * These are grammatical markers (how a sentence agrees, refuses, conditions, asks, changes,
+ * restricts or adds), not phrases of any corpus: a reply is judged by which roles its clauses
+ * play, and by whether its content stays within what the request described.
+ * @internal
+ */
+
+const B = "(?<![\\p{L}\\p{N}_])";
+const E = "(?![\\p{L}\\p{N}_])";
+
+/** A regex matching any of the alternatives as whole words (Latin) or as plain text (CJK). */
+function words(latin: readonly string[], cjk: readonly string[] = []): RegExp {
+  const parts = [...(latin.length > 0 ? [`${B}(?:${latin.join("|")})${E}`] : []), ...(cjk.length > 0 ? [`(?:${cjk.join("|")})`] : [])];
+  return new RegExp(parts.join("|"), "iu");
+}
+
+/** A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and", "well", "hi"). */
+function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true): RegExp {
+  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就)[,!\\s]+)*`;
+  const parts = [...(latin.length > 0 ? [`${lead}(?:${latin.join("|")})${E}`] : []), ...(cjk.length > 0 ? [`${lead}(?:${cjk.join("|")})`] : [])];
+  return new RegExp(parts.join("|"), "iu");
+}
+
+// ── agreement ─────────────────────────────────────────────────────────────────────────
+
+/** An interjection of agreement opening a clause: "yes", "sure", "sí", "vale", "好的", "可以". */
+export const YES_OPENING = opening(
+  [
+    "yes+", "yeah", "yea", "yep", "yup", "ya", "sure", "sure thing", "ok(?:ay)?", "okey", "alright", "all right", "absolutely", "definitely", "certainly", "of course", "indeed", "affirmative", "agreed", "exactly", "correct", "right",
+    "siyes", "si(?=\\s*[,.!]|$)", "claro(?: que siyes| que si)?", "vale", "de acuerdo", "por supuesto", "desde luego", "correcto", "exacto", "efectivamente", "perfecto", "esta bien", "muy bien", "okey",
+  ],
+  [
+    "是的", "是啊", "是呀", "对的", "对啊", "没错", "好的", "好啊", "好呀", "好吧", "好嘞", "行的", "行吧", "可以的", "没问题", "当然可以", "当然", "嗯好", "嗯嗯", "同意", "确认", "确定",
+    // one character alone is a yes only before punctuation or a particle ("行，" but not "行李", "可以。" but not "可以加")
+    "(?:是|对|好|行|可以)(?=[,.!?;，。！？；\\s]|$|[的啊呀吧嘞了滴哒呢])",
+  ],
+);
+
+/** "I confirm", "I agree", "I accept", "confirmo", "acepto", "我确认", "我同意". */
+export const PERFORMATIVE = words(
+  [
+    "(?:i|we) (?:hereby |can |do |also )?(?:confirm(?:ed)?|agree|approve|accept|consent|authori[sz]e)(?! (?:if|whether))",
+    "(?:i|we)(?:'ll| will| am happy to| would like to|'d like to| want to) (?:confirm|accept|approve|authori[sz]e)(?! (?:if|whether))",
+    "i(?:'ll| will) take (?:it|that|this)", "confirmed", "you have my (?:permission|consent|approval|authori[sz]ation|go-ahead)", "(?:permission|consent) granted",
+    "confirmo", "confirmado", "acepto", "aceptamos", "estoy de acuerdo", "autorizo", "doy mi (?:consentimiento|autorizacion)",
+  ],
+  ["我确认", "我同意", "我接受", "同意办理", "确认办理", "确认取消", "确认更改", "确认改签", "确认预订", "确认升舱", "确认添加", "都确认", "两项都确认"],
+);
+
+/**
+ * Telling the agent to go ahead: "go ahead", "please proceed", "do it", "let's do it",
+ * "adelante", "proceda", "请办理", "办吧". A verb of a specific action ("cancel it") is read by
+ * `ACTION_DIRECTIVE` with the request's actions.
+ */
+export const GO_AHEAD = words(
+  [
+    "go ahead", "go right ahead", "proceed", "carry on", "go for it", "move forward", "please do", "do it", "do that", "do so", "make it so", "make (?:the|that|this|those|these) (?:change|changes|update|updates|booking|modification|modifications)",
+    "finali[sz]e (?:it|that|this|the \\w+|everything)", "complete (?:it|the \\w+)", "process (?:it|that|this|the \\w+)", "take care of (?:it|that|this)", "let'?s (?:do it|do that|go(?=\\s*[.!,]|$)|go ahead|proceed|move forward)",
+    "adelante", "proceda", "procede", "prosiga", "siga adelante", "continue", "continua", "hagalo", "hazlo", "hagamoslo", "tramitelo", "realicelo",
+  ],
+  ["请办理", "办理吧", "请继续", "继续吧", "就这么办", "就这样办", "就按您说的办", "按您说的办", "照办", "办吧", "去办吧", "执行吧", "请执行", "帮我办", "帮我办理", "麻烦您办理", "请处理", "处理吧"],
+);
+
+/** Wanting to go ahead: "I'd like to proceed", "I'm ready to move forward", "quiero continuar", "我要办理". */
+export const WANT_TO_PROCEED = words(
+  [
+    "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then )?(?:like|love|want|wish)(?: you)? to (?:proceed|go ahead|move forward|continue|confirm|go through with)",
+    "(?:i|we)(?:'m| am|'re| are) (?:ready|happy|glad|willing|fine|okay|ok|good) (?:to|with) (?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|continue|confirm)",
+    "(?:i|we)(?:'d| would) be (?:happy|glad) to (?:proceed|go ahead|move forward)",
+    "(?:quiero|deseo|queremos|me gustaria) (?:proceder|continuar|seguir adelante|confirmar|hacerlo)", "(?:estoy|estamos) (?:listo|lista|listos|de acuerdo) (?:para|en|con) (?:proceder|continuar|seguir)",
+  ],
+  ["我要办理", "我想办理", "我同意办理", "可以办理", "可以继续", "继续办理"],
+);
+
+/** Readiness rather than assent ("I'm ready to confirm", "ready to proceed"): counts only as an answer to a yes-or-no question. */
+export const READINESS = /(?:i|we)(?:'m| am|'re| are) ready to/iu;
+
+/**
+ * Judging the proposal good or right: "sounds good", "that's correct", "everything looks
+ * fine", "that works for me", "me parece bien", "没问题", "都对".
+ */
+export const APPROVAL = words(
+  [
+    "(?:that|this|it|everything|all|all of (?:it|this|that)|all (?:the|these|those) details|the details|these details|those details|the summary|your summary|the above|everything above|the plan|the changes|both|both changes|the booking|the details above)(?:'s| is| are| all)? (?:(?:look|looks|seem|seems|sound|sounds)(?: all)? |(?:is|are|'s) (?:all )?)(?:good|great|fine|correct|right|accurate|perfect|ok|okay|spot on)(?! (?:if|but|except))",
+    "sounds (?:good|great|perfect|fine|right)", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
+    "(?:that|this|it|which) works(?: for me| for us| perfectly| fine)?", "works for (?:me|us)", "fine (?:by|with) (?:me|us)", "(?:i'?m|i am|we'?re|we are) (?:fine|okay|ok|good|happy|comfortable) with (?:that|this|it|everything|all of (?:that|this|it)|the (?:details|plan|changes|summary|booking|update))",
+    "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "sin problema", "no hay (?:ningun )?problema",
+  ],
+  ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确"],
+);
+
+// ── refusal ───────────────────────────────────────────────────────────────────────────
+
+/** A refusal opening a clause: "no", "nope", "no thanks", "mejor no", "不要", "不用了", "算了". */
+export const NO_OPENING = opening(
+  ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "un momento"],
+  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停"],
+);
+
+/** Refusing the action itself: "don't cancel it", "I don't want to proceed", "I'll keep the reservation", "no la cancele", "不取消了". */
+export const REFUSAL = words(
+  [
+    "(?:please )?(?:don'?t|do not|never) (?:go ahead|proceed|do (?:it|that|this|so|anything)|cancel|book|change|make|process|upgrade|downgrade|add|charge|issue|send|transfer|modify|update)",
+    "(?:i|we)(?:'m| am)? (?:don'?t|do not|won'?t|will not|can'?t|cannot|am not going to|'m not going to|would rather not|'d rather not|no longer|not) (?:want|wish|need|going|like)?(?: to)? ?(?:proceed|go ahead|go through with|confirm|do (?:it|that|this)|move forward|accept)",
+    "(?:i|we) (?:decline|refuse|reject)", "hold off(?: on)?", "wait on", "(?:i|we) (?:can'?t|cannot|won'?t) confirm", "i(?:'ll| will)(?: have to)? pass", "(?:i'?ve|i have) changed my mind", "changed my mind",
+    "(?:i'?ll|i will|i'?d like to|i want to|i'?d prefer to|i prefer to|let'?s|i'?ll have to|i'?ll just) (?:keep|leave) (?:it|things|everything|the (?:reservation|booking|flight|trip)|my (?:reservation|booking|original \\w+|current \\w+)|the original \\w+)",
+    "(?:don'?t|do not) need (?:to be )?(?:transferred|it|that|this)",
+    "no (?:lo|la|los|las) (?:cancele|cambie|haga|reserve|modifique)", "no (?:quiero|deseo|queremos) (?:proceder|continuar|cancelar|cambiar|hacerlo|confirmar|ninguno|ninguna)", "no (?:proceda|continue|lo haga|la cancele)", "prefiero (?:mantener|conservar|quedarme con)", "dejelo (?:como esta|asi)",
+  ],
+  ["不取消", "不改了", "不要取消", "不要改", "不办了", "不需要了", "保留这个", "先保留", "两项都不要", "都不要", "不想取消", "不想改"],
+);
+
+/** Harmless idioms with a negator: "no worries", "no rush", "nothing else", "no hay problema", "没问题", "不客气". */
+export const NEGATIVE_IDIOMS = words(
+  [
+    "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
+    "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
+  ],
+  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错"],
+);
+
+/** A negator (its scope is read by the judge). */
+export const NEGATOR = words(["no", "not", "n't", "never", "don'?t", "doesn'?t", "won'?t", "can'?t", "cannot", "nothing", "none", "neither", "nor", "without", "nunca", "nada", "ni", "tampoco", "sin"], ["不", "别", "没有", "没", "无", "勿", "甭"]);
+
+// ── reservations inside an agreement ───────────────────────────────────────────────────
+
+/** A condition: "if", "only if", "as long as", "provided", "siempre que", "如果", "只要". */
+export const CONDITION = words(
+  [
+    "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
+    "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
+    "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
+    "si", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
+  ],
+  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
+);
+
+/**
+ * Phrases with "if", "other" or "just" that put no condition on the action and change nothing:
+ * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
+ * "all the other details look correct".
+ */
+export const HARMLESS_PHRASES = words([
+  "don'?t forget(?= (?:that |i |to |about ))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
+  "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "aviseme si", "digame si", "si es posible", "si se puede",
+]);
+
+/** A subordinate clause giving a reason: "since it's refundable", "because…", "porque…", "因为…" (it neither agrees nor asks). */
+export const REASON_CLAUSE = /(?:^|[,\s])(?:since|because|as (?=(?:the|it|it's|this|that|i|i'm|we|my|there)\b)|due to|given that|porque|ya que|puesto que|因为|由于)[^,;]*/giu;
+
+/** A clause acknowledging what the agent said ("I understand that…"): what follows is not a request. */
+export const ACKNOWLEDGEMENT =
+  /^(?:(?:oh|ok|okay|well|and|so|yes|yeah|great|thanks|thank you)[,\s]+)*(?:i (?:understand|see|realize|know|get it|get that|appreciate that)|understood|(?:i'?m|i am) (?:really |so |very |a bit |quite )?(?:sorry|sad|disappointed|glad|happy|relieved|thrilled|pleased|frustrated|upset) (?:to (?:hear|learn|see|know)|that|(?=we |you |it |there ))|entiendo|comprendo|明白|理解)/iu;
+
+/**
+ * Re-aiming the action ("switch it to…", "change that to…", "make it…", "cámbielo a…"): a change
+ * only when the clause also brings a value or a word of its own.
+ */
+export const RETARGET = words(["switch (?:it |that |this )?to", "change (?:it|that|this) to", "make (?:it|that) (?:a |an |the )?(?!anymore|work|happen|quick|easy|through)\\w+", "move (?:it|that|this|the \\w+) to", "cambie(?:lo|la)? a"], ["改成", "改到", "改为", "换成", "换到"]);
+
+/** A change of what was described: "instead", "rather than", "a different…", "en lugar de", "而不是". */
+export const CHANGE = words(
+  [
+    "instead", "rather than", "in place of", "different", "another", "the other", "my other", "(?:i'?d|i would|i) (?:prefer|rather)", "prefer(?:ably)?",
+    "not (?:the|a|an|my|\\$?\\d)",
+    "en lugar de", "en vez de", "mejor (?:el|la|los|las|en|con|a)", "prefiero", "preferiria", "otra", "otro", "otras", "otros", "distint[oa]s?",
+  ],
+  ["而不是", "不要用", "另一", "别的", "其他的", "换一个", "改用"],
+);
+
+/** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅". */
+export const PARTIAL = words(
+  ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
+  ["只", "仅", "就行", "就好", "暂时", "先不", "就算了", "不用了"],
+);
+
+/** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */
+export const ADDITION = words(["also", "as well", "too", "in addition", "additionally", "plus", "one more thing", "another thing", "while you'?re at it", "on top of that", "besides", "ademas", "tambien", "otra cosa", "aparte"], ["另外", "还要", "还想", "还需要", "顺便", "再帮", "也要", "也想", "此外", "还有"]);
+
+/** Hesitation: "maybe", "not sure", "let me think", "quizás", "考虑一下". */
+export const HESITATION = words(
+  [
+    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
+    "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare",
+  ],
+  ["考虑一下", "考虑考虑", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说"],
+);
+
+/** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */
+export const DEFERRAL = words([
+  "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
+  "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
+]);
+
+/** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
+export const THIRD_PARTY = words(
+  [
+    "(?:my|our) (?:wife|husband|partner|boss|mom|mother|dad|father|son|daughter|friend|assistant|manager|colleague|secretary|family)(?:'s)? (?:says?|said|would say|agreed|agrees|approved|wants|told me|is fine|already)",
+    "(?:he|she|they) (?:says?|said) (?:yes|ok|okay|it'?s fine)", "(?:the|your) (?:rep|representative|agent|colleague|supervisor|support)\\w* (?:already )?(?:approved|agreed|said|confirmed|authori[sz]ed)",
+    "mi (?:esposa|esposo|marido|mujer|jefe|jefa|madre|padre|amigo|amiga|asistente|pareja) (?:dice|dijo|acepta|aprueba|quiere)",
+  ],
+  ["我老婆说", "我老公说", "我妻子说", "我丈夫说", "我太太说", "我先生说", "我妈说", "我爸说", "我朋友说", "老板说", "他说", "她说", "他们说"],
+);
+
+/** Consent to anything, now or later: "do whatever", "yes to everything", "don't ask me again", "随便". */
+export const BLANKET = words(
+  [
+    "^(?:do )?whatever(?: you (?:want|like|think))?", "do whatever", "whatever you (?:want|like|think|decide)", "(?:do )?(?:anything|everything) you (?:want|like|think|need)", "whatever you think is best", "(?:yes|ok|okay) to (?:all|everything|anything)", "from now on", "every ?time", "in (?:the )?future", "always",
+    "(?:no need to|don'?t|do not|never|stop) (?:ask|asking|check with|checking with|confirm with)(?: me)?(?: again| next time| every ?time)?", "lo que (?:quiera|usted quiera|le parezca)", "haga lo que",
+  ],
+  ["随便", "看着办", "^(?:全部|什么)?都(?:行|可以)", "全部都", "所有的", "一切", "以后都", "不用再问", "别再问", "不必再问"],
+);
+
+/** Impatience instead of an answer: "just do it already", "stop asking", "hurry up", "快点". */
+export const PRESSURE = words(
+  ["^just (?:do it|do that|go ahead|go for it|proceed|get it done|confirm it)", "do it already", "(?:go ahead|proceed) already", "already(?=[.!]|$)", "stop asking", "enough questions", "how many times", "come on", "c'?mon", "hurry up", "i don'?t have (?:all day|time for this)", "hagalo ya", "deje de preguntar", "deja de preguntar"],
+  ["快点", "赶紧", "别废话", "少废话", "别再问了", "别问了"],
+);
+
+/** Haste ("I'm in a hurry", "I'm late", "tengo prisa"): pressure unless the reply also says yes in so many words. */
+export const HASTE = words(["(?:i'?m|i am|we'?re|we are) (?:in a (?:hurry|rush)|late|running late|pressed for time|short on time)", "hurry", "tengo prisa", "estoy apurad[oa]"], ["我赶时间", "赶时间", "来不及"]);
+
+/** Sarcasm: "yeah right", "oh sure", "why not", "as if". */
+export const SARCASM = words(["^(?:yes|yeah|yep|sure|right|ok|okay|great|oh),? because", "yeah,? right", "sure,? sure", "yeah,? yeah", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "why not", "as if", "it'?s not like", "lol", "lmao", "/s", "como no"], ["🙄", "😒", "😏", "🤡", "🤦", "呵呵", "行行行", "好好好", "是是是", "对对对"]);
+
+/** Text that reports someone saying yes rather than saying it: "told me to say yes", "if I said yes". */
+export const REPORTED_YES = words([
+  "(?:to )?say \"?(?:yes|go ahead)", "said \"?(?:yes|go ahead)\"", "if i (?:say|said) (?:yes|ok)", "would (?:you|it) \\w+ if i", "would have (?:been|said|agreed)", "(?:would|will|might) say", "^['\"](?:yes|ok|okay|sure|siyes|si)['\"]",
+]);
+
+// ── questions and requests ────────────────────────────────────────────────────────────
+
+/** A clause asking something without a question mark: "can you…", "will I…", "¿…", "…吗". */
+export const QUESTION_OPENING = opening([
+  "can you", "could you", "would you", "will you", "can we", "could we", "is there", "are there", "is it", "is that", "does", "do you", "did", "will i", "would i", "am i", "what", "when", "how", "why", "where", "which", "who", "shall we",
+  "cuando", "cuanto",
+], [], false);
+
+/** Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?". */
+export const POLITE_GO_AHEAD = new RegExp(
+  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}`,
+  "iu",
+);
+
+/** Asking to be told once it is done: "let me know once it's done", "can you confirm it has been added?". */
+export const REPORT_BACK = words([
+  "(?:once|when|after|as soon as) (?:it'?s|it is|it has been|that'?s|that is|this is|everything is|everything'?s|the \\w+ (?:is|has been)|you'?ve|you have|it'?s been|they'?re|they are|they'?ve been) (?:all )?(?:done|processed|complete|completed|finali[sz]ed|confirmed|made|through|finished|cancel+ed|updated|booked|issued|added|taken care of|sorted)",
+  "(?:has|have) been (?:added|processed|done|cancel+ed|made|completed|updated|issued|booked|finali[sz]ed)", "(?:it'?s|it is|that'?s|everything is) (?:been )?(?:done|processed|complete|finali[sz]ed|set)",
+  "(?:let me know|tell me|confirm|notify me|update me) (?:once|when|after|as soon as)", "(?:i'?ll|i will) wait for (?:your|the) confirmation", "(?:let me know|keep me posted|tell me) (?:once|when) (?:it'?s|it is|that'?s) done",
+  "cuando (?:este|quede) (?:hecho|listo|hecha|lista)", "avise(?:me)? cuando",
+]);
+
+/**
+ * Wanting to be told ("I'd really like to know how much I'm saving", "I'm eager to hear the
+ * total"): a wish for information, not a request for another action (unless it asks "if" or
+ * "whether", which is a condition).
+ */
+export const WANTS_TO_KNOW = /(?:(?:i|we)(?:'d| would)? (?:really |also |still |just )?(?:like|love|want|need|wish)|(?:i'?m|i am|we'?re) (?:really |so |very )?(?:eager|anxious|curious|keen|looking forward)) to (?:know|hear|find out|learn|see)(?! (?:if|whether))/iu;
+
+/** A request or wish (directive force): "please…", "I'd like…", "can you…", "let's…", "quiero…", "请…", "我想…". */
+export const DIRECTIVE = words(
+  [
+    "please", "pls", "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then |definitely |only )?(?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
+    "por favor", "quiero", "quisiera", "queremos", "me gustaria", "necesito", "podria", "puede", "prefiero", "use", "usen", "cargue", "anada", "agregue", "cambie", "cancele", "reserve", "busque", "envie",
+  ],
+  ["请", "帮我", "麻烦", "我要", "我想", "我需要", "能不能", "能否", "可不可以", "给我", "用我"],
+);
+
+/** A clause beginning with an imperative verb ("add two bags", "use my Visa", "check the other…"). */
+export const IMPERATIVE_OPENING = opening([
+  "add", "cancel", "book", "change", "check", "send", "make", "use", "apply", "upgrade", "downgrade", "remove", "find", "search", "look", "transfer", "tell", "give", "refund", "put", "charge", "switch", "move", "keep", "rebook", "reserve", "waive", "credit", "split", "pick", "choose", "select", "try", "include",
+  "anada", "agregue", "cambie", "cancele", "reserve", "busque", "compruebe", "envie", "use", "cargue", "haga", "ponga", "mantenga", "quite",
+]);
+
+// ── courtesy ──────────────────────────────────────────────────────────────────────────
+
+/** Thanks, pleasantries and small talk: "thank you so much", "have a great day", "I can't wait to travel", "gracias", "谢谢". */
+export const PLEASANTRY = words(
+  [
+    "thanks?", "thank you", "thankful", "thx", "ty", "cheers", "(?:i )?(?:really |truly |greatly |so |very much )?appreciate", "grateful", "have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend)", "take care", "bye", "goodbye",
+    "(?:you'?ve|you have) been (?:very |so |a |really )?(?:\\w+ )?(?:helpful|great|kind|patient|help)", "looking forward", "look forward", "can'?t wait", "excited", "(?:glad|happy|relieved|thrilled|pleased|delighted) (?:to hear|that|about|with)", "(?:great|good|wonderful) (?:news|to hear)",
+    "i understand", "i see", "got it", "makes sense", "fair enough", "understood", "no worries", "sounds like a plan", "you'?re (?:welcome|the best|a lifesaver)", "hi", "hello", "hey",
+    "gracias", "muchas gracias", "le agradezco", "se lo agradezco", "muy amable", "que tenga (?:un )?buen dia", "hasta luego", "adios", "que ganas", "entiendo",
+  ],
+  ["谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
+);

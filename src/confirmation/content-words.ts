@@ -1,0 +1,133 @@
+/**
+ * Content words, compared by stem: whether a clause of a reply says something the request did
+ * not ("please also check Newark" after a request about Philadelphia) or only repeats it
+ * ("please go ahead and check the other reservations" after "I will check the other reservations").
+ * @internal
+ */
+
+/** Words with no content of their own here: function words, courtesy, agreement, generic verbs (EN, ES). */
+const STOP = new Set(
+  (
+    "a an the this that these those it its it's i me my mine myself we us our you your yours he she they them their his her there here " +
+    "is am are was were be been being do does did done doing have has had having will would shall should can could may might must " +
+    "and or but so if then than as at by for from in into of on onto to with about over under up down out off again further once also too very just really " +
+    "all any both each every few more most other some such no nor not only own same s t don now ll re ve d m o y " +
+    "please pls kindly thanks thank thx appreciate appreciated help helping helpful great good fine okay ok alright right correct sure yes yeah yep yup absolutely definitely certainly perfect " +
+    "go going goes went ahead proceed proceeding continue confirm confirming confirmed confirmation agree agreed accept like love want wanted wish need needed let lets let's get make made take " +
+    "think know see look looks looking sound sounds seem seems say said tell told ask asking happy glad fine ready sounds well much many lot lots thing things something anything everything nothing " +
+    "today right away now quickly soon asap time moment minute bit way also still already yet even though although however however anyway actually basically " +
+    "what which who whom whose when where why how whether while because since until unless though " +
+    "through including include via per within across between among around before after during either both one ones entire whole due " +
+    "process processing handle handling arrange finalize finalizing complete completing execute carry perform change changes update updates modification modifications request requests " +
+    "discuss speak talk further situation matter issue case problem details detail information summary plan step steps option " +
+    "hurry rush wrap quick quickly fast asap sorted done set remember forget start " +
+    "outline outlined describe described list listed mention mentioned discuss discussed specify specified state stated summarize summarized above below noted explained " +
+    "one two three four five six seven eight nine ten eleven twelve uno una dos tres cuatro cinco " +
+    "exactly totally completely perfectly fully entirely truly possible siyes si datos detalle detalles informacion resumen " +
+    "able might maybe name names nombre " +
+    "remaining remain remainder rest balance cover covers covering covered use using used hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
+    "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
+    "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
+    "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos"
+  ).split(/\s+/),
+);
+
+/** Stems of the words above, so that "finalized" and "changing" are as empty as "finalize" and "change". */
+let stopStems: ReadonlySet<string> | undefined;
+const isStop = (w: string): boolean => STOP.has(w) || (stopStems ??= new Set([...STOP].map(stem))).has(stem(w));
+
+/**
+ * Words of the same action or thing across English and Spanish ("switch" and "change",
+ * "cancelación" and "cancel", "maleta" and "bag"), by stem: a reply may name the request's
+ * action in other words or in the other language.
+ */
+const CONCEPTS: readonly (readonly [string, RegExp])[] = [
+  ["cancel", /^(?:cancel|anul)/],
+  ["change", /^(?:chang|switch|mov|modif|alter|updat|cambi|rebook)/],
+  ["add", /^(?:add|includ|anad|agreg|incluy)/],
+  ["book", /^(?:book|reserv(?!ation|a$|as$))/],
+  ["reservation", /^(?:reservation|reserva$|reservas$|booking)/],
+  ["upgrade", /^(?:upgrad|subi|mejor)/],
+  ["downgrade", /^(?:downgrad|baj)/],
+  ["bag", /^(?:bag|luggag|suitcas|malet|equipaj)/],
+  ["refund", /^(?:refund|reembols|devol)/],
+  ["flight", /^(?:flight|vuel)/],
+  ["passenger", /^(?:passeng|pasajer|travel+er)/],
+  ["pay", /^(?:pay|pag|charg|carg)/],
+  ["card", /^(?:card|tarjet)/],
+  ["insurance", /^(?:insur|segur)/],
+  ["seat", /^(?:seat|asient)/],
+  ["segment", /^(?:segment|leg$|tramo)/],
+  ["date", /^(?:date|fech)/],
+  ["certificate", /^(?:certific|voucher|vale$)/],
+  ["transfer", /^(?:transfer|agent)/],
+];
+
+/** Strips the usual English and Spanish inflections, so that "cancellation" meets "cancel" and "upgrading" meets "upgrade". */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/'s$/, "");
+  for (const [concept, re] of CONCEPTS) if (re.test(w)) return concept;
+  for (const suffix of ["ations", "ation", "aciones", "acion", "ciones", "cion", "amientos", "amiento", "ments", "ment", "ings", "ing", "edly", "ed", "ies", "es", "s", "ly", "mente", "ando", "iendo", "ados", "adas", "ado", "ada", "idos", "idas", "ido", "ida", "aria", "are", "ara", "ar", "er", "ir", "os", "as"]) {
+    if (w.length - suffix.length >= 3 && w.endsWith(suffix)) {
+      w = w.slice(0, -suffix.length);
+      break;
+    }
+  }
+  for (const [concept, re] of CONCEPTS) if (re.test(w)) return concept;
+  return w;
+}
+
+/** The content words of a text (in `normalizeText` form), stemmed; numbers and ids are values, not words. */
+export function contentStems(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/[a-z][a-z'_-]*/g)) {
+    const w = m[0].replace(/'(?:s|ll|d|re|ve|m|t)$/, "").replace(/^'+|'+$/g, "");
+    if (w.length < 2 || isStop(w) || /\d/.test(w)) continue;
+    out.push(stem(w));
+  }
+  return out;
+}
+
+/** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
+const ZH_STOP = new Set([..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签"]);
+
+/** The content characters of a text's Chinese parts. */
+export function contentCharacters(text: string): string[] {
+  return [...text.matchAll(/\p{Script=Han}/gu)].map((m) => m[0]).filter((c) => !ZH_STOP.has(c));
+}
+
+/** Pairs of adjacent Chinese content characters ("商务", "行李"): Chinese words are compared as these. */
+export function contentBigrams(text: string): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 1 < run.length; i++) if (!ZH_STOP.has(run[i]!) && !ZH_STOP.has(run[i + 1]!)) out.push(run.slice(i, i + 2));
+  return out;
+}
+
+/** What a request (its words, stems and characters) talks about. */
+export interface RequestVocabulary {
+  readonly stems: readonly string[];
+  readonly characters: ReadonlySet<string>;
+}
+
+export function requestVocabulary(request: string): RequestVocabulary {
+  return { stems: [...new Set(contentStems(request))], characters: new Set(contentCharacters(request)) };
+}
+
+/** Chinese content of a clause the request does not contain: a pair of content characters that never appears there together, nor as single characters. */
+function novelBigrams(clause: string, vocabulary: RequestVocabulary): string[] {
+  return contentBigrams(clause).filter((b) => !(vocabulary.characters.has(b[0]!) && vocabulary.characters.has(b[1]!)));
+}
+
+/** Whether two stems are the same word ("cancel" / "cancell", "upgrad" / "upgrade"). */
+function sameStem(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  return (s.length >= 4 || (s.length === 3 && l.length <= 5)) && l.startsWith(s);
+}
+
+/** The content words (and Chinese characters) of a clause that the request never used. */
+export function novelContent(clause: string, vocabulary: RequestVocabulary): string[] {
+  const words = contentStems(clause).filter((w) => !vocabulary.stems.some((r) => sameStem(w, r)));
+  // a lone character is not a word of its own: Chinese content is compared by pairs
+  return [...new Set([...words, ...novelBigrams(clause, vocabulary)])];
+}

@@ -1,0 +1,164 @@
+/**
+ * Text handling for the consent judge: one normal form for replies and requests (English,
+ * Spanish, Chinese), and the split of a reply into sentences and clauses.
+ * @internal
+ */
+
+/** Control tokens of tau-bench user simulators (`###STOP###`): not the user's words. */
+const SIMULATOR_MARKER = /#{3}\s*(?:STOP|TRANSFER|OUT[-_ ]OF[-_ ]SCOPE)\s*#{3}/gi;
+
+/** Removes simulator control tokens (`###STOP###`, `###TRANSFER###`). */
+export function stripSimulatorMarkers(text: string): string {
+  return text.replace(SIMULATOR_MARKER, " ").trim();
+}
+
+/**
+ * The normal form the judge reads: NFKC (full-width forms become ASCII), lower case, straight
+ * quotes, no zero-width characters or emoji modifiers, Spanish accents removed, and single
+ * spaces. The stressed "sí" (yes) becomes the token `siyes`, so that it stays apart from "si" (if).
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(/(?<![\p{L}\p{N}])[sS][íÍ](?![\p{L}\p{N}])/gu, "siyes")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
+    .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
+    .replace(/[\u200b-\u200f\u2060\ufeff\ufe0f\u{1f3fb}-\u{1f3ff}]/gu, "")
+    .normalize("NFD")
+    .replace(/(?<=[a-z])[\u0300-\u036f]+/g, "")
+    .normalize("NFC")
+    .replace(/[ \t]+/g, " ")
+    .trim();
+}
+
+/** One sentence of a reply, with its clauses (split at contrast words). */
+export interface ReplySentence {
+  /** The sentence in normal form, without its final punctuation. */
+  readonly text: string;
+  /** The sentence ended with a question mark (or opened with "¿", or ends with 吗/呢). */
+  readonly question: boolean;
+  /** The sentence trailed off ("yes..." , "好的……"): a hedge. */
+  readonly trailing: boolean;
+  /** Index among the reply's sentences. */
+  readonly index: number;
+}
+
+// a full stop that is not a decimal point, an abbreviation (e.g., i.e., a.m.) or part of an id
+const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|mr|mrs|ms|dr|st|vs|approx|a\.m|p\.m|no)\.)$/;
+
+/**
+ * Splits a reply (normal form) into sentences: at `.`, `!`, `?`, `;`, `…`, new lines, list
+ * bullets ("- ", "1. ", "2) ") and the CJK stops `。！？；`. Decimal points and abbreviations do
+ * not end a sentence.
+ */
+export function splitSentences(text: string): ReplySentence[] {
+  const parts: { text: string; question: boolean; trailing: boolean }[] = [];
+  let current = "";
+  const push = (question: boolean, trailing = false) => {
+    const t = current.replace(/^[\s,;:\-–—*•·"']+|[\s,;:\-–—*•·"']+$/g, "").trim();
+    if (t !== "") parts.push({ text: t, question: question || /^¿/.test(t) || /[吗呢么]$/u.test(t), trailing });
+    current = "";
+  };
+  const lines = splitBullets(text);
+  for (const line of lines) {
+    for (let i = 0; i < line.length; i++) {
+      const ch = line[i]!;
+      const next = line[i + 1] ?? "";
+      if (ch === "?" || ch === "？") {
+        current += " ";
+        while (line[i + 1] === "?" || line[i + 1] === "？" || line[i + 1] === "!") i++;
+        push(true);
+        continue;
+      }
+      if (ch === "!" || ch === "！" || ch === "。" || ch === ";" || ch === "；" || ch === "…") {
+        const trailing = ch === "…";
+        while (/[!！。…]/u.test(line[i + 1] ?? "")) i++;
+        push(false, trailing);
+        continue;
+      }
+      if (ch === ".") {
+        if (/\d/.test(line[i - 1] ?? "") && /\d/.test(next)) {
+          current += ch;
+          continue;
+        }
+        if (ABBREVIATIONS.test(current + ch) && next !== "" && !/^\s*$/.test(line.slice(i + 1))) {
+          current += ch;
+          continue;
+        }
+        if (next === ".") {
+          while (line[i + 1] === ".") i++;
+          push(false, true);
+          continue;
+        }
+        if (next === "" || /\s|["')\]]/.test(next)) {
+          push(false);
+          continue;
+        }
+        current += ch;
+        continue;
+      }
+      current += ch;
+    }
+    push(false);
+  }
+  return parts.map((p, index) => ({ ...p, index }));
+}
+
+/**
+ * Lines and list items: a new line, a bullet ("- ", "• "), or a numbered item ("1. ", "2) ") at the
+ * start of a line, after a sentence, or next in a numbering already begun ("1. One-way 2. Economy").
+ * A number inside a sentence ("on May 23. Both…") is not an item.
+ */
+function splitBullets(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\n+/u)) {
+    let last = 0;
+    let expect = 1;
+    const marker = /(^|[.!?:;]\s+|\s)([-*•]|(\d{1,2})[.)])\s+(?=\S)/gu;
+    for (const m of line.matchAll(marker)) {
+      const n = m[3] === undefined ? undefined : Number(m[3]);
+      const atBoundary = m[1] === "" || /[.!?:;]/.test(m[1]!);
+      const isItem = n === undefined ? atBoundary : n === expect && (atBoundary || n > 1);
+      if (!isItem) continue;
+      out.push(line.slice(last, m.index! + m[1]!.length));
+      last = m.index! + m[0].length;
+      if (n !== undefined) expect = n + 1;
+    }
+    out.push(line.slice(last));
+  }
+  return out;
+}
+
+/** ", and I…", ", and the…": two independent clauses joined by "and" (each is read on its own). */
+const COORDINATION = /,\s+(?:and|y)\s+(?=(?:i|we|you|it|that|this|the|my|they|he|she|yo|el|la|mi)\s)/iu;
+
+/** Words that join two clauses of opposite drift ("yes, but…", "sí, pero…", "好的，但是…"). */
+const CONTRAST = /(?:,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
+/** Words that concede ("even though I hoped for more", "aunque…", "虽然…"): a clause of its own, no contrast with the agreement. */
+const CONCESSION = /(?:,\s*|\s|^)(?:although|though|even though|even if|aunque|虽然|尽管)(?![\p{L}\p{N}])/iu;
+
+/**
+ * The clauses of a sentence: the sentence cut at contrast words ("but", "however", "pero",
+ * "但是", "不过"…) and at concessions ("although", "even though", "aunque"). `contrast` is true
+ * for a clause that follows a contrast word.
+ */
+export function splitClauses(sentence: string): { text: string; contrast: boolean; againstReply?: boolean }[] {
+  const out: { text: string; contrast: boolean; againstReply?: boolean }[] = [];
+  // a sentence-final "though" ("no rush though") sets the whole clause against what came before
+  const trailingThough = /[,\s]+(?:though|tho)$/iu.exec(sentence);
+  let rest = trailingThough ? sentence.slice(0, trailingThough.index) : sentence;
+  let contrast = false;
+  for (let guard = 0; guard < 20; guard++) {
+    const c = CONTRAST.exec(rest);
+    const k = CONCESSION.exec(rest) ?? COORDINATION.exec(rest);
+    const m = c && (!k || c.index <= k.index) ? c : k;
+    if (!m || m.index === undefined) break;
+    const head = rest.slice(0, m.index).trim();
+    if (head !== "") out.push({ text: head.replace(/[,，、\s]+$/u, ""), contrast });
+    rest = rest.slice(m.index + m[0].length).replace(/^[,，、\s]+/u, "");
+    contrast = m === c;
+  }
+  if (rest.trim() !== "") out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null, ...(trailingThough !== null ? { againstReply: true } : {}) });
+  return out;
+}

@@ -1,0 +1,97 @@
+import { contentCharacters, contentStems, stem } from "./content-words.js";
+import { namedValues } from "./reply-values.js";
+
+/**
+ * The parts of a request that puts several actions to the user at once ("1) upgrade both
+ * passengers… 2) add 2 checked bags…", "two things: cancel the lamp order and return the
+ * chair", "两件事：退掉…并把…"), and which of them a reply names. A reply that names some parts
+ * and not the others, without "both" or "all", agrees to part only.
+ * @internal
+ */
+
+/** What tells one part from the others: its own words, values and (Chinese) character pairs. */
+export interface RequestPart {
+  readonly text: string;
+  readonly stems: readonly string[];
+  readonly values: readonly string[];
+  readonly bigrams: readonly string[];
+}
+
+/** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy"). */
+const ACTION =
+  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|anadir|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
+/** The request offers several actions together. */
+const SEVERAL = /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
+/** Whether a request (normal form) says it puts several actions ("both", "two things", "两项"). */
+export function offersSeveral(request: string): boolean {
+  return SEVERAL.test(request) || /(?<![\p{L}])(?:two|three|2|3) (?:\w+ )?(?:passengers|reservations|flights|bags|tickets|orders|items)(?![\p{L}])/iu.test(request);
+}
+
+/** The reply takes them all. */
+export const TOTALITY = /(?<![\p{L}])(?:both|all|everything|each|todo|todos|todas|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两个|都|全部/iu;
+
+function bigrams(text: string): string[] {
+  const out: string[] = [];
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
+  return out;
+}
+
+/** Numbered items ("1) …", "2. …", "**1.** …") that each name an action. */
+function numberedItems(request: string): string[] {
+  const marker = /(?:^|[\s*(])([1-9])[.)]\s*(?:\*\*)?\s*/gu;
+  const hits = [...request.matchAll(marker)].filter((m) => m.index !== undefined);
+  const items: string[] = [];
+  let expect = 1;
+  let start = -1;
+  for (const m of hits) {
+    if (Number(m[1]) !== expect) continue;
+    if (start >= 0) items.push(request.slice(start, m.index));
+    start = m.index! + m[0].length;
+    expect++;
+  }
+  if (start >= 0) {
+    // the last item ends at a blank line or at the question that closes the request
+    let tail = request.slice(start);
+    const cut = tail.search(/\n\s*\n|[.!]\s+(?=[^.!?]*\?\s*$)/u);
+    if (cut >= 0) tail = tail.slice(0, cut);
+    items.push(tail);
+  }
+  // each item must lead with its action ("1) upgrade…", "**2. Adding checked bags**"), not be a list of details or reservations
+  const leads = (t: string) => ACTION.test(t.replace(/[*_#]/g, "").trim().split(/\s+/).slice(0, 4).join(" "));
+  return items.length >= 2 && items.every(leads) ? items : [];
+}
+
+/** "two things: cancel A and return B", "both X and Y": the pieces of the sentence that offers several actions. */
+function conjoinedItems(request: string): string[] {
+  for (const sentence of request.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u)) {
+    if (!SEVERAL.test(sentence)) continue;
+    const pieces = sentence.split(/(?<![\p{L}])(?:and|y|as well as)(?![\p{L}])|[;；]|，并|并且|并把|并|以及|和/u).map((p) => p.trim()).filter((p) => ACTION.test(p));
+    if (pieces.length >= 2) return pieces;
+  }
+  return [];
+}
+
+/** The parts of a request (text in normal form), or `[]` when it puts a single action. */
+export function requestParts(request: string): RequestPart[] {
+  // only a request that says it puts several ("both", "two things", "these changes") is read for parts
+  if (!SEVERAL.test(request)) return [];
+  const items = numberedItems(request);
+  const texts = items.length >= 2 ? items : conjoinedItems(request);
+  if (texts.length < 2) return [];
+  const raw = texts.map((t) => ({ text: t, stems: [...new Set(contentStems(t))], values: [...new Set(namedValues(t).map((v) => v.key))], bigrams: [...new Set(bigrams(t).filter((b) => contentCharacters(b).length === 2))] }));
+  // what every part shares ("reservation YAX4DR", "the order") tells none of them apart
+  const shared = <K extends "stems" | "values" | "bigrams">(k: K) => new Set(raw[0]![k].filter((x) => raw.every((p) => (p[k] as readonly string[]).includes(x))));
+  const s = shared("stems");
+  const v = shared("values");
+  const b = shared("bigrams");
+  return raw.map((p) => ({ text: p.text, stems: p.stems.filter((x) => !s.has(x)), values: p.values.filter((x) => !v.has(x)), bigrams: p.bigrams.filter((x) => !b.has(x)) }));
+}
+
+/** The parts a reply (normal form) names by their own words, values or characters. */
+export function namedParts(reply: string, parts: readonly RequestPart[]): RequestPart[] {
+  const stems = contentStems(reply);
+  const values = new Set(namedValues(reply).map((v) => v.key));
+  const grams = new Set(bigrams(reply));
+  const same = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))) || stem(a) === stem(b);
+  return parts.filter((p) => p.stems.some((x) => stems.some((y) => same(x, y))) || p.values.some((x) => values.has(x)) || p.bigrams.some((x) => grams.has(x)));
+}

@@ -162,6 +162,12 @@ export interface ConfirmationDeniedData extends ViolationDataBase {
   readonly actionId: string;
 }
 
+/** `confirmation_text_mismatch`: the confirmation request's text does not state values of its action. */
+export interface ConfirmationTextMismatchData extends ViolationDataBase {
+  /** Each value of the action the text does not state, with its argument path. */
+  readonly unstated: readonly { readonly path: string; readonly value: string | number | boolean }[];
+}
+
 /** `budget_exceeded`: the call or model turn would go over a budget (or the account is closed). */
 export interface BudgetExceededData extends ViolationDataBase {
   /** What ran out: `inputTokens`, `outputTokens`, `totalTokens` or `toolCalls`. */
@@ -235,6 +241,7 @@ export interface ViolationData {
   confirmation_other_session: ConfirmationOtherSessionData;
   confirmation_stale: ConfirmationStaleData;
   confirmation_denied: ConfirmationDeniedData;
+  confirmation_text_mismatch: ConfirmationTextMismatchData;
   budget_exceeded: BudgetExceededData;
   state_tampered: StateTamperedData;
   needs_reconciliation: NeedsReconciliationData;

@@ -20,6 +20,7 @@ export { ProtocolViolation, isProtocolViolation, type ViolationDetails } from ".
 export { VIOLATION_CODES, type ViolationCode } from "./violation/violation-codes.js";
 export { ViolationLog, MemoryViolationSink, JsonLinesViolationSink, ConsoleViolationSink, toViolationRecord, type ViolationRecord, type ViolationSink, type MemoryViolationSinkOptions } from "./violation/violation-log.js";
 export { Session, type SessionOptions, type SessionStatus, type CheckResult, type ExecutionRecord } from "./runtime/session.js";
+export { setDefaultSessionObserver, type SessionObserver } from "./runtime/session-observer.js";
 export type { SessionPolicy, TokenUsage } from "./runtime/session-policy.js";
 export { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./runtime/session-snapshot.js";
 export { verifyTraceHistory, traceTime, DEFAULT_TRACE_KEEP, type TraceEntry, type DroppedTrace, type TraceRetention, type TraceHistoryCheck } from "./runtime/session-trace.js";

@@ -157,6 +157,8 @@ export class ConfirmationPolicy implements SessionPolicy {
   private readonly pending = new Map<string, PendingActionRecord>();
   private readonly live = new Map<string, Grant>();
   private readonly consumed = new Map<string, ConsumedGrant>();
+  /** The grant each claimed call consumed (for tracing: which confirmation authorized a write). */
+  private readonly usedBy = new WeakMap<ValidatedCall, ConsumedGrant>();
   private userMessages: UserMessage[] = [];
   /** The latest request round; 0 before the first request. */
   private round = 0;
@@ -386,6 +388,16 @@ export class ConfirmationPolicy implements SessionPolicy {
     this.request(session, { name: target, arguments: call.arguments }, typeof result.value === "string" ? { description: result.value } : {});
   }
 
+  /**
+   * The grant a call claimed by this session consumed: its `nonce` (the grant's id) and the
+   * `actionId` of the confirmed pending action. Undefined for a call that needed no grant.
+   * @param call A call the session validated with `validate(call, true)` (or ran).
+   */
+  grantUsedBy(call: ValidatedCall): { readonly nonce: string; readonly actionId: string } | undefined {
+    const used = this.usedBy.get(call);
+    return used === undefined ? undefined : { nonce: used.nonce, actionId: used.actionId };
+  }
+
   // ── the check before every call ───────────────────────────────────────────────────
 
   beforeCall(session: Session<any>, call: ValidatedCall, claim: boolean): void {
@@ -408,8 +420,10 @@ export class ConfirmationPolicy implements SessionPolicy {
         continue;
       }
       if (claim) {
+        const used = { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: now.toISOString() };
         this.live.delete(g.nonce);
-        this.consumed.set(g.nonce, { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: now.toISOString() });
+        this.consumed.set(g.nonce, used);
+        this.usedBy.set(call, used);
       }
       return;
     }

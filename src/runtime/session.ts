@@ -14,6 +14,7 @@ import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./session-snapshot.js";
 import { SessionTrace, keepOf, type DroppedTrace, type TraceEntry, type TraceRetention } from "./session-trace.js";
+import { observerFor, type SessionObserver } from "./session-observer.js";
 
 export type SessionStatus = "active" | "ended" | "needs_reconciliation";
 
@@ -42,6 +43,12 @@ export interface SessionOptions {
    * `requiresConfirmation` tool always gets the confirmation policy; these options tune it.
    */
   readonly confirmation?: ConfirmationOptions;
+  /**
+   * Reports validated, executed and refused calls to a tracer (e.g. `openTelemetryObserver()`
+   * from `concordat/opentelemetry`); `null` for none.
+   * @default the observer set with `setDefaultSessionObserver` (`instrumentSessions()`), if any
+   */
+  readonly observer?: SessionObserver | null;
 }
 
 export type CheckResult<TTool extends string = string> =
@@ -64,6 +71,8 @@ interface Waiting {
   readonly unwrap: boolean;
   readonly resolve: (v: unknown) => void;
   readonly reject: (e: unknown) => void;
+  /** The caller's tracing context (only when an observer is set). */
+  readonly context: unknown;
 }
 
 const defaultNow = (): Date => new Date();
@@ -101,6 +110,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #waiting: Waiting[] | undefined;
   /** The call whose implementation is running now (its body's promise has not settled). */
   #active: ValidatedCall | undefined;
+  /** Where validated, executed and refused calls are reported (tracing); undefined: nowhere, at no cost. */
+  readonly #observer: SessionObserver | undefined;
 
   constructor(protocol: P, options: SessionOptions = {}) {
     if (typeof protocol !== "object" || protocol === null || Object.getPrototypeOf(protocol) !== Protocol.prototype) {
@@ -126,6 +137,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     const now = options.now;
     this.#now = now ?? defaultNow;
     this.#clock = options.clock ?? (now ? () => now().getTime() : Date.now);
+    this.#observer = observerFor(options.observer);
   }
 
   get id(): string {
@@ -285,7 +297,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   #enqueue(call: ToolCall, impl: Impl, unwrap: boolean): Promise<unknown> {
     if (!this.#busy) return this.#start(call, impl, unwrap);
-    return new Promise((resolve, reject) => (this.#waiting ??= []).push({ call, impl, unwrap, resolve, reject }));
+    const context = this.#observer === undefined ? undefined : this.#observer.capture();
+    return new Promise((resolve, reject) => (this.#waiting ??= []).push({ call, impl, unwrap, resolve, reject, context }));
   }
 
   /** Validates and runs now (nothing else is in flight); settles when the result has advanced the session. */
@@ -301,7 +314,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     }
     this.#active = validated;
     try {
-      value = impl(validated.arguments, validated);
+      const o = this.#observer;
+      value = o === undefined ? impl(validated.arguments, validated) : o.runCall(validated, () => impl(validated.arguments, validated));
     } catch (error) {
       return this.#settleNow(validated, { ok: false, error }, unwrap);
     }
@@ -340,7 +354,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #next(): void {
     this.#busy = false;
     const w = this.#waiting?.shift();
-    if (w) this.#start(w.call, w.impl, w.unwrap).then(w.resolve, w.reject);
+    if (!w) return;
+    // a waiting call starts in its caller's tracing context, not in the previous call's
+    const started = w.context === undefined ? this.#start(w.call, w.impl, w.unwrap) : this.#observer!.within(w.context, () => this.#start(w.call, w.impl, w.unwrap));
+    started.then(w.resolve, w.reject);
   }
 
   /**
@@ -365,6 +382,11 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       const validated = this.#protocol.validateCall(this.#state, call, this.#context);
       for (const p of this.#policies) p.beforeCall?.(this, validated, claim);
       if (claim === true) this.#claimed.add(validated);
+      const o = this.#observer;
+      if (o !== undefined) {
+        if (claim === true) o.callValidated(this, validated, this.#state);
+        else o.callChecked(this, validated);
+      }
       return validated;
     } catch (e) {
       if (e instanceof ProtocolViolation) throw this.reject(e);
@@ -381,8 +403,21 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (!this.#claimed.has(validated)) {
       throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
     }
-    const rec = this.#advance(validated, result);
+    const o = this.#observer;
+    if (o === undefined) {
+      const rec = this.#advance(validated, result);
+      this.#claimed.delete(validated);
+      return rec;
+    }
+    let rec: ExecutionRecord;
+    try {
+      rec = this.#advance(validated, result);
+    } catch (e) {
+      o.callFailed(this, validated, e);
+      throw e;
+    }
     this.#claimed.delete(validated);
+    o.callAdvanced(this, rec);
     return rec;
   }
 
@@ -407,7 +442,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     } catch (e) {
       if (spec.effect === "write") this.markNeedsReconciliation();
       if (!result.ok && outcome === undefined) throw result.error;
-      throw e instanceof ProtocolViolation ? this.reject(e) : e;
+      throw e instanceof ProtocolViolation ? this.#refuse(e, validated) : e;
     }
     if (spec.reduce) this.#context = spec.reduce(this.#context, validated.arguments as never, result, outcome as string);
     this.#state = to;
@@ -460,8 +495,13 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return resolution ? this.#advance(resolution.validated, resolution.result) : undefined;
   }
 
-  /** Records a violation with the session's facts and delivers it to the log. */
+  /** Records a violation with the session's facts and delivers it to the log (and the observer). */
   reject(v: ProtocolViolation): ProtocolViolation {
+    return this.#refuse(v, undefined);
+  }
+
+  /** `reject`, naming the claimed call the refusal ends (for the observer). */
+  #refuse(v: ProtocolViolation, during: ValidatedCall | undefined): ProtocolViolation {
     const enriched =
       v.sessionId === this.#id
         ? v
@@ -478,6 +518,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
             ...(v.hint !== undefined ? { hint: v.hint } : {}),
           });
     this.#log?.report(enriched, this.#lastMessages?.());
+    this.#observer?.refused(this, enriched, during);
     return enriched;
   }
 

@@ -243,6 +243,31 @@ describe("OpenTelemetry session tracing: failures, budgets, switching it on and 
     expect(agent.refunds).toEqual([]);
   });
 
+  it("the server-side guard (GuardedExecutor: validate, run, advance on stored sessions) is traced too", async () => {
+    const { GuardedExecutor } = await import("../../src/store/guarded-executor.js");
+    const { MemorySessionStore } = await import("../../src/store/memory-store.js");
+    const uninstall = instrumentSessions({ tracer });
+    try {
+      const executor = new GuardedExecutor({ protocol: refundProtocol, store: new MemorySessionStore({ secret: "store-secret-0123456789abcdef" }), sessionOptions: { confirmation: { key: "grant-key-0123456789abcdef" } } });
+      const { session } = await executor.create();
+      await tracer.startActiveSpan("http request", async (req) => {
+        await executor.execute(session.id, { id: "g1", name: "lookup_booking", arguments: { bookingId: "B-7" } }, () => ({ id: "B-7" }));
+        await executor.execute(session.id, { id: "g2", name: "issue_refund", arguments: { bookingId: "B-7", amount: 30 } }, () => ({ ok: true })).catch(() => undefined);
+        req.end();
+      });
+      const req = spans().find((s) => s.name === "http request")!;
+      const seen = toolSpans().map((s) => JSON.stringify([s.name, s.attributes["concordat.call.status"], s.attributes["error.type"], s.attributes["gen_ai.conversation.id"] === session.id, parentOf(s) === req.spanContext().spanId]));
+      // (a refusal on the executor's cached copy is checked again on a fresh copy, which reports it again: distinct spans only)
+      expect([...new Set(seen)].map((x) => JSON.parse(x))).toEqual([
+        ["execute_tool lookup_booking", "executed", null, true, true],
+        ["execute_tool issue_refund", "refused", "tool_not_allowed", true, true],
+      ]);
+      expect(seen[0]).toContain("executed");
+    } finally {
+      uninstall();
+    }
+  });
+
   it("a tracer that throws changes nothing the session decides", async () => {
     const broken = { startSpan: () => { throw new Error("exporter on fire"); }, startActiveSpan: () => { throw new Error("exporter on fire"); } } as unknown as Tracer;
     const session = new Session(p, { observer: openTelemetryObserver({ tracer: broken }) });

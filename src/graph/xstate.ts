@@ -1,6 +1,15 @@
 /**
- * `concordat/xstate`: a protocol as an XState v5 machine config (for Stately's visual editor and
- * inspector), and back for the subset that maps. XState itself is not needed to use these.
+ * `concordat/xstate`: protocols as XState v5 machine configs and back (no `xstate` import: the
+ * config is plain JSON that `createMachine` loads).
+ *
+ * @example
+ * ```ts
+ * import { createMachine } from "xstate";
+ * import { toXState, fromXState } from "concordat/xstate";
+ * const machine = createMachine(toXState(refundProtocol));
+ * const graph = fromXState(machine); // refundProtocol.graph again
+ * ```
+ * @see https://github.com/concordat/concordat/blob/main/docs/xstate.md
  * @module
  */
 export { toXState } from "./to-xstate.js";

@@ -14,6 +14,7 @@ import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./session-snapshot.js";
 import { SessionTrace, keepOf, type DroppedTrace, type TraceEntry, type TraceRetention } from "./session-trace.js";
+import { ownOptions } from "../util/own-options.js";
 
 export type SessionStatus = "active" | "ended" | "needs_reconciliation";
 
@@ -69,6 +70,27 @@ interface Waiting {
 const defaultNow = (): Date => new Date();
 
 /**
+ * A policy's hooks, taken once when it joins the session: for the runtime's own policies from
+ * their (frozen) class, so a property set on the instance later cannot replace a check.
+ */
+interface Hooks {
+  readonly policy: SessionPolicy;
+  readonly offered: SessionPolicy["offered"];
+  readonly beforeCall: SessionPolicy["beforeCall"];
+  readonly afterCall: SessionPolicy["afterCall"];
+  readonly beforeModelCall: SessionPolicy["beforeModelCall"];
+  readonly afterModelCall: SessionPolicy["afterModelCall"];
+  readonly serialize: SessionPolicy["serialize"];
+  readonly restore: SessionPolicy["restore"];
+}
+
+function hooksOf(policy: SessionPolicy): Hooks {
+  const proto = Object.getPrototypeOf(policy) as object | null;
+  const src = (proto === ConfirmationPolicy.prototype || proto === BudgetPolicy.prototype ? proto : policy) as SessionPolicy;
+  return Object.freeze({ policy, offered: src.offered, beforeCall: src.beforeCall, afterCall: src.afterCall, beforeModelCall: src.beforeModelCall, afterModelCall: src.afterModelCall, serialize: src.serialize, restore: src.restore });
+}
+
+/**
  * The runtime monitor of one conversation: the current state, the context, the trace.
  * Calls are processed one at a time (several tool calls from one model turn are each
  * validated against the state the previous one left). A refused call never runs its
@@ -90,6 +112,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #trace: SessionTrace;
   #version = 0;
   readonly #policies: SessionPolicy[];
+  readonly #hooks: Hooks[] = [];
   readonly #log: ViolationLog | undefined;
   #lastMessages: (() => readonly unknown[]) | undefined;
   readonly #now: () => Date;
@@ -102,8 +125,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** The call whose implementation is running now (its body's promise has not settled). */
   #active: ValidatedCall | undefined;
 
-  constructor(protocol: P, options: SessionOptions = {}) {
-    if (typeof protocol !== "object" || protocol === null || Object.getPrototypeOf(protocol) !== Protocol.prototype) {
+  constructor(protocol: P, given: SessionOptions = {}) {
+    const options = ownOptions(given);
+    if (!Protocol.isProtocol(protocol)) {
       throw new TypeError(`new Session(protocol): expected a protocol made by defineProtocol(...) (this copy of concordat's Protocol), got ${protocol === null ? "null" : typeof protocol}. Fix: pass the protocol object.`);
     }
     this.#protocol = protocol;
@@ -111,7 +135,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#state = protocol.initial;
     this.#status = protocol.isTerminal(protocol.initial) ? "ended" : "active";
     this.#context = structuredClone(protocol.config.initialContext);
-    this.#trace = new SessionTrace(this.#id, keepOf(options.trace));
+    this.#trace = new SessionTrace(this.#id, keepOf(ownOptions(options.trace)));
     this.#policies = [...(options.policies ?? [])];
     const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
     const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
@@ -121,6 +145,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       this.#policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
     }
     if (needsConfirmation && !this.#policies.some((p) => p.key === "confirmation")) this.#policies.push(new ConfirmationPolicy(options.confirmation));
+    for (const p of this.#policies) this.#hooks.push(hooksOf(p));
     this.#log = options.log;
     this.#lastMessages = options.lastMessages;
     const now = options.now;
@@ -190,6 +215,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
     requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
     this.#policies.push(policy);
+    this.#hooks.push(hooksOf(policy));
     return this;
   }
 
@@ -250,7 +276,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (this.#status !== "active") return [];
     const permitted: string[] = this.#protocol.permittedTools(this.#state, this.#context);
     let tools: readonly string[] = permitted;
-    for (const p of this.#policies) if (p.offered) tools = p.offered(this, tools);
+    for (const h of this.#hooks) if (h.offered) tools = h.offered.call(h.policy, this, tools);
     return (tools === permitted ? permitted : [...tools]) as never; // a fresh array either way
   }
 
@@ -262,7 +288,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Validates a call against the current state without running anything or claiming anything. Never throws. */
   check(call: ToolCall): CheckResult {
     try {
-      return { ok: true, call: this.validate(call, false) };
+      return { ok: true, call: this.#validate(call, false) };
     } catch (e) {
       if (e instanceof ProtocolViolation) return { ok: false, violation: e };
       throw e;
@@ -294,7 +320,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     let validated: ValidatedCall;
     let value: unknown;
     try {
-      validated = this.validate(call, true);
+      validated = this.#validate(call, true);
     } catch (e) {
       this.#next();
       return Promise.reject(e);
@@ -328,7 +354,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#active = undefined;
     let rec: ExecutionRecord;
     try {
-      rec = this.advance(validated, result);
+      rec = this.#advanceClaimed(validated, result);
     } finally {
       this.#next();
     }
@@ -349,6 +375,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
    * A call validated with `claim` may then be passed to `advance`, once.
    */
   validate(call: ToolCall, claim: boolean): ValidatedCall {
+    return this.#validate(call, claim);
+  }
+
+  #validate(call: ToolCall, claim: boolean): ValidatedCall {
     try {
       if (this.#status === "needs_reconciliation") {
         throw new ProtocolViolation({
@@ -363,11 +393,11 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
         });
       }
       const validated = this.#protocol.validateCall(this.#state, call, this.#context);
-      for (const p of this.#policies) p.beforeCall?.(this, validated, claim);
+      for (const h of this.#hooks) h.beforeCall?.call(h.policy, this, validated, claim);
       if (claim === true) this.#claimed.add(validated);
       return validated;
     } catch (e) {
-      if (e instanceof ProtocolViolation) throw this.reject(e);
+      if (e instanceof ProtocolViolation) throw this.#reject(e);
       throw e;
     }
   }
@@ -378,6 +408,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
    * result, another session's, a hand-made object) or one already advanced throws `TypeError`.
    */
   advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
+    return this.#advanceClaimed(validated, result);
+  }
+
+  #advanceClaimed(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
     if (!this.#claimed.has(validated)) {
       throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
     }
@@ -405,37 +439,41 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     try {
       to = protocol.targetOf(from, name, outcome);
     } catch (e) {
-      if (spec.effect === "write") this.markNeedsReconciliation();
+      if (spec.effect === "write") this.#markNeedsReconciliation();
       if (!result.ok && outcome === undefined) throw result.error;
-      throw e instanceof ProtocolViolation ? this.reject(e) : e;
+      throw e instanceof ProtocolViolation ? this.#reject(e) : e;
     }
     if (spec.reduce) this.#context = spec.reduce(this.#context, validated.arguments as never, result, outcome as string);
     this.#state = to;
     this.#trace.record(validated.id, name, validated.arguments, outcome as string, from, to, this.#clock());
     if (protocol.isTerminal(to)) this.#status = "ended";
     this.#version++;
-    for (const p of this.#policies) p.afterCall?.(this, validated, result, outcome as string, from, to);
+    for (const h of this.#hooks) h.afterCall?.call(h.policy, this, validated, result, outcome as string, from, to);
     return { call: validated, result, outcome: outcome as string, from, to };
   }
 
   /** Checks a model call's estimated usage against every policy (budgets). */
   beforeModelCall(estimate: TokenUsage): void {
     try {
-      for (const p of this.#policies) p.beforeModelCall?.(this, estimate);
+      for (const h of this.#hooks) h.beforeModelCall?.call(h.policy, this, estimate);
     } catch (e) {
-      if (e instanceof ProtocolViolation) throw this.reject(e);
+      if (e instanceof ProtocolViolation) throw this.#reject(e);
       throw e;
     }
   }
 
   /** Accounts a model call's reported usage. */
   afterModelCall(usage: TokenUsage): void {
-    for (const p of this.#policies) p.afterModelCall?.(this, usage);
+    for (const h of this.#hooks) h.afterModelCall?.call(h.policy, this, usage);
     this.#version++;
   }
 
   /** Marks the session as blocked until an earlier write is reconciled. */
   markNeedsReconciliation(): void {
+    this.#markNeedsReconciliation();
+  }
+
+  #markNeedsReconciliation(): void {
     this.#status = "needs_reconciliation";
     this.#version++;
   }
@@ -462,6 +500,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   /** Records a violation with the session's facts and delivers it to the log. */
   reject(v: ProtocolViolation): ProtocolViolation {
+    return this.#reject(v);
+  }
+
+  #reject(v: ProtocolViolation): ProtocolViolation {
     const enriched =
       v.sessionId === this.#id
         ? v
@@ -484,7 +526,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Versioned JSON (format 2) of everything the session knows; the trace as far as it is retained. */
   toJSON(): SessionSnapshot {
     const extensions: Record<string, unknown> = {};
-    for (const p of this.#policies) if (p.serialize) extensions[p.key] = p.serialize();
+    for (const h of this.#hooks) if (h.serialize) extensions[h.policy.key] = h.serialize.call(h.policy);
     const dropped = this.#trace.dropped();
     return {
       format: "concordat.session",
@@ -526,8 +568,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (endsIn !== snap.state) throw bad(`is in state "${snap.state}", but its trace ends in "${endsIn}"`);
     if (snap.version < trace.length) throw bad(`has version ${snap.version}, lower than the ${trace.length} calls its trace records`);
     if ((snap.status === "ended") !== protocol.isTerminal(snap.state)) throw bad(`has status "${snap.status}" in ${protocol.isTerminal(snap.state) ? "terminal" : "non-terminal"} state "${snap.state}"`);
-    for (const p of s.#policies) {
-      if (p.restore && snap.extensions[p.key] !== undefined) p.restore(snap.extensions[p.key]);
+    for (const h of s.#hooks) {
+      if (h.restore && snap.extensions[h.policy.key] !== undefined) h.restore.call(h.policy, snap.extensions[h.policy.key]);
     }
     s.#state = snap.state;
     s.#status = snap.status;

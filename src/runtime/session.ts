@@ -68,6 +68,8 @@ interface Waiting {
 }
 
 const defaultNow = (): Date => new Date();
+/** Calls validated with `claim` a session remembers until they advance. */
+const MAX_CLAIMED = 16;
 
 /**
  * A policy's hooks, taken once when it joins the session: for the runtime's own policies from
@@ -117,8 +119,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #lastMessages: (() => readonly unknown[]) | undefined;
   readonly #now: () => Date;
   readonly #clock: () => number;
-  /** Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance. */
-  readonly #claimed = new WeakSet<ValidatedCall>();
+  /**
+   * Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance.
+   * The latest in a field, older ones in a short list (not a WeakSet: an entry per call costs
+   * microseconds of GC work); a call is normally advanced right after it ran, and the oldest of
+   * more than `MAX_CLAIMED` is forgotten.
+   */
+  #claim: ValidatedCall | undefined;
+  readonly #olderClaims: ValidatedCall[] = [];
   /** A call is between validation and its result; later calls wait in `#waiting`. */
   #busy = false;
   #waiting: Waiting[] | undefined;
@@ -394,7 +402,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       }
       const validated = this.#protocol.validateCall(this.#state, call, this.#context);
       for (const h of this.#hooks) h.beforeCall?.call(h.policy, this, validated, claim);
-      if (claim === true) this.#claimed.add(validated);
+      if (claim === true) {
+        if (this.#claim !== undefined && this.#olderClaims.push(this.#claim) >= MAX_CLAIMED) this.#olderClaims.shift();
+        this.#claim = validated;
+      }
       return validated;
     } catch (e) {
       if (e instanceof ProtocolViolation) throw this.#reject(e);
@@ -412,12 +423,22 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   }
 
   #advanceClaimed(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
-    if (!this.#claimed.has(validated)) {
+    if (!this.#takeClaim(validated)) {
       throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
     }
-    const rec = this.#advance(validated, result);
-    this.#claimed.delete(validated);
-    return rec;
+    return this.#advance(validated, result);
+  }
+
+  /** Removes a claimed call from the claims; false when it is not one. */
+  #takeClaim(validated: ValidatedCall): boolean {
+    if (this.#claim === validated) {
+      this.#claim = this.#olderClaims.pop();
+      return true;
+    }
+    const i = this.#olderClaims.lastIndexOf(validated);
+    if (i < 0) return false;
+    this.#olderClaims.splice(i, 1);
+    return true;
   }
 
   #advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
@@ -494,7 +515,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     }
     this.#status = this.#protocol.isTerminal(this.#state) ? "ended" : "active";
     this.#version++;
-    this.#claimed.delete(resolution?.validated as ValidatedCall);
+    if (resolution) this.#takeClaim(resolution.validated);
     return resolution ? this.#advance(resolution.validated, resolution.result) : undefined;
   }
 

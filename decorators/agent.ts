@@ -2,6 +2,7 @@ import { AgentLoop, type StepResult, type ToolDispatch } from "../src/agent/agen
 import type { ChatMessage, ModelClient } from "../src/agent/model-client.js";
 import type { ToolDefinition } from "../src/protocol/types.js";
 import type { Session, SessionOptions } from "../src/runtime/session.js";
+import { ownOptions } from "../src/util/own-options.js";
 import { infoFor } from "./class-info.js";
 import { guardedToolOf, runGuardedCall } from "./guarded-method.js";
 import { ConstructedInstance, attachSession, configureSession, sessionOf } from "./instance-session.js";
@@ -31,8 +32,9 @@ export class Agent extends ConstructedInstance {
   readonly #options: AgentOptions;
   #loop: AgentLoop | undefined;
 
-  constructor(options: AgentOptions = {}) {
+  constructor(given: AgentOptions = {}) {
     super();
+    const options = ownOptions(given);
     this.#options = options;
     if (options.session) attachSession(this, options.session);
     else if (options.sessionOptions) configureSession(this, options.sessionOptions);

@@ -146,7 +146,7 @@ function parseTool(event: string): string {
 
 function assertProtocol(p: unknown): asserts p is AnyProtocol {
   // the runtime's own class, not a look-alike whose validateCall could wave calls through
-  if (typeof p !== "object" || p === null || Object.getPrototypeOf(p) !== Protocol.prototype) {
+  if (!Protocol.isProtocol(p)) {
     const what = p === null ? "null" : typeof p === "object" ? `an object that is not a Protocol of this copy of concordat` : typeof p;
     throw new TypeError(`@enforce(protocol): expected a protocol made by defineProtocol(...), got ${what}. Fix: pass the protocol object, e.g. @enforce(refundProtocol), from the same copy of concordat as the decorators.`);
   }

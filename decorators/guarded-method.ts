@@ -128,14 +128,24 @@ export function runGuardedCall(instance: object, call: ToolCall, started: () => 
   });
 }
 
-/** The body of a class bound to protocol P runs only on sessions of P or of a protocol checked to refine P. */
+/**
+ * The body of a class bound to protocol P runs only on sessions of P or of a protocol checked to
+ * refine P, and (checked here as well, whatever the refinement check covers) one that keeps the
+ * tool a write when P says so and still requires the user's confirmation when P does.
+ */
 function checkBinding(session: Session<any>, info: WrapperInfo): void {
   const bound = info.protocol;
-  if (bound === undefined || session.protocol === bound || protocolRefines(session.protocol, bound)) return;
+  if (bound === undefined || session.protocol === bound) return;
+  if (protocolRefines(session.protocol, bound)) {
+    const mine = bound.tools[info.tool] as { effect?: string; requiresConfirmation?: boolean } | undefined;
+    const theirs = session.protocol.tools[info.tool] as { effect?: string; requiresConfirmation?: boolean } | undefined;
+    const weaker = mine !== undefined && (theirs === undefined || (mine.effect === "write" && theirs.effect !== "write") || (mine.requiresConfirmation === true && theirs.requiresConfirmation !== true));
+    if (!weaker) return;
+  }
   throw session.reject(
     new ProtocolViolation({
       code: "protocol_weakened",
-      message: `"${info.tool}" belongs to a class enforcing protocol "${bound.name}", but this instance runs protocol "${session.protocol.name}", which was not checked to refine it; the body cannot run under it.`,
+      message: `"${info.tool}" belongs to a class enforcing protocol "${bound.name}", but this instance runs protocol "${session.protocol.name}", which does not refine it for this tool (not checked to refine it, or the tool lost its write effect or its confirmation); the body cannot run under it.`,
       protocol: session.protocol.name,
       state: session.state as string,
       tool: info.tool,

@@ -23,7 +23,8 @@ const instances = new WeakMap<object, InstanceRecord>();
 function register(self: object, newTarget: Function): void {
   if (instances.has(self)) return;
   const info = infoFor(newTarget);
-  if (info) instances.set(self, { cls: newTarget, protocol: info.protocol });
+  // every key its own property: a polluted Object.prototype.session cannot stand in for the session
+  if (info) instances.set(self, { cls: newTarget, protocol: info.protocol, session: undefined, options: undefined });
 }
 
 /**

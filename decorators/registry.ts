@@ -157,8 +157,8 @@ export function claimRegistryWriter(): RegistryWriter {
     enforce(cls, enforced, protocol, className, tools, metadata, parent) {
       if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
       const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
-      enforcedClasses.set(cls, Object.freeze({ protocol, enforced, className, tools: frozenTools }));
-      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, className, tools: readonlyMap(new Map()) }));
+      enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
+      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: readonlyMap(new Map()) }));
       sealed.add(cls);
       if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
       const above = parent ? refinements.get(parent) : undefined;

@@ -1,4 +1,5 @@
 import type { BudgetLimits } from "../protocol/types.js";
+import { ownOptions } from "../util/own-options.js";
 
 /** The dimensions a budget limits. */
 export const BUDGET_DIMENSIONS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const;
@@ -100,8 +101,9 @@ export class BudgetAccount {
   readonly #parent: BudgetAccount | undefined;
 
   /** @throws RangeError when a limit or reserve is not a number ≥ 0, or a reserve exceeds its limit. */
-  constructor(options: AccountOptions = {}, parent?: BudgetAccount) {
-    this.label = options.label ?? "agent";
+  constructor(given: AccountOptions = {}, parent?: BudgetAccount) {
+    const options = { ...ownOptions(given), limits: ownOptions(given?.limits), reserve: ownOptions(given?.reserve) } as AccountOptions;
+    this.label = String(options.label ?? "agent");
     this.#parent = parent;
     for (const d of BUDGET_DIMENSIONS) {
       const l = options.limits?.[d];
@@ -115,6 +117,7 @@ export class BudgetAccount {
       }
     }
     this.#reserve = Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, Math.min(limitOf(options.reserve, d) === Infinity ? 0 : limitOf(options.reserve, d), this.#limits[d])])) as Usage;
+    Object.freeze(this);
   }
 
   /** The account this one was handed off from. */
@@ -204,7 +207,8 @@ export class BudgetAccount {
   }
 
   /** Hands a share of what this account can spend (outside its reserve) to a new child account. */
-  handoff(options: HandoffOptions = {}): BudgetAccount {
+  handoff(given: HandoffOptions = {}): BudgetAccount {
+    const options = { ...ownOptions(given), ...(given?.limits ? { limits: ownOptions(given.limits) } : {}), ...(given?.reserve ? { reserve: ownOptions(given.reserve) } : {}) } as HandoffOptions;
     if (this.#closed) throw new Error(`Budget "${this.label}" is closed; it cannot hand off.`);
     const fraction = options.fraction ?? 1;
     if (!(typeof fraction === "number" && fraction > 0 && fraction <= 1)) throw new RangeError(`Handoff from "${this.label}": fraction ${fraction} must be in (0, 1]. Fix: use e.g. 0.5 for half of what remains.`);

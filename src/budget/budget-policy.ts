@@ -34,7 +34,9 @@ export class BudgetPolicy implements SessionPolicy {
   #approvedExitEstimate: Partial<Usage> | undefined;
 
   constructor(account: BudgetAccount) {
+    if (!(account instanceof BudgetAccount)) throw new TypeError(`new BudgetPolicy(account): account must be a BudgetAccount, got ${account === null ? "null" : typeof account}.`);
     this.account = account;
+    Object.freeze(this);
   }
 
   /** The account a protocol's own `budget` describes. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { ownOptions } from "../util/own-options.js";
 import type { z } from "zod";
 import type { ValidatedCall } from "../protocol/protocol.js";
 import type { AnyToolSpec, ToolCall, ToolResult } from "../protocol/types.js";
@@ -144,6 +145,32 @@ interface ConfirmationSnapshot {
 }
 
 const DEFAULT_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Nonces of grants whose call ran in this process, each kept until the grant would expire: a
+ * session restored from a snapshot taken before the call (or any other copy of it in this
+ * process) cannot use the grant again. Across processes the store's ledger does this.
+ */
+const spentNonces = new Map<string, { readonly expires: number; readonly at: number }>();
+let spentSinceSweep = 0;
+
+function noteSpent(g: Grant, at: number): void {
+  spentNonces.set(g.nonce, { expires: Date.parse(g.expiresAt), at });
+  if (++spentSinceSweep >= 1024) {
+    spentSinceSweep = 0;
+    const now = Date.now();
+    for (const [nonce, s] of spentNonces) if (!(s.expires > now)) spentNonces.delete(nonce);
+  }
+}
+
+/** Frozen all the way down: records and grants handed out cannot be edited into other ones. */
+function frozen<T>(x: T): T {
+  if (typeof x === "object" && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x)) frozen(v);
+  }
+  return x;
+}
 const DECISIONS: ReadonlySet<string> = new Set(["confirmed", "denied", "unclear"]);
 let processKey: Buffer | undefined;
 
@@ -159,38 +186,44 @@ export class ConfirmationPolicy implements SessionPolicy {
   readonly ttlMs: number;
   readonly staleCheck: boolean;
   readonly decider: ConfirmationDecider;
-  private readonly signingKey: Uint8Array;
-  private readonly clock: (() => Date) | undefined;
-  private readonly priorConsentTools: ReadonlySet<string>;
-  private readonly requestTools: Readonly<Record<string, string>>;
-  private readonly requestText: RequestTextOptions | undefined;
-  private readonly pending = new Map<string, PendingActionRecord>();
-  private readonly live = new Map<string, Grant>();
-  private readonly consumed = new Map<string, ConsumedGrant>();
+  readonly #signingKey: Uint8Array;
+  readonly #clock: (() => Date) | undefined;
+  readonly #priorConsentTools: ReadonlySet<string>;
+  readonly #requestTools: Readonly<Record<string, string>>;
+  readonly #requestText: RequestTextOptions | undefined;
+  readonly #pending = new Map<string, PendingActionRecord>();
+  readonly #live = new Map<string, Grant>();
+  readonly #consumed = new Map<string, ConsumedGrant>();
+  #userMessages: UserMessage[] = [];
   /** The grant each claimed call consumed (for tracing: which confirmation authorized a write). */
-  private readonly usedBy = new WeakMap<ValidatedCall, ConsumedGrant>();
-  private userMessages: UserMessage[] = [];
+  readonly #usedBy = new WeakMap<ValidatedCall, ConsumedGrant>();
   /** The latest request round; 0 before the first request. */
-  private round = 0;
+  #round = 0;
   /** No user message has arrived since the latest round started: a new request may join it. */
-  private roundOpen = false;
+  #roundOpen = false;
+  /** The grant each call validated with `claim` used, until the call is recorded. */
+  readonly #claims = new WeakMap<ValidatedCall, Grant>();
+  #restored = false;
 
-  constructor(options: ConfirmationOptions = {}) {
+  constructor(given: ConfirmationOptions = {}) {
+    const options = ownOptions(given);
     if (options.ttlMs !== undefined && !(Number.isFinite(options.ttlMs) && options.ttlMs > 0)) {
       throw new TypeError(`confirmation.ttlMs must be a positive number of milliseconds, got ${String(options.ttlMs)}. Fix: e.g. ttlMs: 5 * 60_000.`);
     }
     this.ttlMs = options.ttlMs ?? DEFAULT_TTL_MS;
     this.staleCheck = options.staleCheck ?? true;
     this.decider = options.decider ?? consentJudge;
-    this.signingKey = options.key !== undefined ? grantKeyBytes(options.key) : (processKey ??= randomBytes(32));
-    this.clock = options.now;
-    this.priorConsentTools = new Set(options.priorConsent ?? []);
-    this.requestTools = { ...(options.requestTools ?? {}) };
-    this.requestText = options.requestText;
+    this.#signingKey = options.key !== undefined ? grantKeyBytes(options.key) : (processKey ??= randomBytes(32));
+    this.#clock = options.now;
+    this.#priorConsentTools = new Set(options.priorConsent ?? []);
+    this.#requestTools = { ...(options.requestTools ?? {}) };
+    this.#requestText = options.requestText;
+    // its settings (ttlMs, staleCheck, decider) cannot be changed on the instance afterwards
+    Object.freeze(this);
   }
 
-  private nowOf(session: Session<any>): Date {
-    return (this.clock ?? session.now)();
+  #nowOf(session: Session<any>): Date {
+    return (this.#clock ?? session.now)();
   }
 
   // ── requesting and deciding ─────────────────────────────────────────────────────────
@@ -200,21 +233,21 @@ export class ConfirmationPolicy implements SessionPolicy {
    * `requiresConfirmation`, and the arguments must match its schema (they are stored parsed).
    */
   request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
-    const args = this.parseRequest(session, call);
-    const description = this.bindText(session, call.name, args, options.description);
+    const args = this.#parseRequest(session, call);
+    const description = this.#bindText(session, call.name, args, options.description);
     const together = options.together === true || options.supersede === false;
     if (options.callId !== undefined && (typeof options.callId !== "string" || options.callId === "")) {
       throw new TypeError(`requestConfirmation: callId must be the tool call's non-empty id, got ${JSON.stringify(options.callId)}. Fix: pass the id the model gave the call, or leave callId out.`);
     }
-    if (options.newRound === true || !this.roundOpen) this.startRound();
+    if (options.newRound === true || !this.#roundOpen) this.#startRound();
     else if (options.callId !== undefined) {
       // bound to one call: it replaces only an earlier request for that same call
-      for (const p of this.pending.values()) if (p.callId === options.callId && p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
+      for (const p of this.#pending.values()) if (p.callId === options.callId && p.status === "pending") this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
     } else if (!together) {
       // requests bound to a call are the SDK's own approval items: a correction by the agent does not replace them
-      for (const p of this.pending.values()) if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.pending.set(p.id, { ...p, status: "superseded" });
+      for (const p of this.#pending.values()) if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
     }
-    return this.register(session, call.name, args, description, options.callId);
+    return this.#register(session, call.name, args, description, options.callId);
   }
 
   /**
@@ -227,20 +260,20 @@ export class ConfirmationPolicy implements SessionPolicy {
       throw new TypeError(`requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`);
     }
     const parsed = calls.map((c) => {
-      const args = this.parseRequest(session, c);
-      return { name: c.name, args, description: this.bindText(session, c.name, args, options.description) };
+      const args = this.#parseRequest(session, c);
+      return { name: c.name, args, description: this.#bindText(session, c.name, args, options.description) };
     });
-    this.startRound();
-    return parsed.map((c) => this.register(session, c.name, c.args, c.description));
+    this.#startRound();
+    return parsed.map((c) => this.#register(session, c.name, c.args, c.description));
   }
 
   /** The text the action is registered with (see `RequestTextOptions`); refuses a text that leaves values of the action unstated. */
-  private bindText(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): string {
-    const bound = bindRequestText(this.requestText, tool, args, description);
+  #bindText(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): string {
+    const bound = bindRequestText(this.#requestText, tool, args, description);
     if ("description" in bound) return bound.description;
     const list = bound.unstated.map((u) => `${u.path} = ${JSON.stringify(u.value)}`).join(", ");
     throw session.reject(
-      this.violation(
+      this.#violation(
         "confirmation_text_mismatch",
         `The confirmation request for "${tool}" does not state ${bound.unstated.length === 1 ? "this value" : "these values"} of the action: ${list}; a yes to it would authorize what the user was not shown.`,
         { name: tool, arguments: args },
@@ -250,34 +283,34 @@ export class ConfirmationPolicy implements SessionPolicy {
     );
   }
 
-  private parseRequest(session: Session<any>, call: ToolCall): Record<string, unknown> {
-    const spec = this.specOf(session, call.name);
+  #parseRequest(session: Session<any>, call: ToolCall): Record<string, unknown> {
+    const spec = this.#specOf(session, call.name);
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
       throw session.reject(
-        this.violation("invalid_arguments", `Cannot ask to confirm "${call.name}": its arguments do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`, call, { issues }, `Describe the action with arguments matching "${call.name}"'s parameters.`),
+        this.#violation("invalid_arguments", `Cannot ask to confirm "${call.name}": its arguments do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`, call, { issues }, `Describe the action with arguments matching "${call.name}"'s parameters.`),
       );
     }
     return parsed.data as Record<string, unknown>;
   }
 
   /** A new agent message asks: every action of earlier rounds still waiting is superseded. */
-  private startRound(): void {
-    for (const p of this.pending.values()) if (p.status === "pending") this.pending.set(p.id, { ...p, status: "superseded" });
-    this.round++;
-    this.roundOpen = true;
+  #startRound(): void {
+    for (const p of this.#pending.values()) if (p.status === "pending") this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
+    this.#round++;
+    this.#roundOpen = true;
   }
 
   /** The user spoke: the next request is a new agent message, hence a new round. */
-  private userSpoke(session: Session<any>, text: string): void {
-    this.roundOpen = false;
-    this.userMessages.push({ text, at: this.nowOf(session).toISOString() });
-    if (this.userMessages.length > 50) this.userMessages = this.userMessages.slice(-50);
+  #userSpoke(session: Session<any>, text: string): void {
+    this.#roundOpen = false;
+    this.#userMessages.push({ text, at: this.#nowOf(session).toISOString() });
+    if (this.#userMessages.length > 50) this.#userMessages = this.#userMessages.slice(-50);
   }
 
-  private register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined, callId?: string): ConfirmationRequest {
-    const spec = this.specOf(session, tool);
+  #register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined, callId?: string): ConfirmationRequest {
+    const spec = this.#specOf(session, tool);
     const record: PendingActionRecord = {
       id: randomUUID(),
       tool,
@@ -285,36 +318,36 @@ export class ConfirmationPolicy implements SessionPolicy {
       ...(description !== undefined ? { description } : {}),
       argsHash: canonicalHash(args),
       subjects: subjectsOf(spec.subjects, args),
-      createdAt: this.nowOf(session).toISOString(),
+      createdAt: this.#nowOf(session).toISOString(),
       status: "pending",
-      round: this.round,
+      round: this.#round,
       ...(callId !== undefined ? { callId } : {}),
     };
-    this.pending.set(record.id, record);
-    if (this.priorConsentTools.has(tool)) {
+    this.#pending.set(record.id, frozen(record));
+    if (this.#priorConsentTools.has(tool)) {
       const action = toAction(record);
-      for (const m of [...this.userMessages].reverse()) {
+      for (const m of [...this.#userMessages].reverse()) {
         if (priorConsentVerdict(action, m.text).decision === "confirmed") {
-          const grant = this.issue(session, record, "prior_consent");
-          return { ...action, status: "confirmed", round: this.round, grant };
+          const grant = this.#issue(session, record, "prior_consent");
+          return { ...action, status: "confirmed", round: this.#round, grant };
         }
       }
     }
-    return { ...toAction(record), status: "pending", round: this.round };
+    return { ...toAction(record), status: "pending", round: this.#round };
   }
 
   /** The structured path (for UIs): the user confirmed this action. Returns its grant. */
   confirm(session: Session<any>, actionId: string): Grant {
-    const record = this.pendingRecord(session, actionId);
-    return this.issue(session, record, "structured");
+    const record = this.#pendingRecord(session, actionId);
+    return this.#issue(session, record, "structured");
   }
 
   /** The user refused this action. Any unused grant for it is revoked. */
   deny(session: Session<any>, actionId: string): void {
-    const record = this.pending.get(actionId);
-    if (!record) throw session.reject(this.unknownAction(actionId));
-    this.pending.set(actionId, { ...record, status: "denied" });
-    for (const [nonce, g] of this.live) if (g.actionId === actionId) this.live.delete(nonce);
+    const record = this.#pending.get(actionId);
+    if (!record) throw session.reject(this.#unknownAction(actionId));
+    this.#pending.set(actionId, frozen({ ...record, status: "denied" }));
+    for (const [nonce, g] of this.#live) if (g.actionId === actionId) this.#live.delete(nonce);
   }
 
   /**
@@ -325,8 +358,8 @@ export class ConfirmationPolicy implements SessionPolicy {
    */
   async receiveUserReply(session: Session<any>, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);
-    this.userSpoke(session, text);
-    const records = [...this.pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.round);
+    this.#userSpoke(session, text);
+    const records = [...this.#pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.#round);
     if (records.length === 0) return { decision: "unclear", reason: "There is no pending action to confirm; ask first with requestConfirmation.", grants: [], actions: [] };
     const actions = records.map(toAction);
     const request = actions.map((a) => a.description ?? `${a.tool} ${JSON.stringify(a.arguments)}`).join("\n");
@@ -338,9 +371,9 @@ export class ConfirmationPolicy implements SessionPolicy {
       verdict = { decision: "unclear", reason: `The decider failed (${e instanceof Error ? e.message : String(e)}).` };
     }
     // the await above may have let another call confirm or deny some of them
-    const still = records.filter((r) => this.pending.get(r.id)?.status === "pending");
+    const still = records.filter((r) => this.#pending.get(r.id)?.status === "pending");
     const grants: Grant[] = [];
-    if (verdict.decision === "confirmed") for (const r of still) grants.push(this.issue(session, r, "reply"));
+    if (verdict.decision === "confirmed") for (const r of still) grants.push(this.#issue(session, r, "reply"));
     if (verdict.decision === "denied") for (const r of still) this.deny(session, r.id);
     return { decision: verdict.decision, reason: verdict.reason, ...(verdict.rule !== undefined ? { rule: verdict.rule } : {}), grants, actions };
   }
@@ -358,29 +391,32 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   /** Records a user message (for prior consent) without judging it. It ends the request round. */
   noteUserMessage(session: Session<any>, text: string): void {
-    this.userSpoke(session, text);
+    this.#userSpoke(session, text);
   }
 
   /** Actions still waiting for a yes or no. */
   pendingActions(): PendingAction[] {
-    return [...this.pending.values()].filter((p) => p.status === "pending").map(toAction);
+    return [...this.#pending.values()].filter((p) => p.status === "pending").map(toAction);
   }
 
   /** Every action asked about in this session, with its status. */
   actions(): readonly PendingActionRecord[] {
-    return [...this.pending.values()];
+    return [...this.#pending.values()];
   }
 
   /** Grants issued and not yet used. */
   liveGrants(): readonly Grant[] {
-    return [...this.live.values()];
+    return [...this.#live.values()];
   }
 
   // ── grants that travel ─────────────────────────────────────────────────────────────
 
   /** The grant as a signed token (for an HTTP client, a queue, a store). */
   sign(grant: Grant): string {
-    return signGrant(grant, this.signingKey);
+    if (typeof grant !== "object" || grant === null || this.#live.get(grant.nonce) !== grant) {
+      throw new TypeError("ConfirmationPolicy.sign(grant): only a live grant this policy issued (from confirm, a reply or present) can be signed; a grant object made or changed elsewhere is not consent. Fix: sign the grant confirm() returned, before it is used.");
+    }
+    return signGrant(grant, this.#signingKey);
   }
 
   /**
@@ -391,27 +427,32 @@ export class ConfirmationPolicy implements SessionPolicy {
   present(session: Session<any>, token: string): Grant {
     let grant: Grant;
     try {
-      grant = verifyGrant(token, this.signingKey);
+      grant = verifyGrant(token, this.#signingKey);
     } catch (e) {
       if (e instanceof ProtocolViolation) throw session.reject(e);
       throw e;
     }
     const call = { name: grant.tool, arguments: grant.arguments };
     if (grant.sessionId !== session.id) {
-      throw session.reject(this.violation("confirmation_other_session", `The grant for "${grant.tool}" was issued in session ${grant.sessionId}, not in this session (${session.id}).`, call, { grantSession: grant.sessionId, nonce: grant.nonce }, "A grant only authorizes the conversation in which the user gave it. Ask the user to confirm here."));
+      throw session.reject(this.#violation("confirmation_other_session", `The grant for "${grant.tool}" was issued in session ${grant.sessionId}, not in this session (${session.id}).`, call, { grantSession: grant.sessionId, nonce: grant.nonce }, "A grant only authorizes the conversation in which the user gave it. Ask the user to confirm here."));
     }
-    if (this.consumed.has(grant.nonce)) {
-      throw session.reject(this.violation("confirmation_reused", `The grant for "${grant.tool}" (nonce ${grant.nonce}) was already used at ${this.consumed.get(grant.nonce)!.consumedAt}; a grant authorizes one call.`, call, { nonce: grant.nonce }, "Ask the user to confirm again."));
+    if (this.#consumed.has(grant.nonce) || spentNonces.has(grant.nonce)) {
+      throw session.reject(this.#violation("confirmation_reused", `The grant for "${grant.tool}" (nonce ${grant.nonce}) was already used${this.#consumed.has(grant.nonce) ? ` at ${this.#consumed.get(grant.nonce)!.consumedAt}` : ""}; a grant authorizes one call.`, call, { nonce: grant.nonce }, "Ask the user to confirm again."));
     }
-    const now = this.nowOf(session);
-    if (Date.parse(grant.expiresAt) <= now.getTime()) throw session.reject(this.expired(grant, now, call));
-    this.live.set(grant.nonce, grant);
+    const now = this.#nowOf(session);
+    if (Date.parse(grant.expiresAt) <= now.getTime()) throw session.reject(this.#expired(grant, now, call));
+    this.#live.set(grant.nonce, frozen(grant));
     return grant;
   }
 
   /** A request tool ran: register the pending action it described (see `requestTools`). */
   afterCall(session: Session<any>, call: ValidatedCall, result: ToolResult): void {
-    const target = this.requestTools[call.name];
+    const used = this.#claims.get(call);
+    if (used) {
+      this.#claims.delete(call);
+      noteSpent(used, this.#nowOf(session).getTime());
+    }
+    const target = this.#requestTools[call.name];
     if (target === undefined || !result.ok) return;
     const spec = session.protocol.tools[target] as AnyToolSpec | undefined;
     // arguments that do not fit the write tool register nothing: the write then stays refused (confirmation_missing)
@@ -430,7 +471,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * @param call A call the session validated with `validate(call, true)` (or ran).
    */
   grantUsedBy(call: ValidatedCall): { readonly nonce: string; readonly actionId: string } | undefined {
-    const used = this.usedBy.get(call);
+    const used = this.#usedBy.get(call);
     return used === undefined ? undefined : { nonce: used.nonce, actionId: used.actionId };
   }
 
@@ -439,40 +480,46 @@ export class ConfirmationPolicy implements SessionPolicy {
   beforeCall(session: Session<any>, call: ValidatedCall, claim: boolean): void {
     if (call.spec.requiresConfirmation !== true) return;
     const hash = canonicalHash(call.arguments);
-    const now = this.nowOf(session);
+    const now = this.#nowOf(session);
     // a grant whose request was bound to a tool call authorizes that call only
-    const boundTo = (g: Grant): string | undefined => this.pending.get(g.actionId)?.callId;
+    const boundTo = (g: Grant): string | undefined => this.#pending.get(g.actionId)?.callId;
     const usable = (g: Grant): boolean => {
       const bound = boundTo(g);
       return bound === undefined || bound === call.id;
     };
-    const forTool = [...this.live.values()].filter((g) => g.tool === call.name && usable(g));
+    const forTool = [...this.#live.values()].filter((g) => g.tool === call.name && usable(g));
     const matching = forTool.filter((g) => g.argsHash === hash);
     let refusal: ProtocolViolation | undefined;
     for (const g of matching) {
-      const problem = this.problemWith(session, g, now, call);
+      if (spentNonces.has(g.nonce)) {
+        // its call already ran in this process (this session was restored from an older copy)
+        refusal ??= this.#violation("confirmation_reused", `The grant for "${g.tool}" (nonce ${g.nonce}) was already used by a call that ran; a grant authorizes one call.`, call, { nonce: g.nonce }, "Ask the user to confirm again.");
+        continue;
+      }
+      const problem = this.#problemWith(session, g, now, call);
       if (problem) {
         refusal ??= problem;
         continue;
       }
       if (claim) {
         const used = { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: now.toISOString() };
-        this.live.delete(g.nonce);
-        this.consumed.set(g.nonce, used);
-        this.usedBy.set(call, used);
+        this.#claims.set(call, g);
+        this.#live.delete(g.nonce);
+        this.#consumed.set(g.nonce, used);
+        this.#usedBy.set(call, used);
       }
       return;
     }
     if (refusal) throw refusal;
-    const used = [...this.consumed.values()].filter((c) => c.tool === call.name && c.argsHash === hash);
+    const used = [...this.#consumed.values()].filter((c) => c.tool === call.name && c.argsHash === hash);
     if (used.length > 0) {
       const last = used[used.length - 1]!;
-      throw this.violation("confirmation_reused", `The user's confirmation of "${call.name}" with these arguments was already used (at ${last.consumedAt}); a grant authorizes one call.`, call, { nonce: last.nonce, actionId: last.actionId }, "Ask the user to confirm again if they want it done again.");
+      throw this.#violation("confirmation_reused", `The user's confirmation of "${call.name}" with these arguments was already used (at ${last.consumedAt}); a grant authorizes one call.`, call, { nonce: last.nonce, actionId: last.actionId }, "Ask the user to confirm again if they want it done again.");
     }
     const other = forTool[forTool.length - 1];
     if (other) {
       const diff = argumentDiff(other.arguments, call.arguments);
-      throw this.violation(
+      throw this.#violation(
         "confirmation_args_mismatch",
         `The user confirmed "${call.name}" with other arguments: ${formatArgumentDiff(diff)} (confirmed → attempted).`,
         call,
@@ -480,13 +527,13 @@ export class ConfirmationPolicy implements SessionPolicy {
         "Call it with exactly the confirmed arguments, or ask the user to confirm the new ones.",
       );
     }
-    const denied = [...this.pending.values()].filter((p) => p.tool === call.name && p.status === "denied" && p.argsHash === hash);
+    const denied = [...this.#pending.values()].filter((p) => p.tool === call.name && p.status === "denied" && p.argsHash === hash);
     if (denied.length > 0) {
-      throw this.violation("confirmation_denied", `The user refused "${call.name}" with these arguments.`, call, { actionId: denied[denied.length - 1]!.id }, "Do not do it. Ask what the user wants instead, or end the conversation.");
+      throw this.#violation("confirmation_denied", `The user refused "${call.name}" with these arguments.`, call, { actionId: denied[denied.length - 1]!.id }, "Do not do it. Ask what the user wants instead, or end the conversation.");
     }
-    const waiting = [...this.pending.values()].some((p) => p.tool === call.name && p.status === "pending");
-    const elsewhere = [...this.live.values()].filter((g) => g.tool === call.name && g.argsHash === hash && !usable(g)).map(boundTo);
-    throw this.violation(
+    const waiting = [...this.#pending.values()].some((p) => p.tool === call.name && p.status === "pending");
+    const elsewhere = [...this.#live.values()].filter((g) => g.tool === call.name && g.argsHash === hash && !usable(g)).map(boundTo);
+    throw this.#violation(
       "confirmation_missing",
       `"${call.name}" needs the user's confirmation of these exact arguments, and there is none${
         elsewhere.length > 0
@@ -501,22 +548,22 @@ export class ConfirmationPolicy implements SessionPolicy {
     );
   }
 
-  private problemWith(session: Session<any>, g: Grant, now: Date, call: ToolCall): ProtocolViolation | undefined {
+  #problemWith(session: Session<any>, g: Grant, now: Date, call: ToolCall): ProtocolViolation | undefined {
     if (g.sessionId !== session.id) {
-      return this.violation("confirmation_other_session", `The grant for "${g.tool}" belongs to session ${g.sessionId}, not ${session.id}.`, call, { grantSession: g.sessionId }, "Ask the user to confirm in this conversation.");
+      return this.#violation("confirmation_other_session", `The grant for "${g.tool}" belongs to session ${g.sessionId}, not ${session.id}.`, call, { grantSession: g.sessionId }, "Ask the user to confirm in this conversation.");
     }
-    if (Date.parse(g.expiresAt) <= now.getTime()) return this.expired(g, now, call);
+    if (Date.parse(g.expiresAt) <= now.getTime()) return this.#expired(g, now, call);
     if (this.staleCheck && g.subjects.length > 0) {
       if (g.issuedAtSeq < session.traceLength - session.trace.length) {
         // the entries recorded since the grant were partly dropped by the trace retention: no proof nothing changed
-        return this.violation("confirmation_stale", `The user confirmed "${g.tool}" at ${g.issuedAt}, and so many calls ran since that the trace no longer holds them all; whether they changed what was confirmed cannot be checked.`, call, { issuedAtSeq: g.issuedAtSeq, issuedAt: g.issuedAt }, "Show the user the current state and ask them to confirm again.");
+        return this.#violation("confirmation_stale", `The user confirmed "${g.tool}" at ${g.issuedAt}, and so many calls ran since that the trace no longer holds them all; whether they changed what was confirmed cannot be checked.`, call, { issuedAtSeq: g.issuedAtSeq, issuedAt: g.issuedAt }, "Show the user the current state and ask them to confirm again.");
       }
       for (const t of session.traceSince(Math.min(g.issuedAtSeq, session.traceLength))) {
         const spec = session.protocol.tools[t.tool] as AnyToolSpec | undefined;
         if (!spec || spec.effect !== "write") continue;
         const touched = subjectsOf(spec.subjects, t.arguments).filter((s) => g.subjects.includes(s));
         if (touched.length > 0) {
-          return this.violation(
+          return this.#violation(
             "confirmation_stale",
             `The user confirmed "${g.tool}" at ${g.issuedAt}, but "${t.tool}" changed ${touched.map((s) => JSON.stringify(s)).join(", ")} afterwards (at ${new Date(t.at).toISOString()}); the confirmation was about a state that no longer exists.`,
             call,
@@ -533,12 +580,12 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   serialize(): ConfirmationSnapshot {
     return {
-      pending: [...this.pending.values()],
-      grants: [...this.live.values()].map((g) => this.sign(g)),
-      consumed: [...this.consumed.values()],
-      userMessages: [...this.userMessages],
-      round: this.round,
-      roundOpen: this.roundOpen,
+      pending: [...this.#pending.values()],
+      grants: [...this.#live.values()].map((g) => this.sign(g)),
+      consumed: [...this.#consumed.values()],
+      userMessages: [...this.#userMessages],
+      round: this.#round,
+      roundOpen: this.#roundOpen,
     };
   }
 
@@ -546,25 +593,33 @@ export class ConfirmationPolicy implements SessionPolicy {
   restore(data: unknown): void {
     const d = data as Partial<ConfirmationSnapshot>;
     if (typeof d !== "object" || d === null) throw new TypeError("Stored confirmation state is not an object. Fix: restore from session.toJSON() output.");
-    const grants = (d.grants ?? []).map((t) => verifyGrant(t, this.signingKey));
-    this.pending.clear();
-    for (const p of d.pending ?? []) this.pending.set(p.id, p);
-    this.live.clear();
-    for (const g of grants) this.live.set(g.nonce, g);
-    this.consumed.clear();
-    for (const c of d.consumed ?? []) this.consumed.set(c.nonce, c);
-    for (const g of grants) if (this.consumed.has(g.nonce)) this.live.delete(g.nonce);
-    this.userMessages = [...(d.userMessages ?? [])];
+    if (this.#restored || this.#pending.size > 0 || this.#live.size > 0 || this.#consumed.size > 0 || this.#userMessages.length > 0 || this.#round > 0) {
+      throw new Error("ConfirmationPolicy.restore: a snapshot can only be restored into a policy nothing has used yet (restoring an older one over a live policy would bring used grants back). Fix: restore into a new policy (Session.fromJSON does).");
+    }
+    const grants = (d.grants ?? []).map((t) => verifyGrant(t, this.#signingKey));
+    this.#pending.clear();
+    for (const p of d.pending ?? []) this.#pending.set(p.id, frozen(p));
+    this.#live.clear();
+    for (const g of grants) this.#live.set(g.nonce, frozen(g));
+    this.#consumed.clear();
+    for (const c of d.consumed ?? []) this.#consumed.set(c.nonce, c);
+    for (const g of grants) {
+      const spent = spentNonces.get(g.nonce);
+      if (spent !== undefined && !this.#consumed.has(g.nonce)) this.#consumed.set(g.nonce, { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: new Date(spent.at).toISOString() });
+      if (this.#consumed.has(g.nonce)) this.#live.delete(g.nonce);
+    }
+    this.#restored = true;
+    this.#userMessages = [...(d.userMessages ?? [])];
     // a snapshot from before rounds: every action is round 0 (a reply still answers it), and the
     // next request starts a new round (the safe side: it supersedes what was waiting)
-    this.round = typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.pending.values()].map((p) => p.round ?? 0));
-    this.roundOpen = typeof d.roundOpen === "boolean" ? d.roundOpen : false;
+    this.#round = typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));
+    this.#roundOpen = typeof d.roundOpen === "boolean" ? d.roundOpen : false;
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────────────
 
-  private issue(session: Session<any>, record: PendingActionRecord, via: Grant["via"]): Grant {
-    const now = this.nowOf(session);
+  #issue(session: Session<any>, record: PendingActionRecord, via: Grant["via"]): Grant {
+    const now = this.#nowOf(session);
     const grant: Grant = {
       v: 1,
       sessionId: session.id,
@@ -579,27 +634,27 @@ export class ConfirmationPolicy implements SessionPolicy {
       actionId: record.id,
       via,
     };
-    this.pending.set(record.id, { ...record, status: "confirmed" });
-    this.live.set(grant.nonce, grant);
+    this.#pending.set(record.id, frozen({ ...record, status: "confirmed" }));
+    this.#live.set(grant.nonce, frozen(grant));
     return grant;
   }
 
-  private pendingRecord(session: Session<any>, actionId: string): PendingActionRecord {
-    const record = this.pending.get(actionId);
-    if (!record) throw session.reject(this.unknownAction(actionId));
+  #pendingRecord(session: Session<any>, actionId: string): PendingActionRecord {
+    const record = this.#pending.get(actionId);
+    if (!record) throw session.reject(this.#unknownAction(actionId));
     if (record.status === "denied") {
-      throw session.reject(this.violation("confirmation_denied", `Action ${actionId} ("${record.tool}") was denied; it cannot be confirmed afterwards.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
+      throw session.reject(this.#violation("confirmation_denied", `Action ${actionId} ("${record.tool}") was denied; it cannot be confirmed afterwards.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
     }
     if (record.status === "confirmed") {
-      throw session.reject(this.violation("confirmation_reused", `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
+      throw session.reject(this.#violation("confirmation_reused", `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
     }
     if (record.status !== "pending") {
-      throw session.reject(this.violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later confirmation request; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
+      throw session.reject(this.#violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later confirmation request; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
     }
     return record;
   }
 
-  private unknownAction(actionId: string): ProtocolViolation {
+  #unknownAction(actionId: string): ProtocolViolation {
     const open = this.pendingActions().map((a) => a.id);
     return new ProtocolViolation({
       code: "confirmation_missing",
@@ -609,7 +664,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     });
   }
 
-  private specOf(session: Session<any>, tool: string): AnyToolSpec {
+  #specOf(session: Session<any>, tool: string): AnyToolSpec {
     const spec = session.protocol.tools[tool] as AnyToolSpec | undefined;
     if (!spec || !Object.prototype.hasOwnProperty.call(session.protocol.tools, tool)) {
       throw session.reject(new ProtocolViolation({ code: "unknown_tool", message: `Protocol "${session.protocol.name}" has no tool "${tool}" to ask confirmation for.`, tool, hint: `Known tools: ${session.protocol.toolNames.join(", ")}.` }));
@@ -620,11 +675,11 @@ export class ConfirmationPolicy implements SessionPolicy {
     return spec;
   }
 
-  private expired(g: Grant, now: Date, call: ToolCall): ProtocolViolation {
-    return this.violation("confirmation_expired", `The user's confirmation of "${g.tool}" expired at ${g.expiresAt} (now ${now.toISOString()}).`, call, { expiresAt: g.expiresAt, issuedAt: g.issuedAt }, "Ask the user to confirm again.");
+  #expired(g: Grant, now: Date, call: ToolCall): ProtocolViolation {
+    return this.#violation("confirmation_expired", `The user's confirmation of "${g.tool}" expired at ${g.expiresAt} (now ${now.toISOString()}).`, call, { expiresAt: g.expiresAt, issuedAt: g.issuedAt }, "Ask the user to confirm again.");
   }
 
-  private violation<C extends ViolationCode>(code: C, message: string, call: ToolCall, data: ViolationData[C], hint: string): ProtocolViolation<C> {
+  #violation<C extends ViolationCode>(code: C, message: string, call: ToolCall, data: ViolationData[C], hint: string): ProtocolViolation<C> {
     return new ProtocolViolation<C>({ code, message, tool: call.name, arguments: call.arguments, data, hint });
   }
 }
@@ -632,3 +687,6 @@ export class ConfirmationPolicy implements SessionPolicy {
 function toAction(r: PendingActionRecord): PendingAction {
   return { id: r.id, tool: r.tool, arguments: r.arguments, ...(r.description !== undefined ? { description: r.description } : {}) };
 }
+
+// ConfirmationPolicy's methods are the consent check: nothing may replace them on the prototype.
+Object.freeze(ConfirmationPolicy.prototype);

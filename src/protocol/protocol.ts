@@ -4,6 +4,7 @@ import { failingConjunct, type Guard } from "./guard.js";
 import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
 import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
+import { shadowAbsent } from "../util/own-options.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -42,6 +43,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   readonly #definitions = new Map<string, ToolDefinition>();
 
   constructor(config: AnyProtocolConfig) {
+    freezeDefinition(config);
     this.config = config;
     this.name = config.name;
     this.description = config.description;
@@ -86,10 +88,19 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       ...(config.budget ? { budget: config.budget } : {}),
     };
     // fixed from now on: what validates calls cannot be changed by code that holds the protocol
-    freezeDefinition(config);
     deepFreeze(this.graph);
     Object.freeze(this.terminal);
     Object.freeze(this);
+  }
+
+  /**
+   * Whether `x` is a protocol built by this copy of concordat's `Protocol` constructor (not a
+   * look-alike object, nor one merely given `Protocol.prototype`).
+   * @param x Anything.
+   * @example Protocol.isProtocol(refundProtocol) // true
+   */
+  static isProtocol(x: unknown): x is Protocol<any, any, any> {
+    return typeof x === "object" && x !== null && #compiled in x;
   }
 
   /**
@@ -229,7 +240,8 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       });
     }
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    return call.id !== undefined ? { id: call.id, name: call.name, arguments: parsed.data, spec } : { name: call.name, arguments: parsed.data, spec };
+    // (id is always an own property, so a polluted Object.prototype.id is never read as the call's id)
+    return { id: Object.prototype.hasOwnProperty.call(call, "id") ? call.id : undefined, name: call.name, arguments: parsed.data, spec };
   }
 
   /** The outcome label of a result, as the tool's outcome function decides it. */
@@ -294,8 +306,20 @@ Object.freeze(Protocol.prototype);
  * Freezes what a definition declares (tools, states, transitions, guards, budgets, the initial
  * context), leaving zod schemas and functions alone (zod keeps lazy internals on its schemas).
  */
+const TOOL_KEYS = ["description", "outcomes", "outcome", "requiresConfirmation", "subjects", "inert", "refines", "exit", "sinks", "reduce", "confirmationTtlMs"];
+const STATE_KEYS = ["description", "on", "guards", "budget"];
+const CONFIG_KEYS = ["description", "context", "initialContext", "budget"];
+const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls", "reserve"];
+
 function freezeDefinition(config: AnyProtocolConfig): void {
+  // (absent optional keys get own undefined properties: a polluted Object.prototype cannot fill them in)
+  shadowAbsent(config, CONFIG_KEYS);
+  if (config.budget) {
+    shadowAbsent(config.budget, BUDGET_KEYS);
+    if (config.budget.reserve) shadowAbsent(config.budget.reserve, BUDGET_KEYS);
+  }
   for (const spec of Object.values(config.tools)) {
+    shadowAbsent(spec, TOOL_KEYS);
     if (spec.outcomes) Object.freeze(spec.outcomes);
     if (spec.subjects) Object.freeze(spec.subjects);
     if (spec.sinks) Object.freeze(spec.sinks);
@@ -303,6 +327,8 @@ function freezeDefinition(config: AnyProtocolConfig): void {
   }
   Object.freeze(config.tools);
   for (const st of Object.values(config.states)) {
+    shadowAbsent(st, STATE_KEYS);
+    if (st.budget) shadowAbsent(st.budget, BUDGET_KEYS);
     if (st.on) {
       for (const tr of Object.values(st.on)) if (tr) Object.freeze(tr);
       Object.freeze(st.on);

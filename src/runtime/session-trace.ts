@@ -85,8 +85,13 @@ export function foldTraceBlock(digest: string, block: readonly TraceEntry[]): st
 
 /** An entry with its keys in the canonical order (the order the chain and the stored JSON use), frozen. */
 export function canonicalEntry(seq: number, callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
+  return Object.freeze(entryOf(seq, callId, tool, args, outcome, from, to, at));
+}
+
+/** The same, not frozen yet (a session freezes entries when it first hands them out). */
+function entryOf(seq: number, callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
   // (two literals, not a conditional spread: this is on the per-call path)
-  return Object.freeze(callId !== undefined ? { seq, callId, tool, arguments: args, outcome, from, to, at } : { seq, tool, arguments: args, outcome, from, to, at });
+  return callId !== undefined ? { seq, callId, tool, arguments: args, outcome, from, to, at } : { seq, tool, arguments: args, outcome, from, to, at };
 }
 
 /** An entry's time as an ISO 8601 string. */
@@ -113,6 +118,10 @@ export class SessionTrace {
   readonly #sessionId: string;
   readonly #keep: number;
   #entries: TraceEntry[] = [];
+  /** The seq of `#entries[0]` (the number of entries dropped). */
+  #first = 0;
+  /** `#entries[0, #frozen)` are frozen; later ones are frozen when first handed out. */
+  #frozen = 0;
   #dropped: { count: number; digest: string; lastTo: string; firstAt: number; lastAt: number; tools: Record<string, number> } | undefined;
   /** A frozen copy of `#entries`, made when first read after a change. */
   #view: readonly TraceEntry[] | undefined;
@@ -125,12 +134,12 @@ export class SessionTrace {
 
   /** How many entries were ever recorded (the `seq` the next one gets). */
   get length(): number {
-    return (this.#dropped?.count ?? 0) + this.#entries.length;
+    return this.#first + this.#entries.length;
   }
 
   /** The `seq` of the first entry held in full. */
   get firstRetained(): number {
-    return this.#dropped?.count ?? 0;
+    return this.#first;
   }
 
   get keep(): number {
@@ -139,17 +148,25 @@ export class SessionTrace {
 
   /** The entries held in full, oldest first (a frozen array). */
   view(): readonly TraceEntry[] {
-    return (this.#view ??= Object.freeze(this.#entries.slice()));
+    return (this.#view ??= Object.freeze(this.#handOut().slice()));
   }
 
   /** A mutable copy of the entries held in full (for snapshots; the entries themselves are frozen and shared). */
   copy(): TraceEntry[] {
-    return this.#entries.slice();
+    return this.#handOut().slice();
   }
 
   /** The last entry recorded, if it is held. */
   last(): TraceEntry | undefined {
-    return this.#entries[this.#entries.length - 1];
+    return this.#handOut()[this.#entries.length - 1];
+  }
+
+  /** The entries, each frozen before anything outside sees it. */
+  #handOut(): TraceEntry[] {
+    const e = this.#entries;
+    for (let i = this.#frozen; i < e.length; i++) Object.freeze(e[i]);
+    this.#frozen = e.length;
+    return e;
   }
 
   /**
@@ -162,7 +179,7 @@ export class SessionTrace {
     if (from < first) {
       throw new RangeError(`traceSince(${from}): entries before seq ${first} were dropped by the trace retention (keep ${this.#keep}); their digest and counters are in traceDropped(). Fix: read them when they are recorded, or raise trace.keep.`);
     }
-    return from >= this.length ? [] : this.#entries.slice(from - first);
+    return from >= this.length ? [] : this.#handOut().slice(from - first);
   }
 
   /** The dropped-prefix summary, or undefined when nothing was dropped. */
@@ -172,12 +189,10 @@ export class SessionTrace {
   }
 
   /** Records one entry (the next `seq`) and drops whole blocks beyond the retention. */
-  record(callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
-    const entry = canonicalEntry(this.length, callId, tool, args, outcome, from, to, at);
-    this.#entries.push(entry);
+  record(callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): void {
+    const n = this.#entries.push(entryOf(this.#first + this.#entries.length, callId, tool, args, outcome, from, to, at));
     this.#view = undefined;
-    if (this.#entries.length >= this.#keep + TRACE_BLOCK) this.#trim();
-    return entry;
+    if (n >= this.#keep + TRACE_BLOCK) this.#trim();
   }
 
   #trim(): void {
@@ -190,6 +205,8 @@ export class SessionTrace {
       d.lastTo = block[TRACE_BLOCK - 1]!.to;
       d.lastAt = block[TRACE_BLOCK - 1]!.at;
       this.#entries.splice(0, TRACE_BLOCK);
+      this.#first += TRACE_BLOCK;
+      this.#frozen = Math.max(0, this.#frozen - TRACE_BLOCK);
     }
     this.#view = undefined;
   }
@@ -219,6 +236,8 @@ export class SessionTrace {
     }
     const t = new SessionTrace(sessionId, keep);
     t.#entries = out;
+    t.#frozen = out.length;
+    t.#first = first;
     if (dropped) t.#dropped = { count: dropped.count, digest: dropped.digest, lastTo: dropped.lastTo, firstAt: dropped.firstAt, lastAt: dropped.lastAt, tools: Object.assign(Object.create(null) as Record<string, number>, dropped.tools) };
     if (out.length >= keep + TRACE_BLOCK) t.#trim();
     return t;

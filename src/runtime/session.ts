@@ -16,6 +16,7 @@ import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./session-snapshot.js";
 import { SessionTrace, keepOf, type DroppedTrace, type TraceEntry, type TraceRetention } from "./session-trace.js";
 import { observerFor, type SessionObserver } from "./session-observer.js";
+import { ownOptions } from "../util/own-options.js";
 
 export type SessionStatus = "active" | "ended" | "needs_reconciliation";
 
@@ -77,6 +78,29 @@ interface Waiting {
 }
 
 const defaultNow = (): Date => new Date();
+/** Calls validated with `claim` a session remembers until they advance. */
+const MAX_CLAIMED = 16;
+
+/**
+ * A policy's hooks, taken once when it joins the session: for the runtime's own policies from
+ * their (frozen) class, so a property set on the instance later cannot replace a check.
+ */
+interface Hooks {
+  readonly policy: SessionPolicy;
+  readonly offered: SessionPolicy["offered"];
+  readonly beforeCall: SessionPolicy["beforeCall"];
+  readonly afterCall: SessionPolicy["afterCall"];
+  readonly beforeModelCall: SessionPolicy["beforeModelCall"];
+  readonly afterModelCall: SessionPolicy["afterModelCall"];
+  readonly serialize: SessionPolicy["serialize"];
+  readonly restore: SessionPolicy["restore"];
+}
+
+function hooksOf(policy: SessionPolicy): Hooks {
+  const proto = Object.getPrototypeOf(policy) as object | null;
+  const src = (proto === ConfirmationPolicy.prototype || proto === BudgetPolicy.prototype ? proto : policy) as SessionPolicy;
+  return Object.freeze({ policy, offered: src.offered, beforeCall: src.beforeCall, afterCall: src.afterCall, beforeModelCall: src.beforeModelCall, afterModelCall: src.afterModelCall, serialize: src.serialize, restore: src.restore });
+}
 
 /**
  * The runtime monitor of one conversation: the current state, the context, the trace.
@@ -100,12 +124,19 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #trace: SessionTrace;
   #version = 0;
   readonly #policies: SessionPolicy[];
+  readonly #hooks: Hooks[] = [];
   readonly #log: ViolationLog | undefined;
   #lastMessages: (() => readonly unknown[]) | undefined;
   readonly #now: () => Date;
   readonly #clock: () => number;
-  /** Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance. */
-  readonly #claimed = new WeakSet<ValidatedCall>();
+  /**
+   * Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance.
+   * The latest in a field, older ones in a short list (not a WeakSet: an entry per call costs
+   * microseconds of GC work); a call is normally advanced right after it ran, and the oldest of
+   * more than `MAX_CLAIMED` is forgotten.
+   */
+  #claim: ValidatedCall | undefined;
+  readonly #olderClaims: ValidatedCall[] = [];
   /** A call is between validation and its result; later calls wait in `#waiting`. */
   #busy = false;
   #waiting: Waiting[] | undefined;
@@ -114,8 +145,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Where validated, executed and refused calls are reported (tracing); undefined: nowhere, at no cost. */
   readonly #observer: SessionObserver | undefined;
 
-  constructor(protocol: P, options: SessionOptions = {}) {
-    if (typeof protocol !== "object" || protocol === null || Object.getPrototypeOf(protocol) !== Protocol.prototype) {
+  constructor(protocol: P, given: SessionOptions = {}) {
+    const options = ownOptions(given);
+    if (!Protocol.isProtocol(protocol)) {
       throw new TypeError(`new Session(protocol): expected a protocol made by defineProtocol(...) (this copy of concordat's Protocol), got ${protocol === null ? "null" : typeof protocol}. Fix: pass the protocol object.`);
     }
     this.#protocol = protocol;
@@ -123,7 +155,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#state = protocol.initial;
     this.#status = protocol.isTerminal(protocol.initial) ? "ended" : "active";
     this.#context = structuredClone(protocol.config.initialContext);
-    this.#trace = new SessionTrace(this.#id, keepOf(options.trace));
+    this.#trace = new SessionTrace(this.#id, keepOf(ownOptions(options.trace)));
     this.#policies = [...(options.policies ?? [])];
     const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
     const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
@@ -133,6 +165,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       this.#policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
     }
     if (needsConfirmation && !this.#policies.some((p) => p.key === "confirmation")) this.#policies.push(new ConfirmationPolicy(options.confirmation));
+    for (const p of this.#policies) this.#hooks.push(hooksOf(p));
     this.#log = options.log;
     this.#lastMessages = options.lastMessages;
     const now = options.now;
@@ -205,6 +238,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
     requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
     this.#policies.push(policy);
+    this.#hooks.push(hooksOf(policy));
     return this;
   }
 
@@ -265,7 +299,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (this.#status !== "active") return [];
     const permitted: string[] = this.#protocol.permittedTools(this.#state, this.#context);
     let tools: readonly string[] = permitted;
-    for (const p of this.#policies) if (p.offered) tools = p.offered(this, tools);
+    for (const h of this.#hooks) if (h.offered) tools = h.offered.call(h.policy, this, tools);
     return (tools === permitted ? permitted : [...tools]) as never; // a fresh array either way
   }
 
@@ -277,7 +311,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Validates a call against the current state without running anything or claiming anything. Never throws. */
   check(call: ToolCall): CheckResult {
     try {
-      return { ok: true, call: this.validate(call, false) };
+      return { ok: true, call: this.#validate(call, false) };
     } catch (e) {
       if (e instanceof ProtocolViolation) return { ok: false, violation: e };
       throw e;
@@ -310,7 +344,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     let validated: ValidatedCall;
     let value: unknown;
     try {
-      validated = this.validate(call, true);
+      validated = this.#validate(call, true);
     } catch (e) {
       this.#next();
       return Promise.reject(e);
@@ -345,7 +379,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#active = undefined;
     let rec: ExecutionRecord;
     try {
-      rec = this.advance(validated, result);
+      rec = this.#advanceClaimed(validated, result);
     } finally {
       this.#next();
     }
@@ -369,6 +403,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
    * A call validated with `claim` may then be passed to `advance`, once.
    */
   validate(call: ToolCall, claim: boolean): ValidatedCall {
+    return this.#validate(call, claim);
+  }
+
+  #validate(call: ToolCall, claim: boolean): ValidatedCall {
     try {
       if (this.#status === "needs_reconciliation") {
         throw new ProtocolViolation({
@@ -383,8 +421,11 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
         });
       }
       const validated = this.#protocol.validateCall(this.#state, call, this.#context);
-      for (const p of this.#policies) p.beforeCall?.(this, validated, claim);
-      if (claim === true) this.#claimed.add(validated);
+      for (const h of this.#hooks) h.beforeCall?.call(h.policy, this, validated, claim);
+      if (claim === true) {
+        if (this.#claim !== undefined && this.#olderClaims.push(this.#claim) >= MAX_CLAIMED) this.#olderClaims.shift();
+        this.#claim = validated;
+      }
       const o = this.#observer;
       if (o !== undefined) {
         if (claim === true) o.callValidated(this, validated, this.#state);
@@ -392,7 +433,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       }
       return validated;
     } catch (e) {
-      if (e instanceof ProtocolViolation) throw this.reject(e);
+      if (e instanceof ProtocolViolation) throw this.#refuse(e, undefined);
       throw e;
     }
   }
@@ -403,15 +444,15 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
    * result, another session's, a hand-made object) or one already advanced throws `TypeError`.
    */
   advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
-    if (!this.#claimed.has(validated)) {
+    return this.#advanceClaimed(validated, result);
+  }
+
+  #advanceClaimed(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
+    if (!this.#takeClaim(validated)) {
       throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
     }
     const o = this.#observer;
-    if (o === undefined) {
-      const rec = this.#advance(validated, result);
-      this.#claimed.delete(validated);
-      return rec;
-    }
+    if (o === undefined) return this.#advance(validated, result);
     let rec: ExecutionRecord;
     try {
       rec = this.#advance(validated, result);
@@ -419,9 +460,20 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       o.callFailed(this, validated, e);
       throw e;
     }
-    this.#claimed.delete(validated);
     o.callAdvanced(this, rec);
     return rec;
+  }
+
+  /** Removes a claimed call from the claims; false when it is not one. */
+  #takeClaim(validated: ValidatedCall): boolean {
+    if (this.#claim === validated) {
+      this.#claim = this.#olderClaims.pop();
+      return true;
+    }
+    const i = this.#olderClaims.lastIndexOf(validated);
+    if (i < 0) return false;
+    this.#olderClaims.splice(i, 1);
+    return true;
   }
 
   #advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
@@ -443,7 +495,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     try {
       to = protocol.targetOf(from, name, outcome);
     } catch (e) {
-      if (spec.effect === "write") this.markNeedsReconciliation();
+      if (spec.effect === "write") this.#markNeedsReconciliation();
       if (!result.ok && outcome === undefined) throw result.error;
       throw e instanceof ProtocolViolation ? this.#refuse(e, validated) : e;
     }
@@ -452,28 +504,32 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#trace.record(validated.id, name, validated.arguments, outcome as string, from, to, this.#clock());
     if (protocol.isTerminal(to)) this.#status = "ended";
     this.#version++;
-    for (const p of this.#policies) p.afterCall?.(this, validated, result, outcome as string, from, to);
+    for (const h of this.#hooks) h.afterCall?.call(h.policy, this, validated, result, outcome as string, from, to);
     return { call: validated, result, outcome: outcome as string, from, to };
   }
 
   /** Checks a model call's estimated usage against every policy (budgets). */
   beforeModelCall(estimate: TokenUsage): void {
     try {
-      for (const p of this.#policies) p.beforeModelCall?.(this, estimate);
+      for (const h of this.#hooks) h.beforeModelCall?.call(h.policy, this, estimate);
     } catch (e) {
-      if (e instanceof ProtocolViolation) throw this.reject(e);
+      if (e instanceof ProtocolViolation) throw this.#refuse(e, undefined);
       throw e;
     }
   }
 
   /** Accounts a model call's reported usage. */
   afterModelCall(usage: TokenUsage): void {
-    for (const p of this.#policies) p.afterModelCall?.(this, usage);
+    for (const h of this.#hooks) h.afterModelCall?.call(h.policy, this, usage);
     this.#version++;
   }
 
   /** Marks the session as blocked until an earlier write is reconciled. */
   markNeedsReconciliation(): void {
+    this.#markNeedsReconciliation();
+  }
+
+  #markNeedsReconciliation(): void {
     this.#status = "needs_reconciliation";
     this.#version++;
   }
@@ -494,7 +550,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     }
     this.#status = this.#protocol.isTerminal(this.#state) ? "ended" : "active";
     this.#version++;
-    this.#claimed.delete(resolution?.validated as ValidatedCall);
+    if (resolution) this.#takeClaim(resolution.validated);
     return resolution ? this.#advance(resolution.validated, resolution.result) : undefined;
   }
 
@@ -528,7 +584,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Versioned JSON (format 2) of everything the session knows; the trace as far as it is retained. */
   toJSON(): SessionSnapshot {
     const extensions: Record<string, unknown> = {};
-    for (const p of this.#policies) if (p.serialize) extensions[p.key] = p.serialize();
+    for (const h of this.#hooks) if (h.serialize) extensions[h.policy.key] = h.serialize.call(h.policy);
     const dropped = this.#trace.dropped();
     return {
       format: "concordat.session",
@@ -570,8 +626,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (endsIn !== snap.state) throw bad(`is in state "${snap.state}", but its trace ends in "${endsIn}"`);
     if (snap.version < trace.length) throw bad(`has version ${snap.version}, lower than the ${trace.length} calls its trace records`);
     if ((snap.status === "ended") !== protocol.isTerminal(snap.state)) throw bad(`has status "${snap.status}" in ${protocol.isTerminal(snap.state) ? "terminal" : "non-terminal"} state "${snap.state}"`);
-    for (const p of s.#policies) {
-      if (p.restore && snap.extensions[p.key] !== undefined) p.restore(snap.extensions[p.key]);
+    for (const h of s.#hooks) {
+      if (h.restore && snap.extensions[h.policy.key] !== undefined) h.restore.call(h.policy, snap.extensions[h.policy.key]);
     }
     s.#state = snap.state;
     s.#status = snap.status;

@@ -3,6 +3,7 @@
  */
 import { describe, it, expect } from "vitest";
 import { Session } from "../../src/runtime/session.js";
+import { signGrant } from "../../src/confirmation/grant-token.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { rejectedWith, violationOf } from "../support/expect-violation.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
@@ -127,8 +128,8 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
     raised.arguments.amount = 12000;
     const forgedPayload = `${prefix}.${Buffer.from(JSON.stringify(raised)).toString("base64url")}.${sig}`;
     const flippedSig = `${prefix}.${payload}.${sig.slice(0, -2)}${sig.endsWith("AA") ? "BB" : "AA"}`;
-    const otherKey = new Session(refundProtocol, { id: a.session.id, confirmation: { key: "another-key-0123456789abcdefXYZ" } });
-    const foreign = otherKey.confirmationPolicy().sign({ ...grant, nonce: "f".repeat(32) });
+    // signed with another key (a policy only signs live grants it issued itself, so sign directly)
+    const foreign = signGrant({ ...grant, nonce: "f".repeat(32) }, "another-key-0123456789abcdefXYZ");
     for (const t of [forgedPayload, flippedSig, foreign, "not a token", `${prefix}.${payload}`]) {
       expect(violationOf(() => a.session.presentGrant(t)).code).toBe("confirmation_forged");
     }

@@ -180,7 +180,7 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
         const call = { ...(callId !== undefined ? { id: callId as string } : {}), name, arguments: body["arguments"] ?? {} };
         const rec = await executor.execute(sessionId!, call, impl ?? (() => undefined));
         ctx["callId"] = rec.callId;
-        emit("info", "tool_executed", { sessionId, callId: rec.callId, tool: name, effect: rec.call.spec.effect, outcome: rec.outcome, from: rec.from, to: rec.to, version: rec.version });
+        emit("info", rec.replayed ? "call_replayed" : "tool_executed", { sessionId, callId: rec.callId, tool: name, effect: rec.call.spec.effect, outcome: rec.outcome, from: rec.from, to: rec.to, version: rec.version });
         return {
           status: 200,
           body: {
@@ -195,6 +195,8 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
             status: rec.status,
             version: rec.version,
             tools: rec.allowedTools.map((t) => protocol.toolDefinition(t)),
+            ...(rec.replayed ? { replayed: true } : {}),
+            ...(rec.resultOmitted !== undefined ? { resultOmitted: rec.resultOmitted } : {}),
           },
         };
       }

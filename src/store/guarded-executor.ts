@@ -173,6 +173,11 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.strict = consistency === "strict";
     this.leaseMs = options.inFlightLeaseMs ?? 300_000;
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const keep = this.sessionOptions.trace?.keep;
+    const seal = this.store.sealPolicy?.records;
+    if (keep !== undefined && seal !== undefined && keep < seal) {
+      throw new TypeError(`GuardedExecutor: sessionOptions.trace.keep is ${keep}, below the store's seal size (${seal} calls): calls could leave memory before they are stored. Fix: keep at least ${seal} entries (the default keeps 1000).`);
+    }
     this.unrecorded = new UnrecordedOutcomes((sessionId) => this.lanes.run(sessionId, () => this.recordHeld(sessionId)));
   }
 

@@ -41,8 +41,11 @@ export class MemorySessionStore extends SignedSessionStore {
     return { ...row, maxChunk: chunks && chunks.length > 0 ? chunks[chunks.length - 1]!.index : undefined, maxClaimVersion };
   }
 
-  protected selectChunks(id: string): RawChunk[] {
-    return [...(this.chunks.get(id) ?? [])];
+  protected selectChunks(id: string, fromSeq: number): RawChunk[] {
+    const all = this.chunks.get(id) ?? [];
+    let start = 0;
+    for (let i = 0; i < all.length; i++) if (all[i]!.from <= fromSeq) start = i;
+    return all.slice(start);
   }
 
   protected selectVersion(id: string): number | undefined {

@@ -63,6 +63,7 @@ export class PostgresSessionStore extends SignedSessionStore {
     CREATE TABLE IF NOT EXISTS ${t}_log (
       session_id TEXT NOT NULL,
       idx INTEGER NOT NULL,
+      from_seq BIGINT NOT NULL,
       version BIGINT NOT NULL,
       data TEXT NOT NULL,
       mac TEXT NOT NULL,
@@ -108,9 +109,13 @@ export class PostgresSessionStore extends SignedSessionStore {
     return row ? { version: Number(row.version), data: row.data, mac: row.mac, maxChunk: row.max_chunk ?? undefined, maxClaimVersion: row.max_claim === null ? undefined : Number(row.max_claim) } : undefined;
   }
 
-  protected async selectChunks(id: string): Promise<RawChunk[]> {
-    const r = await this.pool.query<{ idx: number; version: string; data: string; mac: string }>(`SELECT idx, version, data, mac FROM ${this.table}_log WHERE session_id = $1 ORDER BY idx`, [id]);
-    return r.rows.map((c) => ({ index: c.idx, version: Number(c.version), data: c.data, mac: c.mac }));
+  protected async selectChunks(id: string, fromSeq: number): Promise<RawChunk[]> {
+    const t = this.table;
+    const r = await this.pool.query<{ idx: number; from_seq: string; version: string; data: string; mac: string }>(
+      `SELECT idx, from_seq, version, data, mac FROM ${t}_log WHERE session_id = $1 AND idx >= coalesce((SELECT max(idx) FROM ${t}_log WHERE session_id = $1 AND from_seq <= $2), 0) ORDER BY idx`,
+      [id, fromSeq],
+    );
+    return r.rows.map((c) => ({ index: c.idx, from: Number(c.from_seq), version: Number(c.version), data: c.data, mac: c.mac }));
   }
 
   protected async selectVersion(id: string): Promise<number | undefined> {
@@ -144,9 +149,9 @@ export class PostgresSessionStore extends SignedSessionStore {
       parts.push(`c AS (INSERT INTO ${t}_claims (session_id, claim, version) SELECT $4, x, $1 FROM u, unnest($${params.length}::text[]) AS x)`);
     }
     if (row.chunk) {
-      params.push(row.chunk.index, row.chunk.data, row.chunk.mac);
+      params.push(row.chunk.index, row.chunk.from, row.chunk.data, row.chunk.mac);
       const n = params.length;
-      parts.push(`l AS (INSERT INTO ${t}_log (session_id, idx, version, data, mac) SELECT $4, $${n - 2}::int, $1, $${n - 1}::text, $${n} FROM u)`);
+      parts.push(`l AS (INSERT INTO ${t}_log (session_id, idx, from_seq, version, data, mac) SELECT $4, $${n - 3}::int, $${n - 2}::bigint, $1, $${n - 1}::text, $${n} FROM u)`);
     }
     try {
       const r = await this.pool.query<{ n: number }>(`WITH ${parts.join(", ")} SELECT count(*)::int AS n FROM u`, params);

@@ -184,7 +184,14 @@ export class IncrementalRowEncoder {
     this.len = this.headLen;
   }
 
-  encode(state: StoredState): EncodedState {
+  encode(given: StoredState): EncodedState {
+    let state = given;
+    const first = state.session.trace[0]?.seq;
+    if (state.log && first !== undefined && state.log.sealed < first && state.log.incarnation.startsWith("legacy-")) {
+      // a row of an earlier release held the whole trace; the calls the session's retention has
+      // since dropped stay summarized by its `dropped` digest, the log starts after them
+      state = { ...state, log: { ...state.log, sealed: first } };
+    }
     const trace = state.session.trace;
     const start = unsealedStart(state);
     const sealed = state.log?.sealed ?? 0;
@@ -235,7 +242,7 @@ export class IncrementalRowEncoder {
     const tail = headTail(stored);
     const bytes = Buffer.from(CALLS_HEAD + tail, "utf8");
     const signer = this.signer;
-    const seal = { index: log.chunks, text, claims };
+    const seal = { index: log.chunks, from: this.base, text, claims };
     return signer ? { bytes, stored, seal, mac: (version) => signer.sign(bytes.subarray(CALLS_HEAD.length), version) } : { bytes, stored, seal };
   }
 

@@ -111,6 +111,8 @@ export interface SealPolicy {
 export interface SealedChunk {
   /** Its index (0, 1, …): a second chunk with one index is a rollback. */
   readonly index: number;
+  /** Seq of its first call. */
+  readonly from: number;
   /** `{"from":<seq>,"calls":[…],"ledger":{…}}`. */
   readonly text: string;
   /** Claims to insert with it: the call ids it seals that no intent claimed. */
@@ -226,6 +228,8 @@ export interface RawRow {
 /** A raw log chunk as the database holds it. */
 export interface RawChunk {
   readonly index: number;
+  /** Seq of its first call. */
+  readonly from: number;
   /** The head version that sealed it. */
   readonly version: number;
   readonly data: string;

@@ -62,8 +62,8 @@ export abstract class SignedSessionStore implements SessionStore {
   protected abstract insertRow(id: string, row: RawRow): boolean | Promise<boolean>;
   /** The head with the highest chunk index and claim version of the session. */
   protected abstract selectHead(id: string): RawHead | undefined | Promise<RawHead | undefined>;
-  /** Every chunk of the session, in index order. */
-  protected abstract selectChunks(id: string): RawChunk[] | Promise<RawChunk[]>;
+  /** The chunks of the session from the one holding call `fromSeq` on (from the first when none does), in index order. */
+  protected abstract selectChunks(id: string, fromSeq: number): RawChunk[] | Promise<RawChunk[]>;
   protected abstract selectVersion(id: string): number | undefined | Promise<number | undefined>;
   /**
    * The compare-and-set with its claims and chunk, atomically. False on a version mismatch (or
@@ -101,11 +101,31 @@ export abstract class SignedSessionStore implements SessionStore {
     if (head.maxClaimVersion !== undefined && head.maxClaimVersion !== null && head.maxClaimVersion > head.version) {
       throw rolledBack(id, this.kind, `a call id or grant was claimed at version ${head.maxClaimVersion}, but the head row is at version ${head.version}`);
     }
-    if (log.chunks === 0 || !hasTrace(state)) return { id, version: head.version, state };
+    if (!hasTrace(state)) return { id, version: head.version, state };
+    // the session holds its trace from where its own retention dropped entries (`dropped.count`) on
+    const from = (state.session as { dropped?: { count?: number } }).dropped?.count ?? 0;
+    if (log.chunks === 0 || from >= log.sealed) return { id, version: head.version, state };
     const sealed: TraceEntry[] = [];
-    for (const c of await this.verifiedChunks(id, log)) for (const call of c.calls) sealed.push(call.e);
+    for (const c of await this.verifiedChunks(id, log, from)) for (const call of c.calls) if (call.e.seq >= from) sealed.push(call.e);
     const trace = sealed.concat(state.session.trace);
     return { id, version: head.version, state: { ...state, session: { ...state.session, trace } } };
+  }
+
+  /**
+   * Every call the session ever recorded, from its append-only log and head (verified), oldest
+   * first: the full history a trimmed trace summarizes (check one with `verifyTraceHistory`).
+   * @throws ProtocolViolation `state_tampered` when a chunk or the head does not verify.
+   */
+  async history(id: string): Promise<TraceEntry[] | undefined> {
+    checkId(id);
+    const head = await this.selectHead(id);
+    if (!head) return undefined;
+    const state = this.verify(id, head);
+    const out: TraceEntry[] = [];
+    if (state.log!.chunks > 0) for (const c of await this.verifiedChunks(id, state.log!, 0)) for (const call of c.calls) out.push(call.e);
+    const sealed = state.log!.sealed;
+    for (const e of state.session.trace) if (e.seq >= sealed) out.push(e);
+    return out;
   }
 
   version(id: string): Promise<number | undefined> {
@@ -131,7 +151,7 @@ export abstract class SignedSessionStore implements SessionStore {
         mac: enc.mac!(version),
         ...(claims && claims.length > 0 ? { claims } : {}),
         ...(options?.unclaimed !== undefined ? { unclaimed: options.unclaimed } : {}),
-        ...(seal ? { chunk: { index: seal.index, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) } } : {}),
+        ...(seal ? { chunk: { index: seal.index, from: seal.from, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) } } : {}),
       };
       const ok = this.updateRow(id, expectedVersion, row);
       const saved = (won: boolean): StoredSession | undefined | Promise<StoredSession | undefined> => {
@@ -159,7 +179,7 @@ export abstract class SignedSessionStore implements SessionStore {
     if (inHead) return inHead;
     const log = state.log!;
     if (log.chunks === 0) return undefined;
-    const chunks = await this.verifiedChunks(id, log);
+    const chunks = await this.verifiedChunks(id, log, 0);
     for (let i = chunks.length - 1; i >= 0; i--) {
       const c = chunks[i]!;
       const ledger = c.ledger[callId];
@@ -188,29 +208,34 @@ export abstract class SignedSessionStore implements SessionStore {
     return createHmac("sha256", this.key).update(`${CHUNK_DOMAIN}\u0000${id.length}:${id}\u0000${incarnation}\u0000${index}\u0000`, "utf8").update(text, "utf8").digest("hex");
   }
 
-  /** Every chunk of a session, verified: MAC, index order, contiguous calls. */
-  private async verifiedChunks(id: string, log: { readonly incarnation: string; readonly sealed: number; readonly chunks: number }): Promise<ParsedChunk[]> {
-    const raw = await this.selectChunks(id);
-    if (raw.length !== log.chunks) {
-      throw tampered(id, this.kind, `its log holds ${raw.length} chunks where the head row records ${log.chunks}`);
-    }
+  /**
+   * The chunks of a session from the one holding call `fromSeq` on, verified: each chunk's MAC,
+   * consecutive indexes ending with the last one the head records, calls contiguous up to the
+   * first call the head holds.
+   */
+  private async verifiedChunks(id: string, log: { readonly incarnation: string; readonly sealed: number; readonly chunks: number }, fromSeq: number): Promise<ParsedChunk[]> {
+    const raw = await this.selectChunks(id, fromSeq);
+    const first = log.chunks - raw.length;
+    if (raw.length === 0 || raw[raw.length - 1]!.index !== log.chunks - 1) throw tampered(id, this.kind, `its log does not end with chunk ${log.chunks - 1}, the last one the head row records`);
     const out: ParsedChunk[] = [];
-    let next = 0;
+    let next: number | undefined;
     for (let i = 0; i < raw.length; i++) {
       const c = raw[i]!;
-      if (c.index !== i) throw tampered(id, this.kind, `log chunk ${i} is missing`);
-      if (!macEquals(c.mac, this.chunkMac(id, log.incarnation, i, c.data))) throw tampered(id, this.kind, `the HMAC of log chunk ${i} does not match its contents`);
+      if (c.index !== first + i) throw tampered(id, this.kind, `log chunk ${first + i} is missing`);
+      if (!macEquals(c.mac, this.chunkMac(id, log.incarnation, c.index, c.data))) throw tampered(id, this.kind, `the HMAC of log chunk ${c.index} does not match its contents`);
       let parsed: ParsedChunk;
       try {
         parsed = JSON.parse(c.data) as ParsedChunk;
       } catch {
-        throw tampered(id, this.kind, `log chunk ${i} is not valid JSON`);
+        throw tampered(id, this.kind, `log chunk ${c.index} is not valid JSON`);
       }
-      if (parsed.from !== next || !Array.isArray(parsed.calls)) throw tampered(id, this.kind, `log chunk ${i} does not continue where chunk ${i - 1} stopped`);
-      next += parsed.calls.length;
+      if (!Array.isArray(parsed.calls) || (next !== undefined && parsed.from !== next) || (i === 0 && first > 0 && parsed.from > fromSeq)) {
+        throw tampered(id, this.kind, `log chunk ${c.index} does not continue where the chunk before it stopped`);
+      }
+      next = parsed.from + parsed.calls.length;
       out.push(parsed);
     }
-    if (next !== log.sealed) throw tampered(id, this.kind, `its log holds ${next} calls where the head row records ${log.sealed}`);
+    if (next !== log.sealed) throw tampered(id, this.kind, `its log holds calls up to ${next}, where the head row records ${log.sealed}`);
     return out;
   }
 

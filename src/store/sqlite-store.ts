@@ -72,6 +72,7 @@ export class SqliteSessionStore extends SignedSessionStore {
     CREATE TABLE IF NOT EXISTS ${t}_log (
       session_id TEXT NOT NULL,
       idx INTEGER NOT NULL,
+      from_seq INTEGER NOT NULL,
       version INTEGER NOT NULL,
       data TEXT NOT NULL,
       mac TEXT NOT NULL,
@@ -87,20 +88,22 @@ export class SqliteSessionStore extends SignedSessionStore {
     this.headStmt = this.db.prepare(
       `SELECT version, data, mac, (SELECT max(idx) FROM ${t}_log WHERE session_id = @id) AS maxChunk, (SELECT max(version) FROM ${t}_claims WHERE session_id = @id) AS maxClaimVersion FROM ${t} WHERE id = @id`,
     );
-    this.chunksStmt = this.db.prepare(`SELECT idx AS "index", version, data, mac FROM ${t}_log WHERE session_id = ? ORDER BY idx`);
+    this.chunksStmt = this.db.prepare(
+      `SELECT idx AS "index", from_seq AS "from", version, data, mac FROM ${t}_log WHERE session_id = @id AND idx >= coalesce((SELECT max(idx) FROM ${t}_log WHERE session_id = @id AND from_seq <= @from), 0) ORDER BY idx`,
+    );
     this.versionStmt = this.db.prepare(`SELECT version FROM ${t} WHERE id = ?`).pluck();
     // CAST: UTF-8 bytes are bound as a BLOB and stored as TEXT (no JavaScript string is built for them)
     const set = `UPDATE ${t} SET version = ?, data = CAST(? AS TEXT), mac = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND version = ?`;
     this.updateStmt = this.db.prepare(set);
     this.updateUnclaimedStmt = this.db.prepare(`${set} AND NOT EXISTS (SELECT 1 FROM ${t}_claims WHERE session_id = ? AND claim = ?)`);
     this.claimStmt = this.db.prepare(`INSERT INTO ${t}_claims (session_id, claim, version) VALUES (?, ?, ?)`);
-    this.chunkStmt = this.db.prepare(`INSERT INTO ${t}_log (session_id, idx, version, data, mac) VALUES (?, ?, ?, ?, ?)`);
+    this.chunkStmt = this.db.prepare(`INSERT INTO ${t}_log (session_id, idx, from_seq, version, data, mac) VALUES (?, ?, ?, ?, ?, ?)`);
     this.claimedStmt = this.db.prepare(`SELECT 1 FROM ${t}_claims WHERE session_id = ? AND claim = ?`).pluck();
     const tx = this.db.transaction((id: string, expectedVersion: number, row: RowWrite): boolean => {
       if (!this.cas(id, expectedVersion, row)) return false;
       for (const claim of row.claims ?? []) insertOrConflict(id, claim, () => this.claimStmt.run(id, claim, row.version));
       const c = row.chunk;
-      if (c) insertOrConflict(id, `chunk:${c.index}`, () => this.chunkStmt.run(id, c.index, c.version, c.data, c.mac));
+      if (c) insertOrConflict(id, `chunk:${c.index}`, () => this.chunkStmt.run(id, c.index, c.from, c.version, c.data, c.mac));
       return true;
     });
     this.transact = tx.immediate.bind(tx);
@@ -122,8 +125,8 @@ export class SqliteSessionStore extends SignedSessionStore {
     return { version: Number(r.version), data: r.data, mac: r.mac, maxChunk: r.maxChunk ?? undefined, maxClaimVersion: r.maxClaimVersion ?? undefined };
   }
 
-  protected selectChunks(id: string): RawChunk[] {
-    return this.chunksStmt.all(id) as RawChunk[];
+  protected selectChunks(id: string, fromSeq: number): RawChunk[] {
+    return this.chunksStmt.all({ id, from: fromSeq }) as RawChunk[];
   }
 
   protected selectVersion(id: string): number | undefined {

@@ -41,7 +41,7 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
       const other = new GuardedExecutor({ protocol: payProtocol, store: await h.reopen(SECRETS.same), policies: grantPolicies });
       const { session } = await ex.create({ id: freshId("utf8") });
-      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(3000)];
+      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(5000)];
       for (let i = 0; i < 12; i++) {
         // alternate: the second executor starts from a fresh load, the first keeps its incremental text
         await (i % 4 === 3 ? other : ex).execute(session.id, { id: `u${i}`, name: "lookup", arguments: { account: accounts[i % accounts.length]! } }, () => ({ i }));
@@ -49,7 +49,7 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const { session: loaded, stored } = await other.load(session.id);
       expect(stored.version).toBe(13);
       expect(loaded.trace.map((t) => (t.arguments as { account: string }).account)).toEqual(Array.from({ length: 12 }, (_, i) => accounts[i % accounts.length]));
-      // the 3,000-character calls crossed the seal size: the head holds only the calls after the sealed ones
+      // the 5,000-character calls crossed the seal size: the head holds only the calls after the sealed ones
       const raw = JSON.parse((await rawOf(h, session.id)).data) as { calls: unknown[]; log: { sealed: number; chunks: number } };
       expect(raw.log.chunks).toBeGreaterThan(0);
       expect(raw.calls).toHaveLength(12 - raw.log.sealed);

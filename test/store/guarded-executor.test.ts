@@ -8,6 +8,7 @@ import { grantPolicies, grants, payProtocol, SECRET, strictPayProtocol } from ".
 import { z } from "zod";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { Session } from "../../src/runtime/session.js";
+import { verifyTraceHistory } from "../../src/runtime/session-trace.js";
 
 const codeOf = async (p: Promise<unknown>): Promise<string> =>
   p.then(
@@ -402,6 +403,29 @@ describe("GuardedExecutor", () => {
     await look(ids[2]!, 4);
     expect(loads).toBe(1);
     expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow("GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.");
+  });
+
+  it("a long session with a trimmed trace: restores from the log's last chunks, keeps its whole history there, and answers an old call id", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const opts = { protocol: payProtocol, store, sessionOptions: { trace: { keep: 100 } } };
+    const ex = new GuardedExecutor(opts);
+    const { session } = await ex.create();
+    let ran = 0;
+    for (let i = 0; i < 500; i++) await ex.execute(session.id, { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: ++ran }));
+    const fresh = new GuardedExecutor(opts);
+    const { session: restored, stored } = await fresh.load(session.id);
+    expect(restored.traceLength).toBe(500);
+    expect(restored.trace[0]!.seq).toBe(restored.traceDropped()!.count);
+    expect(restored.trace.at(-1)!.callId).toBe("c499");
+    expect(stored.state.log).toMatchObject({ sealed: 480, chunks: 15 });
+    const history = (await store.history(session.id))!;
+    expect(history.map((e) => e.callId)).toEqual(Array.from({ length: 500 }, (_, i) => `c${i}`));
+    expect(verifyTraceHistory(restored.toJSON(), history)).toEqual({ ok: true });
+    // a call long since sealed and dropped from memory: its retry gets the recorded result (the read ran again, its result discarded)
+    expect(await fresh.execute(session.id, { id: "c7", name: "lookup", arguments: { account: "A7" } }, () => ({ n: ++ran }))).toMatchObject({ replayed: true, result: { ok: true, value: { n: 8 } } });
+    expect(ran).toBe(501);
+    expect((await fresh.load(session.id)).session.traceLength).toBe(500);
+    expect(() => new GuardedExecutor({ ...opts, sessionOptions: { trace: { keep: 10 } } })).toThrow("sessionOptions.trace.keep is 10, below the store's seal size (32 calls)");
   });
 
   it("names the bad consistency value", () => {

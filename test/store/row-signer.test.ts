@@ -23,8 +23,8 @@ function state(id: string, note: string): StoredState {
 }
 
 const TRACE = [
-  { seq: 0, callId: "c0", tool: "t", arguments: { a: "ü" }, outcome: "ok", from: "s", to: "s", at: "2030-01-01T00:00:00.000Z" },
-  { seq: 1, tool: "t", arguments: {}, outcome: "ok", from: "s", to: "s", at: "2030-01-01T00:00:01.000Z" },
+  { seq: 0, callId: "c0", tool: "t", arguments: { a: "ü" }, outcome: "ok", from: "s", to: "s", at: 1893456000000 },
+  { seq: 1, tool: "t", arguments: {}, outcome: "ok", from: "s", to: "s", at: 1893456001000 },
 ];
 
 describe("incremental row signer", () => {
@@ -59,16 +59,8 @@ describe("incremental row signer", () => {
     const secret = "0123456789abcdef-secret";
     const store = new MemorySessionStore({ secret });
     const s = state("n1", "x");
-<<<<<<< HEAD
-    const withTrace: StoredState = {
-      ...s,
-      session: { ...s.session, trace: [{ seq: 0, callId: "c0", tool: "t", arguments: { a: "ü" }, outcome: "ok", from: "s", to: "s", at: 1893456000000 }, { seq: 1, tool: "t", arguments: {}, outcome: "ok", from: "s", to: "s", at: 1893456001000 }] },
-    };
-    await store.create("n1", withTrace);
-=======
     const withTrace: StoredState = { ...s, session: { ...s.session, trace: TRACE }, results: { c0: { version: 2, result: { ok: true, value: { n: "ü" } } } } };
     const created = await store.create("n1", withTrace);
->>>>>>> 0d2c71b (Store: a session is a head row plus an append-only log of sealed calls and an append-only claim table. Saves write a bounded head (calls sealed into log chunks every 32 calls / 8 KiB, in the same transaction or statement), write claims and consumed grants are recorded append-only with the intent (a rolled-back head is refused on load and cannot consume twice), each call's result is recorded so a retried call id gets it back (replayed: true) instead of duplicate_call. GuardedExecutor split: session cache, high-water marks, single-flight loads, session lanes, write ledger, one retry-on-conflict loop; update() re-checks a refusal on a fresh load; in-process high-water check uses the mark from before the read; store failures are StoreUnavailableError (nothing ran) or OutcomeNotRecordedError (the write ran; held and retried); abandoned writes are reconciled by the hook when their process is gone)
     const row = store.rows.get("n1")!;
     const records = [`{"e":${JSON.stringify(TRACE[0])},"r":{"ok":true,"value":{"n":"ü"}},"v":2}`, `,{"e":${JSON.stringify(TRACE[1])}}`];
     expect(row.data.startsWith(HEAD + records.join("") + '],"session":{')).toBe(true);

@@ -13,7 +13,7 @@ import { CONFLICT, retryOnConflict } from "./retry-on-conflict.js";
 import { IncrementalRowEncoder } from "./row-encoding.js";
 import { footprint, SessionCache } from "./session-cache.js";
 import { SessionLanes } from "./session-lanes.js";
-import { ClaimConflictError, SessionExistsError, type FoundCall, type LedgerEntry, type SessionStore, type StoredSession, type StoredState } from "./session-store.js";
+import { ClaimConflictError, headState, SessionExistsError, type FoundCall, type LedgerEntry, type RecordedCalls, type SaveOptions, type SessionStore, type StoredSession, type StoredState } from "./session-store.js";
 import { findInHead } from "./signed-session-store.js";
 import { SingleFlightLoads } from "./single-flight.js";
 import { UnrecordedOutcomes } from "./unrecorded-outcomes.js";
@@ -191,10 +191,10 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     const id = options.id ?? randomUUID();
     const session = new Session(this.protocol, { now: this.now, ...this.sessionOptions, id, policies: [...this.policies(id)] });
     await options.init?.(session);
-    const creation = { at: this.now().toISOString(), ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}), ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}) };
+    const creation = options.idempotencyKey !== undefined || options.expiresAt !== undefined ? { at: this.now().toISOString(), ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}), ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}) } : undefined;
     let stored: StoredSession;
     try {
-      stored = await this.store.create(id, { session: session.toJSON(), ledger: {}, creation });
+      stored = await this.store.create(id, headState(session.toJSON(), {}, undefined, undefined, undefined, creation));
     } catch (e) {
       if (!(e instanceof SessionExistsError) || options.idempotencyKey === undefined) throw e;
       const existing = await this.load(id);
@@ -252,7 +252,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
           if (cached) return CONFLICT; // a stale copy may refuse what the latest state allows
           throw this.report(session.reject(e));
         }
-        const saved = await this.save(sessionId, stored, { ...stored.state, session: session.toJSON() }, session, {}, undefined);
+        const saved = await this.save(sessionId, stored, next(stored.state, session.toJSON(), stored.state.ledger, stored.state.pending, stored.state.results), session, NO_EXTRA, undefined);
         return isStored(saved) ? { value, session, version: saved.version } : CONFLICT;
       }),
     );
@@ -328,8 +328,9 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         if (e instanceof ProtocolViolation) throw this.report(e);
         throw e;
       }
-      const next = this.withResult({ ...stored.state, session: session.toJSON() }, freshId ? undefined : callId, stored.version + 1, result);
-      const saved = await this.save(sessionId, stored, next, session, freshId ? {} : { unclaimed: `call:${callId}` }, { callId, toolRan: true, call });
+      const state = stored.state;
+      const results = freshId ? state.results : withResult(state.results, callId, stored.version + 1, result);
+      const saved = await this.save(sessionId, stored, next(state, session.toJSON(), state.ledger, state.pending, results), session, NO_EXTRA, { callId, toolRan: true, call });
       if (!isStored(saved)) return saved;
       return executionOf(record, callId, sessionId, saved.version, session);
     });
@@ -340,7 +341,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     const intent = newIntent(sessionId, validated, claims, this.owner, this.now());
     // the stored copy says "outcome unknown" until the outcome is recorded: a crash leaves it so
     session.markNeedsReconciliation();
-    const intentState: StoredState = { ...stored.state, session: session.toJSON(), ledger: { ...stored.state.ledger, [callId]: intent }, pending: callId };
+    const intentState = next(stored.state, session.toJSON(), { ...stored.state.ledger, [callId]: intent }, callId, stored.state.results);
     const call: ToolCall = { id: callId, name: validated.name, arguments: validated.arguments };
     const claimed = await this.save(sessionId, stored, intentState, session, { claims: claimKeys(callId, claims) }, { callId, toolRan: false, call, freshId });
     if (!isStored(claimed)) return claimed;
@@ -390,14 +391,12 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
         failure = e; // the result maps to no outcome: the session stays needs_reconciliation
       }
       const ledger = { ...base.state.ledger, [intent.callId]: finishedEntry(intent, record, failure, this.now()) };
-      let next: StoredState = { ...base.state, session: session.toJSON(), ledger };
-      if (record) {
-        delete (next as { pending?: string }).pending;
-        next = this.withResult(next, freshId ? undefined : intent.callId, base.version + 1, result);
-      }
+      const results = record && !freshId ? withResult(base.state.results, intent.callId, base.version + 1, result) : base.state.results;
+      const state = next(base.state, session.toJSON(), ledger, record ? undefined : base.state.pending, results);
       let saved: StoredSession | undefined;
       try {
-        saved = await this.store.compareAndSet(sessionId, base.version, next, this.saveOptions(next, session, {}));
+        const encoded = this.encode(state, session);
+        saved = await this.store.compareAndSet(sessionId, base.version, encoded?.stored ?? state, encoded ? { encoded } : undefined);
       } catch (e) {
         this.forget(sessionId);
         if (e instanceof ProtocolViolation) throw this.report(e);
@@ -480,17 +479,17 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       const by = decided.by ?? (resolution ? "operator" : "reconcile-hook");
       const finishedAt = this.now().toISOString();
       let record: ExecutionRecord | undefined;
-      let next: StoredState;
+      let state: StoredState;
       if (intent && decided.executed) {
         record = session.reconciled({ validated: revalidated(this.protocol, intent), result: decided.result });
         const entry: LedgerEntry = { ...intent, status: "reconciled_executed", outcome: record!.outcome, from: record!.from, to: record!.to, finishedAt, resolvedBy: by };
-        next = this.withResult({ ...stored.state, session: session.toJSON(), ledger: { ...stored.state.ledger, [intent.callId]: entry } }, intent.callId, stored.version + 1, decided.result);
+        state = next(stored.state, session.toJSON(), { ...stored.state.ledger, [intent.callId]: entry }, undefined, withResult(stored.state.results, intent.callId, stored.version + 1, decided.result));
       } else {
         session.reconciled();
-        next = { ...stored.state, session: session.toJSON(), ...(intent ? { ledger: { ...stored.state.ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed", finishedAt, resolvedBy: by } } } : {}) };
+        const ledger = intent ? { ...stored.state.ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed" as const, finishedAt, resolvedBy: by } } : stored.state.ledger;
+        state = next(stored.state, session.toJSON(), ledger, undefined, stored.state.results);
       }
-      delete (next as { pending?: string }).pending;
-      const saved = await this.save(sessionId, stored, next, session, {}, undefined);
+      const saved = await this.save(sessionId, stored, state, session, NO_EXTRA, undefined);
       if (!isStored(saved)) return CONFLICT;
       if (intent) this.unrecorded.drop(sessionId, intent.callId);
       return { resolved: true, resolution: decided, version: saved.version, ...(intent ? { intent } : {}), ...(record ? { record } : {}) };
@@ -505,13 +504,17 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
    * claim or log chunk that exists means the head was rolled back (`state_tampered`); a store
    * failure becomes `StoreUnavailableError`.
    */
-  private async save(sessionId: string, stored: StoredSession, next: StoredState, session: Session<P>, extra: { claims?: readonly string[]; unclaimed?: string }, ctx: { callId: string; toolRan: boolean; call: ToolCall; freshId?: boolean } | undefined): Promise<StoredSession | GuardedExecution | typeof CONFLICT> {
+  private async save(sessionId: string, stored: StoredSession, next: StoredState, session: Session<P>, extra: { claims?: readonly string[] }, ctx: { callId: string; toolRan: boolean; call: ToolCall; freshId?: boolean } | undefined): Promise<StoredSession | GuardedExecution | typeof CONFLICT> {
     let saved: StoredSession | undefined;
     let bytes = 0;
     try {
-      const options = this.saveOptions(next, session, extra);
-      bytes = options.encoded?.bytes.length ?? 0;
-      saved = await this.store.compareAndSet(sessionId, stored.version, options.encoded?.stored ?? next, options);
+      const encoded = this.encode(next, session);
+      let options: SaveOptions | undefined;
+      if (encoded) {
+        bytes = encoded.bytes.length;
+        options = { encoded, claims: extra.claims };
+      } else if (extra !== NO_EXTRA) options = extra;
+      saved = await this.store.compareAndSet(sessionId, stored.version, encoded?.stored ?? next, options);
     } catch (e) {
       this.forget(sessionId);
       if (e instanceof ClaimConflictError) {
@@ -540,11 +543,6 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     return saved;
   }
 
-  private saveOptions(next: StoredState, session: Session<P>, extra: { claims?: readonly string[]; unclaimed?: string }) {
-    const encoded = this.encode(next, session);
-    return { ...(encoded ? { encoded } : {}), ...extra };
-  }
-
   /**
    * The head row of a state, encoded incrementally per Session object: its recorded calls only
    * grow, so the encoder keeps what it already encoded and signed. Keyed by object identity,
@@ -558,12 +556,6 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       this.encoders.set(session, encoder);
     }
     return encoder.encode(state);
-  }
-
-  /** `state` with the call's result recorded for retries (only calls with a client-given id). */
-  private withResult(state: StoredState, callId: string | undefined, version: number, result: ToolResult): StoredState {
-    if (callId === undefined) return state;
-    return { ...state, results: { ...state.results, [callId]: { version, result: recordedResult(result) } } };
   }
 
   /** A recorded call looked up in the store (the sealed log included). */
@@ -638,6 +630,18 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.log?.report(v);
     return v;
   }
+}
+
+const NO_EXTRA: { claims?: readonly string[] } = {};
+
+/** The state after `base` with this session snapshot, ledger, pending call and results (log and creation carried over), in one shape. */
+function next(base: StoredState, session: StoredState["session"], ledger: StoredState["ledger"], pending: string | undefined, results: RecordedCalls | undefined): StoredState {
+  return headState(session, ledger, pending, results, base.log, base.creation);
+}
+
+/** `results` with one more call's result recorded for retries. */
+function withResult(results: RecordedCalls | undefined, callId: string, version: number, result: ToolResult): RecordedCalls {
+  return { callId, version, result: recordedResult(result), prev: results };
 }
 
 function isStored(x: StoredSession | GuardedExecution | typeof CONFLICT): x is StoredSession {

@@ -52,15 +52,10 @@ export class MemorySessionStore extends SignedSessionStore {
     return this.rows.get(id)?.version;
   }
 
-  protected isClaimed(id: string, claim: string): boolean {
-    return this.claims.get(id)?.has(claim) ?? false;
-  }
-
   protected updateRow(id: string, expectedVersion: number, row: RowWrite): boolean {
     const current = this.rows.get(id);
     if (!current || current.version !== expectedVersion) return false;
     const claims = this.claims.get(id);
-    if (row.unclaimed !== undefined && claims?.has(row.unclaimed)) return false;
     for (const c of row.claims ?? []) if (claims?.has(c)) throw new ClaimConflictError(id, c);
     const chunks = this.chunks.get(id) ?? [];
     if (row.chunk && chunks.some((c) => c.index === row.chunk!.index)) throw new ClaimConflictError(id, `chunk:${row.chunk.index}`);

@@ -124,22 +124,13 @@ export class PostgresSessionStore extends SignedSessionStore {
     return row ? Number(row.version) : undefined;
   }
 
-  protected async isClaimed(id: string, claim: string): Promise<boolean> {
-    const r = await this.pool.query(`SELECT 1 FROM ${this.table}_claims WHERE session_id = $1 AND claim = $2`, [id, claim]);
-    return (r.rowCount ?? 0) > 0;
-  }
-
   protected async updateRow(id: string, expectedVersion: number, row: RowWrite): Promise<boolean> {
     const t = this.table;
     // UTF-8 bytes go as a binary parameter (for text, its wire form is the bytes themselves); they
     // stay valid until this write settles, so no copy is needed
     const data = typeof row.data === "string" || Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
     const params: unknown[] = [row.version, data, row.mac, id, expectedVersion];
-    let update = `UPDATE ${t} SET version = $1, data = $2::text, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`;
-    if (row.unclaimed !== undefined) {
-      params.push(row.unclaimed);
-      update += ` AND NOT EXISTS (SELECT 1 FROM ${t}_claims WHERE session_id = $4 AND claim = $${params.length})`;
-    }
+    const update = `UPDATE ${t} SET version = $1, data = $2::text, mac = $3, updated_at = now() WHERE id = $4 AND version = $5`;
     const claims = row.claims ?? [];
     if (claims.length === 0 && !row.chunk) return (await this.pool.query(update, params)).rowCount === 1;
     // one statement: the inserts read the updated row, so they happen only when compare-and-set won

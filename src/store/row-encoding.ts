@@ -1,5 +1,5 @@
 import { chainSeed, ChainedRowSigner, type HmacPads, type RowSigner } from "./hmac-chain.js";
-import type { EncodedState, LedgerEntry, LogPosition, RecordedCall, SealPolicy, StoredState } from "./session-store.js";
+import { headState, recordedCall, type EncodedState, type LedgerEntry, type LogPosition, type RecordedCall, type RecordedCalls, type SealPolicy, type StoredState } from "./session-store.js";
 import type { TraceEntry } from "../runtime/session-snapshot.js";
 
 /**
@@ -20,11 +20,13 @@ import type { TraceEntry } from "../runtime/session-snapshot.js";
  * covered. A state without a trace array (not a session snapshot) is stored as plain JSON,
  * signed from a distinct chain value with the whole text as the tail.
  *
- * Sealing: once the unsealed records reach `SealPolicy.records` or `SealPolicy.chars`, the save
- * that crosses the line moves them — with the finished ledger entries — into one log chunk
- * `{"from":<first seq>,"calls":[R…],"ledger":{…}}` written in the same transaction as the head,
- * and the head starts an empty record list. So a save writes a head of bounded size whatever the
- * session's length, plus one small insert every `records` calls.
+ * Sealing: once the head holds `SealPolicy.records` + `KEEP_RECENT` records, or `SealPolicy.chars`
+ * characters of them, the save that crosses the line moves all but the newest (up to
+ * `KEEP_RECENT`, within half the character budget) — with the finished ledger entries of the
+ * calls it moves — into one log chunk `{"from":<first seq>,"calls":[R…],"ledger":{…}}`, written in
+ * the same transaction as the head. So a save writes a head of bounded size whatever the
+ * session's length, plus one small insert every `records` calls, and the newest calls (the ones a
+ * client retries) are always in the head.
  */
 export const CALLS_HEAD = '{"calls":[';
 
@@ -65,12 +67,30 @@ export function recordText(entry: TraceEntry, recorded: RecordedCall | undefined
   return i === 0 ? body : "," + body;
 }
 
-/** Everything after the last record: `]`, the session without its trace, then the rest of the state. @internal */
+/**
+ * Everything after the last record: `]`, the session without its trace, then the rest of the
+ * state (ledger, pending call, log position, creation) — the members a state has, in this order.
+ * @internal
+ */
 export function headTail(state: StoredState): string {
   // (an undefined member is left out by JSON.stringify: no rest-destructuring copies)
-  const session = JSON.stringify({ ...state.session, trace: undefined });
-  const rest = JSON.stringify({ ...state, session: undefined, results: undefined });
-  return `],"session":${session}${rest.length > 2 ? "," + rest.slice(1) : "}"}`;
+  let out = `],"session":${JSON.stringify({ ...state.session, trace: undefined })},"ledger":${isEmpty(state.ledger) ? "{}" : JSON.stringify(state.ledger)}`;
+  if (state.pending !== undefined) out += `,"pending":${JSON.stringify(state.pending)}`;
+  const log = state.log;
+  if (log !== undefined) out += `,"log":{"incarnation":${JSON.stringify(log.incarnation)},"sealed":${log.sealed},"chunks":${log.chunks}}`;
+  if (state.creation !== undefined) out += `,"creation":${JSON.stringify(state.creation)}`;
+  for (const k in state) {
+    // members a later version may add: kept, after the known ones
+    if (k !== "session" && k !== "ledger" && k !== "pending" && k !== "results" && k !== "log" && k !== "creation" && (state as unknown as Record<string, unknown>)[k] !== undefined) {
+      out += `,${JSON.stringify(k)}:${JSON.stringify((state as unknown as Record<string, unknown>)[k])}`;
+    }
+  }
+  return out + "}";
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 /** Where the unsealed calls of a state start in its (possibly trimmed) trace. @internal */
@@ -102,16 +122,11 @@ export function isHeadLayout(parsed: unknown): parsed is ParsedHead {
 
 /** The state a v3 head row holds: the session with its unsealed calls as trace, their results. @internal */
 export function stateOfHead(parsed: ParsedHead): StoredState {
-  const { calls, session, ...rest } = parsed;
-  const results: Record<string, RecordedCall> = {};
-  let any = false;
-  for (const c of calls) {
-    if (c.r !== undefined && c.e.callId !== undefined) {
-      results[c.e.callId] = { version: c.v ?? 0, result: c.r };
-      any = true;
-    }
-  }
-  return { ...(rest as Omit<StoredState, "session">), session: { ...session, trace: calls.map((c) => c.e) } as unknown as StoredState["session"], ...(any ? { results } : {}) };
+  const { calls, session, ledger, pending, log, creation, ...rest } = parsed as ParsedHead & Partial<Record<"ledger" | "pending" | "log" | "creation", unknown>>;
+  let results: RecordedCalls | undefined;
+  for (const c of calls) if (c.r !== undefined && c.e.callId !== undefined) results = { callId: c.e.callId, version: c.v ?? 0, result: c.r, prev: results };
+  const state = headState({ ...session, trace: calls.map((c) => c.e) } as unknown as StoredState["session"], ledger as StoredState["ledger"], pending as string | undefined, results, log as LogPosition | undefined, creation as StoredState["creation"]);
+  return Object.keys(rest).length > 0 ? Object.assign(state, rest) : state;
 }
 
 /**
@@ -145,26 +160,31 @@ export function hasTrace(state: StoredState): boolean {
   return Array.isArray((state.session as { trace?: unknown } | undefined)?.trace);
 }
 
-/** Ledger entries that are final (sealed with the calls); the pending one and open intents stay in the head. */
-function splitLedger(state: StoredState): { readonly sealed: Record<string, LedgerEntry>; readonly kept: Record<string, LedgerEntry>; readonly any: boolean } {
+/**
+ * Ledger entries sealed with the calls: the final ones whose call is sealed (or that have no
+ * call, like a write recorded as not executed); the pending one, open intents and the entries of
+ * calls the head keeps stay in the head.
+ */
+function splitLedger(state: StoredState, keptCalls: ReadonlySet<string>): { readonly sealed: Record<string, LedgerEntry>; readonly kept: Record<string, LedgerEntry> } {
   const sealed: Record<string, LedgerEntry> = {};
   const kept: Record<string, LedgerEntry> = {};
-  let any = false;
   for (const id in state.ledger) {
     const e = state.ledger[id]!;
-    if (id !== state.pending && (e.status === "done" || e.status === "reconciled_executed" || e.status === "reconciled_not_executed")) {
-      sealed[id] = e;
-      any = true;
-    } else kept[id] = e;
+    if (id !== state.pending && !keptCalls.has(id) && (e.status === "done" || e.status === "reconciled_executed" || e.status === "reconciled_not_executed")) sealed[id] = e;
+    else kept[id] = e;
   }
-  return { sealed, kept, any };
+  return { sealed, kept };
 }
+
+/** Most recent calls a head keeps when it seals (a retry of any of them is answered from the head). */
+export const KEEP_RECENT = 8;
 
 /**
  * Encodes the successive states of one session as it runs: the records already encoded (and
  * chained by the signer) are kept in a buffer, each save appends the new ones and writes the
- * tail after them; when the unsealed records reach the seal policy, they are sealed (see the
- * module comment). The bytes returned are valid until the next `encode` on this encoder.
+ * tail after them; when the unsealed records reach the seal policy, all but the most recent
+ * ones are sealed (see the module comment). The bytes returned are valid until the next
+ * `encode` on this encoder.
  */
 export class IncrementalRowEncoder {
   /** Global index (seq) of the first record in `buf`. */
@@ -175,6 +195,8 @@ export class IncrementalRowEncoder {
   /** `buf[0, len)` is the text up to the last record encoded. */
   private len = 0;
   private readonly headLen: number;
+  /** Where each record in the buffer starts (its leading comma included). */
+  private starts: number[] = [];
 
   constructor(
     private readonly signer: RowSigner | undefined,
@@ -201,17 +223,23 @@ export class IncrementalRowEncoder {
       this.base = sealed;
       this.n = sealed;
       this.len = this.headLen;
+      this.starts.length = 0;
       this.signer?.reset();
     }
     const results = state.results;
     for (; this.n < total; this.n++) {
       const entry = trace[start + this.n - sealed]!;
       const at = this.len;
-      this.append(recordText(entry, entry.callId !== undefined ? results?.[entry.callId] : undefined, this.n - this.base));
+      this.starts.push(at);
+      // (the newest call's result heads the list: found at once)
+      this.append(recordText(entry, entry.callId !== undefined ? recordedCall(results, entry.callId) : undefined, this.n - this.base));
       this.signer?.append(this.buf.subarray(at, this.len));
     }
     const records = this.n - this.base;
-    if (records > 0 && (records >= this.policy.records || this.len - this.headLen >= this.policy.chars)) return this.seal(state, records);
+    if (records >= this.policy.records + KEEP_RECENT || (records > 1 && this.len - this.headLen >= this.policy.chars)) {
+      const keep = this.keepCount(records);
+      if (keep < records) return this.seal(state, records - keep);
+    }
     const prefix = this.len;
     this.append(headTail(state));
     const bytes = this.buf.subarray(0, this.len);
@@ -221,29 +249,63 @@ export class IncrementalRowEncoder {
     return signer ? { bytes, stored: state, mac: (version) => signer.sign(tail, version) } : { bytes, stored: state };
   }
 
-  /** Moves the unsealed records and the finished ledger entries into a chunk; the head keeps none. */
-  private seal(state: StoredState, records: number): EncodedState {
+  /** How many of the newest records stay in the head: up to KEEP_RECENT within half the seal size in characters, at least one. */
+  private keepCount(records: number): number {
+    let keep = 1;
+    while (keep < KEEP_RECENT && keep < records && this.len - this.starts[records - keep - 1]! <= this.policy.chars / 2) keep++;
+    return keep;
+  }
+
+  /** Moves the oldest `count` records and their finished ledger entries into a chunk; the head keeps the rest. */
+  private seal(state: StoredState, count: number): EncodedState {
     const log: LogPosition = state.log ?? { incarnation: "", sealed: 0, chunks: 0 };
-    const { sealed: ledger, kept } = splitLedger(state);
-    const claims: string[] = [];
     const trace = state.session.trace;
     const start = unsealedStart(state);
-    for (let i = 0; i < records; i++) {
-      const callId = trace[start + i]!.callId;
-      // a write's call id was claimed with its intent; every other call id is claimed now
-      if (callId !== undefined && state.ledger[callId] === undefined) claims.push(`call:${callId}`);
+    const keptCalls = new Set<string>();
+    let results: RecordedCalls | undefined;
+    for (let i = start + count; i < trace.length; i++) {
+      const callId = trace[i]!.callId;
+      if (callId === undefined) continue;
+      keptCalls.add(callId);
+      const r = recordedCall(state.results, callId);
+      if (r) results = { callId, version: r.version, result: r.result, prev: results };
     }
-    const text = `{"from":${this.base},"calls":[${this.buf.toString("utf8", this.headLen, this.len)}],"ledger":${JSON.stringify(ledger)}}`;
-    const stored: StoredState = { ...state, ledger: kept, results: undefined, log: { incarnation: log.incarnation, sealed: this.n, chunks: log.chunks + 1 } };
-    delete (stored as { results?: unknown }).results;
-    this.base = this.n;
+    const { sealed: ledger, kept } = splitLedger(state, keptCalls);
+    const cut = this.starts[count]!; // where the first kept record starts (with its comma)
+    const text = `{"from":${this.base},"calls":[${this.buf.toString("utf8", this.headLen, cut)}],"ledger":${JSON.stringify(ledger)}}`;
+    const seal = { index: log.chunks, from: this.base, text };
+    // the kept records become the head's first ones: the first loses its comma, the chain starts over
+    const keptBytes = Buffer.from(this.buf.subarray(cut, this.len));
+    const rel = this.starts.slice(count).map((at) => at - cut);
+    this.base += count;
     this.len = this.headLen;
+    this.starts.length = 0;
     this.signer?.reset();
-    const tail = headTail(stored);
-    const bytes = Buffer.from(CALLS_HEAD + tail, "utf8");
+    for (let j = 0; j < rel.length; j++) {
+      const at = this.len;
+      this.starts.push(at);
+      // every kept record was written after another one: it starts with a comma, dropped for the first
+      this.appendBytes(keptBytes.subarray(rel[j]! + (j === 0 ? 1 : 0), j + 1 < rel.length ? rel[j + 1]! : keptBytes.length));
+      this.signer?.append(this.buf.subarray(at, this.len));
+    }
+    const stored = headState(state.session, kept, state.pending, results, { incarnation: log.incarnation, sealed: this.base, chunks: log.chunks + 1 }, state.creation);
+    const prefix = this.len;
+    this.append(headTail(stored));
+    const bytes = this.buf.subarray(0, this.len);
+    const tail = this.buf.subarray(prefix, this.len);
+    this.len = prefix;
     const signer = this.signer;
-    const seal = { index: log.chunks, from: this.base, text, claims };
-    return signer ? { bytes, stored, seal, mac: (version) => signer.sign(bytes.subarray(CALLS_HEAD.length), version) } : { bytes, stored, seal };
+    return signer ? { bytes, stored, seal, mac: (version) => signer.sign(tail, version) } : { bytes, stored, seal };
+  }
+
+  private appendBytes(bytes: Uint8Array): void {
+    if (this.len + bytes.length > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.len + bytes.length, this.buf.length * 2));
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    }
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
   }
 
   /** Writes `text` as UTF-8 at `len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */

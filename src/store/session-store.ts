@@ -54,6 +54,29 @@ export interface RecordedCall {
   readonly result: RecordedResult;
 }
 
+/**
+ * The recorded results of a head's unsealed calls, newest first: a list that successive states
+ * share (recording one more never copies the others).
+ */
+export interface RecordedCalls extends RecordedCall {
+  readonly callId: string;
+  readonly prev: RecordedCalls | undefined;
+}
+
+/** The recorded result of `callId` in a results list. */
+export function recordedCall(results: RecordedCalls | undefined, callId: string): RecordedCall | undefined {
+  for (let r = results; r !== undefined; r = r.prev) if (r.callId === callId) return r;
+  return undefined;
+}
+
+/**
+ * A state with every member in one order (one object shape on the hot path: the engine keeps
+ * its property accesses and JSON encoding fast).
+ */
+export function headState(session: SessionSnapshot, ledger: Readonly<Record<string, LedgerEntry>>, pending: string | undefined, results: RecordedCalls | undefined, log: LogPosition | undefined, creation: CreationRecord | undefined): StoredState {
+  return { session, ledger, pending, results, log, creation };
+}
+
 /** Where a session's append-only log stands (kept in its head row, under its MAC). */
 export interface LogPosition {
   /** Random per creation of the session id: chunks of an earlier session under the same id do not verify. */
@@ -84,8 +107,8 @@ export interface StoredState {
   readonly ledger: Readonly<Record<string, LedgerEntry>>;
   /** Call id of the write whose outcome is not recorded yet, when there is one. */
   readonly pending?: string;
-  /** Results of the unsealed calls, by call id (a retried call gets its recorded result). */
-  readonly results?: Readonly<Record<string, RecordedCall>>;
+  /** Results of the unsealed calls, newest first (a retried call gets its recorded result). */
+  readonly results?: RecordedCalls | undefined;
   /** Where the append-only log stands; set by the store on create. */
   readonly log?: LogPosition;
   readonly creation?: CreationRecord;
@@ -115,8 +138,6 @@ export interface SealedChunk {
   readonly from: number;
   /** `{"from":<seq>,"calls":[…],"ledger":{…}}`. */
   readonly text: string;
-  /** Claims to insert with it: the call ids it seals that no intent claimed. */
-  readonly claims: readonly string[];
 }
 
 /** The row text of a state as UTF-8, with its MAC and seal when the caller encoded it. */
@@ -142,9 +163,7 @@ export interface SaveOptions {
    * Claims to record in the append-only claim table (`call:<id>`, `consumed:<policy>:<hash>`); one
    * that exists fails the save with `ClaimConflictError`.
    */
-  readonly claims?: readonly string[];
-  /** The save fails with `ClaimConflictError` when this claim exists (a call id sealed earlier). */
-  readonly unclaimed?: string;
+  readonly claims?: readonly string[] | undefined;
 }
 
 /** A recorded call found by id (in the head, or in a sealed chunk). */
@@ -213,9 +232,8 @@ export interface RowWrite {
   readonly version: number;
   readonly data: string | Uint8Array;
   readonly mac: string;
-  readonly claims?: readonly string[];
-  readonly unclaimed?: string;
-  readonly chunk?: RawChunk;
+  readonly claims?: readonly string[] | undefined;
+  readonly chunk?: RawChunk | undefined;
 }
 
 /** A raw row as the database holds it. */

@@ -3,8 +3,8 @@ import { hmacPads, type HmacPads, type RowSigner } from "./hmac-chain.js";
 import { v1Mac, v2Mac } from "./legacy-rows.js";
 import { DEFAULT_SEAL_POLICY, flatRow, hasTrace, headMac, headSigner, isHeadLayout, IncrementalRowEncoder, stateOfHead } from "./row-encoding.js";
 import {
-  ClaimConflictError,
   dataText,
+  recordedCall,
   SessionExistsError,
   storeKey,
   type EncodedState,
@@ -66,12 +66,10 @@ export abstract class SignedSessionStore implements SessionStore {
   protected abstract selectChunks(id: string, fromSeq: number): RawChunk[] | Promise<RawChunk[]>;
   protected abstract selectVersion(id: string): number | undefined | Promise<number | undefined>;
   /**
-   * The compare-and-set with its claims and chunk, atomically. False on a version mismatch (or
-   * when `row.unclaimed` is claimed); throws `ClaimConflictError` when a claim exists
-   * (`chunk:<index>` when the chunk index does).
+   * The compare-and-set with its claims and chunk, atomically. False on a version mismatch;
+   * throws `ClaimConflictError` when a claim exists (`chunk:<index>` when the chunk index does).
    */
   protected abstract updateRow(id: string, expectedVersion: number, row: RowWrite): boolean | Promise<boolean>;
-  protected abstract isClaimed(id: string, claim: string): boolean | Promise<boolean>;
   abstract delete(id: string): Promise<boolean>;
   abstract close(): Promise<void>;
 
@@ -143,27 +141,16 @@ export abstract class SignedSessionStore implements SessionStore {
       const version = expectedVersion + 1;
       const enc = options?.encoded?.mac ? options.encoded : this.encode(id, state, this.sealPolicy);
       const seal = enc.seal;
-      const extra = options?.claims;
-      const claims = seal && seal.claims.length > 0 ? (extra ? [...extra, ...seal.claims] : seal.claims) : extra;
+      const claims = options?.claims;
       const row: RowWrite = {
         version,
         data: enc.bytes,
         mac: enc.mac!(version),
-        ...(claims && claims.length > 0 ? { claims } : {}),
-        ...(options?.unclaimed !== undefined ? { unclaimed: options.unclaimed } : {}),
-        ...(seal ? { chunk: { index: seal.index, from: seal.from, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) } } : {}),
+        claims: claims !== undefined && claims.length > 0 ? claims : undefined,
+        chunk: seal ? { index: seal.index, from: seal.from, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) } : undefined,
       };
       const ok = this.updateRow(id, expectedVersion, row);
-      const saved = (won: boolean): StoredSession | undefined | Promise<StoredSession | undefined> => {
-        if (won) return { id, version, state: enc.stored };
-        if (options?.unclaimed === undefined) return undefined;
-        const claimed = this.isClaimed(id, options.unclaimed);
-        const settle = (c: boolean) => {
-          if (c) throw new ClaimConflictError(id, options.unclaimed!);
-          return undefined;
-        };
-        return claimed instanceof Promise ? claimed.then(settle) : settle(claimed);
-      };
+      const saved = (won: boolean): StoredSession | undefined => (won ? { id, version, state: enc.stored } : undefined);
       return ok instanceof Promise ? ok.then(saved) : Promise.resolve(saved(ok));
     } catch (e) {
       return Promise.reject(e);
@@ -269,7 +256,7 @@ export abstract class SignedSessionStore implements SessionStore {
 /** A call recorded in a head state: its trace entry, result, ledger entry. */
 export function findInHead(state: StoredState, callId: string): FoundCall | undefined {
   const ledger = state.ledger[callId];
-  const recorded = state.results?.[callId];
+  const recorded = recordedCall(state.results, callId);
   const trace = state.session.trace;
   let entry: TraceEntry | undefined;
   const sealed = state.log?.sealed ?? 0;

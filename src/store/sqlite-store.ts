@@ -43,10 +43,8 @@ export class SqliteSessionStore extends SignedSessionStore {
   private readonly chunksStmt: Database.Statement;
   private readonly versionStmt: Database.Statement;
   private readonly updateStmt: Database.Statement;
-  private readonly updateUnclaimedStmt: Database.Statement;
   private readonly claimStmt: Database.Statement;
   private readonly chunkStmt: Database.Statement;
-  private readonly claimedStmt: Database.Statement;
   private readonly transact: (id: string, expectedVersion: number, row: RowWrite) => boolean;
   private readonly remove: (id: string) => boolean;
 
@@ -95,10 +93,8 @@ export class SqliteSessionStore extends SignedSessionStore {
     // CAST: UTF-8 bytes are bound as a BLOB and stored as TEXT (no JavaScript string is built for them)
     const set = `UPDATE ${t} SET version = ?, data = CAST(? AS TEXT), mac = ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ? AND version = ?`;
     this.updateStmt = this.db.prepare(set);
-    this.updateUnclaimedStmt = this.db.prepare(`${set} AND NOT EXISTS (SELECT 1 FROM ${t}_claims WHERE session_id = ? AND claim = ?)`);
     this.claimStmt = this.db.prepare(`INSERT INTO ${t}_claims (session_id, claim, version) VALUES (?, ?, ?)`);
     this.chunkStmt = this.db.prepare(`INSERT INTO ${t}_log (session_id, idx, from_seq, version, data, mac) VALUES (?, ?, ?, ?, ?, ?)`);
-    this.claimedStmt = this.db.prepare(`SELECT 1 FROM ${t}_claims WHERE session_id = ? AND claim = ?`).pluck();
     const tx = this.db.transaction((id: string, expectedVersion: number, row: RowWrite): boolean => {
       if (!this.cas(id, expectedVersion, row)) return false;
       for (const claim of row.claims ?? []) insertOrConflict(id, claim, () => this.claimStmt.run(id, claim, row.version));
@@ -134,10 +130,6 @@ export class SqliteSessionStore extends SignedSessionStore {
     return v === undefined ? undefined : Number(v);
   }
 
-  protected isClaimed(id: string, claim: string): boolean {
-    return this.claimedStmt.get(id, claim) !== undefined;
-  }
-
   protected updateRow(id: string, expectedVersion: number, row: RowWrite): boolean {
     if ((row.claims === undefined || row.claims.length === 0) && row.chunk === undefined) return this.cas(id, expectedVersion, row);
     return this.transact(id, expectedVersion, row);
@@ -145,7 +137,6 @@ export class SqliteSessionStore extends SignedSessionStore {
 
   private cas(id: string, expectedVersion: number, row: RowWrite): boolean {
     const data = typeof row.data === "string" || Buffer.isBuffer(row.data) ? row.data : Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength);
-    if (row.unclaimed !== undefined) return this.updateUnclaimedStmt.run(row.version, data, row.mac, id, expectedVersion, id, row.unclaimed).changes === 1;
     return this.updateStmt.run(row.version, data, row.mac, id, expectedVersion).changes === 1;
   }
 

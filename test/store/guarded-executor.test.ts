@@ -303,8 +303,8 @@ describe("GuardedExecutor", () => {
     const { session } = await ex.create({ id: "n1" });
     const plain = new Session(notes, { id: "n1", now: () => at });
     const texts = ['"trace":[', "]}", '{"session":', "\u0000", "ünï ✓", ""];
-    // 40 calls: the first 32 are sealed into the log on the way (the default seal policy)
-    for (let i = 0; i < 40; i++) {
+    // 48 calls: the first 32 are sealed into the log on the way (the default seal policy)
+    for (let i = 0; i < 48; i++) {
       const text = texts[i % texts.length]! + i;
       // alternate executors so both the incremental and the from-scratch encoding are used
       await (i % 5 === 4 ? other : ex).execute(session.id, { id: `c${i}`, name: "note", arguments: { text } }, () => "ok");
@@ -314,7 +314,7 @@ describe("GuardedExecutor", () => {
       expect(store.rows.get("n1")!.data.startsWith('{"calls":[')).toBe(true);
     }
     expect(store.chunks.get("n1")).toHaveLength(1);
-    expect(JSON.parse(store.rows.get("n1")!.data).calls).toHaveLength(8);
+    expect(JSON.parse(store.rows.get("n1")!.data).calls).toHaveLength(16);
   });
 
   it("carries every policy's state through the store: a budget spent in one process binds the next", async () => {
@@ -405,25 +405,34 @@ describe("GuardedExecutor", () => {
     expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow("GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.");
   });
 
-  it("a long session with a trimmed trace: restores from the log's last chunks, keeps its whole history there, and answers an old call id", async () => {
+  it("a long session with a trimmed trace: restores from the log's last chunks, keeps its whole history there, and answers retried call ids", async () => {
     const store = new MemorySessionStore({ secret: SECRET });
     const opts = { protocol: payProtocol, store, sessionOptions: { trace: { keep: 100 } } };
     const ex = new GuardedExecutor(opts);
     const { session } = await ex.create();
-    let ran = 0;
-    for (let i = 0; i < 500; i++) await ex.execute(session.id, { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: ++ran }));
+    let reads = 0;
+    let writes = 0;
+    for (let i = 0; i < 500; i++) {
+      if (i % 50 === 0) await ex.execute(session.id, { id: `w${i}`, name: "pay", arguments: { account: "A", amount: i + 1 } }, () => ({ paid: ++writes }));
+      else await ex.execute(session.id, { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: ++reads }));
+    }
     const fresh = new GuardedExecutor(opts);
     const { session: restored, stored } = await fresh.load(session.id);
     expect(restored.traceLength).toBe(500);
     expect(restored.trace[0]!.seq).toBe(restored.traceDropped()!.count);
     expect(restored.trace.at(-1)!.callId).toBe("c499");
+    // sealed at 40, 72, …, 488 calls (32 each time), the newest calls stay in the head
     expect(stored.state.log).toMatchObject({ sealed: 480, chunks: 15 });
+    expect(Object.keys(stored.state.ledger)).toEqual([]); // finished writes are sealed with their calls
     const history = (await store.history(session.id))!;
-    expect(history.map((e) => e.callId)).toEqual(Array.from({ length: 500 }, (_, i) => `c${i}`));
+    expect(history.map((e) => e.callId)).toEqual(Array.from({ length: 500 }, (_, i) => (i % 50 === 0 ? `w${i}` : `c${i}`)));
     expect(verifyTraceHistory(restored.toJSON(), history)).toEqual({ ok: true });
-    // a call long since sealed and dropped from memory: its retry gets the recorded result (the read ran again, its result discarded)
-    expect(await fresh.execute(session.id, { id: "c7", name: "lookup", arguments: { account: "A7" } }, () => ({ n: ++ran }))).toMatchObject({ replayed: true, result: { ok: true, value: { n: 8 } } });
-    expect(ran).toBe(501);
+    // a retry of a recent read (the head keeps the newest calls), on another instance: the recorded result
+    expect(await fresh.execute(session.id, { id: "c493", name: "lookup", arguments: { account: "A493" } }, () => ({ n: ++reads }))).toMatchObject({ replayed: true, result: { ok: true, value: { n: 484 } } });
+    // a write sealed long ago: its call id is claimed for good, the retry gets its recorded result
+    expect(await fresh.execute(session.id, { id: "w50", name: "pay", arguments: { account: "A", amount: 51 } }, () => ({ paid: ++writes }))).toMatchObject({ replayed: true, result: { ok: true, value: { paid: 2 } } });
+    expect(reads).toBe(490);
+    expect(writes).toBe(10);
     expect((await fresh.load(session.id)).session.traceLength).toBe(500);
     expect(() => new GuardedExecutor({ ...opts, sessionOptions: { trace: { keep: 10 } } })).toThrow("sessionOptions.trace.keep is 10, below the store's seal size (32 calls)");
   });

@@ -2,7 +2,7 @@ import { createHash, createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
-import type { StoredState } from "../../src/store/session-store.js";
+import { recordedCall, type StoredState } from "../../src/store/session-store.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 
 /** A row MAC as documented, computed here from scratch with createHash / createHmac. */
@@ -59,7 +59,7 @@ describe("incremental row signer", () => {
     const secret = "0123456789abcdef-secret";
     const store = new MemorySessionStore({ secret });
     const s = state("n1", "x");
-    const withTrace: StoredState = { ...s, session: { ...s.session, trace: TRACE }, results: { c0: { version: 2, result: { ok: true, value: { n: "ü" } } } } };
+    const withTrace: StoredState = { ...s, session: { ...s.session, trace: TRACE }, results: { callId: "c0", version: 2, result: { ok: true, value: { n: "ü" } }, prev: undefined } };
     const created = await store.create("n1", withTrace);
     const row = store.rows.get("n1")!;
     const records = [`{"e":${JSON.stringify(TRACE[0])},"r":{"ok":true,"value":{"n":"ü"}},"v":2}`, `,{"e":${JSON.stringify(TRACE[1])}}`];
@@ -75,10 +75,10 @@ describe("incremental row signer", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;
     const trace = [TRACE[0]!, { ...TRACE[1]!, callId: "c1" }];
-    await store.create("big", { ...s, session: { ...s.session, trace }, results: { c0: { version: 2, result: { ok: true, value: "x".repeat(70_000) } }, c1: { version: 3, result: { ok: true, value: cyclic } } } });
+    await store.create("big", { ...s, session: { ...s.session, trace }, results: { callId: "c1", version: 3, result: { ok: true, value: cyclic }, prev: { callId: "c0", version: 2, result: { ok: true, value: "x".repeat(70_000) }, prev: undefined } } });
     const loaded = (await store.load("big"))!;
-    expect(loaded.state.results?.["c0"]?.result).toEqual({ ok: true, omitted: expect.stringMatching(/^70002 characters of JSON, more than the 65536 kept$/) });
-    expect(loaded.state.results?.["c1"]?.result.omitted).toMatch(/^not JSON-serializable/);
+    expect(recordedCall(loaded.state.results, "c0")?.result).toEqual({ ok: true, omitted: expect.stringMatching(/^70002 characters of JSON, more than the 65536 kept$/) });
+    expect(recordedCall(loaded.state.results, "c1")?.result.omitted).toMatch(/^not JSON-serializable/);
   });
 
   it("a row re-serialized with the same content in another layout is refused (the MAC covers the exact text)", async () => {

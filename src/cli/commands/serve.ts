@@ -7,7 +7,7 @@ import { UsageError, type CliCommand } from "../io.js";
 import { loadExport } from "../load-export.js";
 
 const usage = `Usage: concordat serve <module>#<protocol> --tools <module>#<export> [--port 8787] [--host 127.0.0.1]
-                       [--db .concordat/sessions.db | --pg postgres://…] [--reconcile <module>#<export>]
+                       [--db .concordat/sessions.db | --pg postgres://…] [--table concordat_sessions] [--reconcile <module>#<export>]
                        [--headers-timeout-ms ${DEFAULT_HTTP_LIMITS.headersTimeoutMs}] [--request-timeout-ms ${DEFAULT_HTTP_LIMITS.requestTimeoutMs}]
                        [--keep-alive-timeout-ms ${DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs}] [--max-connections ${DEFAULT_HTTP_LIMITS.maxConnections}]
                        [--cache-mb 32] [--in-flight-lease-ms 300000]
@@ -42,6 +42,7 @@ export const command: CliCommand = {
         host: { type: "string", default: "127.0.0.1" },
         db: { type: "string" },
         pg: { type: "string" },
+        table: { type: "string" },
         reconcile: { type: "string" },
         ...Object.fromEntries(NUMBER_FLAGS.map((f) => [f, { type: "string" as const }])),
       },
@@ -79,7 +80,8 @@ export const command: CliCommand = {
     if (needsGrants && !grantKey) throw new UsageError(`protocol "${protocol.name}" has tools that require confirmation: set CONCORDAT_GRANT_KEY (the same in every instance).`);
 
     const pgUrl = values.pg ?? io.env["CONCORDAT_PG_URL"];
-    const store = await openSessionStore({ secret: io.env["CONCORDAT_STORE_SECRET"]!, ...(pgUrl ? { postgresUrl: pgUrl } : {}), ...(values.db ? { sqlitePath: values.db } : {}) });
+    if (values.table !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,54}$/.test(values.table)) throw new UsageError(`--table must be a plain SQL identifier of at most 55 characters (letters, digits, underscores), not "${values.table}".`);
+    const store = await openSessionStore({ secret: io.env["CONCORDAT_STORE_SECRET"]!, ...(pgUrl ? { postgresUrl: pgUrl } : {}), ...(values.db ? { sqlitePath: values.db } : {}), ...(values.table ? { table: values.table } : {}) });
     let guard: ReturnType<typeof createHttpGuard>;
     try {
       guard = createHttpGuard({

@@ -123,6 +123,28 @@ describe("GuardedExecutor", () => {
     expect(await codeOf(ex.execute(again.session.id, { id: "l1", name: "lookup", arguments: { account: "A" } }, () => 1))).toBe("ok");
   });
 
+  it("a rolled-back head that gets past the load check still cannot consume a grant twice: the append-only claim refuses the intent", async () => {
+    // a store whose load does not see the claims (as if the check were bypassed): the second layer must hold
+    class BlindStore extends MemorySessionStore {
+      protected override selectHead(id: string) {
+        const h = super.selectHead(id);
+        return h ? { ...h, maxClaimVersion: undefined } : undefined;
+      }
+    }
+    const store = new BlindStore({ secret: SECRET });
+    const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies });
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    const before = store.rows.get(session.id)!;
+    let ran = 0;
+    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => ++ran))).toBe("ok");
+    store.rows.set(session.id, before);
+    const fresh = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies });
+    const e = (await fresh.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).catch((x: unknown) => x)) as ProtocolViolation;
+    expect(e.code).toBe("state_tampered");
+    expect(e.data).toMatchObject({ claim: "consumed:test-grants:id:g1", rollback: true });
+    expect(ran).toBe(1);
+  });
+
   it("a retried read gets its recorded result without running again", async () => {
     const { ex } = setup();
     const { session } = await ex.create();

@@ -14,8 +14,14 @@
  * probe before a read runs: a second statement, a second round trip on PostgreSQL). Calls carry
  * ids, as a model's do, so the duplicate-call check runs too.
  *
+ * `store.<db>.longSessionRatio` is the cost of a guarded call at call 10,000 of a session over
+ * its cost at call 10 (target ≤ 1.2): windows of 64 calls (two seals of the head's calls into the
+ * log) on sessions advanced to 10,000 calls, alternating with windows on fresh sessions at call
+ * 10, median over rounds of the per-round ratio (`--long-calls N` changes 10,000).
+ *
  * PostgreSQL runs when CONCORDAT_PG_URL is set (`.ci/run` sets it). It measures the built
- * package (`dist/`, built by the npm script), not the sources through tsx.
+ * package (`dist/`, built by the npm script), not the sources through tsx. `--parts ratio,long`
+ * picks the measurements (default both).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -210,9 +216,75 @@ function memoryBaseline(payloads: readonly string[], count: number): Client {
   });
 }
 
+/** Calls per timed window of the long-session comparison: two seals of 32 calls each. */
+const WINDOW = 64;
+/** Windows per side in each round. */
+const WINDOWS = 4;
+/** Where the short sessions are measured from. */
+const SHORT_AT = 10;
+
+interface LongSession {
+  readonly at10Us: number;
+  readonly atLongUs: number;
+  readonly ratio: number;
+}
+
+/**
+ * The cost of a guarded call deep into a session against early in one, on one store: `long`
+ * sessions advanced to `longCalls` calls (untimed) and fresh sessions advanced to call 10; each
+ * round times WINDOWS windows of WINDOW calls on each, alternating; the ratio is the median over
+ * rounds of (time per call on the long sessions ÷ time per call on the short ones).
+ */
+async function longSessionCost(store: SessionStore, longCalls: number, rounds: number, log: (l: string) => void): Promise<LongSession> {
+  const ex = new GuardedExecutor({ protocol, store });
+  const call = (id: string, k: number) => ex.execute(id, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl);
+  const longIds: string[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < WINDOWS; i++) {
+    const id = (await ex.create()).session.id;
+    for (let k = 0; k < longCalls; k++) await call(id, k);
+    longIds.push(id);
+  }
+  log(`    (${WINDOWS} sessions advanced to ${longCalls} calls in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const longAt = longIds.map(() => longCalls);
+  const shortIds: string[] = [];
+  for (let i = 0; i < (rounds + 1) * WINDOWS; i++) {
+    const id = (await ex.create()).session.id;
+    for (let k = 0; k < SHORT_AT; k++) await call(id, k);
+    shortIds.push(id);
+  }
+  const windowOn = async (id: string, from: number) => {
+    const w0 = performance.now();
+    for (let k = from; k < from + WINDOW; k++) await call(id, k);
+    return performance.now() - w0;
+  };
+  const ratios: number[] = [];
+  const short: number[] = [];
+  const long: number[] = [];
+  let next = 0;
+  for (let r = 0; r <= rounds; r++) {
+    let lt = 0;
+    let st = 0;
+    for (let w = 0; w < WINDOWS; w++) {
+      lt += await windowOn(longIds[w]!, longAt[w]!);
+      longAt[w]! += WINDOW;
+      st += await windowOn(shortIds[next++]!, SHORT_AT);
+    }
+    if (r === 0) continue; // warm-up
+    ratios.push(lt / st);
+    long.push((lt * 1000) / (WINDOW * WINDOWS));
+    short.push((st * 1000) / (WINDOW * WINDOWS));
+  }
+  return { at10Us: median(short), atLongUs: median(long), ratio: median(ratios) };
+}
+
 export interface StoreBenchOptions {
   readonly rounds?: number;
   readonly transitions?: number;
+  /** Calls the long sessions are advanced to. @default 10000 */
+  readonly longCalls?: number;
+  /** Which measurements to run. @default ["ratio", "long"] */
+  readonly parts?: readonly ("ratio" | "long")[];
   readonly postgresUrl?: string | undefined;
   readonly log?: (line: string) => void;
 }
@@ -221,6 +293,8 @@ export interface StoreBenchOptions {
 export async function benchStore(options: StoreBenchOptions = {}): Promise<Record<string, number>> {
   const rounds = options.rounds ?? 11;
   const n = options.transitions ?? 2000;
+  const longCalls = options.longCalls ?? 10_000;
+  const parts = new Set(options.parts ?? ["ratio", "long"]);
   const log = options.log ?? ((l: string) => console.log(l));
   const out: Record<string, number> = {};
   const payloads = await sessionPayloads();
@@ -231,19 +305,32 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     out[`store.${key}.ratio`] = m.ratio;
     log(`  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
   };
-  log(`store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`);
+  const putLong = async (db: string, store: SessionStore) => {
+    const m = await longSessionCost(store, longCalls, rounds, log);
+    out[`store.${db}.call10Us`] = m.at10Us;
+    out[`store.${db}.callLongUs`] = m.atLongUs;
+    out[`store.${db}.longSessionRatio`] = m.ratio;
+    log(`  ${db.padEnd(17)} call ${longCalls} of a session ${m.atLongUs.toFixed(1).padStart(7)} µs   call ${SHORT_AT} ${m.at10Us.toFixed(1).padStart(7)} µs   longSessionRatio ${m.ratio.toFixed(2)}`);
+  };
+  if (parts.has("ratio")) {
+    log(`store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`);
+  }
+  if (parts.has("long")) log(`store: long sessions: a guarded call at call ${longCalls} vs at call ${SHORT_AT} (windows of ${WINDOW} calls, ${WINDOWS} per side per round, median of ${rounds} rounds)`);
 
   /** Rows each side touches: a fresh row (session) every SESSION_LENGTH transitions, the same count on both sides. */
   const rowsFor = (perClient: number) => Math.ceil((perClient * (rounds + 1)) / SESSION_LENGTH) + 1;
-  put("memory", await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
+  if (parts.has("ratio")) put("memory", await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
 
   const dir = mkdtempSync(join(tmpdir(), "concordat-bench-"));
   try {
     const path = join(dir, "bench.db");
     const store = new SqliteSessionStore({ secret: SECRET, path });
-    const base = sqliteBaseline(path, payloads, rowsFor(n));
-    put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds));
-    put("sqlite.strict", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "strict")], n, rounds));
+    if (parts.has("ratio")) {
+      const base = sqliteBaseline(path, payloads, rowsFor(n));
+      put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds));
+      put("sqlite.strict", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "strict")], n, rounds));
+    }
+    if (parts.has("long")) await putLong("sqlite", store);
     await store.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -269,27 +356,30 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
       return b;
     };
     await mkStore();
-    for (const mode of ["optimistic", "strict"] as const) {
-      const suffix = mode === "optimistic" ? "" : ".strict";
-      put(`postgres${suffix}`, await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)], Math.ceil(n / 2), rounds));
-      const bases: Client[] = [];
-      const guards: Client[] = [];
-      for (let i = 0; i < 8; i++) {
-        bases.push(await mkBase(Math.ceil(n / 4)));
-        guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1), mode));
+    if (parts.has("ratio")) {
+      for (const mode of ["optimistic", "strict"] as const) {
+        const suffix = mode === "optimistic" ? "" : ".strict";
+        put(`postgres${suffix}`, await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)], Math.ceil(n / 2), rounds));
+        const bases: Client[] = [];
+        const guards: Client[] = [];
+        for (let i = 0; i < 8; i++) {
+          bases.push(await mkBase(Math.ceil(n / 4)));
+          guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1), mode));
+        }
+        put(`postgres8${suffix}`, await compare(bases, guards, Math.ceil(n / 4), rounds));
       }
-      put(`postgres8${suffix}`, await compare(bases, guards, Math.ceil(n / 4), rounds));
     }
+    if (parts.has("long")) await putLong("postgres", await mkStore());
   } finally {
     for (const c of closers) await c().catch(() => undefined);
-    await admin.query(`DROP TABLE IF EXISTS ${table}`).catch(() => undefined);
+    await admin.query(`DROP TABLE IF EXISTS ${table}, ${table}_log, ${table}_claims`).catch(() => undefined);
     await admin.end();
   }
   return out;
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { json: { type: "string" }, rounds: { type: "string" }, transitions: { type: "string" } } });
+  const { values } = parseArgs({ options: { json: { type: "string" }, rounds: { type: "string" }, transitions: { type: "string" }, "long-calls": { type: "string" }, parts: { type: "string" } } });
   const num = (v: string | undefined, name: string) => {
     if (v === undefined) return undefined;
     const x = Number(v);
@@ -299,6 +389,17 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     }
     return x;
   };
-  const out = await benchStore({ rounds: num(values.rounds, "rounds"), transitions: num(values.transitions, "transitions"), postgresUrl: process.env["CONCORDAT_PG_URL"] });
+  const parts = values.parts?.split(",").map((p) => p.trim());
+  if (parts && (parts.length === 0 || parts.some((p) => p !== "ratio" && p !== "long"))) {
+    console.error(`bench:store: --parts takes "ratio", "long" or "ratio,long"; got ${JSON.stringify(values.parts)}.`);
+    process.exit(2);
+  }
+  const out = await benchStore({
+    rounds: num(values.rounds, "rounds"),
+    transitions: num(values.transitions, "transitions"),
+    longCalls: num(values["long-calls"], "long-calls"),
+    ...(parts ? { parts: parts as ("ratio" | "long")[] } : {}),
+    postgresUrl: process.env["CONCORDAT_PG_URL"],
+  });
   if (values.json) writeBenchJson(values.json, out);
 }

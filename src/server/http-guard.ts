@@ -3,71 +3,62 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import type { Protocol } from "../protocol/protocol.js";
 import type { Session } from "../runtime/session.js";
-import { GuardedExecutor, SessionNotFoundError, StoreContentionError, type GuardedExecutorOptions, type GuardedToolImpl } from "../store/guarded-executor.js";
-import { SessionExistsError, type SessionStore } from "../store/session-store.js";
-import { ProtocolViolation } from "../violation/protocol-violation.js";
-import type { ViolationCode } from "../violation/violation-codes.js";
+import { GuardedExecutor, type GuardedExecutorOptions, type GuardedToolImpl } from "../store/guarded-executor.js";
+import type { SessionStore } from "../store/session-store.js";
+import { errorText, HttpError, toErrorResponse } from "./http-errors.js";
+import { readJson } from "./read-json.js";
 import { SessionTokenError, SessionTokens, type TokenScope } from "./session-token.js";
 import { ConcordatError } from "../errors/concordat-error.js";
+
+export { HttpError, statusForViolation } from "./http-errors.js";
 
 /** One structured log record (one JSON line). */
 export type GuardLogRecord = Readonly<Record<string, unknown>> & { readonly time: string; readonly level: "info" | "warn" | "error"; readonly event: string };
 
-export interface HttpGuardOptions<P extends Protocol<any, any, any>> extends Omit<GuardedExecutorOptions<P>, "store" | "protocol" | "log"> {
+/** How long a client may take and how many may connect (slow or idle clients cannot hold connections past these). */
+export interface HttpGuardLimits {
+  /** Time to receive a request's headers, from the moment the connection (or its next request) starts. @default 10000 */
+  readonly headersTimeoutMs?: number;
+  /** Time to receive a whole request, body included (a client trickling its body is cut off, 408). @default 30000 */
+  readonly requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open between requests. @default 5000 */
+  readonly keepAliveTimeoutMs?: number;
+  /** Connections open at once; past it new ones are closed at once. @default 1000 */
+  readonly maxConnections?: number;
+}
+
+/** Defaults of `HttpGuardLimits`. */
+export const DEFAULT_HTTP_LIMITS: Required<HttpGuardLimits> = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 };
+
+export interface HttpGuardOptions<P extends Protocol<any, any, any>> extends Omit<GuardedExecutorOptions<P>, "store" | "protocol" | "log">, HttpGuardLimits {
   readonly protocol: P;
   readonly store: SessionStore;
   /** Implementations by tool name. A tool the protocol allows but that has none is answered 501 before anything is claimed. */
   readonly tools: Readonly<Record<string, GuardedToolImpl>>;
   /** HMAC key (≥ 16 bytes) for the per-session bearer tokens, from configuration. */
   readonly tokenSecret: string | Uint8Array;
-  /** Token lifetime. Default 24 hours. */
+  /** Token lifetime. @default 24 hours */
   readonly tokenTtlMs?: number;
-  /** Where structured logs go. Default: one JSON line per record on stderr. */
+  /** Where structured logs go. @default one JSON line per record on stderr */
   readonly logger?: (record: GuardLogRecord) => void;
   /** Receives refusals (the violation log). */
   readonly violationLog?: GuardedExecutorOptions<P>["log"];
-  /** Largest accepted request body. Default 1 MiB. */
+  /** Largest accepted request body. @default 1 MiB */
   readonly maxBodyBytes?: number;
-  /**
-   * Bearer token an operator presents to `POST /sessions/:id/reconcile`. Without it that
-   * endpoint does not exist.
-   */
+  /** Bearer token an operator presents to `POST /sessions/:id/reconcile`. Without it that endpoint does not exist. */
   readonly operatorToken?: string;
-  /** Extra check on `POST /sessions` (e.g. your own API key). Default: anyone who reaches the service may create a session. */
+  /** Extra check on `POST /sessions` (e.g. your own API key). @default anyone who reaches the service may create a session */
   readonly authorizeCreate?: (req: IncomingMessage) => boolean | Promise<boolean>;
 }
 
 export interface HttpGuard<P extends Protocol<any, any, any>> {
   readonly server: Server;
   readonly executor: GuardedExecutor<P>;
-  /** The request handler (mount it in your own server if you prefer). */
+  /** The request handler (mount it in your own server if you prefer; then set its timeouts yourself). */
   readonly handle: (req: IncomingMessage, res: ServerResponse) => void;
   /** Listens (port 0 = any free port) and resolves with the base URL. */
   listen(port?: number, host?: string): Promise<{ readonly port: number; readonly url: string }>;
   close(): Promise<void>;
-}
-
-/** An HTTP-level refusal with its status; `code` is the JSON error code (`bad_request`, `not_found`, `unauthorized`, …). */
-export class HttpError extends ConcordatError<string> {
-  constructor(
-    readonly status: number,
-    code: string,
-    message: string,
-    readonly extra: Readonly<Record<string, unknown>> = {},
-  ) {
-    super(code, message);
-    this.name = "HttpError";
-  }
-}
-
-/** HTTP status for a violation code: 422 bad arguments, 403 consent problems, 423 blocked, 409 the rest. */
-export function statusForViolation(code: ViolationCode): number {
-  if (code === "invalid_arguments") return 422;
-  if (code === "unknown_tool") return 404;
-  if (code.startsWith("confirmation_")) return 403;
-  if (code === "needs_reconciliation") return 423;
-  if (code === "budget_exceeded") return 429;
-  return 409;
 }
 
 const ROUTES: readonly { method: string; pattern: RegExp; name: string }[] = [
@@ -80,21 +71,37 @@ const ROUTES: readonly { method: string; pattern: RegExp; name: string }[] = [
   { method: "POST", pattern: /^\/sessions\/([^/]+)\/reconcile\/?$/, name: "reconcile" },
 ];
 
+/** What an idempotency key may be: 1–255 visible ASCII characters (a UUID is a good one). */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
 /**
  * The server-side guard as an HTTP tool-execution service (node:http, JSON in and out). Every
- * process that shares the store can serve every session:
+ * process that shares the store can serve every session, and any step may go to any of them:
  *
- * - `POST /sessions` → `{ sessionId, tokens: { agent, user }, state, tools }`
+ * - `POST /sessions` (optional `Idempotency-Key` header; body `{ id? }`) → 201
+ *   `{ sessionId, tokens: { agent, user }, state, tools }`; a retry with the same key → 200, the
+ *   same session and tokens (`Idempotent-Replayed: true`)
  * - `GET /sessions/:id/tools` (agent or user token) → the tools the session allows now
- * - `POST /sessions/:id/calls` (agent) `{ id?, name, arguments }` → validate, execute once, advance
+ * - `POST /sessions/:id/calls` (agent) `{ id?, name, arguments }` → validate, execute once,
+ *   advance; a retry with the same call id → the recorded result (`replayed: true`)
  * - `POST /sessions/:id/confirmations` (agent) `{ name, arguments, description? }` → a pending action
  * - `POST /sessions/:id/confirmations/:actionId` (user) `{ decision: "confirm" | "deny" }`
- * - `POST /sessions/:id/reconcile` (operator token) `{ executed, result? }`
+ * - `POST /sessions/:id/reconcile` (operator token) `{ executed?, result? }`
  *
- * Errors are `{ error: { code, message, ... } }` with the violation code; logs are JSON lines.
+ * Errors are `{ error: { code, message, ... } }` with the violation code (see `docs/guard-server.md`
+ * for every status); logs are JSON lines.
+ *
+ * @example
+ * ```ts
+ * const guard = createHttpGuard({ protocol: refund, store, tools, tokenSecret: process.env.CONCORDAT_TOKEN_SECRET! });
+ * const { url } = await guard.listen(8787);
+ * ```
+ * @param options The protocol, store, tool implementations, token secret, limits and executor options.
+ * @throws TypeError for a short token secret or a bad limit.
  */
 export function createHttpGuard<P extends Protocol<any, any, any>>(options: HttpGuardOptions<P>): HttpGuard<P> {
-  const { protocol, store, tools, tokenSecret, logger, violationLog, maxBodyBytes, operatorToken, authorizeCreate, tokenTtlMs, ...executorOptions } = options;
+  const { protocol, store, tools, tokenSecret, logger, violationLog, maxBodyBytes, operatorToken, authorizeCreate, tokenTtlMs, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxConnections, ...executorOptions } = options;
+  const limits = checkLimits({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxConnections });
   const executor = new GuardedExecutor<P>({ ...executorOptions, protocol, store, ...(violationLog ? { log: violationLog } : {}) });
   const tokens = new SessionTokens(tokenSecret);
   const ttl = tokenTtlMs ?? 24 * 3600_000;
@@ -128,7 +135,74 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     tools: pending !== undefined ? [] : session.toolsForModel(),
   });
 
-  async function route(req: IncomingMessage, ctx: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  type Answer = { status: number; body: unknown; headers?: Readonly<Record<string, string>> };
+
+  async function createSession(req: IncomingMessage, ctx: Record<string, unknown>): Promise<Answer> {
+    if (authorizeCreate && !(await authorizeCreate(req))) throw new HttpError(401, "unauthorized", "This service does not let you create sessions (authorizeCreate refused).");
+    const header = req.headers["idempotency-key"];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, "bad_request", `The Idempotency-Key header must be 1-255 visible ASCII characters (e.g. a UUID); got ${JSON.stringify(key)}.`);
+    const body = await readJson(req, limit, true);
+    const given = body["id"];
+    if (given !== undefined && (typeof given !== "string" || !/^[A-Za-z0-9._:-]{1,128}$/.test(given))) throw new HttpError(400, "bad_request", `"id" must be 1-128 characters of letters, digits, ".", "_", ":" or "-"; got ${JSON.stringify(given)}.`);
+    // a keyed hash of the key is stored, never the key; without an id the key names the session
+    const keyTag = key !== undefined ? tokens.tag("create-session", key) : undefined;
+    const id = (given as string | undefined) ?? (keyTag !== undefined ? `s-${keyTag.slice(0, 32)}` : undefined);
+    const { session, stored, created } = await executor.create({ ...(id !== undefined ? { id } : {}), ...(keyTag !== undefined ? { idempotencyKey: keyTag } : {}), expiresAt: Date.now() + ttl });
+    ctx["sessionId"] = session.id;
+    const expiresAt = stored.state.creation?.expiresAt ?? Date.now() + ttl;
+    if (!created) emit("info", "session_create_replayed", { sessionId: session.id });
+    return {
+      status: created ? 201 : 200,
+      ...(created ? {} : { headers: { "idempotent-replayed": "true" } }),
+      body: {
+        ...summary(session, stored.version, stored.state.pending),
+        tokens: { agent: tokens.sign({ sessionId: session.id, scope: "agent", expiresAt }), user: tokens.sign({ sessionId: session.id, scope: "user", expiresAt }) },
+        expiresAt: new Date(expiresAt).toISOString(),
+        ...(created ? {} : { replayed: true }),
+      },
+    };
+  }
+
+  async function callTool(req: IncomingMessage, sessionId: string, ctx: Record<string, unknown>): Promise<Answer> {
+    authorize(req, sessionId, ["agent"]);
+    const body = await readJson(req, limit, false);
+    const name = body["name"];
+    if (typeof name !== "string" || name === "") throw new HttpError(400, "bad_request", 'The body needs "name" (the tool) and "arguments"; e.g. {"id":"call-1","name":"lookup_booking","arguments":{"bookingId":"B1"}}.');
+    const callId = body["id"];
+    if (callId !== undefined && (typeof callId !== "string" || callId.length === 0 || callId.length > 200)) throw new HttpError(400, "bad_request", `"id" (the call id) must be a non-empty string of at most 200 characters; got ${JSON.stringify(callId)}.`);
+    ctx["tool"] = name;
+    if (callId !== undefined) ctx["callId"] = callId;
+    const impl = Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
+    if (!impl && Object.prototype.hasOwnProperty.call(protocol.tools, name)) {
+      throw new HttpError(501, "not_implemented", `Tool "${name}" is part of protocol "${protocol.name}" but this service has no implementation for it. Fix: pass tools.${name} to createHttpGuard.`);
+    }
+    const call = { ...(callId !== undefined ? { id: callId as string } : {}), name, arguments: body["arguments"] ?? {} };
+    const rec = await executor.execute(sessionId, call, impl ?? (() => undefined));
+    ctx["callId"] = rec.callId;
+    emit("info", rec.replayed ? "call_replayed" : "tool_executed", { sessionId, callId: rec.callId, tool: name, effect: rec.call.spec.effect, outcome: rec.outcome, from: rec.from, to: rec.to, version: rec.version });
+    return {
+      status: 200,
+      ...(rec.replayed ? { headers: { "idempotent-replayed": "true" } } : {}),
+      body: {
+        callId: rec.callId,
+        tool: name,
+        outcome: rec.outcome,
+        from: rec.from,
+        to: rec.to,
+        result: rec.result.ok ? { ok: true, value: rec.result.value } : { ok: false, error: errorText(rec.result.error) },
+        sessionId,
+        state: rec.state,
+        status: rec.status,
+        version: rec.version,
+        tools: rec.allowedTools.map((t) => protocol.toolDefinition(t)),
+        ...(rec.replayed ? { replayed: true } : {}),
+        ...(rec.resultOmitted !== undefined ? { resultOmitted: rec.resultOmitted } : {}),
+      },
+    };
+  }
+
+  async function route(req: IncomingMessage, ctx: Record<string, unknown>): Promise<Answer> {
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
     const match = ROUTES.map((r) => ({ r, m: r.pattern.exec(url.pathname) })).filter((x) => x.m !== null);
@@ -140,23 +214,8 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     if (sessionId !== undefined) ctx["sessionId"] = sessionId;
 
     switch (hit.r.name) {
-      case "create_session": {
-        if (authorizeCreate && !(await authorizeCreate(req))) throw new HttpError(401, "unauthorized", "This service does not let you create sessions (authorizeCreate refused).");
-        const body = await readJson(req, limit, true);
-        const id = body["id"];
-        if (id !== undefined && (typeof id !== "string" || !/^[A-Za-z0-9._:-]{1,128}$/.test(id))) throw new HttpError(400, "bad_request", `"id" must be 1-128 characters of letters, digits, ".", "_", ":" or "-"; got ${JSON.stringify(id)}.`);
-        const { session, stored } = await executor.create(id !== undefined ? { id: id as string } : {});
-        ctx["sessionId"] = session.id;
-        const expiresAt = Date.now() + ttl;
-        return {
-          status: 201,
-          body: {
-            ...summary(session, stored.version),
-            tokens: { agent: tokens.sign({ sessionId: session.id, scope: "agent", expiresAt }), user: tokens.sign({ sessionId: session.id, scope: "user", expiresAt }) },
-            expiresAt: new Date(expiresAt).toISOString(),
-          },
-        };
-      }
+      case "create_session":
+        return createSession(req, ctx);
       case "get_session":
       case "list_tools": {
         authorize(req, sessionId!, ["agent", "user"]);
@@ -164,41 +223,10 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
         const base = summary(session, stored.version, stored.state.pending);
         if (hit.r.name === "list_tools") return { status: 200, body: base };
         const conf = session.toJSON().extensions["confirmation"] as { pending?: unknown[] } | undefined;
-        return { status: 200, body: { ...base, trace: session.trace, pendingActions: conf?.pending ?? [] } };
+        return { status: 200, body: { ...base, trace: session.trace, traceLength: session.traceLength, pendingActions: conf?.pending ?? [] } };
       }
-      case "call_tool": {
-        authorize(req, sessionId!, ["agent"]);
-        const body = await readJson(req, limit, false);
-        const name = body["name"];
-        if (typeof name !== "string" || name === "") throw new HttpError(400, "bad_request", 'The body needs "name" (the tool) and "arguments"; e.g. {"id":"call-1","name":"lookup_booking","arguments":{"bookingId":"B1"}}.');
-        const callId = body["id"];
-        if (callId !== undefined && (typeof callId !== "string" || callId.length === 0 || callId.length > 200)) throw new HttpError(400, "bad_request", `"id" (the call id) must be a non-empty string of at most 200 characters; got ${JSON.stringify(callId)}.`);
-        ctx["tool"] = name;
-        const impl = Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
-        if (!impl && Object.prototype.hasOwnProperty.call(protocol.tools, name)) {
-          throw new HttpError(501, "not_implemented", `Tool "${name}" is part of protocol "${protocol.name}" but this service has no implementation for it. Fix: pass tools.${name} to createHttpGuard.`);
-        }
-        const call = { ...(callId !== undefined ? { id: callId as string } : {}), name, arguments: body["arguments"] ?? {} };
-        const rec = await executor.execute(sessionId!, call, impl ?? (() => undefined));
-        ctx["callId"] = rec.callId;
-        emit("info", "tool_executed", { sessionId, callId: rec.callId, tool: name, effect: rec.call.spec.effect, outcome: rec.outcome, from: rec.from, to: rec.to, version: rec.version });
-        return {
-          status: 200,
-          body: {
-            callId: rec.callId,
-            tool: name,
-            outcome: rec.outcome,
-            from: rec.from,
-            to: rec.to,
-            result: rec.result.ok ? { ok: true, value: rec.result.value } : { ok: false, error: errorText(rec.result.error) },
-            sessionId,
-            state: rec.state,
-            status: rec.status,
-            version: rec.version,
-            tools: rec.allowedTools.map((t) => protocol.toolDefinition(t)),
-          },
-        };
-      }
+      case "call_tool":
+        return callTool(req, sessionId!, ctx);
       case "request_confirmation": {
         authorize(req, sessionId!, ["agent"]);
         const body = await readJson(req, limit, false);
@@ -249,11 +277,12 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     const ctx: Record<string, unknown> = {};
     void route(req, ctx)
       .catch((e: unknown) => toErrorResponse(e, requestId, ctx, emit))
-      .then(({ status, body }) => {
+      .then(({ status, body, headers }) => {
         res.statusCode = status;
         res.setHeader("content-type", "application/json; charset=utf-8");
         res.setHeader("cache-control", "no-store");
         res.setHeader("x-request-id", requestId);
+        if (headers) for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
         res.end(JSON.stringify(body));
         const code = status >= 400 ? (body as { error?: { code?: string } }).error?.code : undefined;
         emit(status >= 500 ? "error" : status >= 400 ? "warn" : "info", "request", {
@@ -268,7 +297,12 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
       });
   };
 
-  const server = createServer(handle);
+  // Node checks the header and request deadlines on this interval: a fraction of the shortest one
+  const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
+  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: checkEvery }, handle);
+  server.keepAliveTimeout = limits.keepAliveTimeoutMs;
+  server.maxConnections = limits.maxConnections;
+  server.on("drop", (data?: { remoteAddress?: string }) => emit("warn", "connection_dropped", { reason: "maxConnections", maxConnections: limits.maxConnections, remoteAddress: data?.remoteAddress }));
   return {
     server,
     executor,
@@ -290,50 +324,17 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
   };
 }
 
-function toErrorResponse(e: unknown, requestId: string, ctx: Record<string, unknown>, emit: (level: GuardLogRecord["level"], event: string, fields: Record<string, unknown>) => void): { status: number; body: unknown } {
-  if (e instanceof ProtocolViolation) {
-    const j = e.toJSON();
-    delete j["name"];
-    return { status: statusForViolation(e.code), body: { error: { ...j, code: e.code, message: e.message, modelMessage: e.toModelMessage() } } };
+/** The limits with their defaults, checked: whole positive numbers, headers within the request deadline. */
+function checkLimits(given: HttpGuardLimits): Required<HttpGuardLimits> {
+  const out = { ...DEFAULT_HTTP_LIMITS };
+  for (const k of Object.keys(DEFAULT_HTTP_LIMITS) as (keyof HttpGuardLimits)[]) {
+    const v = given[k];
+    if (v === undefined) continue;
+    if (!Number.isInteger(v) || v < 1) throw new TypeError(`createHttpGuard: ${k} must be a whole number ≥ 1; got ${String(v)}.`);
+    out[k] = v;
   }
-  if (e instanceof HttpError) return { status: e.status, body: { error: { code: e.code, message: e.message, ...e.extra } } };
-  if (e instanceof SessionNotFoundError) return { status: 404, body: { error: { code: "session_not_found", message: e.message } } };
-  if (e instanceof SessionExistsError) return { status: 409, body: { error: { code: "session_exists", message: e.message } } };
-  if (e instanceof StoreContentionError) return { status: 503, body: { error: { code: "store_contention", message: e.message } } };
-  if (ctx["route"] === "call_tool" && ctx["tool"] !== undefined) {
-    // the tool itself failed in a way its protocol does not map to an outcome
-    emit("error", "tool_failed", { requestId, ...ctx, error: errorText(e) });
-    return { status: 502, body: { error: { code: "tool_failed", message: `Tool "${String(ctx["tool"])}" failed: ${errorText(e)}. For a write, the session now needs reconciliation.` } } };
-  }
-  emit("error", "internal_error", { requestId, ...ctx, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
-  return { status: 500, body: { error: { code: "internal_error", message: `Internal error (request ${requestId}); see the service log.` } } };
-}
-
-async function readJson(req: IncomingMessage, limit: number, optional: boolean): Promise<Record<string, unknown>> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > limit) throw new HttpError(413, "body_too_large", `The request body is larger than ${limit} bytes.`);
-    chunks.push(c as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString("utf8").trim();
-  if (text === "") {
-    if (optional) return {};
-    throw new HttpError(400, "bad_request", "The request needs a JSON object body.");
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new HttpError(400, "bad_request", `The body is not valid JSON: ${(e as Error).message}.`);
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new HttpError(400, "bad_request", "The body must be a JSON object.");
-  return value as Record<string, unknown>;
-}
-
-function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : typeof e === "string" ? e : JSON.stringify(e) ?? String(e);
+  if (out.headersTimeoutMs > out.requestTimeoutMs) throw new TypeError(`createHttpGuard: headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs}): the headers are part of the request.`);
+  return out;
 }
 
 function safeEqual(a: string, b: string): boolean {

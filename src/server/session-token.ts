@@ -58,6 +58,14 @@ export class SessionTokens {
     return claims;
   }
 
+  /**
+   * A keyed hash of `text` for `purpose` (hex), e.g. of an idempotency key: stored instead of the
+   * key, it proves a later request carries the same key without keeping the key itself.
+   */
+  tag(purpose: string, text: string): string {
+    return createHmac("sha256", this.key).update(`concordat.${purpose}\u0000${text}`).digest("hex");
+  }
+
   private mac(body: string): string {
     return createHmac("sha256", this.key).update(`concordat.session-token\u0000${body}`).digest("base64url");
   }

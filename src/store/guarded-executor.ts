@@ -1,48 +1,30 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { canonicalHash } from "../confirmation/canonical-json.js";
 import type { Protocol, ValidatedCall } from "../protocol/protocol.js";
 import type { ToolCall, ToolDefinition, ToolResult } from "../protocol/types.js";
-import { Session, type ExecutionRecord, type SessionOptions, type SessionStatus } from "../runtime/session.js";
-import { SessionStateError } from "../runtime/session-snapshot.js";
+import type { ExecutionRecord, Session, SessionOptions } from "../runtime/session.js";
 import type { SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationLog } from "../violation/violation-log.js";
-import { IncrementalRowEncoder } from "./row-encoding.js";
-import type { EncodedState, LedgerEntry, SessionStore, StoredSession, StoredState } from "./session-store.js";
-import { ConcordatError } from "../errors/concordat-error.js";
-import { SessionConflictError } from "./session-conflict-error.js";
+import { blockedByWrite, duplicateCall, executionOf, replayOf, reportedLate, runImpl, type GuardedExecution, type GuardedToolImpl } from "./call-replay.js";
+import { Reconciler, type ReconcileHook, type ReconcileReport, type ReconcileResolution } from "./reconciler.js";
+import { CONFLICT, retryOnConflict } from "./retry-on-conflict.js";
+import { SessionCache } from "./session-cache.js";
+import { SessionLanes } from "./session-lanes.js";
+import { headState, SessionExistsError, type FoundCall, type SessionStore, type StoredSession } from "./session-store.js";
+import { findInHead } from "./signed-session-store.js";
+import { isStored, nextState, StoredSessions, withResult } from "./stored-sessions.js";
+import { claimsOf, policyStates, sameCall } from "./write-ledger.js";
+import { WriteRunner } from "./write-runner.js";
 
-/** What a tool implementation receives besides its arguments. */
-export interface GuardedToolContext {
-  readonly sessionId: string;
-  readonly callId: string;
-  /** `${sessionId}:${callId}`: give it to the target system so a reconcile hook can find the write later. */
-  readonly idempotencyKey: string;
-  readonly call: ValidatedCall;
-}
-
-export type GuardedToolImpl = (args: any, context: GuardedToolContext) => unknown;
-
-/** What happened to a write whose outcome was not recorded. */
-export type ReconcileResolution =
-  | { readonly executed: true; readonly result: ToolResult; readonly by?: string }
-  | { readonly executed: false; readonly by?: string };
-
-/**
- * Looks a pending write up in the target system (e.g. by `intent.idempotencyKey`) and says
- * whether it happened. Return `undefined` when it cannot tell: the session stays blocked for
- * an operator.
- */
-export type ReconcileHook = (intent: LedgerEntry, context: { readonly sessionId: string; readonly protocol: string }) => ReconcileResolution | undefined | Promise<ReconcileResolution | undefined>;
+export type { GuardedExecution, GuardedToolContext, GuardedToolImpl } from "./call-replay.js";
+export type { ReconcileHook, ReconcileReport, ReconcileResolution } from "./reconciler.js";
+export { OutcomeNotRecordedError, SessionNotFoundError, StoreContentionError, StoreUnavailableError } from "./guard-errors.js";
 
 export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
   readonly protocol: P;
   readonly store: SessionStore;
-  /**
-   * Fresh policy instances (confirmation, budget, …) for each session restored from the store;
-   * their state is restored from the stored snapshot. Default: none.
-   */
+  /** Fresh policy instances (confirmation, budget, …) for each session restored from the store. @default none */
   readonly policies?: (sessionId: string) => readonly SessionPolicy[];
   /**
    * Options for every session created or restored (e.g. `{ confirmation: { key } }`: the grant
@@ -51,65 +33,35 @@ export interface GuardedExecutorOptions<P extends Protocol<any, any, any>> {
   readonly sessionOptions?: Omit<SessionOptions, "id" | "policies" | "log">;
   /** Receives every refusal (once, after the latest stored state confirmed it). */
   readonly log?: ViolationLog;
-  /** Decides what an interrupted write did; used by `reconcile(id)` without a resolution. */
+  /**
+   * Decides what an interrupted write did. Used by `reconcile(id)` without a resolution, and
+   * automatically when a call meets a write whose process is gone (same host, pid no longer
+   * running), whose lease (`inFlightLeaseMs`) expired, or whose tool failed without an outcome.
+   */
   readonly reconcile?: ReconcileHook;
   readonly now?: () => Date;
-  /**
-   * Keep the last row this process wrote or read and validate against it; a stale copy is
-   * caught by compare-and-set (conflict → reload) and a refusal is re-checked against a
-   * fresh load. Default true.
-   */
+  /** Keep the last row this process wrote or read and validate against it (a stale copy is caught by compare-and-set). @default true */
   readonly cache?: boolean;
-  /** Most sessions kept in that cache; the least recently saved are dropped first. Default 10000. */
+  /** Bytes the cache may count (estimated per session, see `footprint`); least recently saved dropped first. @default 32 MiB */
+  readonly cacheBytes?: number;
+  /** Most sessions in the cache. @default 10000 */
   readonly cacheSize?: number;
-  /** Run this process's calls on one session one after another (fewer conflicts). Default true. */
+  /** Run this process's calls on one session one after another (fewer conflicts). @default true */
   readonly serializeLocally?: boolean;
-  /** Compare-and-set conflicts tolerated for one operation before giving up. Default 10000. */
+  /** Compare-and-set conflicts tolerated for one operation before `StoreContentionError`. @default 10000 */
   readonly maxConflicts?: number;
   /**
-   * How a read validated against this process's cached copy of the session is made safe. Writes
-   * are the same in both modes: they are validated and claimed in one compare-and-set before
-   * the tool runs.
-   *
-   * `"optimistic"` (default): the read runs, and its transition is saved with compare-and-set
-   * on the version it was validated against. When another process changed the session in the
-   * meantime the save fails, the call is validated again against the latest state and either
-   * recorded (the result already obtained; a read never runs twice for one call) or refused
-   * with its result discarded. So every result the model receives is from a call that is valid
-   * in the stored history at the moment it was recorded; a read may have *run* on a stale copy
-   * and been discarded. One database round trip per read.
-   *
-   * `"strict"`: before the read runs, a version probe (`store.version`) confirms the cached
-   * copy is still the latest, so a copy already stale when the call arrives never runs a read.
-   * (A change committed between the probe and the save is still caught as above.) It costs a
-   * second round trip per read; use it when reads are served by several processes in turn and
-   * running a read that is then discarded matters (metered or audited reads).
+   * How a read validated against this process's cached copy is made safe: `"optimistic"` runs it
+   * and saves with compare-and-set on the version it was validated against (on a conflict it is
+   * validated again against the latest state, and recorded with the result already obtained or
+   * refused with it discarded); `"strict"` first probes the stored version, so a copy already
+   * stale never runs a read (a second round trip). Writes are the same in both. @default "optimistic"
    */
   readonly consistency?: "optimistic" | "strict";
-  /** Tag stored with each intent (which process claimed it). Default host:pid:random. */
+  /** Tag stored with each intent (which process claimed it). @default host:pid:random */
   readonly owner?: string;
-}
-
-/** A call the guard executed: the session's execution record plus the call id and stored version. */
-export interface GuardedExecution extends ExecutionRecord {
-  readonly callId: string;
-  readonly sessionId: string;
-  /** Store version after the call. */
-  readonly version: number;
-  /** The session's state and status after the call, and the tools it allows now. */
-  readonly state: string;
-  readonly status: SessionStatus;
-  readonly allowedTools: readonly string[];
-}
-
-/** What `reconcile` did. */
-export interface ReconcileReport {
-  readonly resolved: boolean;
-  /** The intent that was pending (when there was one). */
-  readonly intent?: LedgerEntry;
-  readonly resolution?: ReconcileResolution;
-  readonly record?: ExecutionRecord;
-  readonly version?: number;
+  /** After this long an unfinished write claimed by a process that cannot be checked is taken as abandoned (for the reconcile hook). @default 300000 */
+  readonly inFlightLeaseMs?: number;
 }
 
 /** The current stored row of a session with the session restored from it. */
@@ -118,101 +70,117 @@ export interface LoadedSession<P extends Protocol<any, any, any>> {
   readonly stored: StoredSession;
 }
 
-/** An operation could not win compare-and-set within `maxConflicts` attempts (code `store_contention`). */
-export class StoreContentionError extends ConcordatError<"store_contention"> {
-  constructor(sessionId: string, attempts: number) {
-    super("store_contention", `Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`);
-    this.name = "StoreContentionError";
-  }
-}
-
-/** A session id with no stored row (code `session_not_found`). */
-export class SessionNotFoundError extends ConcordatError<"session_not_found"> {
-  /**
-   * @param sessionId - the id looked up
-   * @param message - what looked it up and the fix (by default: create it first)
-   */
-  constructor(
-    readonly sessionId: string,
-    message = `Session "${sessionId}" is not in the store. Fix: create it first (POST /sessions or executor.create()).`,
-  ) {
-    super("session_not_found", message);
-    this.name = "SessionNotFoundError";
-  }
-}
-
-interface CacheEntry {
-  readonly stored: StoredSession;
-  session: Session<any> | undefined;
+/** Options of `create`. */
+export interface CreateOptions<P extends Protocol<any, any, any>> {
+  readonly id?: string;
+  /** Sets the session up (e.g. adds a pending confirmation) before the first save. */
+  readonly init?: (session: Session<P>) => void | Promise<void>;
+  /** A keyed hash of the creator's idempotency key: a retry with the same one returns the stored session (`created: false`). */
+  readonly idempotencyKey?: string;
+  /** Stored with the creation (e.g. when its tokens expire), returned to a retry. */
+  readonly expiresAt?: number;
 }
 
 /**
  * Runs tool calls against sessions persisted in a `SessionStore`, so any process sharing the
  * store serves any session:
- * - a read is validated, run, and its transition saved with compare-and-set (on a conflict it
- *   is validated and run again against the newer state);
+ * - a read is validated, run, and its transition saved with compare-and-set (on a conflict it is
+ *   validated again against the newer state; its result is recorded for retries);
  * - a write is validated and its grant claimed in the same compare-and-set that records its
- *   intent (call id, tool, canonical arguments, claims) and marks the stored session
- *   `needs_reconciliation`; only then does the tool run; its outcome is recorded and the session
- *   advanced in a second compare-and-set. A process dying in between leaves the intent and the
- *   mark: no call runs until `reconcile` resolves it. A call id never executes twice.
+ *   intent (call id, tool, canonical arguments, claims) in the head and its claims in the store's
+ *   append-only claim table; only then does the tool run; its outcome is recorded in a second
+ *   compare-and-set. A process dying in between leaves the intent: no call runs until it is
+ *   resolved (by the reconcile hook, automatically once its process is known gone, or by an
+ *   operator). A call id never executes twice; a retry with it gets the recorded result.
+ *
+ * @example
+ * ```ts
+ * const executor = new GuardedExecutor({ protocol: refund, store, sessionOptions: { confirmation: { key } } });
+ * const { session } = await executor.create();
+ * const r = await executor.execute(session.id, { id: "c1", name: "lookup_booking", arguments: { bookingId: "B1" } }, lookup);
+ * ```
  */
 export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   readonly protocol: P;
   readonly store: SessionStore;
   readonly owner: string;
-  private readonly policies: (sessionId: string) => readonly SessionPolicy[];
-  private readonly sessionOptions: Omit<SessionOptions, "id" | "policies" | "log">;
   private readonly log: ViolationLog | undefined;
-  private readonly hook: ReconcileHook | undefined;
   private readonly now: () => Date;
-  private readonly useCache: boolean;
-  private readonly cacheSize: number;
-  private readonly serialize: boolean;
   private readonly maxConflicts: number;
   private readonly strict: boolean;
-  private readonly cache = new Map<string, CacheEntry>();
-  /** The highest stored version this process has seen, by session (rollback detection). */
-  private readonly highWater = new Map<string, number>();
-  private readonly lanes = new Map<string, Promise<unknown>>();
-  private readonly loads = new Map<string, { started: boolean; promise: Promise<StoredSession | undefined> }>();
-  private readonly encoders = new WeakMap<Session<any>, IncrementalRowEncoder>();
+  private readonly lanes: SessionLanes;
+  private readonly sessions: StoredSessions<P>;
+  private readonly writes: WriteRunner<P>;
+  private readonly reconciler: Reconciler<P>;
 
+  /**
+   * @param options `protocol` and `store` are required; see `GuardedExecutorOptions`.
+   * @throws TypeError for a missing protocol or store, or a bad `cacheSize`, `cacheBytes`, `consistency` or `trace.keep`.
+   */
   constructor(options: GuardedExecutorOptions<P>) {
     if (!options?.protocol || !options.store) throw new TypeError("GuardedExecutor: pass { protocol, store }.");
     this.protocol = options.protocol;
     this.store = options.store;
-    this.policies = options.policies ?? (() => []);
-    this.sessionOptions = options.sessionOptions ?? {};
     this.log = options.log;
-    this.hook = options.reconcile;
     this.now = options.now ?? (() => new Date());
-    this.useCache = options.cache ?? true;
-    this.cacheSize = options.cacheSize ?? 10_000;
-    if (!Number.isInteger(this.cacheSize) || this.cacheSize < 1) throw new TypeError(`GuardedExecutor: cacheSize must be a positive integer; got ${String(options.cacheSize)}. Fix: pass a session count, or cache: false.`);
-    this.serialize = options.serializeLocally ?? true;
-    this.maxConflicts = options.maxConflicts ?? 10_000;
+    const size = options.cacheSize ?? 10_000;
+    if (!Number.isInteger(size) || size < 1) throw new TypeError(`GuardedExecutor: cacheSize must be a positive integer; got ${String(options.cacheSize)}. Fix: pass a session count, or cache: false.`);
+    const bytes = options.cacheBytes ?? 32 * 1024 * 1024;
+    if (!Number.isFinite(bytes) || bytes < 0) throw new TypeError(`GuardedExecutor: cacheBytes must be a non-negative number of bytes; got ${String(options.cacheBytes)}.`);
     const consistency = options.consistency ?? "optimistic";
     if (consistency !== "optimistic" && consistency !== "strict") throw new TypeError(`GuardedExecutor: consistency ${JSON.stringify(consistency)} is not one of "optimistic" (default) or "strict".`);
     this.strict = consistency === "strict";
+    const sessionOptions = options.sessionOptions ?? {};
+    const keep = sessionOptions.trace?.keep;
+    const seal = this.store.sealPolicy?.records;
+    if (keep !== undefined && seal !== undefined && keep < seal) {
+      throw new TypeError(`GuardedExecutor: sessionOptions.trace.keep is ${keep}, below the store's seal size (${seal} calls): calls could leave memory before they are stored. Fix: keep at least ${seal} entries (the default keeps 1000).`);
+    }
+    this.maxConflicts = options.maxConflicts ?? 10_000;
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.lanes = new SessionLanes(options.serializeLocally ?? true);
+    this.sessions = new StoredSessions({
+      protocol: this.protocol,
+      store: this.store,
+      policies: options.policies ?? (() => []),
+      sessionOptions,
+      now: this.now,
+      cache: (options.cache ?? true) ? new SessionCache(bytes, size) : undefined,
+      report: (v) => this.report(v),
+    });
+    this.writes = new WriteRunner(this.sessions, this.owner, this.now, this.maxConflicts, (id, fn) => this.lanes.run(id, fn));
+    this.reconciler = new Reconciler(this.sessions, this.writes, options.reconcile, this.now, options.inFlightLeaseMs ?? 300_000, this.maxConflicts);
   }
 
-  /** Creates and stores a new session; `init` may set it up (e.g. add a pending confirmation) before the first save. */
-  async create(options: { readonly id?: string; readonly init?: (session: Session<P>) => void | Promise<void> } = {}): Promise<LoadedSession<P>> {
+  /**
+   * Creates and stores a new session. With `idempotencyKey`, a retry after a lost answer returns
+   * the session already stored under that id and key (`created: false`); another key gets
+   * `SessionExistsError`.
+   * @throws SessionExistsError when the id is taken (by another creation).
+   */
+  async create(options: CreateOptions<P> = {}): Promise<LoadedSession<P> & { readonly created: boolean }> {
     const id = options.id ?? randomUUID();
-    const session = new Session(this.protocol, { now: this.now, ...this.sessionOptions, id, policies: [...this.policies(id)] });
+    const session = this.sessions.fresh(id);
     await options.init?.(session);
-    const stored = await this.store.create(id, { session: session.toJSON(), ledger: {} });
-    this.noteVersion(id, stored.version, true); // a new session: forget what an earlier one under this id reached
-    this.remember(stored, session);
-    return { session, stored };
+    const creation = options.idempotencyKey !== undefined || options.expiresAt !== undefined ? { at: this.now().toISOString(), ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}), ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}) } : undefined;
+    let stored: StoredSession;
+    try {
+      stored = await this.store.create(id, headState(session.toJSON(), {}, undefined, undefined, undefined, creation));
+    } catch (e) {
+      if (!(e instanceof SessionExistsError) || options.idempotencyKey === undefined) throw e;
+      const existing = await this.load(id);
+      if (existing.stored.state.creation?.key !== options.idempotencyKey) throw e;
+      return { ...existing, created: false };
+    }
+    this.sessions.created(stored, session);
+    return { session, stored, created: true };
   }
 
-  /** The latest stored state of a session (verified), restored. Throws `SessionNotFoundError`, or `state_tampered`. */
+  /** The latest stored state of a session (verified), restored. @throws SessionNotFoundError, or `state_tampered`. */
   async load(sessionId: string): Promise<LoadedSession<P>> {
-    const stored = await this.fetch(sessionId, true);
-    return { stored, session: this.restore(stored) };
+    const stored = await this.sessions.fetch(sessionId);
+    this.sessions.rememberRow(stored);
+    return { stored, session: this.sessions.restore(stored) };
   }
 
   /** Tool definitions the session allows now (from the latest stored state). */
@@ -223,42 +191,42 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /**
-   * Validates a call against the stored session, runs it, advances and saves. Throws
-   * `ProtocolViolation` before `impl` runs when refused (including `duplicate_call` for a call
-   * id already seen and `needs_reconciliation` while a write's outcome is unknown).
+   * Validates a call against the stored session, runs it, advances and saves. A call id already
+   * recorded returns the recorded execution (`replayed: true`) without running anything.
+   * @throws ProtocolViolation before `impl` runs when refused (`needs_reconciliation` while a
+   *   write's outcome is unknown, `duplicate_call` for a call id used for another call);
+   *   `StoreUnavailableError` / `OutcomeNotRecordedError` when the store fails.
    */
   execute(sessionId: string, call: ToolCall, impl: GuardedToolImpl): Promise<GuardedExecution> {
     const given = call.id !== undefined && call.id !== "";
     const withId: ToolCall = given ? call : { ...call, id: randomUUID() };
-    return this.inLane(sessionId, () => this.executeNow(sessionId, withId, impl, !given));
+    return this.lanes.run(sessionId, () => this.executeNow(sessionId, withId, impl, !given));
   }
 
   /**
    * Changes a stored session outside a tool call (confirm or deny a pending action, request
-   * confirmation, …) with compare-and-set; `change` may run more than once on conflicts, so it
-   * must only touch the session it is given.
+   * confirmation, …) with compare-and-set, validated against the latest stored version: a
+   * refusal on a cached copy is checked again on a fresh load. `change` may run more than once,
+   * so it must only touch the session it is given.
    */
   update<T>(sessionId: string, change: (session: Session<P>) => T | Promise<T>): Promise<{ readonly value: Awaited<T>; readonly session: Session<P>; readonly version: number }> {
-    return this.inLane(sessionId, async () => {
-      for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
-        const stored = await this.fetch(sessionId, attempt > 0 || !this.useCache);
-        const session = this.restore(stored);
+    return this.lanes.run(sessionId, () =>
+      retryOnConflict(sessionId, this.maxConflicts, async (attempt) => {
+        const { stored, session, cached } = await this.sessions.current(sessionId, attempt > 0, undefined, false);
         let value: Awaited<T>;
         try {
           value = await change(session);
         } catch (e) {
-          if (e instanceof ProtocolViolation) throw this.report(session.reject(e));
-          throw e;
+          this.sessions.forget(sessionId);
+          if (!(e instanceof ProtocolViolation)) throw e;
+          if (cached) return CONFLICT; // a stale copy may refuse what the latest state allows
+          throw this.report(session.reject(e));
         }
-        const saved = await this.store.compareAndSet(sessionId, stored.version, { ...stored.state, session: session.toJSON() });
-        if (saved) {
-          this.remember(saved, session);
-          return { value, session, version: saved.version };
-        }
-        this.forget(sessionId);
-      }
-      throw new StoreContentionError(sessionId, this.maxConflicts);
-    });
+        const state = stored.state;
+        const saved = await this.sessions.save(sessionId, stored, nextState(state, session.toJSON(), state.ledger, state.pending, state.results), session, undefined, undefined);
+        return isStored(saved) ? { value, session, version: saved.version } : CONFLICT;
+      }),
+    );
   }
 
   /**
@@ -266,79 +234,61 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
    * else the configured reconcile hook. `executed: true` records the result and advances the
    * session along the tool's outcome; `executed: false` records that it did not happen (the
    * claimed grant stays consumed: ask the user again). Either way the session accepts calls again.
+   * @throws TypeError for an executed resolution without a result.
    */
   reconcile(sessionId: string, resolution?: ReconcileResolution): Promise<ReconcileReport> {
-    return this.inLane(sessionId, async () => {
-      for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
-        const stored = await this.fetch(sessionId, true);
-        const session = this.restore(stored);
-        const pendingId = stored.state.pending;
-        const intent = pendingId !== undefined ? stored.state.ledger[pendingId] : undefined;
-        if (session.status !== "needs_reconciliation" && intent === undefined) return { resolved: false };
-        let decided = resolution;
-        if (decided === undefined && intent !== undefined && this.hook) decided = await this.hook(intent, { sessionId, protocol: this.protocol.name });
-        if (decided === undefined) return { resolved: false, ...(intent ? { intent } : {}) };
-        if (decided.executed && (decided.result === undefined || typeof decided.result !== "object")) {
-          throw new TypeError(`reconcile(${JSON.stringify(sessionId)}): an executed resolution needs the write's result ({ ok: true, value } or { ok: false, error }).`);
-        }
-        const by = decided.by ?? (resolution ? "operator" : "reconcile-hook");
-        let record: ExecutionRecord | undefined;
-        let ledger = stored.state.ledger;
-        if (intent && decided.executed) {
-          record = session.reconciled({ validated: this.revalidated(intent), result: decided.result });
-          ledger = { ...ledger, [intent.callId]: { ...intent, status: "reconciled_executed", outcome: record!.outcome, from: record!.from, to: record!.to, finishedAt: this.now().toISOString(), resolvedBy: by } };
-        } else {
-          session.reconciled();
-          if (intent) ledger = { ...ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed", finishedAt: this.now().toISOString(), resolvedBy: by } };
-        }
-        const saved = await this.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger });
-        if (saved) {
-          this.remember(saved, session);
-          return { resolved: true, resolution: decided, version: saved.version, ...(intent ? { intent } : {}), ...(record ? { record } : {}) };
-        }
-      }
-      throw new StoreContentionError(sessionId, this.maxConflicts);
-    });
+    return this.lanes.run(sessionId, () => this.reconciler.reconcile(sessionId, resolution));
+  }
+
+  /** What this executor holds in memory (for soak tests and metrics). */
+  stats(): { readonly cachedSessions: number; readonly cachedBytes: number; readonly lanes: number; readonly loads: number; readonly highWaterMarks: number; readonly unrecordedOutcomes: number; readonly inFlight: number } {
+    const cache = this.sessions.cache;
+    return { cachedSessions: cache?.size ?? 0, cachedBytes: cache?.bytes ?? 0, lanes: this.lanes.size, loads: this.sessions.loads.size, highWaterMarks: this.sessions.marks.size, unrecordedOutcomes: this.writes.unrecorded.size, inFlight: this.writes.inFlight };
   }
 
   // ---------------------------------------------------------------------------------------
 
-  private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl, freshId = false): Promise<GuardedExecution> {
+  private async executeNow(sessionId: string, call: ToolCall, impl: GuardedToolImpl, freshId: boolean): Promise<GuardedExecution> {
     const callId = call.id as string;
     const isWrite = this.protocol.tools[call.name]?.effect === "write";
+    const sessions = this.sessions;
     let obtained: ToolResult | undefined;
-    for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
-      const fresh = attempt > 0 || !this.useCache;
-      const { stored, session, cached } = this.cachedCurrent(sessionId, fresh) ?? (await this.loadCurrent(sessionId));
+    if (this.writes.unrecorded.has(sessionId)) await this.writes.recordHeld(sessionId);
+    return retryOnConflict(sessionId, this.maxConflicts, async (attempt) => {
+      const { stored, session, cached } = await sessions.current(sessionId, attempt > 0, callId, obtained !== undefined);
+      if (!freshId) {
+        const prior = findInHead(stored.state, callId);
+        if (prior) return this.answerRetry(sessionId, session, cached, call, prior, stored.version);
+      }
+      const pendingId = stored.state.pending;
+      if (pendingId !== undefined) {
+        if (cached) return sessions.stale(sessionId);
+        const pending = stored.state.ledger[pendingId];
+        if (pending && (await this.reconciler.resolveAbandoned(sessionId, pending))) return CONFLICT;
+        throw this.report(blockedByWrite(session, this.protocol, sessionId, call, pending, pendingId, this.writes.isRunning(sessionId, pendingId)));
+      }
       let validated: ValidatedCall;
       let claims: Record<string, unknown> = {};
       try {
-        this.precheck(stored, session, call, freshId);
-        const before = isWrite ? this.policyStates(session) : undefined;
+        const before = isWrite ? policyStates(session) : undefined;
         validated = session.validate(call, true);
-        if (before) claims = this.claimsOf(session, before, validated);
+        if (before) claims = claimsOf(session, before, validated);
       } catch (e) {
-        this.forget(sessionId);
-        if (e instanceof ProtocolViolation) {
-          if (cached) continue; // a stale copy may refuse what the latest state allows: check again
-          this.rememberRow(stored);
-          throw this.report(obtained !== undefined ? this.reportedLate(e, session) : e);
-        }
-        throw e;
+        sessions.forget(sessionId);
+        if (!(e instanceof ProtocolViolation)) throw e;
+        if (cached) return CONFLICT; // a stale copy may refuse what the latest state allows: check again
+        // a refused call may be a retry of one sealed into the log: answer it from there
+        const found = freshId || (stored.state.log?.chunks ?? 0) === 0 ? undefined : await sessions.lookup(sessionId, callId, obtained !== undefined);
+        if (found) return this.answerRetry(sessionId, session, false, call, found, stored.version);
+        sessions.rememberRow(stored);
+        throw this.report(obtained !== undefined ? reportedLate(e, sessionId) : e);
       }
-      if (validated.spec.effect === "write") {
-        const outcome = await this.claimAndRunWrite(sessionId, stored, session, validated, claims, impl);
-        if (outcome === "conflict") continue;
-        return outcome;
-      }
-      // read: make sure a cached copy is still the latest (strict), run once, then save the
-      // transition (and whatever policies claimed) in one compare-and-set
+      const onClaimed = (found: FoundCall) => this.answerRetry(sessionId, undefined, false, call, found, stored.version);
+      if (validated.spec.effect === "write") return this.writes.claimAndRun(sessionId, stored, session, validated, claims, impl, freshId, onClaimed);
+      // read: make sure a cached copy is still the latest (strict), run once, then save
       if (cached && this.strict && obtained === undefined) {
         const latest = await this.store.version(sessionId);
-        if (latest !== stored.version) {
-          this.forget(sessionId);
-          continue;
-        }
+        if (latest !== stored.version) return sessions.stale(sessionId);
       }
       let result = obtained ?? runImpl(impl, validated, { sessionId, callId, idempotencyKey: `${sessionId}:${callId}`, call: validated });
       if (result instanceof Promise) result = await result;
@@ -347,381 +297,43 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       try {
         record = session.advance(validated, result);
       } catch (e) {
-        this.forget(sessionId);
+        sessions.forget(sessionId);
         // a read error with no outcome: nothing happened, nothing is saved
         if (e instanceof ProtocolViolation) throw this.report(e);
         throw e;
       }
-      // a read runs only when nothing is pending (precheck), so the state is the session and the ledger
-      const next: StoredState = { session: session.toJSON(), ledger: stored.state.ledger };
-      const saved = await this.store.compareAndSet(sessionId, stored.version, next, this.encode(next, session));
-      if (!saved) {
-        // another process changed the session while the read ran: validate the call again
-        // against the latest state and record the result already obtained (never run it twice)
-        this.forget(sessionId);
-        continue;
-      }
-      this.remember(saved, session);
+      const state = stored.state;
+      const results = freshId ? state.results : withResult(state.results, callId, stored.version + 1, result);
+      const saved = await sessions.save(sessionId, stored, nextState(state, session.toJSON(), state.ledger, state.pending, results), session, undefined, { callId, toolRan: true, call });
+      if (!isStored(saved)) return saved;
       return executionOf(record, callId, sessionId, saved.version, session);
-    }
-    throw new StoreContentionError(sessionId, this.maxConflicts);
-  }
-
-  private async claimAndRunWrite(sessionId: string, stored: StoredSession, session: Session<P>, validated: ValidatedCall, claims: Record<string, unknown>, impl: GuardedToolImpl): Promise<GuardedExecution | "conflict"> {
-    const callId = validated.id as string;
-    const intent: LedgerEntry = {
-      callId,
-      tool: validated.name,
-      arguments: validated.arguments,
-      argsHash: canonicalHash(validated.arguments ?? null),
-      claims,
-      status: "intent",
-      idempotencyKey: `${sessionId}:${callId}`,
-      intentAt: this.now().toISOString(),
-      owner: this.owner,
-    };
-    // the stored copy says "outcome unknown" until the outcome is recorded: a crash leaves it so
-    session.markNeedsReconciliation();
-    const intentState: StoredState = { session: session.toJSON(), ledger: { ...stored.state.ledger, [callId]: intent }, pending: callId };
-    const claimed = await this.store.compareAndSet(sessionId, stored.version, intentState, this.encode(intentState, session));
-    if (!claimed) {
-      this.forget(sessionId);
-      return "conflict";
-    }
-    this.forget(sessionId);
-    const result = await runImpl(impl, validated, { sessionId, callId, idempotencyKey: intent.idempotencyKey, call: validated });
-    return this.recordOutcome(sessionId, claimed, session, validated, intent, result);
-  }
-
-  private async recordOutcome(sessionId: string, claimed: StoredSession, claimedSession: Session<P>, validated: ValidatedCall, intent: LedgerEntry, result: ToolResult): Promise<GuardedExecution> {
-    let base = claimed;
-    let session = claimedSession;
-    for (let attempt = 0; attempt <= this.maxConflicts; attempt++) {
-      let record: ExecutionRecord | undefined;
-      let failure: unknown;
-      try {
-        record = session.reconciled({ validated, result });
-      } catch (e) {
-        failure = e; // the result maps to no outcome: the session stays needs_reconciliation
-      }
-      const finishedAt = this.now().toISOString();
-      const entry: LedgerEntry = record
-        ? { ...intent, status: "done", outcome: record.outcome, from: record.from, to: record.to, finishedAt }
-        : { ...intent, status: "unknown_outcome", error: describe(failure), finishedAt };
-      const next: StoredState = record
-        ? { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry } }
-        : { session: session.toJSON(), ledger: { ...base.state.ledger, [intent.callId]: entry }, pending: intent.callId };
-      const saved = await this.store.compareAndSet(sessionId, base.version, next, this.encode(next, session));
-      if (saved) {
-        if (record) this.remember(saved, session);
-        if (!record) {
-          if (failure instanceof ProtocolViolation) throw this.report(failure);
-          throw failure;
-        }
-        return executionOf(record, intent.callId, sessionId, saved.version, session);
-      }
-      // someone changed the row while the tool ran (a confirmation, an operator): apply to theirs
-      const latest = await this.store.load(sessionId);
-      if (latest) this.checkNotRolledBack(latest);
-      const still = latest?.state.pending === intent.callId && latest.state.ledger[intent.callId]?.status === "intent";
-      if (!latest || !still) {
-        throw new SessionConflictError(sessionId, `Session "${sessionId}": the write "${intent.tool}" (call ${intent.callId}) finished with ${result.ok ? "a result" : "an error"} after its intent was resolved elsewhere (${latest ? `ledger status ${latest.state.ledger[intent.callId]?.status ?? "missing"}` : "session deleted"}). The outcome was not recorded. Fix: an operator must compare the target system with the session.`);
-      }
-      base = latest;
-      session = this.restore(latest);
-    }
-    throw new StoreContentionError(sessionId, this.maxConflicts);
-  }
-
-  /** Refusals the guard adds before the protocol check: duplicate call ids and unresolved writes. */
-  private precheck(stored: StoredSession, session: Session<P>, call: ToolCall, freshId: boolean): void {
-    const callId = call.id as string;
-    // a random id this executor just generated cannot be in the ledger; nor can anything be in
-    // an empty one (looking a new string up in an object costs about a microsecond)
-    const seen = freshId || isEmpty(stored.state.ledger) ? undefined : stored.state.ledger[callId];
-    // a random id this executor just generated cannot be in the trace: skip the scan
-    if (seen !== undefined || (!freshId && traceHasCall(session.trace, callId))) {
-      throw session.reject(
-        new ProtocolViolation({
-          code: "duplicate_call",
-          message: `Call id "${callId}" was already ${seen ? `claimed by "${seen.tool}" (status ${seen.status}${seen.outcome ? `, outcome ${seen.outcome}` : ""})` : "executed"} in session "${session.id}"; a call id never executes twice.`,
-          protocol: this.protocol.name,
-          state: session.state,
-          sessionId: session.id,
-          tool: call.name,
-          arguments: call.arguments,
-          data: seen ? { callId, status: seen.status, ...(seen.outcome ? { outcome: seen.outcome } : {}) } : { callId },
-          hint: "Use a new call id for a new call; to learn what the earlier call did, read the session.",
-        }),
-      );
-    }
-    const pendingId = stored.state.pending;
-    if (pendingId !== undefined) {
-      const p = stored.state.ledger[pendingId];
-      throw session.reject(
-        new ProtocolViolation({
-          code: "needs_reconciliation",
-          message: `Session "${session.id}" has a write whose outcome is not recorded: "${p?.tool ?? "?"}" (call ${pendingId}), claimed at ${p?.intentAt ?? "?"} by ${p?.owner ?? "?"}. It is running now, or its process died; no call runs until it is resolved.`,
-          protocol: this.protocol.name,
-          state: session.state,
-          sessionId: session.id,
-          tool: call.name,
-          arguments: call.arguments,
-          allowedTools: [],
-          data: { pendingCallId: pendingId, pendingTool: p?.tool, status: p?.status },
-          hint: "Wait for the running write, or have an operator or the reconcile hook record what it did (executor.reconcile).",
-        }),
-      );
-    }
-  }
-
-  private policyStates(session: Session<P>): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const key of Object.keys(session.toJSON().extensions)) {
-      const p = session.policy(key);
-      if (p?.serialize) out.set(key, JSON.stringify(p.serialize() ?? null));
-    }
-    return out;
-  }
-
-  /**
-   * What each policy claimed for a write: the policy's own description when it has a
-   * `claimed(session, call)` method; the entries it added to a `consumed` list (the confirmation
-   * policy's consumed grants); else the hash of its new state.
-   */
-  private claimsOf(session: Session<P>, before: Map<string, string>, call: ValidatedCall): Record<string, unknown> {
-    const claims: Record<string, unknown> = {};
-    for (const [key, was] of before) {
-      const p = session.policy(key) as (SessionPolicy & { claimed?: (s: Session<any>, c: ValidatedCall) => unknown }) | undefined;
-      if (!p?.serialize) continue;
-      const nowState = p.serialize() ?? null;
-      const now = JSON.stringify(nowState);
-      if (now === was) continue;
-      if (typeof p.claimed === "function") {
-        claims[key] = p.claimed(session, call);
-        continue;
-      }
-      const consumedBefore = (JSON.parse(was) as { consumed?: unknown } | null)?.consumed;
-      const consumedNow = (nowState as { consumed?: unknown }).consumed;
-      if (Array.isArray(consumedBefore) && Array.isArray(consumedNow)) {
-        const had = new Set(consumedBefore.map((c) => JSON.stringify(c)));
-        claims[key] = { consumed: consumedNow.filter((c) => !had.has(JSON.stringify(c))) };
-      } else {
-        claims[key] = { stateHash: canonicalHash(JSON.parse(now)) };
-      }
-    }
-    return claims;
-  }
-
-  /**
-   * The row of a stored state, encoded incrementally per Session object: its trace only grows,
-   * so the encoder keeps what it already encoded and signed. Keyed by object identity, never by
-   * session id, so a diverging copy of the session cannot be mixed in.
-   */
-  private encode(state: StoredState, session: Session<P>): EncodedState {
-    let encoder = this.encoders.get(session);
-    if (!encoder || encoder.entries > state.session.trace.length) {
-      encoder = new IncrementalRowEncoder(this.store.rowSigner?.(state.session.id));
-      this.encoders.set(session, encoder);
-    }
-    return encoder.encode(state);
-  }
-
-  private revalidated(intent: LedgerEntry): ValidatedCall {
-    const spec = this.protocol.tools[intent.tool];
-    if (!spec) throw new SessionStateError(`Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${this.protocol.name}". Fix: reconcile with the protocol version that created it.`);
-    return { id: intent.callId, name: intent.tool, arguments: intent.arguments, spec };
-  }
-
-  private restore(stored: StoredSession): Session<P> {
-    return Session.fromJSON(this.protocol, stored.state.session, { now: this.now, ...this.sessionOptions, policies: [...this.policies(stored.id)] });
-  }
-
-  private async fetch(sessionId: string, fresh: boolean): Promise<StoredSession> {
-    const c = fresh ? undefined : this.cache.get(sessionId);
-    if (c) return c.stored;
-    let stored: StoredSession | undefined;
-    try {
-      stored = await this.sharedLoad(sessionId);
-    } catch (e) {
-      this.forget(sessionId);
-      if (e instanceof ProtocolViolation) throw this.report(e);
-      throw e;
-    }
-    if (!stored) throw new SessionNotFoundError(sessionId);
-    if (stored.state.session.id !== sessionId) {
-      throw this.report(new ProtocolViolation({ code: "state_tampered", sessionId, message: `Stored row "${sessionId}" holds session "${stored.state.session.id}". Nothing was executed.`, hint: "Restore the row from a backup." }));
-    }
-    this.checkNotRolledBack(stored);
-    return stored;
-  }
-
-  /**
-   * A validly signed row older than one this process has already seen is a rollback (e.g. an
-   * old row written back to bring a consumed grant back): refused as `state_tampered`.
-   */
-  private checkNotRolledBack(stored: StoredSession): void {
-    const seen = this.highWater.get(stored.id);
-    if (seen !== undefined && stored.version < seen) {
-      this.forget(stored.id);
-      throw this.report(
-        new ProtocolViolation({
-          code: "state_tampered",
-          sessionId: stored.id,
-          message: `Stored session "${stored.id}" is at version ${stored.version}, but this process has already seen version ${seen}: an older row was written back (a rollback). Nothing was executed.`,
-          data: { storedVersion: stored.version, seenVersion: seen },
-          hint: "Restore the latest row from a backup or an audit log. If the session was deleted and created again under the same id, use a new id instead.",
-        }),
-      );
-    }
-    this.noteVersion(stored.id, stored.version);
-  }
-
-  /**
-   * Remembers the highest version seen of a session. Bounded: past HIGH_WATER_SESSIONS the
-   * session first noted longest ago is dropped (an active one is noted again at its next save).
-   */
-  private noteVersion(sessionId: string, version: number, reset = false): void {
-    const seen = this.highWater.get(sessionId);
-    if (seen === undefined) {
-      this.highWater.set(sessionId, version);
-      if (this.highWater.size > HIGH_WATER_SESSIONS) this.highWater.delete(this.highWater.keys().next().value!);
-    } else if (version > seen || reset) this.highWater.set(sessionId, version);
-  }
-
-  /**
-   * Loads a row; concurrent callers in this process share loads. A caller joins a load that
-   * has not started yet, never one already running (which may predate its call), so every
-   * caller sees a state read after it asked: at most one load runs and one waits per session.
-   */
-  private sharedLoad(sessionId: string): Promise<StoredSession | undefined> {
-    const running = this.loads.get(sessionId);
-    if (running && !running.started) return running.promise;
-    const entry: { started: boolean; promise: Promise<StoredSession | undefined> } = { started: false, promise: Promise.resolve(undefined) };
-    entry.promise = (async () => {
-      if (running) await running.promise.catch(() => undefined);
-      entry.started = true;
-      try {
-        return await this.store.load(sessionId);
-      } finally {
-        if (this.loads.get(sessionId) === entry) this.loads.delete(sessionId);
-      }
-    })();
-    this.loads.set(sessionId, entry);
-    return entry.promise;
-  }
-
-  /** The session to validate against: the cached one when allowed, else freshly loaded. */
-  private cachedCurrent(sessionId: string, fresh: boolean): { stored: StoredSession; session: Session<P>; cached: true } | undefined {
-    if (fresh || !this.useCache) return undefined;
-    const c = this.cache.get(sessionId);
-    if (c?.session) {
-      const session = c.session as Session<P>;
-      c.session = undefined; // handed out: it will be mutated; re-cached after a successful save
-      return { stored: c.stored, session, cached: true };
-    }
-    if (c) return { stored: c.stored, session: this.restore(c.stored), cached: true };
-    return undefined;
-  }
-
-  /** The latest stored row, freshly loaded, and the session restored from it. */
-  private async loadCurrent(sessionId: string): Promise<{ stored: StoredSession; session: Session<P>; cached: false }> {
-    const stored = await this.fetch(sessionId, true);
-    return { stored, session: this.restore(stored), cached: false };
-  }
-
-  private remember(stored: StoredSession, session: Session<P>): void {
-    this.noteVersion(stored.id, stored.version);
-    if (this.useCache) this.cacheSet(stored.id, { stored, session });
-  }
-
-  /** Caches a row without a session object (the next call restores its own copy). */
-  private rememberRow(stored: StoredSession): void {
-    if (!this.useCache) return;
-    const c = this.cache.get(stored.id);
-    if (!c || c.stored.version <= stored.version) this.cacheSet(stored.id, { stored, session: undefined });
-  }
-
-  /** Map order is insertion order: re-inserting on every save keeps the least recently saved first. */
-  private cacheSet(sessionId: string, entry: CacheEntry): void {
-    this.cache.delete(sessionId);
-    this.cache.set(sessionId, entry);
-    if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
-  }
-
-  private forget(sessionId: string): void {
-    this.cache.delete(sessionId);
-  }
-
-  /** A refusal that came after the read ran (another process changed the session meanwhile). */
-  private reportedLate(v: ProtocolViolation, session: Session<P>): ProtocolViolation {
-    return new ProtocolViolation({
-      code: v.code,
-      message: `${v.message} (Another process changed session "${session.id}" while this read ran; its result was discarded and nothing was recorded.)`,
-      ...(v.protocol !== undefined ? { protocol: v.protocol } : {}),
-      ...(v.state !== undefined ? { state: v.state } : {}),
-      sessionId: session.id,
-      ...(v.tool !== undefined ? { tool: v.tool } : {}),
-      arguments: v.arguments,
-      allowedTools: v.allowedTools,
-      data: { ...v.data, readRanConcurrently: true },
-      ...(v.hint !== undefined ? { hint: v.hint } : {}),
     });
+  }
+
+  /** The answer to a call whose id is already recorded: its result, or a refusal saying why not. */
+  private async answerRetry(sessionId: string, session: Session<P> | undefined, cached: boolean, call: ToolCall, found: FoundCall, version: number): Promise<GuardedExecution | typeof CONFLICT> {
+    const callId = call.id as string;
+    const ledger = found.ledger;
+    const tool = ledger?.tool ?? found.entry?.tool ?? call.name;
+    const args = ledger ? ledger.arguments : found.entry?.arguments;
+    if (!sameCall(this.protocol, call, tool, args)) throw this.report(duplicateCall(this.protocol, sessionId, call, found, "different_call"));
+    if (ledger && (ledger.status === "intent" || ledger.status === "unknown_outcome")) {
+      if (cached) return this.sessions.stale(sessionId); // it may be recorded by now
+      if (this.writes.unrecorded.holds(sessionId, callId)) {
+        await this.writes.recordHeld(sessionId);
+        if (!this.writes.unrecorded.holds(sessionId, callId)) return CONFLICT;
+      }
+      if (await this.reconciler.resolveAbandoned(sessionId, ledger)) return CONFLICT;
+      throw this.report(blockedByWrite(session, this.protocol, sessionId, call, ledger, callId, this.writes.isRunning(sessionId, callId)));
+    }
+    if (ledger?.status === "reconciled_not_executed") throw this.report(duplicateCall(this.protocol, sessionId, call, found, "not_executed"));
+    const replay = replayOf(this.protocol, sessionId, callId, found, version);
+    if (!replay) throw this.report(duplicateCall(this.protocol, sessionId, call, found, "no_result"));
+    return replay;
   }
 
   private report(v: ProtocolViolation): ProtocolViolation {
     this.log?.report(v);
     return v;
   }
-
-  private inLane<T>(sessionId: string, fn: () => Promise<T>): Promise<T> {
-    if (!this.serialize) return fn();
-    const prev = this.lanes.get(sessionId);
-    const next = prev ? prev.then(fn, fn) : fn();
-    this.lanes.set(sessionId, next);
-    const done = () => {
-      if (this.lanes.get(sessionId) === next) this.lanes.delete(sessionId);
-    };
-    next.then(done, done);
-    return next;
-  }
-}
-
-/** Sessions whose highest seen version an executor remembers (~100 bytes each). */
-const HIGH_WATER_SESSIONS = 100_000;
-
-function traceHasCall(trace: readonly { readonly callId?: string }[], callId: string): boolean {
-  for (let i = trace.length - 1; i >= 0; i--) if (trace[i]!.callId === callId) return true;
-  return false;
-}
-
-function isEmpty(o: object): boolean {
-  for (const _ in o) return false;
-  return true;
-}
-
-/** What `execute` returns (built field by field: a spread of the record is several times slower on this hot path). */
-function executionOf(record: ExecutionRecord, callId: string, sessionId: string, version: number, session: Session<any>): GuardedExecution {
-  return { call: record.call, result: record.result, outcome: record.outcome, from: record.from, to: record.to, callId, sessionId, version, state: session.state, status: session.status, allowedTools: session.allowedTools() };
-}
-
-/** Runs a tool implementation; a synchronous one is not sent through the microtask queue. */
-function runImpl(impl: GuardedToolImpl, validated: ValidatedCall, context: GuardedToolContext): ToolResult | Promise<ToolResult> {
-  let value: unknown;
-  try {
-    value = impl(validated.arguments, context);
-  } catch (error) {
-    return { ok: false, error };
-  }
-  if (value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as PromiseLike<unknown>).then === "function") {
-    return Promise.resolve(value).then(
-      (v): ToolResult => ({ ok: true, value: v }),
-      (error): ToolResult => ({ ok: false, error }),
-    );
-  }
-  return { ok: true, value };
-}
-
-function describe(e: unknown): string {
-  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }

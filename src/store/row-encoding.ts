@@ -1,146 +1,147 @@
-import * as nodeCrypto from "node:crypto";
-import { createHash } from "node:crypto";
-import type { EncodedState, StoredState } from "./session-store.js";
+import { chainSeed, ChainedRowSigner, type HmacPads, type RowSigner } from "./hmac-chain.js";
+import { headState, recordedCall, type EncodedState, type LedgerEntry, type LogPosition, type RecordedCall, type RecordedCalls, type SealPolicy, type StoredState } from "./session-store.js";
+import type { TraceEntry } from "../runtime/session-snapshot.js";
 
 /**
- * How a stored session row is laid out and signed (format v2).
+ * How a stored session's head row is laid out and signed (format v3), and how its recorded
+ * calls are sealed into the append-only log.
  *
- * Text: the state's JSON with the session's trace first —
- * `{"session":{"trace":[E0,E1,…],…the rest of the session…},"ledger":…,"pending":…}` — where
- * `Ei = JSON.stringify(trace[i])`. A trace only grows, so a writer keeps the text up to the
- * last entry and only appends; the rest ("tail", from the `]` on) is written anew each save.
+ * Head text: `{"calls":[R0,R1,…],"session":{…the session without its trace…},…the rest of the
+ * state (ledger, pending, log position, creation)}` where `Ri` is one recorded call not yet
+ * sealed: `{"e":<trace entry>}` or `{"e":<trace entry>,"r":<result>,"v":<version>}` (the result
+ * the call returned, kept so a retry gets it back). Calls only accumulate, so a writer keeps the
+ * text up to the last record and only appends; the rest ("tail", from the `]` on) is written anew
+ * each save.
  *
- * MAC: HMAC-SHA256(key, "concordat.store.v2" \0 len(id):id \0 ‖ D ‖ tail ‖ \0 version), where
- * D chains the entries: D0 = SHA-256("concordat.trace.v2" \0 `{"session":{"trace":[`),
- * D(i+1) = SHA-256(Di ‖ Si) with Si = Ei preceded by "," for i > 0 (all as UTF-8). A save
- * hashes one new entry and the tail, never the whole row, and uses only one-shot hashes (no
- * hash objects to create and collect). A verifier re-derives the Ei from the parsed row and
- * checks they are the row's exact text before chaining them, so every byte is covered. A state
- * without a trace array (not a session snapshot) is stored as plain JSON, signed from a
- * distinct chain value with the whole text as the tail.
+ * MAC: HMAC-SHA256(key, "concordat.store.v3" \0 len(id):id \0 ‖ D ‖ tail ‖ \0 version), where D
+ * chains the records: D0 = SHA-256("concordat.calls.v3" \0 `{"calls":[`), D(i+1) = SHA-256(Di ‖ Si)
+ * with Si = Ri preceded by "," for i > 0. A save hashes one new record and the tail. A verifier
+ * re-derives each Ri from the parsed row and checks it is the row's exact text, so every byte is
+ * covered. A state without a trace array (not a session snapshot) is stored as plain JSON,
+ * signed from a distinct chain value with the whole text as the tail.
+ *
+ * Sealing: once the head holds `SealPolicy.records` + `KEEP_RECENT` records, or `SealPolicy.chars`
+ * characters of them, the save that crosses the line moves all but the newest (up to
+ * `KEEP_RECENT`, within half the character budget) — with the finished ledger entries of the
+ * calls it moves — into one log chunk `{"from":<first seq>,"calls":[R…],"ledger":{…}}`, written in
+ * the same transaction as the head. So a save writes a head of bounded size whatever the
+ * session's length, plus one small insert every `records` calls, and the newest calls (the ones a
+ * client retries) are always in the head.
  */
-export const TRACE_HEAD = '{"session":{"trace":[';
+export const CALLS_HEAD = '{"calls":[';
 
-const MAC_DOMAIN = "concordat.store.v2";
-const CHAIN_SEED = "concordat.trace.v2";
+const DOMAIN = "concordat.store.v3";
+const D0 = chainSeed("concordat.calls.v3", CALLS_HEAD);
+/** The chain value for rows whose state has no trace array (not a session snapshot). */
+const D_FLAT = chainSeed("concordat.calls.v3", "flat");
 
-/**
- * One-shot SHA-256 to hex: `crypto.hash` where Node has it (20.12+; read from the namespace, so
- * older Node 20 releases still load this module), else a hash object.
- */
-const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: "hex") => string }).hash;
-const sha256Hex: (data: Uint8Array) => string = oneShot ? (data) => oneShot("sha256", data, "hex") : (data) => createHash("sha256").update(data).digest("hex");
+/** When the unsealed records of a head are sealed into a log chunk. @default `{ records: 32, chars: 8192 }` */
+export const DEFAULT_SEAL_POLICY: SealPolicy = { records: 32, chars: 8192 };
 
-const D0 = sha256Hex(Buffer.from(`${CHAIN_SEED}\u0000${TRACE_HEAD}`, "utf8"));
-/** The chain value for rows whose state has no trace array (not a session snapshot): the whole text is the tail. */
-const D_FLAT = sha256Hex(Buffer.from(`${CHAIN_SEED}\u0000flat`, "utf8"));
+/** Results longer than this (as JSON) are recorded as omitted. */
+export const MAX_RECORDED_RESULT_CHARS = 65_536;
 
-/** Entry `i` of a trace as it appears in a row, with its leading comma. */
-export function entryText(entry: unknown, i: number): string {
-  return (i === 0 ? "" : ",") + JSON.stringify(entry);
+/** A new signer for the head rows of session `id` (v3). @internal */
+export function headSigner(pads: HmacPads, id: string): RowSigner {
+  return new ChainedRowSigner(pads, id, D0, DOMAIN);
 }
 
-/** Everything after the last trace entry: `]`, the rest of the session, then the rest of the state (ledger, pending call). */
-export function stateTail(state: StoredState): string {
+/** The JSON text of a recorded result: as given, or an `omitted` marker when it is not JSON or too long. @internal */
+export function resultText(r: RecordedCall["result"]): string {
+  if (!r.ok || r.omitted !== undefined) return JSON.stringify(r);
+  let value: string | undefined;
+  try {
+    value = JSON.stringify(r.value);
+  } catch (e) {
+    return JSON.stringify({ ok: true, omitted: `not JSON-serializable (${(e as Error).message})` });
+  }
+  if (value === undefined) return '{"ok":true}';
+  if (value.length > MAX_RECORDED_RESULT_CHARS) return JSON.stringify({ ok: true, omitted: `${value.length} characters of JSON, more than the ${MAX_RECORDED_RESULT_CHARS} kept` });
+  return `{"ok":true,"value":${value}}`;
+}
+
+/** Record `i` of a head's call list as it appears in the row, with its leading comma. @internal */
+export function recordText(entry: TraceEntry, recorded: RecordedCall | undefined, i: number): string {
+  const e = JSON.stringify(entry);
+  const body = recorded ? `{"e":${e},"r":${resultText(recorded.result)},"v":${recorded.version}}` : `{"e":${e}}`;
+  return i === 0 ? body : "," + body;
+}
+
+/**
+ * Everything after the last record: `]`, the session without its trace, then the rest of the
+ * state (ledger, pending call, log position, creation) — the members a state has, in this order.
+ * @internal
+ */
+export function headTail(state: StoredState): string {
   // (an undefined member is left out by JSON.stringify: no rest-destructuring copies)
-  const restSession = JSON.stringify({ ...state.session, trace: undefined });
-  const restState = JSON.stringify({ ...state, session: undefined });
-  return `]${restSession.length > 2 ? "," + restSession.slice(1) : "}"}${restState.length > 2 ? "," + restState.slice(1) : "}"}`;
-}
-
-/** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. */
-export interface HmacPads {
-  readonly ipad: Buffer;
-  readonly opad: Buffer;
-}
-
-export function hmacPads(key: Buffer): HmacPads {
-  const block = Buffer.alloc(64);
-  (key.length > 64 ? createHash("sha256").update(key).digest() : key).copy(block);
-  const ipad = Buffer.alloc(64);
-  const opad = Buffer.alloc(64);
-  for (let i = 0; i < 64; i++) {
-    ipad[i] = block[i]! ^ 0x36;
-    opad[i] = block[i]! ^ 0x5c;
+  let out = `],"session":${JSON.stringify({ ...state.session, trace: undefined })},"ledger":${isEmpty(state.ledger) ? "{}" : JSON.stringify(state.ledger)}`;
+  if (state.pending !== undefined) out += `,"pending":${JSON.stringify(state.pending)}`;
+  const log = state.log;
+  if (log !== undefined) out += `,"log":{"incarnation":${JSON.stringify(log.incarnation)},"sealed":${log.sealed},"chunks":${log.chunks}}`;
+  if (state.creation !== undefined) out += `,"creation":${JSON.stringify(state.creation)}`;
+  for (const k in state) {
+    // members a later version may add: kept, after the known ones
+    if (k !== "session" && k !== "ledger" && k !== "pending" && k !== "results" && k !== "log" && k !== "creation" && (state as unknown as Record<string, unknown>)[k] !== undefined) {
+      out += `,${JSON.stringify(k)}:${JSON.stringify((state as unknown as Record<string, unknown>)[k])}`;
+    }
   }
-  return { ipad, opad };
+  return out + "}";
+}
+
+function isEmpty(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/** Where the unsealed calls of a state start in its (possibly trimmed) trace. @internal */
+export function unsealedStart(state: StoredState): number {
+  const trace = state.session.trace;
+  const sealed = state.log?.sealed ?? 0;
+  const first = trace.length > 0 && typeof trace[0]!.seq === "number" ? trace[0]!.seq : sealed;
+  const i = sealed - first;
+  if (i < 0 || i > trace.length) {
+    throw new Error(
+      `Session "${state.session.id}": the store has sealed ${sealed} calls, but the session's trace holds calls ${first}–${first + trace.length - 1}; the calls after the sealed ones must still be in memory to be stored. Fix: keep a trace retention of at least the store's seal size (${DEFAULT_SEAL_POLICY.records} calls).`,
+    );
+  }
+  return i;
+}
+
+/** A parsed v3 head row. @internal */
+interface ParsedHead {
+  readonly calls: readonly { readonly e: TraceEntry; readonly r?: RecordedCall["result"]; readonly v?: number }[];
+  readonly session: Record<string, unknown>;
+  readonly [member: string]: unknown;
+}
+
+/** True when a parsed row has the v3 head layout. @internal */
+export function isHeadLayout(parsed: unknown): parsed is ParsedHead {
+  const p = parsed as ParsedHead | null;
+  return typeof p === "object" && p !== null && Array.isArray(p.calls) && typeof p.session === "object" && p.session !== null;
+}
+
+/** The state a v3 head row holds: the session with its unsealed calls as trace, their results. @internal */
+export function stateOfHead(parsed: ParsedHead): StoredState {
+  const { calls, session, ledger, pending, log, creation, ...rest } = parsed as ParsedHead & Partial<Record<"ledger" | "pending" | "log" | "creation", unknown>>;
+  let results: RecordedCalls | undefined;
+  for (const c of calls) if (c.r !== undefined && c.e.callId !== undefined) results = { callId: c.e.callId, version: c.v ?? 0, result: c.r, prev: results };
+  const state = headState({ ...session, trace: calls.map((c) => c.e) } as unknown as StoredState["session"], ledger as StoredState["ledger"], pending as string | undefined, results, log as LogPosition | undefined, creation as StoredState["creation"]);
+  return Object.keys(rest).length > 0 ? Object.assign(state, rest) : state;
 }
 
 /**
- * Signs the rows of one session as its trace grows: `append` each new entry's text (with its
- * leading comma, exactly as written), then `sign(tail, version)` gives the row MAC. Obtain one
- * from the store (`store.rowSigner(id)`): it holds the store's key.
+ * The v3 MAC of a head row's text, re-deriving each record from the parsed row; undefined when
+ * the text is not laid out as a v3 writer writes it. @internal
  */
-export interface RowSigner {
-  append(entry: string | Uint8Array): void;
-  sign(tail: string | Uint8Array, version: number): string;
-}
-
-/** HMAC computed from the key blocks with one-shot hashes over reused buffers. */
-export class ChainedRowSigner implements RowSigner {
-  private d: string;
-  /** D ‖ S for a chain step. */
-  private step = Buffer.allocUnsafe(512);
-  /** ipad ‖ header ‖ D ‖ tail ‖ \0 version: the inner hash's input; ipad and header stay. */
-  private inner: Buffer;
-  private readonly headerEnd: number;
-  /** opad ‖ inner digest. */
-  private readonly outer = Buffer.allocUnsafe(96);
-
-  constructor(pads: HmacPads, id: string, seed: string = D0) {
-    this.d = seed;
-    const header = Buffer.from(`${MAC_DOMAIN}\u0000${id.length}:${id}\u0000`, "utf8");
-    this.headerEnd = 64 + header.length;
-    this.inner = Buffer.allocUnsafe(this.headerEnd + 32 + 1024);
-    pads.ipad.copy(this.inner, 0);
-    header.copy(this.inner, 64);
-    pads.opad.copy(this.outer, 0);
-  }
-
-  append(entry: string | Uint8Array): void {
-    const n = typeof entry === "string" ? Buffer.byteLength(entry, "utf8") : entry.length;
-    if (32 + n > this.step.length) this.step = Buffer.allocUnsafe(Math.max(32 + n, this.step.length * 2));
-    this.step.write(this.d, 0, "hex");
-    if (typeof entry === "string") this.step.write(entry, 32, "utf8");
-    else this.step.set(entry, 32);
-    this.d = sha256Hex(this.step.subarray(0, 32 + n));
-  }
-
-  sign(tail: string | Uint8Array, version: number): string {
-    const v = `\u0000${version}`;
-    const n = typeof tail === "string" ? Buffer.byteLength(tail, "utf8") : tail.length;
-    const end = this.headerEnd + 32 + n + v.length;
-    if (end > this.inner.length) {
-      const bigger = Buffer.allocUnsafe(Math.max(end, this.inner.length * 2));
-      this.inner.copy(bigger, 0, 0, this.headerEnd);
-      this.inner = bigger;
-    }
-    let p = this.headerEnd;
-    p += this.inner.write(this.d, p, "hex");
-    if (typeof tail === "string") p += this.inner.write(tail, p, "utf8");
-    else {
-      this.inner.set(tail, p);
-      p += n;
-    }
-    this.inner.write(v, p, "latin1");
-    this.outer.write(sha256Hex(this.inner.subarray(0, end)), 64, "hex");
-    return sha256Hex(this.outer);
-  }
-}
-
-/**
- * The v2 MAC of a stored row's text, re-deriving the chain from the parsed state; undefined
- * when the text is not laid out as a v2 writer writes it (its trace entries are not its exact
- * text, trace first), i.e. it cannot carry a valid v2 MAC.
- */
-export function v2MacOfText(pads: HmacPads, id: string, version: number, text: string, state: StoredState): string | undefined {
-  const trace = (state.session as { trace?: unknown } | undefined)?.trace;
-  if (!Array.isArray(trace)) return new ChainedRowSigner(pads, id, D_FLAT).sign(text, version);
-  if (!text.startsWith(TRACE_HEAD)) return undefined;
-  const signer = new ChainedRowSigner(pads, id);
-  let p = TRACE_HEAD.length;
-  for (let i = 0; i < trace.length; i++) {
-    const e = entryText(trace[i], i);
+export function headMac(pads: HmacPads, id: string, version: number, text: string, parsed: unknown): string | undefined {
+  if (!isHeadLayout(parsed)) return new ChainedRowSigner(pads, id, D_FLAT, DOMAIN).sign(text, version);
+  if (!text.startsWith(CALLS_HEAD)) return undefined;
+  const signer = headSigner(pads, id);
+  let p = CALLS_HEAD.length;
+  for (let i = 0; i < parsed.calls.length; i++) {
+    const c = parsed.calls[i]!;
+    const body = c.r !== undefined ? `{"e":${JSON.stringify(c.e)},"r":${JSON.stringify(c.r)},"v":${JSON.stringify(c.v)}}` : `{"e":${JSON.stringify(c.e)}}`;
+    const e = i === 0 ? body : "," + body;
     if (!text.startsWith(e, p)) return undefined;
     signer.append(e);
     p += e.length;
@@ -148,59 +149,163 @@ export function v2MacOfText(pads: HmacPads, id: string, version: number, text: s
   return signer.sign(text.slice(p), version);
 }
 
-/** The row text of a state and its MAC, in one pass (the writer of rows not encoded incrementally). */
-export function encodeAndSign(pads: HmacPads, id: string, version: number, state: StoredState): { readonly text: string; readonly mac: string } {
-  const trace = (state.session as { trace?: unknown } | undefined)?.trace;
-  if (!Array.isArray(trace)) {
-    const flat = JSON.stringify(state);
-    return { text: flat, mac: new ChainedRowSigner(pads, id, D_FLAT).sign(flat, version) };
-  }
-  const signer = new ChainedRowSigner(pads, id);
-  let text = TRACE_HEAD;
-  for (let i = 0; i < trace.length; i++) {
-    const e = entryText(trace[i], i);
-    signer.append(e);
-    text += e;
-  }
-  const tail = stateTail(state);
-  return { text: text + tail, mac: signer.sign(tail, version) };
+/** A flat state (no trace array) as a row: plain JSON. @internal */
+export function flatRow(pads: HmacPads, id: string, version: number, state: StoredState): { readonly text: string; readonly mac: string } {
+  const text = JSON.stringify(state);
+  return { text, mac: new ChainedRowSigner(pads, id, D_FLAT, DOMAIN).sign(text, version) };
+}
+
+/** True when `state` is a session snapshot with a trace (stored in the head layout). @internal */
+export function hasTrace(state: StoredState): boolean {
+  return Array.isArray((state.session as { trace?: unknown } | undefined)?.trace);
 }
 
 /**
- * Encodes the successive states of one session as it runs: the trace only grows, so the
- * entries already encoded (and chained by the signer) are kept in a buffer, each save appends
- * the new entries and writes the tail after them. The bytes returned are valid until the next
+ * Ledger entries sealed with the calls: the final ones whose call is sealed (or that have no
+ * call, like a write recorded as not executed); the pending one, open intents and the entries of
+ * calls the head keeps stay in the head.
+ */
+function splitLedger(state: StoredState, keptCalls: ReadonlySet<string>): { readonly sealed: Record<string, LedgerEntry>; readonly kept: Record<string, LedgerEntry> } {
+  const sealed: Record<string, LedgerEntry> = {};
+  const kept: Record<string, LedgerEntry> = {};
+  for (const id in state.ledger) {
+    const e = state.ledger[id]!;
+    if (id !== state.pending && !keptCalls.has(id) && (e.status === "done" || e.status === "reconciled_executed" || e.status === "reconciled_not_executed")) sealed[id] = e;
+    else kept[id] = e;
+  }
+  return { sealed, kept };
+}
+
+/** Most recent calls a head keeps when it seals (a retry of any of them is answered from the head). */
+export const KEEP_RECENT = 8;
+
+/**
+ * Encodes the successive states of one session as it runs: the records already encoded (and
+ * chained by the signer) are kept in a buffer, each save appends the new ones and writes the
+ * tail after them; when the unsealed records reach the seal policy, all but the most recent
+ * ones are sealed (see the module comment). The bytes returned are valid until the next
  * `encode` on this encoder.
  */
 export class IncrementalRowEncoder {
+  /** Global index (seq) of the first record in `buf`. */
+  private base = -1;
+  /** Global index of the next call to encode. */
   private n = 0;
-  private buf = Buffer.allocUnsafe(4096);
-  /** `buf[0, len)` is the text up to the last entry encoded. */
-  private len: number;
+  private buf = Buffer.allocUnsafe(2048);
+  /** `buf[0, len)` is the text up to the last record encoded. */
+  private len = 0;
+  private readonly headLen: number;
+  /** Where each record in the buffer starts (its leading comma included). */
+  private starts: number[] = [];
 
-  constructor(private readonly signer: RowSigner | undefined) {
-    this.len = this.buf.write(TRACE_HEAD, 0, "latin1");
+  constructor(
+    private readonly signer: RowSigner | undefined,
+    private readonly policy: SealPolicy = DEFAULT_SEAL_POLICY,
+  ) {
+    this.headLen = this.buf.write(CALLS_HEAD, 0, "latin1");
+    this.len = this.headLen;
   }
 
-  /** How many trace entries are encoded. */
-  get entries(): number {
-    return this.n;
-  }
-
-  encode(state: StoredState): EncodedState {
+  encode(given: StoredState): EncodedState {
+    let state = given;
+    const first = state.session.trace[0]?.seq;
+    if (state.log && first !== undefined && state.log.sealed < first && state.log.incarnation.startsWith("legacy-")) {
+      // a row of an earlier release held the whole trace; the calls the session's retention has
+      // since dropped stay summarized by its `dropped` digest, the log starts after them
+      state = { ...state, log: { ...state.log, sealed: first } };
+    }
     const trace = state.session.trace;
-    for (; this.n < trace.length; this.n++) {
-      const start = this.len;
-      this.append(entryText(trace[this.n], this.n));
-      this.signer?.append(this.buf.subarray(start, this.len));
+    const start = unsealedStart(state);
+    const sealed = state.log?.sealed ?? 0;
+    const total = sealed + trace.length - start;
+    if (this.base !== sealed || this.n > total) {
+      // another starting point (a new session object, or records sealed elsewhere): start over
+      this.base = sealed;
+      this.n = sealed;
+      this.len = this.headLen;
+      this.starts.length = 0;
+      this.signer?.reset();
+    }
+    const results = state.results;
+    for (; this.n < total; this.n++) {
+      const entry = trace[start + this.n - sealed]!;
+      const at = this.len;
+      this.starts.push(at);
+      // (the newest call's result heads the list: found at once)
+      this.append(recordText(entry, entry.callId !== undefined ? recordedCall(results, entry.callId) : undefined, this.n - this.base));
+      this.signer?.append(this.buf.subarray(at, this.len));
+    }
+    const records = this.n - this.base;
+    if (records >= this.policy.records + KEEP_RECENT || (records > 1 && this.len - this.headLen >= this.policy.chars)) {
+      const keep = this.keepCount(records);
+      if (keep < records) return this.seal(state, records - keep);
     }
     const prefix = this.len;
-    this.append(stateTail(state));
+    this.append(headTail(state));
     const bytes = this.buf.subarray(0, this.len);
     const tail = this.buf.subarray(prefix, this.len);
     this.len = prefix; // the tail is rewritten on the next save
     const signer = this.signer;
-    return signer ? { bytes, mac: (version) => signer.sign(tail, version) } : { bytes };
+    return signer ? { bytes, stored: state, mac: (version) => signer.sign(tail, version) } : { bytes, stored: state };
+  }
+
+  /** How many of the newest records stay in the head: up to KEEP_RECENT within half the seal size in characters, at least one. */
+  private keepCount(records: number): number {
+    let keep = 1;
+    while (keep < KEEP_RECENT && keep < records && this.len - this.starts[records - keep - 1]! <= this.policy.chars / 2) keep++;
+    return keep;
+  }
+
+  /** Moves the oldest `count` records and their finished ledger entries into a chunk; the head keeps the rest. */
+  private seal(state: StoredState, count: number): EncodedState {
+    const log: LogPosition = state.log ?? { incarnation: "", sealed: 0, chunks: 0 };
+    const trace = state.session.trace;
+    const start = unsealedStart(state);
+    const keptCalls = new Set<string>();
+    let results: RecordedCalls | undefined;
+    for (let i = start + count; i < trace.length; i++) {
+      const callId = trace[i]!.callId;
+      if (callId === undefined) continue;
+      keptCalls.add(callId);
+      const r = recordedCall(state.results, callId);
+      if (r) results = { callId, version: r.version, result: r.result, prev: results };
+    }
+    const { sealed: ledger, kept } = splitLedger(state, keptCalls);
+    const cut = this.starts[count]!; // where the first kept record starts (with its comma)
+    const text = `{"from":${this.base},"calls":[${this.buf.toString("utf8", this.headLen, cut)}],"ledger":${JSON.stringify(ledger)}}`;
+    const seal = { index: log.chunks, from: this.base, text };
+    // the kept records become the head's first ones: the first loses its comma, the chain starts over
+    const keptBytes = Buffer.from(this.buf.subarray(cut, this.len));
+    const rel = this.starts.slice(count).map((at) => at - cut);
+    this.base += count;
+    this.len = this.headLen;
+    this.starts.length = 0;
+    this.signer?.reset();
+    for (let j = 0; j < rel.length; j++) {
+      const at = this.len;
+      this.starts.push(at);
+      // every kept record was written after another one: it starts with a comma, dropped for the first
+      this.appendBytes(keptBytes.subarray(rel[j]! + (j === 0 ? 1 : 0), j + 1 < rel.length ? rel[j + 1]! : keptBytes.length));
+      this.signer?.append(this.buf.subarray(at, this.len));
+    }
+    const stored = headState(state.session, kept, state.pending, results, { incarnation: log.incarnation, sealed: this.base, chunks: log.chunks + 1 }, state.creation);
+    const prefix = this.len;
+    this.append(headTail(stored));
+    const bytes = this.buf.subarray(0, this.len);
+    const tail = this.buf.subarray(prefix, this.len);
+    this.len = prefix;
+    const signer = this.signer;
+    return signer ? { bytes, stored, seal, mac: (version) => signer.sign(tail, version) } : { bytes, stored, seal };
+  }
+
+  private appendBytes(bytes: Uint8Array): void {
+    if (this.len + bytes.length > this.buf.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.len + bytes.length, this.buf.length * 2));
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    }
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
   }
 
   /** Writes `text` as UTF-8 at `len`, growing the buffer when it might not fit (≤ 3 bytes per UTF-16 unit). */

@@ -186,6 +186,10 @@ export interface StateTamperedData extends ViolationDataBase {
   readonly storedVersion?: number;
   /** The newest version this process has seen. */
   readonly seenVersion?: number;
+  /** True when an older row was written back (a rollback), rather than a row whose signature fails. */
+  readonly rollback?: boolean;
+  /** The claim (call id, consumed grant or log chunk) the store's append-only tables already hold but the head row does not know. */
+  readonly claim?: string;
 }
 
 /** `needs_reconciliation`: an earlier write's outcome is unknown; nothing runs until it is recorded. */
@@ -196,6 +200,10 @@ export interface NeedsReconciliationData extends ViolationDataBase {
   readonly pendingTool?: string;
   /** Its ledger status. */
   readonly status?: "intent" | "done" | "unknown_outcome" | "reconciled_executed" | "reconciled_not_executed";
+  /** True when the refused call is a retry of that unresolved write itself (its result is returned once recorded). */
+  readonly retryOfPending?: boolean;
+  /** True when the write is running in this process now. */
+  readonly inFlight?: boolean;
 }
 
 /** `duplicate_call`: a call id that already ran (or was claimed); a call id never executes twice. */
@@ -205,6 +213,11 @@ export interface DuplicateCallData extends ViolationDataBase {
   readonly status?: "intent" | "done" | "unknown_outcome" | "reconciled_executed" | "reconciled_not_executed";
   /** The earlier call's outcome. */
   readonly outcome?: string;
+  /** Why the earlier call's result cannot be returned instead: a different call under the same id, a call that did not execute, or no recorded result. */
+  readonly reason?: "different_call" | "not_executed" | "no_result";
+  /** The earlier call's states (from its trace entry). */
+  readonly from?: string;
+  readonly to?: string;
 }
 
 /** What an agent loop did in the step it stopped (`concordat/agent`'s `StepResult`, without `stopReason`). */

@@ -5,6 +5,8 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { createHttpGuard, type GuardLogRecord, type HttpGuard } from "../../src/server/http-guard.js";
 import { SqliteSessionStore } from "../../src/store/sqlite-store.js";
+import { MemorySessionStore } from "../../src/store/memory-store.js";
+import type { SaveOptions, SessionStore, StoredState } from "../../src/store/session-store.js";
 
 const SECRET = "store-secret-0123456789abcdef";
 const TOKEN_SECRET = "token-secret-0123456789abcdef";
@@ -106,9 +108,10 @@ describe("HTTP guard over a real socket", () => {
     expect(done.body).toMatchObject({ callId: "c6", outcome: "ok", from: "confirmed", to: "refunded", result: { ok: true, value: { refundId: "R-1" } } });
     expect(refunds).toEqual([REFUND]);
 
+    // the response was lost: the retry (on the other instance) gets the recorded result, nothing runs again
     const retry = await http("POST", `${base2}/sessions/${s.sessionId}/calls`, agent, { id: "c6", name: "issue_refund", arguments: REFUND });
-    expect(retry.status).toBe(409);
-    expect(retry.body.error).toMatchObject({ code: "duplicate_call", data: { callId: "c6", status: "done", outcome: "ok" } });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ callId: "c6", replayed: true, outcome: "ok", to: "refunded", result: { ok: true, value: { refundId: "R-1" } }, version: done.body.version });
     const again = await http("POST", calls, agent, { id: "c7", name: "issue_refund", arguments: REFUND });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("tool_not_allowed");
@@ -233,6 +236,143 @@ describe("HTTP guard: a write with an unknown outcome and operator reconciliatio
       await guard.close();
       await store.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("HTTP guard: retries are safe", () => {
+  const dir = mkdtempSync(join(tmpdir(), "concordat-http-retry-"));
+  const store = new SqliteSessionStore({ secret: SECRET, path: join(dir, "s.db") });
+  let lookups = 0;
+  const guard = createHttpGuard({
+    protocol: refundProtocol,
+    store,
+    tokenSecret: TOKEN_SECRET,
+    sessionOptions: { confirmation: { key: GRANT_KEY } },
+    logger: () => undefined,
+    tools: {
+      lookup_booking: (a: { bookingId: string }) => ({ bookingId: a.bookingId, lookup: ++lookups }),
+      request_confirmation: () => "sent",
+      receive_message: () => "confirmed",
+      issue_refund: () => ({ refundId: "R" }),
+      end_conversation: () => "bye",
+    },
+  });
+  let url = "";
+  beforeAll(async () => {
+    url = (await guard.listen()).url;
+  });
+  afterAll(async () => {
+    await guard.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+    const r = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+    return { status: r.status, headers: r.headers, body: (await r.json()) as any };
+  };
+
+  it("a retried POST /sessions with the same Idempotency-Key returns the same session and tokens; another key does not get them", async () => {
+    const key = "0b6f8e6a-6a52-4c59-9a0e-3d6f1f6c2a11";
+    const first = await post("/sessions", {}, { "idempotency-key": key });
+    expect(first.status).toBe(201);
+    expect(first.body.sessionId).toMatch(/^s-[0-9a-f]{32}$/);
+    const retry = await post("/sessions", {}, { "idempotency-key": key });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toMatchObject({ sessionId: first.body.sessionId, tokens: first.body.tokens, expiresAt: first.body.expiresAt, replayed: true, state: "start" });
+    // the tokens work: the session is usable after the lost answer
+    const tools = await fetch(`${url}/sessions/${first.body.sessionId}/tools`, { headers: { authorization: `Bearer ${retry.body.tokens.agent}` } });
+    expect(tools.status).toBe(200);
+    // with a client-chosen id: the same, and someone else naming that id without the key gets no tokens
+    const mine = await post("/sessions", { id: "conv-77" }, { "idempotency-key": "key-of-conv-77" });
+    expect(mine.status).toBe(201);
+    expect((await post("/sessions", { id: "conv-77" }, { "idempotency-key": "key-of-conv-77" })).body.tokens).toEqual(mine.body.tokens);
+    const other = await post("/sessions", { id: "conv-77" }, { "idempotency-key": "another-key" });
+    expect(other.status).toBe(409);
+    expect(other.body.error.code).toBe("session_exists");
+    expect(other.body.error).not.toHaveProperty("tokens");
+    const none = await post("/sessions", { id: "conv-77" });
+    expect(none.status).toBe(409);
+    expect(none.body.error.message).toContain("send an Idempotency-Key header");
+    expect((await post("/sessions", {}, { "idempotency-key": "has space" })).status).toBe(400);
+  });
+
+  it("a retried read returns its recorded result without running again", async () => {
+    const s = (await post("/sessions", {})).body;
+    const auth = { authorization: `Bearer ${s.tokens.agent}` };
+    const first = await post(`/sessions/${s.sessionId}/calls`, { id: "look-1", name: "lookup_booking", arguments: { bookingId: "B-1" } }, auth);
+    expect(first.status).toBe(200);
+    const ran = lookups;
+    const retry = await post(`/sessions/${s.sessionId}/calls`, { id: "look-1", name: "lookup_booking", arguments: { bookingId: "B-1" } }, auth);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.body).toMatchObject({ callId: "look-1", replayed: true, outcome: "found", to: "booked", result: first.body.result, version: first.body.version });
+    expect(lookups).toBe(ran);
+    // the same id for a different call is a client error that names itself
+    const reused = await post(`/sessions/${s.sessionId}/calls`, { id: "look-1", name: "lookup_booking", arguments: { bookingId: "B-2" } }, auth);
+    expect(reused.status).toBe(409);
+    expect(reused.body.error).toMatchObject({ code: "duplicate_call", data: { reason: "different_call" } });
+  });
+});
+
+describe("HTTP guard: a store failure says whether the tool ran", () => {
+  it("503 store_unavailable when nothing ran; 500 outcome_not_recorded with the result when the write ran; the retry gets the recorded result once the store is back", async () => {
+    const { confirmedStrictPayProtocol, confirmAction } = await import("../store/support/fixtures.js");
+    const inner = new MemorySessionStore({ secret: SECRET });
+    let failing: "none" | "all" | "outcome" = "none";
+    const store: SessionStore = Object.assign(Object.create(inner) as SessionStore, {
+      compareAndSet: async (id: string, v: number, s: StoredState, o?: SaveOptions) => {
+        if (failing === "all" || (failing === "outcome" && s.pending === undefined)) throw Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" });
+        return inner.compareAndSet(id, v, s, o);
+      },
+    });
+    let payments = 0;
+    const guard = createHttpGuard({
+      protocol: confirmedStrictPayProtocol,
+      store,
+      tokenSecret: TOKEN_SECRET,
+      sessionOptions: { confirmation: { key: GRANT_KEY } },
+      logger: () => undefined,
+      tools: { pay: () => ({ receipt: `P-${++payments}` }), close: () => "ok" },
+    });
+    const { url } = await guard.listen();
+    try {
+      const post = async (path: string, token: string | undefined, body: unknown) => {
+        const r = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+        return { status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as any };
+      };
+      const s = (await post("/sessions", undefined, {})).body;
+      await guard.executor.update(s.sessionId, (session) => confirmAction(session, "pay", { account: "A", amount: 3 }));
+      const call = { id: "p1", name: "pay", arguments: { account: "A", amount: 3 } };
+
+      failing = "all";
+      const down = await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, call);
+      expect(down.status).toBe(503);
+      expect(down.retryAfter).toBe("1");
+      expect(down.body.error).toMatchObject({ code: "store_unavailable", toolRan: false, writeRan: false, callId: "p1" });
+      expect(payments).toBe(0);
+
+      failing = "outcome";
+      const lost = await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, call);
+      expect(lost.status).toBe(500);
+      expect(lost.body.error).toMatchObject({ code: "outcome_not_recorded", toolRan: true, writeRan: true, callId: "p1", tool: "pay", result: { ok: true, value: { receipt: "P-1" } } });
+      expect(lost.body.error.message).toContain("do not repeat the write under a new call id");
+      expect(payments).toBe(1);
+      // still down: the retry is told the write is not recorded yet (423), nothing runs again
+      const blocked = await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, call);
+      expect(blocked.status).toBe(423);
+      expect(blocked.body.error).toMatchObject({ code: "needs_reconciliation", data: { retryOfPending: true } });
+
+      failing = "none";
+      // the store is back: this process still holds the result and records it; the retry gets it
+      const retry = await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, call);
+      expect(retry.status).toBe(200);
+      expect(retry.body).toMatchObject({ replayed: true, result: { ok: true, value: { receipt: "P-1" } }, state: "paid" });
+      expect(payments).toBe(1);
+      expect((await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, { id: "c1", name: "close", arguments: {} })).status).toBe(200);
+    } finally {
+      await guard.close();
     }
   });
 });

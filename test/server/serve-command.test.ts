@@ -38,4 +38,18 @@ describe("concordat serve", () => {
     expect(await run(["serve", "examples/refund/refund-protocol.ts#refundProtocol", "--tools", "test/server/fixtures/refund-tools.ts#tools"], io)).toBe(2);
     expect(err()).toContain("CONCORDAT_STORE_SECRET and CONCORDAT_TOKEN_SECRET");
   });
+
+  it("names a bad limit or reconcile hook flag", async () => {
+    const base = ["serve", "examples/refund/refund-protocol.ts#refundProtocol", "--tools", "test/server/fixtures/refund-tools.ts#tools", "--db", ":memory:"];
+    for (const [args, message] of [
+      [["--max-connections", "0"], '--max-connections must be a whole number ≥ 1, not "0".'],
+      [["--headers-timeout-ms", "9000", "--request-timeout-ms", "1000"], "headers-timeout-ms (9000) must not exceed request-timeout-ms (1000)"],
+      [["--reconcile", "test/server/fixtures/refund-tools.ts#refunds"], '"test/server/fixtures/refund-tools.ts#refunds" is not a function: --reconcile names a function'],
+      [["--table", "x; drop"], "--table must be a plain SQL identifier"],
+    ] as const) {
+      const { io, err } = memoryIo({ env });
+      expect(await run([...base, ...args], io)).toBe(2);
+      expect(err()).toContain(message);
+    }
+  });
 });

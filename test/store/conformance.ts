@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import type { RawRow, SessionStore, StoredState } from "../../src/store/session-store.js";
-import { SessionExistsError } from "../../src/store/session-store.js";
+import { ClaimConflictError, SessionExistsError } from "../../src/store/session-store.js";
 import { GuardedExecutor } from "../../src/store/guarded-executor.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
@@ -14,6 +14,8 @@ export interface StoreHarness {
   reopen(secret: string): Promise<SessionStore>;
   /** Rewrites the raw row behind the store's back (what an attacker with database access does). */
   tamper(id: string, change: (row: RawRow) => Partial<RawRow>): Promise<void>;
+  /** Rewrites the data of a raw log chunk behind the store's back. */
+  tamperLog(id: string, index: number, change: (data: string) => string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
       const other = new GuardedExecutor({ protocol: payProtocol, store: await h.reopen(SECRETS.same), policies: grantPolicies });
       const { session } = await ex.create({ id: freshId("utf8") });
-      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(3000)];
+      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(5000)];
       for (let i = 0; i < 12; i++) {
         // alternate: the second executor starts from a fresh load, the first keeps its incremental text
         await (i % 4 === 3 ? other : ex).execute(session.id, { id: `u${i}`, name: "lookup", arguments: { account: accounts[i % accounts.length]! } }, () => ({ i }));
@@ -47,7 +49,11 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const { session: loaded, stored } = await other.load(session.id);
       expect(stored.version).toBe(13);
       expect(loaded.trace.map((t) => (t.arguments as { account: string }).account)).toEqual(Array.from({ length: 12 }, (_, i) => accounts[i % accounts.length]));
-      expect(JSON.parse((await rawOf(h, session.id)).data)).toEqual(stored.state);
+      // the 5,000-character calls crossed the seal size: the head holds only the calls after the sealed ones
+      const raw = JSON.parse((await rawOf(h, session.id)).data) as { calls: unknown[]; log: { sealed: number; chunks: number } };
+      expect(raw.log.chunks).toBeGreaterThan(0);
+      expect(raw.calls).toHaveLength(12 - raw.log.sealed);
+      expect((await h.store.load(session.id))?.state).toEqual(stored.state);
     });
 
     it("creates at version 1 and loads exactly what it stored", async () => {
@@ -55,8 +61,9 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const state = stateOf(id, { ledger: { c1: { callId: "c1", tool: "pay", arguments: { note: "ünïcødé ✓ \u0000 \"q\"" }, argsHash: "x", claims: {}, status: "done", idempotencyKey: `${id}:c1`, intentAt: "t", owner: "o" } } });
       const created = await h.store.create(id, state);
       expect(created.version).toBe(1);
+      expect(created.state).toMatchObject({ ...state, log: { sealed: 0, chunks: 0, incarnation: expect.stringMatching(/^[0-9a-f]{16}$/) } });
       const loaded = await h.store.load(id);
-      expect(loaded).toEqual({ id, version: 1, state });
+      expect(loaded).toEqual(created);
     });
 
     it("refuses to create an id twice and keeps the first row", async () => {
@@ -128,6 +135,50 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       expect(await h.store.load(id)).toBeUndefined();
     });
 
+    it("seals calls into the append-only log: the head stays small, every call loads back, an old call is found by id", async () => {
+      const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
+      const { session } = await ex.create({ id: freshId("seal") });
+      for (let i = 0; i < 80; i++) await ex.execute(session.id, { id: `s${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: i }));
+      // sealed at 40 and 72 calls, 32 each time; the head keeps the newest 8 and what came after
+      const raw = JSON.parse((await rawOf(h, session.id)).data) as { calls: unknown[]; log: { sealed: number; chunks: number } };
+      expect(raw.log).toMatchObject({ sealed: 64, chunks: 2 });
+      expect(raw.calls).toHaveLength(16);
+      const other = await h.reopen(SECRETS.same);
+      try {
+        const loaded = await other.load(session.id);
+        expect(loaded?.state.session.trace.map((t) => t.callId)).toEqual(Array.from({ length: 80 }, (_, i) => `s${i}`));
+        expect(await other.findCall(session.id, "s3")).toMatchObject({ entry: { callId: "s3", seq: 3 }, recorded: { version: 5, result: { ok: true, value: { n: 3 } } } });
+        expect(await other.findCall(session.id, "s79")).toMatchObject({ entry: { callId: "s79" }, recorded: { result: { value: { n: 79 } } } });
+        expect(await other.findCall(session.id, "nope")).toBeUndefined();
+      } finally {
+        await other.close();
+      }
+    });
+
+    it("records claims append-only: a claim recorded once fails every later save that claims it, and nothing of that save is written", async () => {
+      const id = freshId("claims");
+      await h.store.create(id, stateOf(id));
+      expect((await h.store.compareAndSet(id, 1, stateOf(id), { claims: ["call:w1", "consumed:grants:nonce:N1"] }))?.version).toBe(2);
+      const conflict = (p: Promise<unknown>) => p.then(() => "saved", (e: unknown) => (e instanceof ClaimConflictError ? e.claim : `error: ${(e as Error).message}`));
+      expect(await conflict(h.store.compareAndSet(id, 2, stateOf(id, { pending: "w2" }), { claims: ["call:w2", "consumed:grants:nonce:N1"] }))).toBe("consumed:grants:nonce:N1");
+      // nothing of the refused save was written: not the head, not its other claim
+      expect(await h.store.version(id)).toBe(2);
+      expect((await h.store.load(id))?.state.pending).toBeUndefined();
+      expect((await h.store.compareAndSet(id, 2, stateOf(id), { claims: ["call:w2"] }))?.version).toBe(3);
+      // a stale version loses without touching the claims either
+      expect(await h.store.compareAndSet(id, 2, stateOf(id), { claims: ["call:w4"] })).toBeUndefined();
+      expect((await h.store.compareAndSet(id, 3, stateOf(id), { claims: ["call:w4"] }))?.version).toBe(4);
+    });
+
+    it("deletes a session with its log and claims: the id can be created again", async () => {
+      const id = freshId("recreate");
+      await h.store.create(id, stateOf(id));
+      await h.store.compareAndSet(id, 1, stateOf(id), { claims: ["call:w1"] });
+      expect(await h.store.delete(id)).toBe(true);
+      await h.store.create(id, stateOf(id));
+      expect((await h.store.compareAndSet(id, 1, stateOf(id), { claims: ["call:w1"] }))?.version).toBe(2);
+    });
+
     describe("tampering", () => {
       const expectTampered = async (p: Promise<unknown>) => {
         const e = await p.then(
@@ -173,6 +224,35 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
         }
         await h.tamper(id, () => ({ mac: "not-a-mac" }));
         await expectTampered(h.store.load(id));
+      });
+
+      it("refuses a head row rolled back behind its claims, in a store object that never saw the later row", async () => {
+        const id = freshId("t-rollback");
+        await h.store.create(id, stateOf(id));
+        const old = await rawOf(h, id);
+        await h.store.compareAndSet(id, 1, stateOf(id, { pending: "w1" }), { claims: ["call:w1"] });
+        await h.tamper(id, () => old);
+        const fresh = await h.reopen(SECRETS.same);
+        try {
+          const e = await fresh.load(id).catch((x: unknown) => x as ProtocolViolation);
+          expect(e).toBeInstanceOf(ProtocolViolation);
+          expect((e as ProtocolViolation).code).toBe("state_tampered");
+          expect((e as ProtocolViolation).message).toContain("was rolled back");
+        } finally {
+          await fresh.close();
+        }
+      });
+
+      it("refuses a head row rolled back behind its log, and a modified log chunk", async () => {
+        const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
+        const a = (await ex.create({ id: freshId("t-log-a") })).session.id;
+        const b = (await ex.create({ id: freshId("t-log-b") })).session.id;
+        const oldA = await rawOf(h, a);
+        for (const id of [a, b]) for (let i = 0; i < 41; i++) await ex.execute(id, { id: `c${i}`, name: "lookup", arguments: { account: "A" } }, () => i);
+        await h.tamper(a, () => oldA);
+        await expectTampered(h.store.load(a));
+        await h.tamperLog(b, 0, (data) => data.replace('"account":"A"', '"account":"B"'));
+        await expectTampered(h.store.load(b));
       });
 
       it("runs nothing on a tampered session: the guard refuses before the tool", async () => {

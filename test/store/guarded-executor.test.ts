@@ -1,13 +1,14 @@
 import { describe, it, expect } from "vitest";
-import { GuardedExecutor, SessionNotFoundError } from "../../src/store/guarded-executor.js";
+import { GuardedExecutor, OutcomeNotRecordedError, SessionNotFoundError } from "../../src/store/guarded-executor.js";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
-import type { SessionStore, StoredState } from "../../src/store/session-store.js";
+import type { SaveOptions, SessionStore, StoredState } from "../../src/store/session-store.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 import { MemoryViolationSink, ViolationLog } from "../../src/violation/violation-log.js";
 import { grantPolicies, grants, payProtocol, SECRET, strictPayProtocol } from "./support/fixtures.js";
 import { z } from "zod";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
 import { Session } from "../../src/runtime/session.js";
+import { verifyTraceHistory } from "../../src/runtime/session-trace.js";
 
 const codeOf = async (p: Promise<unknown>): Promise<string> =>
   p.then(
@@ -69,14 +70,22 @@ describe("GuardedExecutor", () => {
     expect(after.ledger["w1"]).toMatchObject({ status: "done", outcome: "ok", from: "open", to: "open" });
   });
 
-  it("never runs a write without a grant, never twice on one grant, never twice for one call id", async () => {
+  it("never runs a write without a grant, never twice on one grant; a retry of its call id gets the recorded result", async () => {
     const { ex, sink } = setup();
     const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
     let ran = 0;
-    const impl = () => ++ran;
+    const impl = () => ({ receipt: `r${++ran}` });
     expect(await codeOf(ex.execute(session.id, { id: "x", name: "pay", arguments: { account: "A", amount: 11 } }, impl))).toBe("confirmation_missing");
-    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, impl))).toBe("ok");
-    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, impl))).toBe("duplicate_call");
+    const first = await ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, impl);
+    expect(first).toMatchObject({ result: { ok: true, value: { receipt: "r1" } }, version: 3 });
+    expect(first.replayed).toBeUndefined();
+    // the client lost the answer and retries: the recorded result, nothing runs
+    const retry = await ex.execute(session.id, { id: "w1", name: "pay", arguments: { amount: 10, account: "A" } }, impl);
+    expect(retry).toMatchObject({ replayed: true, callId: "w1", outcome: "ok", from: "open", to: "open", version: 3, result: { ok: true, value: { receipt: "r1" } } });
+    // the same call id for another call is refused, naming why
+    const reused = (await ex.execute(session.id, { id: "w1", name: "pay", arguments: { account: "A", amount: 99 } }, impl).catch((e: unknown) => e)) as ProtocolViolation;
+    expect(reused.code).toBe("duplicate_call");
+    expect(reused.data).toMatchObject({ callId: "w1", reason: "different_call" });
     expect(await codeOf(ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, impl))).toBe("confirmation_missing");
     expect(ran).toBe(1);
     expect(sink.records.map((r) => r.code)).toEqual(["confirmation_missing", "duplicate_call", "confirmation_missing"]);
@@ -85,22 +94,27 @@ describe("GuardedExecutor", () => {
   it("refuses a rollback: an old, validly signed row written back to bring a consumed grant back runs nothing", async () => {
     const store = new MemorySessionStore({ secret: SECRET });
     const sink = new MemoryViolationSink();
-    // no cache: every call loads the row (as after a conflict, or when another process wrote last)
-    const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies, log: new ViolationLog([sink]), cache: false });
+    const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies, log: new ViolationLog([sink]) });
     const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
     const beforeWrite = store.rows.get(session.id)!;
     let ran = 0;
     expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => ++ran))).toBe("ok");
     // an attacker with database access restores the row from before the write (grant unconsumed)
     store.rows.set(session.id, beforeWrite);
-    expect(await store.load(session.id)).toMatchObject({ version: 1 }); // its MAC is valid
-    const e = (await ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).then(
-      () => undefined,
-      (x: unknown) => x,
-    )) as ProtocolViolation;
-    expect(e).toBeInstanceOf(ProtocolViolation);
-    expect(e.code).toBe("state_tampered");
-    expect(e.message).toContain('is at version 1, but this process has already seen version 3: an older row was written back (a rollback)');
+    const refused = async (executor: GuardedExecutor<typeof payProtocol>, callId: string) => {
+      const e = (await executor.execute(session.id, { id: callId, name: "pay", arguments: PAY }, () => ++ran).then(
+        () => undefined,
+        (x: unknown) => x,
+      )) as ProtocolViolation;
+      expect(e).toBeInstanceOf(ProtocolViolation);
+      expect(e.code).toBe("state_tampered");
+      expect(e.data).toMatchObject({ rollback: true });
+      return e;
+    };
+    // this process has seen version 3; a fresh one (no memory of it) is refused by the store's append-only claims
+    expect((await refused(ex, "w2")).message).toContain("was rolled back: a call id or grant was claimed at version 2, but the head row is at version 1");
+    const fresh = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies, log: new ViolationLog([sink]) });
+    await refused(fresh, "w3");
     expect(ran).toBe(1);
     expect(sink.records.at(-1)?.code).toBe("state_tampered");
     // creating a session under the same id again (after a delete) is not a rollback
@@ -109,12 +123,37 @@ describe("GuardedExecutor", () => {
     expect(await codeOf(ex.execute(again.session.id, { id: "l1", name: "lookup", arguments: { account: "A" } }, () => 1))).toBe("ok");
   });
 
-  it("refuses a read call id that already executed", async () => {
+  it("a rolled-back head that gets past the load check still cannot consume a grant twice: the append-only claim refuses the intent", async () => {
+    // a store whose load does not see the claims (as if the check were bypassed): the second layer must hold
+    class BlindStore extends MemorySessionStore {
+      protected override selectHead(id: string) {
+        const h = super.selectHead(id);
+        return h ? { ...h, maxClaimVersion: undefined } : undefined;
+      }
+    }
+    const store = new BlindStore({ secret: SECRET });
+    const ex = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies });
+    const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
+    const before = store.rows.get(session.id)!;
+    let ran = 0;
+    expect(await codeOf(ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => ++ran))).toBe("ok");
+    store.rows.set(session.id, before);
+    const fresh = new GuardedExecutor({ protocol: payProtocol, store, policies: grantPolicies });
+    const e = (await fresh.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, () => ++ran).catch((x: unknown) => x)) as ProtocolViolation;
+    expect(e.code).toBe("state_tampered");
+    expect(e.data).toMatchObject({ claim: "consumed:test-grants:id:g1", rollback: true });
+    expect(ran).toBe(1);
+  });
+
+  it("a retried read gets its recorded result without running again", async () => {
     const { ex } = setup();
     const { session } = await ex.create();
     let ran = 0;
-    await ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ++ran);
-    expect(await codeOf(ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ++ran))).toBe("duplicate_call");
+    await ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: ++ran }));
+    const other = setup(ex.store).ex; // another instance, no cache
+    for (const executor of [ex, other]) {
+      expect(await executor.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: ++ran }))).toMatchObject({ replayed: true, result: { ok: true, value: { balance: 1 } }, version: 2 });
+    }
     expect(ran).toBe(1);
   });
 
@@ -171,39 +210,43 @@ describe("GuardedExecutor", () => {
     expect(await codeOf(ex.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("ok");
   });
 
-  it("a write whose outcome could not be recorded (store failure) is resolved by the reconcile hook's idempotency lookup", async () => {
+  it("a write whose outcome could not be recorded (store failure) is resolved by the reconcile hook's idempotency lookup in another process", async () => {
     const inner = new MemorySessionStore({ secret: SECRET });
     let failNext = false;
     const flaky: SessionStore = Object.assign(Object.create(inner) as SessionStore, {
-      compareAndSet: async (id: string, v: number, s: StoredState) => {
+      compareAndSet: async (id: string, v: number, s: StoredState, o?: SaveOptions) => {
         if (failNext && s.pending === undefined) throw new Error("connection reset");
-        return inner.compareAndSet(id, v, s);
+        return inner.compareAndSet(id, v, s, o);
       },
     });
     const targetSystem = new Map<string, unknown>();
-    const ex = new GuardedExecutor({
-      protocol: strictPayProtocol,
-      store: flaky,
-      policies: grantPolicies,
-      reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : { executed: false }),
-    });
+    const ex = new GuardedExecutor({ protocol: strictPayProtocol, store: flaky, policies: grantPolicies });
     const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", PAY) });
     failNext = true;
-    await expect(
-      ex.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, (_a, ctx) => {
+    const lost = await ex
+      .execute(session.id, { id: "w1", name: "pay", arguments: PAY }, (_a, ctx) => {
         targetSystem.set(ctx.idempotencyKey, { receipt: "r1" });
         return { receipt: "r1" };
-      }),
-    ).rejects.toThrow("connection reset");
-    failNext = false;
-    const fresh = new GuardedExecutor({ protocol: strictPayProtocol, store: inner, policies: grantPolicies, reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : undefined) });
-    expect(await codeOf(fresh.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("needs_reconciliation");
+      })
+      .catch((e: unknown) => e);
+    // the write ran: the answer says so, with its result, distinct from "nothing happened"
+    expect(lost).toBeInstanceOf(OutcomeNotRecordedError);
+    expect(lost).toMatchObject({ code: "outcome_not_recorded", callId: "w1", result: { ok: true, value: { receipt: "r1" } } });
+    expect((lost as Error).message).toContain("do not repeat the write under a new call id");
+    // that process died before it could record it; another process with a reconcile hook takes over
+    const fresh = new GuardedExecutor({
+      protocol: strictPayProtocol,
+      store: inner,
+      policies: grantPolicies,
+      reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : undefined),
+    });
+    expect(await codeOf(fresh.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("needs_reconciliation"); // same process id, lease not expired
     const rep = await fresh.reconcile(session.id);
     expect(rep).toMatchObject({ resolved: true, intent: { callId: "w1" }, resolution: { executed: true } });
     const { session: after } = await fresh.load(session.id);
     expect(after.state).toBe("paid");
     expect(after.trace.filter((t) => t.tool === "pay")).toHaveLength(1);
-    expect(await codeOf(fresh.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => 1))).toBe("duplicate_call");
+    expect(await fresh.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => 1)).toMatchObject({ replayed: true, result: { ok: true, value: { receipt: "r1" } } });
   });
 
   it("records the outcome even when the session changed while the write ran (e.g. a confirmation)", async () => {
@@ -282,14 +325,18 @@ describe("GuardedExecutor", () => {
     const { session } = await ex.create({ id: "n1" });
     const plain = new Session(notes, { id: "n1", now: () => at });
     const texts = ['"trace":[', "]}", '{"session":', "\u0000", "ünï ✓", ""];
-    for (let i = 0; i < 24; i++) {
+    // 48 calls: the first 32 are sealed into the log on the way (the default seal policy)
+    for (let i = 0; i < 48; i++) {
       const text = texts[i % texts.length]! + i;
       // alternate executors so both the incremental and the from-scratch encoding are used
       await (i % 5 === 4 ? other : ex).execute(session.id, { id: `c${i}`, name: "note", arguments: { text } }, () => "ok");
       plain.advance(plain.validate({ id: `c${i}`, name: "note", arguments: { text } }, true), { ok: true, value: "ok" });
-      const row = JSON.parse(store.rows.get("n1")!.data);
-      expect(row).toEqual({ session: plain.toJSON(), ledger: {} });
+      const loaded = (await store.load("n1"))!;
+      expect(loaded.state.session).toEqual(plain.toJSON());
+      expect(store.rows.get("n1")!.data.startsWith('{"calls":[')).toBe(true);
     }
+    expect(store.chunks.get("n1")).toHaveLength(1);
+    expect(JSON.parse(store.rows.get("n1")!.data).calls).toHaveLength(16);
   });
 
   it("carries every policy's state through the store: a budget spent in one process binds the next", async () => {
@@ -378,6 +425,38 @@ describe("GuardedExecutor", () => {
     await look(ids[2]!, 4);
     expect(loads).toBe(1);
     expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow("GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.");
+  });
+
+  it("a long session with a trimmed trace: restores from the log's last chunks, keeps its whole history there, and answers retried call ids", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const opts = { protocol: payProtocol, store, sessionOptions: { trace: { keep: 100 } } };
+    const ex = new GuardedExecutor(opts);
+    const { session } = await ex.create();
+    let reads = 0;
+    let writes = 0;
+    for (let i = 0; i < 500; i++) {
+      if (i % 50 === 0) await ex.execute(session.id, { id: `w${i}`, name: "pay", arguments: { account: "A", amount: i + 1 } }, () => ({ paid: ++writes }));
+      else await ex.execute(session.id, { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: ++reads }));
+    }
+    const fresh = new GuardedExecutor(opts);
+    const { session: restored, stored } = await fresh.load(session.id);
+    expect(restored.traceLength).toBe(500);
+    expect(restored.trace[0]!.seq).toBe(restored.traceDropped()!.count);
+    expect(restored.trace.at(-1)!.callId).toBe("c499");
+    // sealed at 40, 72, …, 488 calls (32 each time), the newest calls stay in the head
+    expect(stored.state.log).toMatchObject({ sealed: 480, chunks: 15 });
+    expect(Object.keys(stored.state.ledger)).toEqual([]); // finished writes are sealed with their calls
+    const history = (await store.history(session.id))!;
+    expect(history.map((e) => e.callId)).toEqual(Array.from({ length: 500 }, (_, i) => (i % 50 === 0 ? `w${i}` : `c${i}`)));
+    expect(verifyTraceHistory(restored.toJSON(), history)).toEqual({ ok: true });
+    // a retry of a recent read (the head keeps the newest calls), on another instance: the recorded result
+    expect(await fresh.execute(session.id, { id: "c493", name: "lookup", arguments: { account: "A493" } }, () => ({ n: ++reads }))).toMatchObject({ replayed: true, result: { ok: true, value: { n: 484 } } });
+    // a write sealed long ago: its call id is claimed for good, the retry gets its recorded result
+    expect(await fresh.execute(session.id, { id: "w50", name: "pay", arguments: { account: "A", amount: 51 } }, () => ({ paid: ++writes }))).toMatchObject({ replayed: true, result: { ok: true, value: { paid: 2 } } });
+    expect(reads).toBe(490);
+    expect(writes).toBe(10);
+    expect((await fresh.load(session.id)).session.traceLength).toBe(500);
+    expect(() => new GuardedExecutor({ ...opts, sessionOptions: { trace: { keep: 10 } } })).toThrow("sessionOptions.trace.keep is 10, below the store's seal size (32 calls)");
   });
 
   it("names the bad consistency value", () => {

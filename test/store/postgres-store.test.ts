@@ -27,6 +27,10 @@ if (url) {
         const next = { ...cur, ...change(cur) };
         await raw.query(`UPDATE ${table} SET version = $1, data = $2, mac = $3 WHERE id = $4`, [next.version, next.data, next.mac, id]);
       },
+      tamperLog: async (id, index, change) => {
+        const r = await raw.query<{ data: string }>(`SELECT data FROM ${table}_log WHERE session_id = $1 AND idx = $2`, [id, index]);
+        await raw.query(`UPDATE ${table}_log SET data = $1 WHERE session_id = $2 AND idx = $3`, [change(r.rows[0]!.data), id, index]);
+      },
       close: async () => {
         await raw.end();
         await store.close();

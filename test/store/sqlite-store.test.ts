@@ -18,6 +18,10 @@ sessionStoreConformance("sqlite", async () => {
       const next = { ...row, ...change(row) };
       store.db.prepare("UPDATE concordat_sessions SET version = ?, data = ?, mac = ? WHERE id = ?").run(next.version, next.data, next.mac, id);
     },
+    tamperLog: async (id, index, change) => {
+      const row = store.db.prepare("SELECT data FROM concordat_sessions_log WHERE session_id = ? AND idx = ?").get(id, index) as { data: string };
+      store.db.prepare("UPDATE concordat_sessions_log SET data = ? WHERE session_id = ? AND idx = ?").run(change(row.data), id, index);
+    },
     close: async () => {
       await store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -18,11 +18,12 @@ export function uniqueTable(prefix: string): string {
   return `${prefix}_${process.pid}_${Date.now().toString(36)}`.toLowerCase();
 }
 
+/** Drops the tables, and with each the store's `<table>_log` and `<table>_claims`. */
 export async function dropTables(url: string, tables: readonly string[]): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const t of tables) await client.query(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of tables) await client.query(`DROP TABLE IF EXISTS ${t}, ${t}_log, ${t}_claims`);
   } finally {
     await client.end();
   }

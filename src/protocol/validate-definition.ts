@@ -56,6 +56,20 @@ export function validateDefinition(def: RawDefinition): DefinitionIssue[] {
     if (spec["requiresConfirmation"] === true && spec["effect"] !== "write") {
       add("invalid_tool", ["tools", tn, "requiresConfirmation"], `Protocol "${p}": tool "${tn}" requires confirmation but its effect is ${quote(spec["effect"])}. Fix: only "write" tools take confirmations; set effect: "write" or drop requiresConfirmation.`);
     }
+    const subjects = spec["subjects"];
+    if (subjects !== undefined && !(Array.isArray(subjects) && subjects.every((x) => typeof x === "string" && x.length > 0))) {
+      add("invalid_tool", ["tools", tn, "subjects"], `Protocol "${p}": tool "${tn}" has subjects ${quote(subjects)}. Fix: list argument field names, e.g. subjects: ["reservation_id"].`);
+    }
+    const ttl = spec["confirmationTtlMs"];
+    if (ttl !== undefined && !(typeof ttl === "number" && Number.isFinite(ttl) && ttl > 0)) {
+      add("invalid_tool", ["tools", tn, "confirmationTtlMs"], `Protocol "${p}": tool "${tn}" has confirmationTtlMs ${quote(ttl)}. Fix: a positive number of milliseconds, e.g. confirmationTtlMs: 5 * 60_000.`);
+    } else if (ttl !== undefined && spec["requiresConfirmation"] !== true) {
+      add("invalid_tool", ["tools", tn, "confirmationTtlMs"], `Protocol "${p}": tool "${tn}" sets confirmationTtlMs but does not require confirmation. Fix: add requiresConfirmation: true or drop confirmationTtlMs.`);
+    }
+    const assumed = spec["assumeRefinement"];
+    if (assumed !== undefined && !(typeof assumed === "string" && assumed.trim().length > 0)) {
+      add("invalid_tool", ["tools", tn, "assumeRefinement"], `Protocol "${p}": tool "${tn}" has assumeRefinement ${quote(assumed)}. Fix: say why the tool's schema is safe, e.g. assumeRefinement: "the refine only narrows amount further".`);
+    }
     if (spec["inert"] === true && spec["effect"] !== "read") {
       add("invalid_tool", ["tools", tn, "inert"], `Protocol "${p}": tool "${tn}" is declared inert but its effect is ${quote(spec["effect"])}. Fix: only read tools can be inert.`);
     }

@@ -78,7 +78,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (hasBudget && !this.policies.some((p) => p.key === "budget")) {
       this.policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
     }
-    const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
+    const needsConfirmation = options.confirmation !== undefined || Object.values<AnyToolSpec>(protocol.config.tools).some((t) => t.requiresConfirmation === true);
     if (needsConfirmation && !this.policies.some((p) => p.key === "confirmation")) this.policies.push(new ConfirmationPolicy(options.confirmation));
     this.log = options.log;
     this.lastMessages = options.lastMessages;

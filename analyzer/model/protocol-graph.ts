@@ -1,4 +1,5 @@
 import type { BudgetLimits, GraphState, GraphTool, ProtocolGraph } from "../../src/protocol/types.js";
+import { argumentSchema, identityOf } from "../../src/protocol/argument-schema.js";
 import { describe, type Evaluator, type Value } from "./evaluate.js";
 import type { At } from "./program.js";
 
@@ -39,6 +40,10 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   const str = (v: Value, what: string): string => {
     if (v.t === "lit" && typeof v.v === "string") return v.v;
     return fail(v, `${what} must be a string literal, found ${describe(v)}`);
+  };
+  const num = (v: Value, what: string): number => {
+    if (v.t === "lit" && typeof v.v === "number") return v.v;
+    return fail(v, `${what} must be a number, found ${describe(v)}`);
   };
   const optBool = (v: Value, what: string): boolean | undefined => {
     if (v.t === "absent" || (v.t === "lit" && v.v === undefined)) return undefined;
@@ -90,6 +95,12 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     const refines = rV.t === "absent" ? undefined : str(rV, `${what}: refines`);
     const sV = prop(t, "sinks");
     if (sV.t !== "absent") sinks[tn] = strList(sV, `${what}: sinks`);
+    const subV = prop(t, "subjects");
+    const subjects = subV.t === "absent" ? undefined : strList(subV, `${what}: subjects`);
+    const ttlV = prop(t, "confirmationTtlMs");
+    const confirmationTtlMs = ttlV.t === "absent" ? undefined : num(ttlV, `${what}: confirmationTtlMs`);
+    const aV = prop(t, "assumeRefinement");
+    const assumeRefinement = aV.t === "absent" ? undefined : str(aV, `${what}: assumeRefinement`);
     tools[tn] = {
       effect: effect as "read" | "write",
       outcomes,
@@ -97,6 +108,10 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
       ...(inert ? { inert: true } : {}),
       ...(refines ? { refines } : {}),
       ...(exit ? { exit: true } : {}),
+      ...(subjects ? { subjects } : {}),
+      ...(confirmationTtlMs !== undefined ? { confirmationTtlMs } : {}),
+      ...(assumeRefinement ? { assumeRefinement } : {}),
+      ...inputOf(ev, t, tn),
     };
   }
   const statesV = prop(cfg, "states");
@@ -133,4 +148,24 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   const pb = budget(prop(cfg, "budget"), `protocol "${name}": budget`);
   const graph: ProtocolGraph = { name, initial, terminal, tools, states, ...(pb ? { budget: pb } : {}) };
   return { id: pv.id, graph, at, sinks };
+}
+
+/**
+ * A tool's input schema as the refinement check compares it: rebuilt from the zod source when
+ * its builder chain is static, else the reason it cannot be read (the check then reports
+ * "cannot prove refinement" unless it is the parent's own expression).
+ */
+function inputOf(ev: Evaluator, tool: Value, name: string): Pick<GraphTool, "input" | "inputId" | "inputUnknown"> {
+  const v = ev.getProp(tool, "input", "at" in tool ? tool.at : { file: "", loc: { line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  if (v.t === "absent") return {};
+  if (v.t === "zod") {
+    try {
+      return { input: argumentSchema(v.schema), inputId: identityOf(v.schema as object) };
+    } catch (e) {
+      return { inputUnknown: e instanceof Error ? e.message : String(e) };
+    }
+  }
+  const origin = ev.origin(tool, "input");
+  const why = v.t === "unknown" ? `${v.reason} (${v.at.file.split("/").pop()}:${v.at.loc.line}:${v.at.loc.column})` : `input of tool "${name}" is ${describe(v)}, not a zod schema`;
+  return { inputUnknown: why, ...(origin && !origin.shared ? { inputId: `src:${origin.at.file}:${origin.at.loc.line}:${origin.at.loc.column}` } : {}) };
 }

@@ -148,6 +148,16 @@ export class Analysis {
     this.protocolFailures.push({ at, reason, usedAt });
   }
 
+  private extracted = false;
+
+  /** Extracts every protocol the rules read: module-scope definitions and those the agents enforce (once). */
+  extractProtocols(): void {
+    if (this.extracted) return;
+    this.extracted = true;
+    this.scanProtocolDefinitions();
+    for (const cls of this.agents()) for (const c of [cls, ...(cls.parent ? [cls.parent] : [])]) for (const e of c.enforce) this.protocolOf(e);
+  }
+
   /** Every `defineProtocol(...)` bound at module scope in the analyzed files. */
   scanProtocolDefinitions(): void {
     for (const f of this.rootFacts()) {
@@ -155,8 +165,13 @@ export class Analysis {
         if (d.kind !== "value" || d.value.k !== "call") continue;
         const flat = flattenRef(d.value.callee);
         if (!flat) continue;
-        const { sym, rest } = this.program.resolvePath(f.path, flat.name, flat.path);
-        if (rest.length > 0 || ProgramModel.declaredName(sym) !== "defineProtocol") continue;
+        // `defineProtocol(...)`, `extendProtocol(parent, ...)`, `parent.extend(...)`
+        const isExtend = flat.path.length > 0 && flat.path[flat.path.length - 1] === "extend";
+        const { sym, rest } = this.program.resolvePath(f.path, flat.name, isExtend ? [] : flat.path);
+        const declared = ProgramModel.declaredName(sym);
+        if (!isExtend && (rest.length > 0 || (declared !== "defineProtocol" && declared !== "extendProtocol"))) continue;
+        // `x.extend(...)` is a protocol only when `x` is one (zod schemas and other libraries have `extend` too)
+        if (isExtend && (d.value.callee.k !== "member" || this.evaluator.eval(f.path, d.value.callee.obj).t !== "protocol")) continue;
         const v = this.evaluator.eval(f.path, d.value);
         if (v.t === "protocol") this.extract(v, { file: f.path, loc: d.value.loc });
         else if (v.t === "unknown") this.fail(v.at, v.reason, { file: f.path, loc: d.value.loc });

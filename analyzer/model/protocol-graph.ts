@@ -20,6 +20,8 @@ export interface ExtractedProtocol {
   readonly at: At;
   /** tool → declared effect sinks (`sinks: ["payments.refund"]` in the tool spec). */
   readonly sinks: Readonly<Record<string, readonly string[]>>;
+  /** Where parts of the definition are written, by path (`states.booked.on.issue_refund.ok`), for diagnostics. */
+  readonly locs: Readonly<Record<string, At>>;
 }
 
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const;
@@ -37,6 +39,13 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason + why);
   }
   const prop = (obj: Value, key: string): Value => ev.getProp(obj, key, "at" in obj ? obj.at : at);
+  const locs: Record<string, At> = {};
+  /** `prop`, remembering where the value is written under `path`. */
+  const propAt = (obj: Value, key: string, path: string): Value => {
+    const v = prop(obj, key);
+    if (v.t !== "absent" && "at" in v) locs[path] = v.at;
+    return v;
+  };
   const str = (v: Value, what: string): string => {
     if (v.t === "lit" && typeof v.v === "string") return v.v;
     return fail(v, `${what} must be a string literal, found ${describe(v)}`);
@@ -76,13 +85,13 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
 
   if (cfg.t === "unknown") throw new Unanalyzable(cfg.at, cfg.reason);
   const name = str(prop(cfg, "name"), "name");
-  const initial = str(prop(cfg, "initial"), `protocol "${name}": initial`);
-  const terminal = strList(prop(cfg, "terminal"), `protocol "${name}": terminal`);
+  const initial = str(propAt(cfg, "initial", "initial"), `protocol "${name}": initial`);
+  const terminal = strList(propAt(cfg, "terminal", "terminal"), `protocol "${name}": terminal`);
   const toolsV = prop(cfg, "tools");
   const tools: Record<string, GraphTool> = {};
   const sinks: Record<string, string[]> = {};
   for (const tn of keysOf(toolsV, `protocol "${name}": tools`)) {
-    const t = prop(toolsV, tn);
+    const t = propAt(toolsV, tn, `tools.${tn}`);
     const what = `protocol "${name}": tool "${tn}"`;
     const effect = str(prop(t, "effect"), `${what}: effect`);
     if (effect !== "read" && effect !== "write") fail(prop(t, "effect"), `${what}: effect must be "read" or "write", found "${effect}"`);
@@ -117,16 +126,16 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   const statesV = prop(cfg, "states");
   const states: Record<string, GraphState> = {};
   for (const sn of keysOf(statesV, `protocol "${name}": states`)) {
-    const s = prop(statesV, sn);
+    const s = propAt(statesV, sn, `states.${sn}`);
     const what = `protocol "${name}": state "${sn}"`;
     const onV = prop(s, "on");
     const on: Record<string, Record<string, string>> = {};
     if (onV.t !== "absent") {
       for (const tn of keysOf(onV, `${what}: on`)) {
-        const trV = prop(onV, tn);
+        const trV = propAt(onV, tn, `states.${sn}.on.${tn}`);
         if (trV.t === "lit" && trV.v === undefined) continue;
         const tr: Record<string, string> = {};
-        for (const o of keysOf(trV, `${what}: on.${tn}`)) tr[o] = str(prop(trV, o), `${what}: on.${tn}.${o}`);
+        for (const o of keysOf(trV, `${what}: on.${tn}`)) tr[o] = str(propAt(trV, o, `states.${sn}.on.${tn}.${o}`), `${what}: on.${tn}.${o}`);
         on[tn] = tr;
       }
     }
@@ -135,7 +144,7 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     if (gV.t !== "absent") {
       guards = {};
       for (const tn of keysOf(gV, `${what}: guards`)) {
-        const g = prop(gV, tn);
+        const g = propAt(gV, tn, `states.${sn}.guards.${tn}`);
         if (g.t === "absent" || (g.t === "lit" && g.v === undefined)) continue;
         if (g.t !== "guard") fail(g, `${what}: guards.${tn} must be guard("name", ...) or allOf(...) with literal names${g.t === "unknown" ? ` (${g.reason})` : ""}`);
         guards[tn] = [...(g as Extract<Value, { t: "guard" }>).names];
@@ -147,7 +156,7 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   }
   const pb = budget(prop(cfg, "budget"), `protocol "${name}": budget`);
   const graph: ProtocolGraph = { name, initial, terminal, tools, states, ...(pb ? { budget: pb } : {}) };
-  return { id: pv.id, graph, at, sinks };
+  return { id: pv.id, graph, at, sinks, locs };
 }
 
 /**

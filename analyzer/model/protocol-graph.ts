@@ -38,7 +38,11 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     const why = v.t === "unknown" && !reason.includes(v.reason) ? ` (${v.reason})` : "";
     throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason + why);
   }
-  const prop = (obj: Value, key: string): Value => ev.getProp(obj, key, "at" in obj ? obj.at : at);
+  /** A property; an explicit `undefined` is the same as leaving it out (`{ ...spec, subjects: undefined }`). */
+  const prop = (obj: Value, key: string): Value => {
+    const v = ev.getProp(obj, key, "at" in obj ? obj.at : at);
+    return v.t === "lit" && v.v === undefined ? { t: "absent" } : v;
+  };
   const locs: Record<string, At> = {};
   /** `prop`, remembering where the value is written under `path`. */
   const propAt = (obj: Value, key: string, path: string): Value => {

@@ -726,7 +726,7 @@ const GENERIC_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "request", "sen
 /** A generic call's first argument: a statically readable value, or a template literal's constant head followed by `*`. */
 function constantArg(a: ts.Expression, x: FileExtractor): SValue {
   const e = unwrap(a);
-  if (ts.isTemplateExpression(e)) return { k: "lit", v: `${e.head.text}*`, loc: x.loc(e) };
+  if (ts.isTemplateExpression(e)) return { k: "lit", v: e.head.text + e.templateSpans.map((sp) => `*${sp.literal.text}`).join(""), loc: x.loc(e) };
   if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
     const left = unwrap(e.left);
     if (ts.isStringLiteral(left) || ts.isNoSubstitutionTemplateLiteral(left)) return { k: "lit", v: `${left.text}*`, loc: x.loc(e) };
@@ -807,8 +807,12 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
           const a0 = n.arguments[0];
           const target = a0 ? chainOf(a0, scope) : undefined;
           dyn("reflect", n, target);
-          // `Reflect.apply(gw.refund, gw, args)` calls `gw.refund`
-          if (last === "apply" && target && target.root.k !== "unknown" && target.path.length > 0) out.calls.push({ loc: x.loc(n), chain: target, text: x.textOf(n) });
+          // `Reflect.apply(gw.refund, gw, args)` calls `gw.refund` (with `this` = its second argument)
+          if (last === "apply" && target && target.root.k !== "unknown" && target.path.length > 0) {
+            const a1 = n.arguments[1];
+            const thisArg = a1 ? chainOf(a1, scope) : undefined;
+            out.calls.push({ loc: x.loc(n), chain: target, text: x.textOf(n), ...(thisArg && thisArg.root.k !== "unknown" ? { thisArg } : {}) });
+          }
         } else if (isModuleRoot("Object") && last && OBJECT_PROTO.has(last)) {
           const a0 = n.arguments[0];
           const a1 = n.arguments[1];

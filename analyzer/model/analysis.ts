@@ -1,4 +1,5 @@
-import type { BodyFacts, Chain, FileFacts, Loc, MemberFacts, TypeRef } from "../facts/file-facts.js";
+import type { BodyFacts, CallSite, Chain, FileFacts, Loc, MemberFacts, SValue, TypeRef } from "../facts/file-facts.js";
+import { withArg } from "./call-keys.js";
 import { Evaluator } from "./evaluate.js";
 import { Hierarchy, flattenRef, type ClassNode, type EnforceInfo } from "./hierarchy.js";
 import { ProgramModel, type At } from "./program.js";
@@ -13,13 +14,26 @@ export interface FnNode {
   readonly cls: ClassNode | undefined;
   readonly member: MemberFacts | undefined;
   readonly body: BodyFacts;
+  /** A method of another class run with this node's class as `this` (`X.prototype.m.call(this)`): not a body of its own. */
+  readonly borrowed?: true;
 }
 
+/**
+ * What a call reaches. `alts` are further targets of the same call: overrides of the method in
+ * subclasses (`this.settle()` may run any subclass's `settle`), and the classes implementing an
+ * interface the receiver is typed with.
+ */
 export type Resolved =
-  | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string } }
+  | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string }; readonly alts?: readonly Resolved[] }
   | { readonly k: "guarded"; readonly agent: ClassNode; readonly method: string }
-  | { readonly k: "sink"; readonly key: string; readonly label: string }
+  | { readonly k: "sink"; readonly key: string; readonly label: string; readonly alts?: readonly Resolved[] }
   | { readonly k: "none" };
+
+/** A resolution and its alternatives, flattened. */
+export function targetsOf(r: Resolved): Resolved[] {
+  if ((r.k !== "node" && r.k !== "sink") || !r.alts || r.alts.length === 0) return [r];
+  return [r, ...r.alts.flatMap(targetsOf)];
+}
 
 export interface ProtocolFailure {
   readonly at: At;
@@ -305,6 +319,55 @@ export class Analysis {
     }
   }
 
+  /**
+   * What a call site reaches: `resolveCall` on its chain, plus what the syntax of the site adds:
+   * a helper borrowed with `X.prototype.m.call(this, ...)` runs with the caller's `this`, and a
+   * generic client method (`api.post("/refunds")`) is keyed by its constant first argument.
+   */
+  resolveSite(ctx: FnNode, site: CallSite): Resolved {
+    let r: Resolved | undefined;
+    if (site.thisArg?.root.k === "this" && site.thisArg.path.length === 0 && ctx.cls) r = this.borrowed(ctx, site.chain);
+    r ??= this.resolveCall(ctx, site.chain);
+    if (site.arg0) {
+      const arg = this.argPattern(ctx.file, site.arg0);
+      r = keyedByArg(r, arg);
+    }
+    return r;
+  }
+
+  /** `X.prototype.m.call(this, ...)` (or `.apply`): X's method `m` with this node's `this`. */
+  private borrowed(ctx: FnNode, chain: Chain): Resolved | undefined {
+    const p = chain.path;
+    const i = p.indexOf("prototype");
+    if (i < 0 || i !== p.length - 2 || chain.root.k !== "module") return undefined;
+    const { sym, rest } = this.program.resolvePath(ctx.file, chain.root.name, p.slice(0, i));
+    if (rest.length > 0) return undefined;
+    const helperCls = this.hierarchy.classOfSym(sym);
+    const name = p[p.length - 1]!;
+    const m = helperCls ? this.findMember(helperCls, name, (x) => x.kind === "method" || x.kind === "arrow-property") : undefined;
+    if (!m?.member.body || !ctx.cls) return undefined;
+    if (this.isAgent(ctx.cls) && this.guardedMethods(ctx.cls).has(name) && this.isAgent(m.cls)) return { k: "guarded", agent: ctx.cls, method: name };
+    const id = `${ctx.cls.id}<=${m.cls.id}.${name}`;
+    let n = this.fnNodes.get(id);
+    if (!n) {
+      n = { id, file: m.cls.file, label: `${m.cls.name}.${name} (borrowed by ${ctx.cls.name})`, cls: ctx.cls, member: m.member, body: m.member.body, borrowed: true };
+      this.fnNodes.set(id, n);
+    }
+    return { k: "node", node: n };
+  }
+
+  private readonly argMemo = new WeakMap<SValue, string>();
+
+  /** A generic call's first argument as a key pattern: the constant, or `*`. */
+  private argPattern(file: string, arg: SValue): string {
+    const hit = this.argMemo.get(arg);
+    if (hit !== undefined) return hit;
+    const v = arg.k === "lit" ? { t: "lit" as const, v: arg.v } : this.evaluator.eval(file, arg);
+    const out = v.t === "lit" && (typeof v.v === "string" || typeof v.v === "number") ? String(v.v) : "*";
+    this.argMemo.set(arg, out);
+    return out;
+  }
+
   /** What a call `chain(...)` made in `ctx` reaches. */
   resolveCall(ctx: FnNode, chain: Chain): Resolved {
     const r = chain.root;
@@ -315,7 +378,7 @@ export class Analysis {
       case "super": {
         const p = ctx.cls?.parent;
         if (!p || chain.path.length === 0) return { k: "none" };
-        return this.resolveOnClass(p, ctx.cls!, chain.path, ctx.file);
+        return this.resolveOnClass(p, ctx.cls!, chain.path, ctx.file, 0, false);
       }
       case "type":
         return this.resolveOnType(ctx.file, r.type, chain.path);
@@ -338,8 +401,13 @@ export class Analysis {
     if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
     if (path.length === 0) return { k: "none" };
-    const key = `T:${this.typeKey(file, t)}.${path.join(".")}`;
-    return { k: "sink", key, label: `${[t.name, ...t.path].join(".")}.${path.join(".")}` };
+    const label = `${[t.name, ...t.path].join(".")}.${path.join(".")}`;
+    const iface = this.hierarchy.interfaceOfType(file, t);
+    const key = `T:${iface ?? this.typeKey(file, t)}.${path.join(".")}`;
+    // an interface: the classes of the program that implement it are what the call may run
+    const impls = iface ? this.hierarchy.implementationsOf(iface) : [];
+    const alts = impls.map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
+    return { k: "sink", key, label, ...(alts.length ? { alts } : {}) };
   }
 
   private resolveOnModule(file: string, name: string, path: readonly string[]): Resolved {
@@ -392,7 +460,7 @@ export class Analysis {
   }
 
   /** `this.path(...)` as seen from class `cls` (for `super`, `cls` is the parent and `self` the caller's class). */
-  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string, depth = 0): Resolved {
+  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string, depth = 0, virtual = true): Resolved {
     const [first, ...rest] = path;
     if (first === undefined) return { k: "none" };
     const label = `this.${path.join(".")}`;
@@ -401,10 +469,13 @@ export class Analysis {
       const guarded = this.guardedMethods(self);
       if (guarded.has(first) || (cls !== self && this.guardedMethods(cls).has(first))) return { k: "guarded", agent: self, method: first };
       const m = this.findMember(cls, first, (x) => x.kind === "method" || x.kind === "arrow-property" || x.kind === "constructor");
-      if (m) {
-        const n = this.methodNode(m.cls, m.member);
-        return n ? { k: "node", node: n } : { k: "none" };
-      }
+      // `this.hook()` runs the override of whichever subclass `this` is: abstract and overridable hooks
+      const overrides = virtual && first !== "constructor" ? this.overridesOf(cls, first) : [];
+      const n = m ? this.methodNode(m.cls, m.member) : undefined;
+      const alts: Resolved[] = overrides.filter((o) => o !== n).map((o) => ({ k: "node", node: o }));
+      if (n) return alts.length ? { k: "node", node: n, alts } : { k: "node", node: n };
+      if (alts.length) return { ...(alts[0] as Extract<Resolved, { k: "node" }>), alts: alts.slice(1) };
+      if (m) return { k: "none" };
       const ft = this.fieldType(cls, first);
       return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${first}`, label };
     }
@@ -430,7 +501,8 @@ export class Analysis {
     if (ft?.type) {
       const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
       if (target) return this.asDependency(this.resolveOnClass(target, target, rest, file), `T:${target.id}.${rest.join(".")}`, label, target);
-      return { k: "sink", key: `T:${this.typeKey(ft.cls.file, ft.type)}.${rest.join(".")}`, label };
+      const r = this.resolveOnType(ft.cls.file, ft.type, rest);
+      return r.k === "sink" ? { ...r, label } : r;
     }
     return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label };
   }
@@ -441,12 +513,37 @@ export class Analysis {
    */
   private asDependency(r: Resolved, key: string, label: string, target: ClassNode): Resolved {
     if (this.isAgent(target)) return r;
+    if ((r.k === "node" || r.k === "sink") && r.alts?.length) {
+      const { alts, ...one } = r;
+      const main = this.asDependency(one as Resolved, key, label, target);
+      const rest = alts.map((x) => (x.k === "node" && x.node.cls ? this.asDependency(x, `T:${x.node.cls.id}.${x.node.member?.name ?? ""}`, label, x.node.cls) : x));
+      return main.k === "node" || main.k === "sink" ? { ...main, alts: rest } : main;
+    }
     // a synchronous method that reaches nothing (a value object's getter, an error's constructor) is no effect
     if (r.k === "node" && !this.effectful(r.node)) return r;
     // keyed by the class that declares the method, so `new SubGateway().refund()` is `Gateway.refund`
     if (r.k === "node") return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
     if (r.k === "none") return { k: "sink", key, label };
     return r;
+  }
+
+  private readonly overridesMemo = new Map<string, FnNode[]>();
+
+  /** Methods named `name` that subclasses of `cls` define (what `this.name()` may run besides `cls`'s own). */
+  private overridesOf(cls: ClassNode, name: string): FnNode[] {
+    const key = `${cls.id}\u0000${name}`;
+    const hit = this.overridesMemo.get(key);
+    if (hit) return hit;
+    const out: FnNode[] = [];
+    if (cls.children.length > 0) {
+      for (const d of Hierarchy.descendants(cls)) {
+        const m = d.facts.members.find((x) => x.name === name && !x.isStatic && (x.kind === "method" || x.kind === "arrow-property"));
+        const n = m ? this.methodNode(d, m) : undefined;
+        if (n) out.push(n);
+      }
+    }
+    this.overridesMemo.set(key, out);
+    return out;
   }
 
   private readonly effectfulMemo = new Map<string, boolean>();
@@ -465,11 +562,10 @@ export class Analysis {
     this.effectfulMemo.set(node.id, false);
     let out = false;
     for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
-      if (r.k === "sink" || r.k === "guarded" || (r.k === "node" && (r.sink !== undefined || this.effectful(r.node)))) {
-        out = true;
-        break;
+      for (const r of targetsOf(this.resolveSite(node, c))) {
+        if (r.k === "sink" || r.k === "guarded" || (r.k === "node" && (r.sink !== undefined || this.effectful(r.node)))) out = true;
       }
+      if (out) break;
     }
     this.effectfulMemo.set(node.id, out);
     return out;
@@ -482,8 +578,7 @@ export class Analysis {
     const sinks = new Map<string, readonly string[]>();
     if (stack.has(node.id)) return { sinks };
     stack.add(node.id);
-    for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
+    for (const c of node.body.calls) for (const r of targetsOf(this.resolveSite(node, c))) {
       if (r.k === "sink") {
         // a builder step (`db.prepare(sql)`, `sb.from("t")`) is shared by reads and writes; the call on its result is the effect
         if (!sinks.has(r.key) && !c.builder) sinks.set(r.key, [r.label]);
@@ -508,10 +603,7 @@ export class Analysis {
   /** Bodies reachable from a node (resolved calls, not through guarded tools). */
   callees(node: FnNode): FnNode[] {
     const out: FnNode[] = [];
-    for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
-      if (r.k === "node") out.push(r.node);
-    }
+    for (const c of node.body.calls) for (const r of targetsOf(this.resolveSite(node, c))) if (r.k === "node") out.push(r.node);
     return out;
   }
 }
@@ -532,4 +624,11 @@ function calleeLabel(n: FnNode): string {
 
 export function atOf(file: string, loc: Loc): At {
   return { file, loc };
+}
+
+/** A generic client call's resolution, keyed by its first argument (see call-keys.ts). */
+function keyedByArg(r: Resolved, arg: string): Resolved {
+  if (r.k === "sink") return { ...r, key: withArg(r.key, arg), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
+  if (r.k === "node") return { ...r, ...(r.sink ? { sink: { ...r.sink, key: withArg(r.sink.key, arg) } } : {}), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
+  return r;
 }

@@ -197,6 +197,13 @@ export class Evaluator {
       case "lit":
         if (obj.v === undefined || obj.v === null) return { t: "absent" };
         return { t: "unknown", reason: `"${key}" of a literal`, at };
+      case "arr": {
+        // `NAMES[0]` of an `as const` tuple
+        if (!/^(0|[1-9][0-9]*)$/.test(key)) return { t: "unknown", reason: `"${key}" of an array`, at };
+        const r = this.items(obj);
+        if (!r.ok) return r.why;
+        return r.items[Number(key)] ?? { t: "absent" };
+      }
       default:
         return { t: "unknown", reason: `cannot read "${key}" of a ${obj.t} statically`, at };
     }

@@ -1,5 +1,6 @@
 import type { BodyFacts, CallSite, Chain, FileFacts, Loc, MemberFacts, SValue, TypeRef } from "../facts/file-facts.js";
 import { withArg } from "./call-keys.js";
+import { TypeOracle, type MemberOrigin } from "./type-oracle.js";
 import { Evaluator } from "./evaluate.js";
 import { Hierarchy, flattenRef, type ClassNode, type EnforceInfo } from "./hierarchy.js";
 import { ProgramModel, type At } from "./program.js";
@@ -26,7 +27,7 @@ export interface FnNode {
 export type Resolved =
   | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string }; readonly alts?: readonly Resolved[] }
   | { readonly k: "guarded"; readonly agent: ClassNode; readonly method: string }
-  | { readonly k: "sink"; readonly key: string; readonly label: string; readonly alts?: readonly Resolved[] }
+  | { readonly k: "sink"; readonly key: string; readonly label: string; readonly alts?: readonly Resolved[]; readonly weak?: true }
   | { readonly k: "none" };
 
 /** A resolution and its alternatives, flattened. */
@@ -85,7 +86,9 @@ export class Analysis {
     hierarchyFiles?: Iterable<string>,
   ) {
     this.evaluator = new Evaluator(program);
+    this.oracle = new TypeOracle(program);
     this.hierarchy = new Hierarchy(program);
+    this.hierarchy.constantOf = (file, loc) => this.oracle.constantAt(file, loc);
     this.reportable = reportable ?? program.roots;
     // classes of the project are nodes (subclasses matter to their bases); rules report on `reportable` only
     for (const f of new Set([...this.reportable, ...(hierarchyFiles ?? program.roots)])) {
@@ -328,11 +331,42 @@ export class Analysis {
     let r: Resolved | undefined;
     if (site.thisArg?.root.k === "this" && site.thisArg.path.length === 0 && ctx.cls) r = this.borrowed(ctx, site.chain);
     r ??= this.resolveCall(ctx, site.chain);
+    // where syntax cannot tell the receiver's type, the type checker can (see type-oracle.ts)
+    const method = site.chain.path[site.chain.path.length - 1];
+    const weak = (r.k === "none" && site.chain.root.k === "unknown" && site.chain.path.length > 0) || (r.k === "sink" && r.weak === true);
+    if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method))) {
+      const o = this.oracle.memberAt(ctx.file, site.loc);
+      const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;
+      if (better) r = better;
+    }
     if (site.arg0) {
       const arg = this.argPattern(ctx.file, site.arg0);
       r = keyedByArg(r, arg);
     }
     return r;
+  }
+
+  /** The type checker, asked only where syntax is not enough. */
+  readonly oracle: TypeOracle;
+  /**
+   * Method names worth asking the type checker about (the effect sinks' names), once they are
+   * known; undefined while the write tools' own effects are being collected (ask for all).
+   */
+  oracleNames: ReadonlySet<string> | undefined;
+
+  /** A call of a method the type checker found: on a class of the program, or on an interface and its implementations. */
+  private resolveMember(o: MemberOrigin, label: string): Resolved | undefined {
+    if (o.ownerKind === "interface") return this.onInterface(`${o.file}#${o.owner}`, [o.member], o.file, label);
+    const cls = this.hierarchy.classOfSym(this.program.resolveLocal(o.file, o.owner));
+    if (!cls) return undefined;
+    if (this.isAgent(cls) && this.guardedMethods(cls).has(o.member)) return { k: "guarded", agent: cls, method: o.member };
+    return this.asDependency(this.resolveOnClass(cls, cls, [o.member], o.file), `T:${cls.id}.${o.member}`, label, cls);
+  }
+
+  /** A call on an interface of the program: its own key, and the classes implementing it as alternatives. */
+  private onInterface(iface: string, path: readonly string[], file: string, label: string): Resolved {
+    const alts = this.hierarchy.implementationsOf(iface).map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
+    return { k: "sink", key: `T:${iface}.${path.join(".")}`, label, ...(alts.length ? { alts } : {}) };
   }
 
   /** `X.prototype.m.call(this, ...)` (or `.apply`): X's method `m` with this node's `this`. */
@@ -402,12 +436,17 @@ export class Analysis {
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
     if (path.length === 0) return { k: "none" };
     const label = `${[t.name, ...t.path].join(".")}.${path.join(".")}`;
-    const iface = this.hierarchy.interfaceOfType(file, t);
-    const key = `T:${iface ?? this.typeKey(file, t)}.${path.join(".")}`;
     // an interface: the classes of the program that implement it are what the call may run
-    const impls = iface ? this.hierarchy.implementationsOf(iface) : [];
-    const alts = impls.map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
-    return { k: "sink", key, label, ...(alts.length ? { alts } : {}) };
+    const iface = this.hierarchy.interfaceOfType(file, t);
+    if (iface) return this.onInterface(iface, path, file, label);
+    const key = `T:${this.typeKey(file, t)}.${path.join(".")}`;
+    // a type the syntax cannot follow (`Pick<Gateway, "refund">`, an unresolved name): the type checker may
+    return { k: "sink", key, label, ...(key.startsWith("T:?") || this.isComplexType(file, t) ? { weak: true as const } : {}) };
+  }
+
+  private isComplexType(file: string, t: TypeRef): boolean {
+    const { sym } = this.program.resolvePath(file, t.name, t.path);
+    return sym.k === "decl" && sym.decl.kind === "type" && sym.decl.complex === true;
   }
 
   private resolveOnModule(file: string, name: string, path: readonly string[]): Resolved {
@@ -452,7 +491,7 @@ export class Analysis {
         }
         if (d.kind === "value") {
           if (d.type && rest.length > 0 && !this.isGlobalType(sym.file, d.type)) return this.resolveOnType(sym.file, d.type, rest);
-          return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label };
+          return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label, ...(d.type ? {} : { weak: true as const }) };
         }
         return { k: "none" };
       }
@@ -504,7 +543,7 @@ export class Analysis {
       const r = this.resolveOnType(ft.cls.file, ft.type, rest);
       return r.k === "sink" ? { ...r, label } : r;
     }
-    return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label };
+    return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label, weak: true };
   }
 
   /**

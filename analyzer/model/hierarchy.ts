@@ -54,12 +54,19 @@ export class Hierarchy {
 
   private evaluator: Evaluator | undefined;
 
-  /** A constant string (`TOOLS.refund` with `const TOOLS = { refund: "issue_refund" } as const`), or undefined. */
+  /** The type checker's answer for a constant the syntax cannot read (set by the analysis). */
+  constantOf: ((file: string, loc: Loc) => string | undefined) | undefined;
+
+  /**
+   * A constant string (`TOOLS.refund` with `const TOOLS = { refund: "issue_refund" } as const`,
+   * `ToolName.Refund` of an enum), or undefined; the type checker is asked when the evaluator
+   * cannot read it (a function with a literal return type, a computed constant).
+   */
   private staticString(file: string, sv: SValue): string | undefined {
-    if (sv.k !== "ref" && sv.k !== "member") return undefined;
     this.evaluator ??= new Evaluator(this.program);
     const v = this.evaluator.eval(file, sv);
-    return v.t === "lit" && typeof v.v === "string" ? v.v : undefined;
+    if (v.t === "lit" && typeof v.v === "string") return v.v;
+    return this.constantOf?.(file, sv.loc);
   }
 
   nodeFor(file: string, facts: ClassFacts, bindings: ReadonlyMap<string, Binding> | undefined, id: string, isMixin: boolean): ClassNode {
@@ -236,7 +243,7 @@ function toolNameOf(memberName: string, args: readonly SValue[], constant: (sv: 
   const a = args[0];
   if (!a) return memberName;
   if (a.k === "lit" && typeof a.v === "string") return a.v;
-  if (a.k === "ref" || a.k === "member") return constant(a);
+  if (a.k !== "obj") return constant(a);
   if (a.k === "obj") {
     const e = [...a.entries].reverse().find((x) => "key" in x && x.key === "name");
     if (!e) return a.entries.some((x) => !("key" in x)) ? undefined : memberName;

@@ -9,7 +9,7 @@ import { ProgramModel } from "./model/program.js";
 import type { BypassContribution } from "./rules/bypass-call.js";
 import { rules as allRules } from "./rules/index.js";
 import type { Finding, RuleId } from "./rules/rule.js";
-import type { CheckResult, Diagnostic } from "./types.js";
+import { CheckConfigError, type CheckResult, type Diagnostic } from "./types.js";
 
 export interface CheckOptions {
   /** Directory that relative paths (and diagnostic `file`s) are relative to. Default: `process.cwd()`. */
@@ -75,6 +75,9 @@ export function checkSync(options: CheckOptions = {}): CheckResult {
     return texts.get(p);
   };
   const host = { ...loaded.host, readFile };
+  // a project file that cannot be read is a project that cannot be checked (exit 2), never a clean result
+  const unreadable = loaded.rootFiles.filter((f) => readFile(f) === undefined);
+  if (unreadable.length > 0) throw new CheckConfigError(`cannot read ${unreadable.slice(0, 5).map((f) => toRelative(cwd, f)).join(", ")}${unreadable.length > 5 ? ` and ${unreadable.length - 5} more` : ""}: check that the files exist and are readable.`);
   const program = new ProgramModel(host, loaded.rootFiles, (path, text) => cache.get(path, text, loaded.parsed ? () => loaded.parsed!(path) : undefined));
   const roots = [...loaded.rootFiles].sort();
   const key = JSON.stringify({ v: FACTS_VERSION, rules: options.rules ?? null, options: loaded.host.compilerOptions });
@@ -175,7 +178,7 @@ export function checkSync(options: CheckOptions = {}): CheckResult {
 function analyze(program: ProgramModel, options: CheckOptions, reportable: ReadonlySet<string> | undefined, prior: ReadonlyMap<string, BypassContribution> | undefined, hierarchyFiles?: Iterable<string>): RunOutput {
   const analysis = new Analysis(program, reportable, hierarchyFiles);
   analysis.priorBypassContributions = prior;
-  const selected = options.rules ? allRules.filter((r) => options.rules!.includes(r.meta.id) || r.meta.id === "unanalyzable-protocol") : allRules;
+  const selected = options.rules ? allRules.filter((r) => options.rules!.includes(r.meta.id) || r.meta.id === "unanalyzable-protocol" || r.meta.id === "syntax-error") : allRules;
   let findings: Finding[] = [];
   for (const rule of selected) {
     const found = rule.run(analysis);

@@ -1,6 +1,6 @@
 import { registerEnforceHook, type EnforceDecorator } from "../src/protocol/enforce-hook.js";
 import { Protocol } from "../src/protocol/protocol.js";
-import { checkRefinement, type RefinementResult } from "../src/protocol/refinement.js";
+import { checkRefinement, verifyWith, type RefinementResult } from "../src/protocol/refinement.js";
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
 import { bindOwnWrappers, prepareClass, unknownToolInSubclass } from "./class-info.js";
 import { availableTools, makeEnforcedClass } from "./instance-session.js";
@@ -101,7 +101,7 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
         message: result.message,
         protocol: protocol.name,
         ...(result.trace.length > 0 ? { tool: parseTool(result.trace[result.trace.length - 1]!) } : {}),
-        data: { child: name, parent: ancestor.className, childProtocol: protocol.name, parentProtocol: ancestor.protocol.name, kind: result.kind, trace: result.trace },
+        data: { child: name, parent: ancestor.className, childProtocol: protocol.name, parentProtocol: ancestor.protocol.name, kind: result.kind, trace: result.trace, ...(result.counterexample ? { counterexample: result.counterexample } : {}) },
         hint: `A subclass's protocol must refine its parent's: allow only what ${ancestor.className} allows (it may drop options, split states, add inert read tools and stricter guards and budgets). Fix ${name}'s protocol "${protocol.name}", or stop extending ${ancestor.className}.`,
       });
     }
@@ -134,7 +134,7 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
 
 function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
   if (refinementCache.get(child) === parent) return { ok: true };
-  const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName });
+  const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName }, { verifyArguments: verifyWith(child, parent) });
   if (result.ok) refinementCache.set(child, parent);
   return result;
 }

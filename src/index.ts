@@ -11,6 +11,7 @@
 import "./polyfill/symbol-metadata.js";
 
 export { defineProtocol, defineTool } from "./protocol/define-protocol.js";
+export { extendProtocol, type ProtocolExtension, type ExtendedTools } from "./protocol/extend-protocol.js";
 export { Protocol, type ValidatedCall, type ToolNameOf, type StateNameOf, type ContextOf, type ToolArgs } from "./protocol/protocol.js";
 export type * from "./protocol/types.js";
 export { guard, allOf, type Guard, type GuardConjunct } from "./protocol/guard.js";
@@ -52,5 +53,7 @@ export { toMermaid } from "./graph/to-mermaid.js";
 export type { GraphOptions } from "./graph/graph-options.js";
 
 // refinement (decorators live in concordat/decorators)
-export { checkRefinement, mapChildTools, eventLabel, type RefinementResult, type RefinementKind, type RefinementNames } from "./protocol/refinement.js";
+export { checkRefinement, mapChildTools, eventLabel, verifyWith, type RefinementResult, type RefinementKind, type RefinementNames, type RefinementOptions } from "./protocol/refinement.js";
+export { argumentSchema, type ArgumentSchema } from "./protocol/argument-schema.js";
+export { compareArgumentSchemas, type SchemaContainment } from "./protocol/schema-containment.js";
 export type { EnforceDecorator, CheckEnforcedClass } from "./protocol/enforce-hook.js";

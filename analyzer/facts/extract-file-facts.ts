@@ -17,6 +17,7 @@ import {
   type ObjEntry,
   type SValue,
   type SuppressionFacts,
+  type TypeFacts,
   type TypeRef,
 } from "./file-facts.js";
 import { parseSuppressions } from "./suppressions.js";
@@ -76,7 +77,22 @@ class FileExtractor {
       topLevel: this.topLevel,
       suppressions,
       lineCount: this.sf.getLineAndCharacterOfPosition(this.sf.end).line + 1,
+      ...(this.syntaxErrors().length ? { syntaxErrors: this.syntaxErrors() } : {}),
     };
+  }
+
+  private syntaxErrorsMemo: { loc: Loc; message: string }[] | undefined;
+  /** The parser's own diagnostics (what a syntax error left unread). */
+  private syntaxErrors(): { loc: Loc; message: string }[] {
+    if (this.syntaxErrorsMemo) return this.syntaxErrorsMemo;
+    const diags = (this.sf as unknown as { parseDiagnostics?: readonly ts.Diagnostic[] }).parseDiagnostics ?? [];
+    this.syntaxErrorsMemo = diags.slice(0, 20).map((d) => {
+      const start = d.start ?? 0;
+      const s = this.sf.getLineAndCharacterOfPosition(start);
+      const e = this.sf.getLineAndCharacterOfPosition(start + (d.length ?? 0));
+      return { loc: { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 }, message: ts.flattenDiagnosticMessageText(d.messageText, "\n") };
+    });
+    return this.syntaxErrorsMemo;
   }
 
   // ---------- locations and text ----------
@@ -170,14 +186,86 @@ class FileExtractor {
       }
       return;
     }
-    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st) || ts.isEnumDeclaration(st)) {
+    if (ts.isEnumDeclaration(st)) {
+      // an enum is a value: `ToolName.Refund` is its member's constant
       const name = st.name.text;
-      if (!this.decls[name]) this.decls[name] = { kind: "type", name, loc: this.loc(st.name) };
+      this.decls[name] = { kind: "value", name, loc: this.loc(st.name), value: this.enumValue(st) };
       if (exported) this.exports[name] = { local: name };
       return;
     }
-    if (ts.isModuleDeclaration(st)) return;
+    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) {
+      const name = st.name.text;
+      if (!this.decls[name] || this.decls[name]!.kind === "type") this.decls[name] = this.typeFacts(st);
+      if (exported) this.exports[name] = { local: name };
+      return;
+    }
+    if (ts.isModuleDeclaration(st)) {
+      // `namespace Tools { export const Refund = "issue_refund"; }`: an object of its exported constants
+      if (ts.isIdentifier(st.name) && st.body) {
+        const name = st.name.text;
+        if (!this.decls[name]) this.decls[name] = { kind: "value", name, loc: this.loc(st.name), value: this.namespaceValue(st) };
+        if (exported) this.exports[name] = { local: name };
+      }
+      return;
+    }
     this.walkTop(st);
+  }
+
+  private enumValue(st: ts.EnumDeclaration): SValue {
+    const entries: ObjEntry[] = [];
+    let next: number | undefined = 0;
+    for (const m of st.members) {
+      const key = propertyKey(m.name);
+      if (key === undefined) continue;
+      let value: SValue;
+      if (m.initializer) {
+        value = this.sval(m.initializer);
+        next = value.k === "lit" && typeof value.v === "number" ? value.v + 1 : undefined;
+      } else if (next !== undefined) {
+        value = { k: "lit", v: next, loc: this.loc(m) };
+        next++;
+      } else value = { k: "unknown", text: this.textOf(m), reason: "enum member after a computed one", loc: this.loc(m) };
+      entries.push({ key, value });
+    }
+    return { k: "obj", entries, loc: this.loc(st) };
+  }
+
+  private namespaceValue(st: ts.ModuleDeclaration): SValue {
+    const entries: ObjEntry[] = [];
+    let body = st.body;
+    while (body && ts.isModuleDeclaration(body)) {
+      // `namespace A.B { ... }`
+      const inner = body;
+      const key = ts.isIdentifier(inner.name) ? inner.name.text : undefined;
+      if (key === undefined) break;
+      return { k: "obj", entries: [{ key, value: this.namespaceValue(inner) }], loc: this.loc(st) };
+    }
+    if (body && ts.isModuleBlock(body)) {
+      for (const x of body.statements) {
+        if (!this.hasModifier(x, ts.SyntaxKind.ExportKeyword)) continue;
+        if (ts.isVariableStatement(x)) {
+          for (const d of x.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) entries.push({ key: d.name.text, value: this.sval(d.initializer) });
+        } else if (ts.isEnumDeclaration(x)) entries.push({ key: x.name.text, value: this.enumValue(x) });
+        else if (ts.isModuleDeclaration(x) && ts.isIdentifier(x.name)) entries.push({ key: x.name.text, value: this.namespaceValue(x) });
+      }
+    }
+    return { k: "obj", entries, loc: this.loc(st) };
+  }
+
+  private typeFacts(st: ts.InterfaceDeclaration | ts.TypeAliasDeclaration): TypeFacts {
+    const name = st.name.text;
+    const loc = this.loc(st.name);
+    if (ts.isInterfaceDeclaration(st)) {
+      const ext = (st.heritageClauses ?? []).flatMap((h) => h.types.map((t) => typeRefOfExpr(t.expression))).filter((t): t is TypeRef => t !== undefined);
+      return { kind: "type", name, loc, isInterface: true, ...(ext.length ? { extends: ext } : {}) };
+    }
+    const t = st.type;
+    // `type X = Y` and `type X = Y<T>` follow Y; anything else is left to the type checker
+    if (ts.isTypeReferenceNode(t) && !["Pick", "Omit", "Partial", "Required", "Readonly", "ReturnType", "InstanceType", "Awaited", "NonNullable"].includes(ts.isIdentifier(t.typeName) ? t.typeName.text : "")) {
+      const alias = typeRefOf(t);
+      if (alias) return { kind: "type", name, loc, alias };
+    }
+    return { kind: "type", name, loc, complex: true };
   }
 
   private declareBindings(pattern: ts.ObjectBindingPattern, value: SValue, exported: boolean): void {
@@ -260,6 +348,10 @@ class FileExtractor {
     if (ts.isCallExpression(e)) return { k: "call", callee: this.sval(e.expression), args: e.arguments.map((a) => (ts.isSpreadElement(a) ? { k: "unknown" as const, text: this.textOf(a), reason: "spread argument", loc: this.loc(a) } : this.sval(a))), loc };
     if (ts.isNewExpression(e)) return { k: "new", callee: this.sval(e.expression), loc };
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "fn", loc };
+    if (ts.isRegularExpressionLiteral(e)) {
+      const cut = e.text.lastIndexOf("/");
+      return { k: "regex", source: e.text.slice(1, cut), flags: e.text.slice(cut + 1), loc };
+    }
     if (ts.isTemplateExpression(e)) return { k: "unknown", text: this.textOf(e), reason: "template literal with substitutions", loc };
     if (ts.isConditionalExpression(e)) return { k: "cond", test: this.sval(e.condition), then: this.sval(e.whenTrue), else: this.sval(e.whenFalse), loc };
     return { k: "unknown", text: this.textOf(e), reason: `${ts.SyntaxKind[e.kind]} is not statically evaluable`, loc };
@@ -322,11 +414,14 @@ class FileExtractor {
         }
       }
     }
+    const impl = (node.heritageClauses ?? []).filter((h) => h.token === ts.SyntaxKind.ImplementsKeyword).flatMap((h) => h.types.map((t) => typeRefOfExpr(t.expression))).filter((t): t is TypeRef => t !== undefined);
     return {
       kind: "class",
       name,
       loc: this.loc(node.name ?? node),
       ...(heritage ? { extends: this.sval(heritage.expression) } : {}),
+      ...(impl.length ? { implements: impl } : {}),
+      ...(this.hasModifier(node, ts.SyntaxKind.AbstractKeyword) ? { abstract: true as const } : {}),
       decorators,
       members,
     };
@@ -624,6 +719,21 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
 
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
+/** Client methods whose first argument says which effect a call is (`api.post("/refunds")`, `db.query("UPDATE ...")`). */
+export const GENERIC_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "del", "head", "request", "send", "execute", "exec", "query", "fetch", "invoke", "rpc"]);
+const GENERIC_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "request", "send", "execute", "query", "invoke"]);
+
+/** A generic call's first argument: a statically readable value, or a template literal's constant head followed by `*`. */
+function constantArg(a: ts.Expression, x: FileExtractor): SValue {
+  const e = unwrap(a);
+  if (ts.isTemplateExpression(e)) return { k: "lit", v: e.head.text + e.templateSpans.map((sp) => `*${sp.literal.text}`).join(""), loc: x.loc(e) };
+  if (ts.isBinaryExpression(e) && e.operatorToken.kind === ts.SyntaxKind.PlusToken) {
+    const left = unwrap(e.left);
+    if (ts.isStringLiteral(left) || ts.isNoSubstitutionTemplateLiteral(left)) return { k: "lit", v: `${left.text}*`, loc: x.loc(e) };
+  }
+  return x.sval(e);
+}
+
 /** The keys of an object literal without spreads or computed keys; undefined otherwise. */
 function literalKeys(e: ts.Expression): string[] | undefined {
   const o = unwrap(e);
@@ -697,8 +807,12 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
           const a0 = n.arguments[0];
           const target = a0 ? chainOf(a0, scope) : undefined;
           dyn("reflect", n, target);
-          // `Reflect.apply(gw.refund, gw, args)` calls `gw.refund`
-          if (last === "apply" && target && target.root.k !== "unknown" && target.path.length > 0) out.calls.push({ loc: x.loc(n), chain: target, text: x.textOf(n) });
+          // `Reflect.apply(gw.refund, gw, args)` calls `gw.refund` (with `this` = its second argument)
+          if (last === "apply" && target && target.root.k !== "unknown" && target.path.length > 0) {
+            const a1 = n.arguments[1];
+            const thisArg = a1 ? chainOf(a1, scope) : undefined;
+            out.calls.push({ loc: x.loc(n), chain: target, text: x.textOf(n), ...(thisArg && thisArg.root.k !== "unknown" ? { thisArg } : {}) });
+          }
         } else if (isModuleRoot("Object") && last && OBJECT_PROTO.has(last)) {
           const a0 = n.arguments[0];
           const a1 = n.arguments[1];
@@ -714,9 +828,13 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
         } else if (last && (last === "call" || last === "apply" || last === "bind") && c.path.length >= 1 && (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")) {
           const base = dropLast(c);
           dyn("call-apply-bind", n, base);
-          out.calls.push({ loc: x.loc(n), chain: base, text: x.textOf(n) });
+          const a0 = n.arguments[0];
+          const thisArg = a0 && last !== "bind" ? chainOf(a0, scope) : undefined;
+          out.calls.push({ loc: x.loc(n), chain: base, text: x.textOf(n), ...(thisArg && thisArg.root.k !== "unknown" ? { thisArg } : {}) });
         } else {
-          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n), ...(fluentCalls.has(n) ? { builder: true as const } : {}) });
+          const a0 = n.arguments[0];
+          const generic = a0 && !ts.isSpreadElement(a0) && (last !== undefined ? GENERIC_METHODS.has(last) : c.root.k === "module" && GENERIC_FUNCTIONS.has(c.root.name));
+          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n), ...(fluentCalls.has(n) ? { builder: true as const } : {}), ...(generic ? { arg0: constantArg(a0, x) } : {}) });
         }
       }
       // the callee's own sub-expressions (e.g. element access receivers) still need a look

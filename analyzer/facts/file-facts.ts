@@ -25,6 +25,7 @@ export type SValue =
   | { readonly k: "index"; readonly obj: SValue; readonly key: SValue; readonly loc: Loc }
   | { readonly k: "cond"; readonly test: SValue; readonly then: SValue; readonly else: SValue; readonly loc: Loc }
   | { readonly k: "fn"; readonly loc: Loc }
+  | { readonly k: "regex"; readonly source: string; readonly flags: string; readonly loc: Loc }
   | { readonly k: "unknown"; readonly text: string; readonly reason: string; readonly loc: Loc };
 
 export type ObjEntry =
@@ -60,6 +61,13 @@ export interface CallSite {
   readonly text: string;
   /** A builder step: its result is the receiver of another call (`db.prepare(sql)` in `db.prepare(sql).run()`). */
   readonly builder?: true;
+  /**
+   * The first argument of a call of a generic client method (`api.post("/refunds", ...)`,
+   * `db.query("UPDATE ...")`): calls with different constant first arguments are different effects.
+   */
+  readonly arg0?: SValue;
+  /** `f.call(thisArg, ...)` / `f.apply(thisArg, ...)`: the chain of `thisArg` (`this` for borrowed helpers). */
+  readonly thisArg?: Chain;
 }
 
 export type DynKind = "computed" | "reflect" | "call-apply-bind" | "method-value" | "prototype" | "eval";
@@ -110,6 +118,10 @@ export interface ClassFacts {
   readonly name: string;
   readonly loc: Loc;
   readonly extends?: SValue;
+  /** `implements A, B`. */
+  readonly implements?: readonly TypeRef[];
+  /** Declared `abstract`. */
+  readonly abstract?: true;
   readonly decorators: readonly SValue[];
   readonly members: readonly MemberFacts[];
 }
@@ -143,6 +155,14 @@ export interface TypeFacts {
   readonly kind: "type";
   readonly name: string;
   readonly loc: Loc;
+  /** `type X = Y` (a plain reference, type arguments dropped): what X stands for. */
+  readonly alias?: TypeRef;
+  /** `interface X extends A, B`. */
+  readonly extends?: readonly TypeRef[];
+  /** An interface (as opposed to a type alias). */
+  readonly isInterface?: true;
+  /** The alias is written with a type the syntax cannot follow (`Pick<...>`, `typeof x`, unions): the type checker is asked. */
+  readonly complex?: true;
 }
 
 export type Decl = ClassFacts | FunctionFacts | ValueFacts | TypeFacts;
@@ -174,6 +194,8 @@ export interface FileFacts {
   readonly topLevel: BodyFacts;
   readonly suppressions: readonly SuppressionFacts[];
   readonly lineCount: number;
+  /** What the parser could not read: the file's other facts may be incomplete. */
+  readonly syntaxErrors?: readonly { readonly loc: Loc; readonly message: string }[];
 }
 
-export const FACTS_VERSION = 9;
+export const FACTS_VERSION = 10;

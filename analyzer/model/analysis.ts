@@ -1,4 +1,6 @@
-import type { BodyFacts, Chain, FileFacts, Loc, MemberFacts, TypeRef } from "../facts/file-facts.js";
+import type { BodyFacts, CallSite, Chain, FileFacts, Loc, MemberFacts, SValue, TypeRef } from "../facts/file-facts.js";
+import { withArg } from "./call-keys.js";
+import { TypeOracle, type MemberOrigin } from "./type-oracle.js";
 import { Evaluator } from "./evaluate.js";
 import { Hierarchy, flattenRef, type ClassNode, type EnforceInfo } from "./hierarchy.js";
 import { ProgramModel, type At } from "./program.js";
@@ -13,13 +15,26 @@ export interface FnNode {
   readonly cls: ClassNode | undefined;
   readonly member: MemberFacts | undefined;
   readonly body: BodyFacts;
+  /** A method of another class run with this node's class as `this` (`X.prototype.m.call(this)`): not a body of its own. */
+  readonly borrowed?: true;
 }
 
+/**
+ * What a call reaches. `alts` are further targets of the same call: overrides of the method in
+ * subclasses (`this.settle()` may run any subclass's `settle`), and the classes implementing an
+ * interface the receiver is typed with.
+ */
 export type Resolved =
-  | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string } }
+  | { readonly k: "node"; readonly node: FnNode; readonly sink?: { readonly key: string; readonly label: string }; readonly alts?: readonly Resolved[] }
   | { readonly k: "guarded"; readonly agent: ClassNode; readonly method: string }
-  | { readonly k: "sink"; readonly key: string; readonly label: string }
+  | { readonly k: "sink"; readonly key: string; readonly label: string; readonly alts?: readonly Resolved[]; readonly weak?: true }
   | { readonly k: "none" };
+
+/** A resolution and its alternatives, flattened. */
+export function targetsOf(r: Resolved): Resolved[] {
+  if ((r.k !== "node" && r.k !== "sink") || !r.alts || r.alts.length === 0) return [r];
+  return [r, ...r.alts.flatMap(targetsOf)];
+}
 
 export interface ProtocolFailure {
   readonly at: At;
@@ -71,7 +86,9 @@ export class Analysis {
     hierarchyFiles?: Iterable<string>,
   ) {
     this.evaluator = new Evaluator(program);
+    this.oracle = new TypeOracle(program);
     this.hierarchy = new Hierarchy(program);
+    this.hierarchy.constantOf = (file, loc) => this.oracle.constantAt(file, loc);
     this.reportable = reportable ?? program.roots;
     // classes of the project are nodes (subclasses matter to their bases); rules report on `reportable` only
     for (const f of new Set([...this.reportable, ...(hierarchyFiles ?? program.roots)])) {
@@ -148,6 +165,16 @@ export class Analysis {
     this.protocolFailures.push({ at, reason, usedAt });
   }
 
+  private extracted = false;
+
+  /** Extracts every protocol the rules read: module-scope definitions and those the agents enforce (once). */
+  extractProtocols(): void {
+    if (this.extracted) return;
+    this.extracted = true;
+    this.scanProtocolDefinitions();
+    for (const cls of this.agents()) for (const c of [cls, ...(cls.parent ? [cls.parent] : [])]) for (const e of c.enforce) this.protocolOf(e);
+  }
+
   /** Every `defineProtocol(...)` bound at module scope in the analyzed files. */
   scanProtocolDefinitions(): void {
     for (const f of this.rootFacts()) {
@@ -155,8 +182,13 @@ export class Analysis {
         if (d.kind !== "value" || d.value.k !== "call") continue;
         const flat = flattenRef(d.value.callee);
         if (!flat) continue;
-        const { sym, rest } = this.program.resolvePath(f.path, flat.name, flat.path);
-        if (rest.length > 0 || ProgramModel.declaredName(sym) !== "defineProtocol") continue;
+        // `defineProtocol(...)`, `extendProtocol(parent, ...)`, `parent.extend(...)`
+        const isExtend = flat.path.length > 0 && flat.path[flat.path.length - 1] === "extend";
+        const { sym, rest } = this.program.resolvePath(f.path, flat.name, isExtend ? [] : flat.path);
+        const declared = ProgramModel.declaredName(sym);
+        if (!isExtend && (rest.length > 0 || (declared !== "defineProtocol" && declared !== "extendProtocol"))) continue;
+        // `x.extend(...)` is a protocol only when `x` is one (zod schemas and other libraries have `extend` too)
+        if (isExtend && (d.value.callee.k !== "member" || this.evaluator.eval(f.path, d.value.callee.obj).t !== "protocol")) continue;
         const v = this.evaluator.eval(f.path, d.value);
         if (v.t === "protocol") this.extract(v, { file: f.path, loc: d.value.loc });
         else if (v.t === "unknown") this.fail(v.at, v.reason, { file: f.path, loc: d.value.loc });
@@ -290,6 +322,86 @@ export class Analysis {
     }
   }
 
+  /**
+   * What a call site reaches: `resolveCall` on its chain, plus what the syntax of the site adds:
+   * a helper borrowed with `X.prototype.m.call(this, ...)` runs with the caller's `this`, and a
+   * generic client method (`api.post("/refunds")`) is keyed by its constant first argument.
+   */
+  resolveSite(ctx: FnNode, site: CallSite): Resolved {
+    let r: Resolved | undefined;
+    if (site.thisArg?.root.k === "this" && site.thisArg.path.length === 0 && ctx.cls) r = this.borrowed(ctx, site.chain);
+    r ??= this.resolveCall(ctx, site.chain);
+    // where syntax cannot tell the receiver's type, the type checker can (see type-oracle.ts)
+    const method = site.chain.path[site.chain.path.length - 1];
+    const weak = (r.k === "none" && site.chain.root.k === "unknown" && site.chain.path.length > 0) || (r.k === "sink" && r.weak === true);
+    if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method))) {
+      const o = this.oracle.memberAt(ctx.file, site.loc);
+      const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;
+      if (better) r = better;
+    }
+    if (site.arg0) {
+      const arg = this.argPattern(ctx.file, site.arg0);
+      r = keyedByArg(r, arg);
+    }
+    return r;
+  }
+
+  /** The type checker, asked only where syntax is not enough. */
+  readonly oracle: TypeOracle;
+  /**
+   * Method names worth asking the type checker about (the effect sinks' names), once they are
+   * known; undefined while the write tools' own effects are being collected (ask for all).
+   */
+  oracleNames: ReadonlySet<string> | undefined;
+
+  /** A call of a method the type checker found: on a class of the program, or on an interface and its implementations. */
+  private resolveMember(o: MemberOrigin, label: string): Resolved | undefined {
+    if (o.ownerKind === "interface") return this.onInterface(`${o.file}#${o.owner}`, [o.member], o.file, label);
+    const cls = this.hierarchy.classOfSym(this.program.resolveLocal(o.file, o.owner));
+    if (!cls) return undefined;
+    if (this.isAgent(cls) && this.guardedMethods(cls).has(o.member)) return { k: "guarded", agent: cls, method: o.member };
+    return this.asDependency(this.resolveOnClass(cls, cls, [o.member], o.file), `T:${cls.id}.${o.member}`, label, cls);
+  }
+
+  /** A call on an interface of the program: its own key, and the classes implementing it as alternatives. */
+  private onInterface(iface: string, path: readonly string[], file: string, label: string): Resolved {
+    const alts = this.hierarchy.implementationsOf(iface).map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
+    return { k: "sink", key: `T:${iface}.${path.join(".")}`, label, ...(alts.length ? { alts } : {}) };
+  }
+
+  /** `X.prototype.m.call(this, ...)` (or `.apply`): X's method `m` with this node's `this`. */
+  private borrowed(ctx: FnNode, chain: Chain): Resolved | undefined {
+    const p = chain.path;
+    const i = p.indexOf("prototype");
+    if (i < 0 || i !== p.length - 2 || chain.root.k !== "module") return undefined;
+    const { sym, rest } = this.program.resolvePath(ctx.file, chain.root.name, p.slice(0, i));
+    if (rest.length > 0) return undefined;
+    const helperCls = this.hierarchy.classOfSym(sym);
+    const name = p[p.length - 1]!;
+    const m = helperCls ? this.findMember(helperCls, name, (x) => x.kind === "method" || x.kind === "arrow-property") : undefined;
+    if (!m?.member.body || !ctx.cls) return undefined;
+    if (this.isAgent(ctx.cls) && this.guardedMethods(ctx.cls).has(name) && this.isAgent(m.cls)) return { k: "guarded", agent: ctx.cls, method: name };
+    const id = `${ctx.cls.id}<=${m.cls.id}.${name}`;
+    let n = this.fnNodes.get(id);
+    if (!n) {
+      n = { id, file: m.cls.file, label: `${m.cls.name}.${name} (borrowed by ${ctx.cls.name})`, cls: ctx.cls, member: m.member, body: m.member.body, borrowed: true };
+      this.fnNodes.set(id, n);
+    }
+    return { k: "node", node: n };
+  }
+
+  private readonly argMemo = new WeakMap<SValue, string>();
+
+  /** A generic call's first argument as a key pattern: the constant, or `*`. */
+  private argPattern(file: string, arg: SValue): string {
+    const hit = this.argMemo.get(arg);
+    if (hit !== undefined) return hit;
+    const v = arg.k === "lit" ? { t: "lit" as const, v: arg.v } : this.evaluator.eval(file, arg);
+    const out = v.t === "lit" && (typeof v.v === "string" || typeof v.v === "number") ? String(v.v) : "*";
+    this.argMemo.set(arg, out);
+    return out;
+  }
+
   /** What a call `chain(...)` made in `ctx` reaches. */
   resolveCall(ctx: FnNode, chain: Chain): Resolved {
     const r = chain.root;
@@ -300,7 +412,7 @@ export class Analysis {
       case "super": {
         const p = ctx.cls?.parent;
         if (!p || chain.path.length === 0) return { k: "none" };
-        return this.resolveOnClass(p, ctx.cls!, chain.path, ctx.file);
+        return this.resolveOnClass(p, ctx.cls!, chain.path, ctx.file, 0, false);
       }
       case "type":
         return this.resolveOnType(ctx.file, r.type, chain.path);
@@ -323,8 +435,18 @@ export class Analysis {
     if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
     if (path.length === 0) return { k: "none" };
+    const label = `${[t.name, ...t.path].join(".")}.${path.join(".")}`;
+    // an interface: the classes of the program that implement it are what the call may run
+    const iface = this.hierarchy.interfaceOfType(file, t);
+    if (iface) return this.onInterface(iface, path, file, label);
     const key = `T:${this.typeKey(file, t)}.${path.join(".")}`;
-    return { k: "sink", key, label: `${[t.name, ...t.path].join(".")}.${path.join(".")}` };
+    // a type the syntax cannot follow (`Pick<Gateway, "refund">`, an unresolved name): the type checker may
+    return { k: "sink", key, label, ...(key.startsWith("T:?") || this.isComplexType(file, t) ? { weak: true as const } : {}) };
+  }
+
+  private isComplexType(file: string, t: TypeRef): boolean {
+    const { sym } = this.program.resolvePath(file, t.name, t.path);
+    return sym.k === "decl" && sym.decl.kind === "type" && sym.decl.complex === true;
   }
 
   private resolveOnModule(file: string, name: string, path: readonly string[]): Resolved {
@@ -369,7 +491,7 @@ export class Analysis {
         }
         if (d.kind === "value") {
           if (d.type && rest.length > 0 && !this.isGlobalType(sym.file, d.type)) return this.resolveOnType(sym.file, d.type, rest);
-          return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label };
+          return { k: "sink", key: `V:${sym.file}#${[d.name, ...rest].join(".")}`, label, ...(d.type ? {} : { weak: true as const }) };
         }
         return { k: "none" };
       }
@@ -377,7 +499,7 @@ export class Analysis {
   }
 
   /** `this.path(...)` as seen from class `cls` (for `super`, `cls` is the parent and `self` the caller's class). */
-  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string, depth = 0): Resolved {
+  private resolveOnClass(cls: ClassNode, self: ClassNode, path: readonly string[], file: string, depth = 0, virtual = true): Resolved {
     const [first, ...rest] = path;
     if (first === undefined) return { k: "none" };
     const label = `this.${path.join(".")}`;
@@ -386,10 +508,13 @@ export class Analysis {
       const guarded = this.guardedMethods(self);
       if (guarded.has(first) || (cls !== self && this.guardedMethods(cls).has(first))) return { k: "guarded", agent: self, method: first };
       const m = this.findMember(cls, first, (x) => x.kind === "method" || x.kind === "arrow-property" || x.kind === "constructor");
-      if (m) {
-        const n = this.methodNode(m.cls, m.member);
-        return n ? { k: "node", node: n } : { k: "none" };
-      }
+      // `this.hook()` runs the override of whichever subclass `this` is: abstract and overridable hooks
+      const overrides = virtual && first !== "constructor" ? this.overridesOf(cls, first) : [];
+      const n = m ? this.methodNode(m.cls, m.member) : undefined;
+      const alts: Resolved[] = overrides.filter((o) => o !== n).map((o) => ({ k: "node", node: o }));
+      if (n) return alts.length ? { k: "node", node: n, alts } : { k: "node", node: n };
+      if (alts.length) return { ...(alts[0] as Extract<Resolved, { k: "node" }>), alts: alts.slice(1) };
+      if (m) return { k: "none" };
       const ft = this.fieldType(cls, first);
       return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${first}`, label };
     }
@@ -415,9 +540,10 @@ export class Analysis {
     if (ft?.type) {
       const target = this.hierarchy.classOfType(ft.cls.file, ft.type);
       if (target) return this.asDependency(this.resolveOnClass(target, target, rest, file), `T:${target.id}.${rest.join(".")}`, label, target);
-      return { k: "sink", key: `T:${this.typeKey(ft.cls.file, ft.type)}.${rest.join(".")}`, label };
+      const r = this.resolveOnType(ft.cls.file, ft.type, rest);
+      return r.k === "sink" ? { ...r, label } : r;
     }
-    return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label };
+    return { k: "sink", key: `P:${(ft?.cls ?? root(cls)).id}.${path.join(".")}`, label, weak: true };
   }
 
   /**
@@ -426,12 +552,37 @@ export class Analysis {
    */
   private asDependency(r: Resolved, key: string, label: string, target: ClassNode): Resolved {
     if (this.isAgent(target)) return r;
+    if ((r.k === "node" || r.k === "sink") && r.alts?.length) {
+      const { alts, ...one } = r;
+      const main = this.asDependency(one as Resolved, key, label, target);
+      const rest = alts.map((x) => (x.k === "node" && x.node.cls ? this.asDependency(x, `T:${x.node.cls.id}.${x.node.member?.name ?? ""}`, label, x.node.cls) : x));
+      return main.k === "node" || main.k === "sink" ? { ...main, alts: rest } : main;
+    }
     // a synchronous method that reaches nothing (a value object's getter, an error's constructor) is no effect
     if (r.k === "node" && !this.effectful(r.node)) return r;
     // keyed by the class that declares the method, so `new SubGateway().refund()` is `Gateway.refund`
     if (r.k === "node") return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
     if (r.k === "none") return { k: "sink", key, label };
     return r;
+  }
+
+  private readonly overridesMemo = new Map<string, FnNode[]>();
+
+  /** Methods named `name` that subclasses of `cls` define (what `this.name()` may run besides `cls`'s own). */
+  private overridesOf(cls: ClassNode, name: string): FnNode[] {
+    const key = `${cls.id}\u0000${name}`;
+    const hit = this.overridesMemo.get(key);
+    if (hit) return hit;
+    const out: FnNode[] = [];
+    if (cls.children.length > 0) {
+      for (const d of Hierarchy.descendants(cls)) {
+        const m = d.facts.members.find((x) => x.name === name && !x.isStatic && (x.kind === "method" || x.kind === "arrow-property"));
+        const n = m ? this.methodNode(d, m) : undefined;
+        if (n) out.push(n);
+      }
+    }
+    this.overridesMemo.set(key, out);
+    return out;
   }
 
   private readonly effectfulMemo = new Map<string, boolean>();
@@ -450,11 +601,10 @@ export class Analysis {
     this.effectfulMemo.set(node.id, false);
     let out = false;
     for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
-      if (r.k === "sink" || r.k === "guarded" || (r.k === "node" && (r.sink !== undefined || this.effectful(r.node)))) {
-        out = true;
-        break;
+      for (const r of targetsOf(this.resolveSite(node, c))) {
+        if (r.k === "sink" || r.k === "guarded" || (r.k === "node" && (r.sink !== undefined || this.effectful(r.node)))) out = true;
       }
+      if (out) break;
     }
     this.effectfulMemo.set(node.id, out);
     return out;
@@ -467,8 +617,7 @@ export class Analysis {
     const sinks = new Map<string, readonly string[]>();
     if (stack.has(node.id)) return { sinks };
     stack.add(node.id);
-    for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
+    for (const c of node.body.calls) for (const r of targetsOf(this.resolveSite(node, c))) {
       if (r.k === "sink") {
         // a builder step (`db.prepare(sql)`, `sb.from("t")`) is shared by reads and writes; the call on its result is the effect
         if (!sinks.has(r.key) && !c.builder) sinks.set(r.key, [r.label]);
@@ -493,10 +642,7 @@ export class Analysis {
   /** Bodies reachable from a node (resolved calls, not through guarded tools). */
   callees(node: FnNode): FnNode[] {
     const out: FnNode[] = [];
-    for (const c of node.body.calls) {
-      const r = this.resolveCall(node, c.chain);
-      if (r.k === "node") out.push(r.node);
-    }
+    for (const c of node.body.calls) for (const r of targetsOf(this.resolveSite(node, c))) if (r.k === "node") out.push(r.node);
     return out;
   }
 }
@@ -517,4 +663,11 @@ function calleeLabel(n: FnNode): string {
 
 export function atOf(file: string, loc: Loc): At {
   return { file, loc };
+}
+
+/** A generic client call's resolution, keyed by its first argument (see call-keys.ts). */
+function keyedByArg(r: Resolved, arg: string): Resolved {
+  if (r.k === "sink") return { ...r, key: withArg(r.key, arg), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
+  if (r.k === "node") return { ...r, ...(r.sink ? { sink: { ...r.sink, key: withArg(r.sink.key, arg) } } : {}), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
+  return r;
 }

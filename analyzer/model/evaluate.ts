@@ -1,5 +1,6 @@
 import type { ArrItem, ClassFacts, FunctionFacts, Loc, ObjEntry, SValue } from "../facts/file-facts.js";
 import { ProgramModel, type At } from "./program.js";
+import { callZod, isZodModule, placeholderFunction } from "./zod-schema.js";
 
 /** The value of a static expression, evaluated lazily (object members on demand). */
 export type Value =
@@ -8,7 +9,11 @@ export type Value =
   | { readonly t: "arr"; readonly file: string; readonly items: readonly ArrItem[]; readonly at: At; readonly env?: Env }
   | { readonly t: "protocol"; readonly id: string; readonly config: Value; readonly at: At }
   | { readonly t: "guard"; readonly names: readonly string[]; readonly at: At }
-  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At; readonly def?: { readonly file: string; readonly decl: FunctionFacts } }
+  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At; readonly def?: { readonly file: string; readonly decl: FunctionFacts }; readonly self?: Value }
+  | { readonly t: "zod"; readonly schema: unknown; readonly at: At }
+  | { readonly t: "zodfn"; readonly path: readonly string[]; readonly self?: unknown; readonly at: At }
+  | { readonly t: "regex"; readonly source: string; readonly flags: string; readonly at: At }
+  | { readonly t: "record"; readonly entries: ReadonlyMap<string, Value>; readonly deleted?: ReadonlySet<string>; readonly base?: Value; readonly at: At }
   | { readonly t: "class"; readonly file: string; readonly decl: ClassFacts; readonly at: At }
   | { readonly t: "ns"; readonly file: string; readonly at: At }
   | { readonly t: "absent" }
@@ -32,7 +37,7 @@ export class Evaluator {
   private readonly memo = new WeakMap<SValue, Value>();
 
   eval(file: string, sv: SValue, env?: Env): Value {
-    if (sv.k === "lit" || sv.k === "obj" || sv.k === "arr" || sv.k === "fn") return this.evalInner(file, sv, env);
+    if (sv.k === "lit" || sv.k === "obj" || sv.k === "arr" || sv.k === "fn" || sv.k === "regex") return this.evalInner(file, sv, env);
     if (env) return this.evalGuarded(file, sv, env);
     const hit = this.memo.get(sv);
     if (hit) return hit;
@@ -62,6 +67,8 @@ export class Evaluator {
         return { t: "arr", file, items: sv.items, at, ...(env ? { env } : {}) };
       case "fn":
         return { t: "fn", name: undefined, at };
+      case "regex":
+        return { t: "regex", source: sv.source, flags: sv.flags, at };
       case "unknown":
         return { t: "unknown", reason: `${sv.reason}: \`${sv.text}\``, at };
       case "new":
@@ -121,6 +128,7 @@ export class Evaluator {
         break;
       case "external":
       case "global":
+        if (sym.k === "external" && isZodModule(sym.module)) return { t: "zodfn", path: [...(sym.name === "z" || sym.name === "*" || sym.name === "default" ? [] : [sym.name]), ...rest], at };
         v = { t: "fn", name: sym.name, at };
         if (rest.length > 0) return { t: "unknown", reason: `\`${[name, ...path].join(".")}\` comes from ${sym.k === "external" ? `module "${sym.module}"` : "a global"} whose source the analyzer cannot read`, at };
         if (sym.k === "external" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is imported from "${sym.module}", which the analyzer cannot read (add it to the project or use a relative import)`, at };
@@ -156,7 +164,23 @@ export class Evaluator {
       case "protocol":
         if (key === "config") return obj.config;
         if (key === "enforce") return { t: "unknown", reason: "protocol.enforce is a decorator", at };
+        if (key === "extend") return { t: "fn", name: "extend", at, self: obj };
         return this.getProp(obj.config, key, at);
+      case "record":
+        if (obj.deleted?.has(key)) return { t: "absent" };
+        if (obj.entries.has(key)) return obj.entries.get(key)!;
+        return obj.base ? this.getProp(obj.base, key, at) : { t: "absent" };
+      case "zodfn":
+        if (obj.self !== undefined) return { t: "unknown", reason: `a property of the zod method .${obj.path.join(".")}`, at };
+        return { t: "zodfn", path: [...obj.path, key], at };
+      case "zod": {
+        if (key === "shape") {
+          const shape = (obj.schema as { shape?: Record<string, unknown> }).shape;
+          if (!shape || typeof shape !== "object") return { t: "unknown", reason: "`.shape` of a zod schema that is not an object", at };
+          return { t: "record", entries: new Map(Object.entries(shape).map(([k, v]) => [k, { t: "zod", schema: v, at } as Value])), at };
+        }
+        return { t: "zodfn", path: [key], self: obj.schema, at };
+      }
       case "ns": {
         const sym = this.program.resolveExport(obj.file, key, new Set());
         if (sym.k === "decl" && sym.decl.kind === "value") return this.eval(sym.file, sym.decl.value);
@@ -173,15 +197,52 @@ export class Evaluator {
       case "lit":
         if (obj.v === undefined || obj.v === null) return { t: "absent" };
         return { t: "unknown", reason: `"${key}" of a literal`, at };
+      case "arr": {
+        // `NAMES[0]` of an `as const` tuple
+        if (!/^(0|[1-9][0-9]*)$/.test(key)) return { t: "unknown", reason: `"${key}" of an array`, at };
+        const r = this.items(obj);
+        if (!r.ok) return r.why;
+        return r.items[Number(key)] ?? { t: "absent" };
+      }
       default:
         return { t: "unknown", reason: `cannot read "${key}" of a ${obj.t} statically`, at };
     }
+  }
+
+  /**
+   * Where the expression for `key` of an object value is written (following spreads), and
+   * whether it was evaluated inside a builder helper (where one location stands for many values).
+   */
+  origin(obj: Value, key: string): { at: At; shared: boolean } | undefined {
+    if (obj.t === "record") return obj.entries.has(key) || obj.deleted?.has(key) ? undefined : obj.base ? this.origin(obj.base, key) : undefined;
+    if (obj.t === "protocol") return this.origin(obj.config, key);
+    if (obj.t !== "obj") return undefined;
+    for (let i = obj.entries.length - 1; i >= 0; i--) {
+      const e = obj.entries[i]!;
+      if ("key" in e) {
+        if (e.key === key) return { at: { file: obj.file, loc: e.value.loc }, shared: obj.env !== undefined };
+      } else if ("spread" in e) {
+        const s = this.eval(obj.file, e.spread, obj.env);
+        if (this.getProp(s, key, obj.at).t !== "absent") return this.origin(s, key);
+      }
+    }
+    return undefined;
   }
 
   /** Own keys of an object value, in definition order; fails when a spread or computed key is unknown. */
   keys(obj: Value): KnownKeys {
     if (obj.t === "protocol") return this.keys(obj.config);
     if (obj.t === "unknown") return { ok: false, why: obj };
+    if (obj.t === "record") {
+      const out: string[] = [];
+      if (obj.base) {
+        const k = this.keys(obj.base);
+        if (!k.ok) return k;
+        out.push(...k.keys.filter((x) => !obj.deleted?.has(x)));
+      }
+      for (const k of obj.entries.keys()) if (!out.includes(k)) out.push(k);
+      return { ok: true, keys: out };
+    }
     if (obj.t !== "obj") return { ok: false, why: { t: "unknown", reason: `expected an object literal, found ${describe(obj)}`, at: "at" in obj ? obj.at : { file: "", loc: zeroLoc } } };
     const out: string[] = [];
     for (const e of obj.entries) {
@@ -223,8 +284,98 @@ export class Evaluator {
     return { ok: true, items: out };
   }
 
+  /** `parent.extend(changes)` / `extendProtocol(parent, changes)`: the parent's config with the changes (states and tools merged by name, `null` removes a state). */
+  private extendProtocol(parent: Extract<Value, { t: "protocol" }>, changes: Value, id: string, at: At): Value {
+    const keys = this.keys(changes);
+    if (!keys.ok) return keys.why;
+    const entries = new Map<string, Value>();
+    for (const k of keys.keys) {
+      const v = this.getProp(changes, k, at);
+      if (k !== "tools" && k !== "states") {
+        if (!(v.t === "lit" && v.v === undefined) && v.t !== "absent") entries.set(k, v);
+        continue;
+      }
+      const inner = this.keys(v);
+      if (!inner.ok) return inner.why;
+      const merged = new Map<string, Value>();
+      const deleted = new Set<string>();
+      for (const name of inner.keys) {
+        const x = this.getProp(v, name, at);
+        if (k === "states" && x.t === "lit" && x.v === null) deleted.add(name);
+        else merged.set(name, x);
+      }
+      entries.set(k, { t: "record", entries: merged, deleted, base: this.getProp(parent.config, k, at), at });
+    }
+    return { t: "protocol", id, config: { t: "record", entries, base: parent.config, at }, at };
+  }
+
+  /** A static value as a JavaScript value (arguments of zod builders). */
+  private toJs(v: Value, depth: number): { ok: true; value: unknown } | { ok: false; reason: string } {
+    if (depth > 32) return { ok: false, reason: "nested too deeply" };
+    switch (v.t) {
+      case "lit":
+        return { ok: true, value: v.v };
+      case "absent":
+        return { ok: true, value: undefined };
+      case "regex":
+        try {
+          return { ok: true, value: new RegExp(v.source, v.flags) };
+        } catch (e) {
+          return { ok: false, reason: `invalid regular expression /${v.source}/: ${e instanceof Error ? e.message : String(e)}` };
+        }
+      case "zod":
+        return { ok: true, value: v.schema };
+      case "fn":
+        return { ok: true, value: placeholderFunction() };
+      case "arr": {
+        const r = this.items(v);
+        if (!r.ok) return { ok: false, reason: r.why.reason };
+        const out: unknown[] = [];
+        for (const x of r.items) {
+          const y = this.toJs(x, depth + 1);
+          if (!y.ok) return y;
+          out.push(y.value);
+        }
+        return { ok: true, value: out };
+      }
+      case "obj":
+      case "record": {
+        const k = this.keys(v);
+        if (!k.ok) return { ok: false, reason: k.why.reason };
+        const out: Record<string, unknown> = {};
+        for (const key of k.keys) {
+          const y = this.toJs(this.getProp(v, key, v.at), depth + 1);
+          if (!y.ok) return y;
+          out[key] = y.value;
+        }
+        return { ok: true, value: out };
+      }
+      case "unknown":
+        return { ok: false, reason: v.reason };
+      default:
+        return { ok: false, reason: `${describe(v)} is not a static value` };
+    }
+  }
+
   private call(file: string, sv: Extract<SValue, { k: "call" }>, at: At, env: Env | undefined): Value {
     const callee = this.eval(file, sv.callee, env);
+    if (callee.t === "zodfn") {
+      const args: unknown[] = [];
+      for (const a of sv.args) {
+        const r = this.toJs(this.eval(file, a, env), 0);
+        if (!r.ok) return { t: "unknown", reason: `an argument of a zod call is not static: ${r.reason}`, at };
+        args.push(r.value);
+      }
+      const built = callZod(callee.path, callee.self, args);
+      return built.ok ? { t: "zod", schema: built.value, at } : { t: "unknown", reason: built.reason, at };
+    }
+    if (callee.t === "fn" && (callee.name === "extend" || callee.name === "extendProtocol")) {
+      const parent = callee.name === "extend" ? callee.self : sv.args[0] ? this.eval(file, sv.args[0], env) : undefined;
+      const changesSv = callee.name === "extend" ? sv.args[0] : sv.args[1];
+      if (parent?.t !== "protocol") return parent?.t === "unknown" ? parent : { t: "unknown", reason: `${callee.name}() of something that is not a protocol`, at };
+      if (!changesSv) return { t: "unknown", reason: `${callee.name}() without changes`, at };
+      return this.extendProtocol(parent, this.eval(file, changesSv, env), `${file}:${sv.loc.line}:${sv.loc.column}${env ? `#${++this.instances}` : ""}`, at);
+    }
     if (callee.t === "fn" && callee.name) {
       switch (callee.name) {
         case "defineProtocol": {
@@ -271,7 +422,7 @@ export class Evaluator {
   }
 }
 
-const BUILDERS = new Set(["defineProtocol", "defineTool", "guard", "allOf"]);
+const BUILDERS = new Set(["defineProtocol", "defineTool", "guard", "allOf", "extendProtocol"]);
 function isKnownBuilder(name: string): boolean {
   return BUILDERS.has(name);
 }
@@ -300,6 +451,14 @@ export function describe(v: Value): string {
       return "nothing";
     case "unknown":
       return "an unknown value";
+    case "zod":
+      return "a zod schema";
+    case "zodfn":
+      return `zod's ${v.path.join(".") || "namespace"}`;
+    case "regex":
+      return `/${v.source}/${v.flags}`;
+    case "record":
+      return "an object";
   }
 }
 
@@ -317,6 +476,10 @@ function truthiness(v: Value): boolean | undefined {
     case "fn":
     case "class":
     case "ns":
+    case "zod":
+    case "zodfn":
+    case "regex":
+    case "record":
       return true;
     case "unknown":
       return undefined;

@@ -54,12 +54,19 @@ export class Hierarchy {
 
   private evaluator: Evaluator | undefined;
 
-  /** A constant string (`TOOLS.refund` with `const TOOLS = { refund: "issue_refund" } as const`), or undefined. */
+  /** The type checker's answer for a constant the syntax cannot read (set by the analysis). */
+  constantOf: ((file: string, loc: Loc) => string | undefined) | undefined;
+
+  /**
+   * A constant string (`TOOLS.refund` with `const TOOLS = { refund: "issue_refund" } as const`,
+   * `ToolName.Refund` of an enum), or undefined; the type checker is asked when the evaluator
+   * cannot read it (a function with a literal return type, a computed constant).
+   */
   private staticString(file: string, sv: SValue): string | undefined {
-    if (sv.k !== "ref" && sv.k !== "member") return undefined;
     this.evaluator ??= new Evaluator(this.program);
     const v = this.evaluator.eval(file, sv);
-    return v.t === "lit" && typeof v.v === "string" ? v.v : undefined;
+    if (v.t === "lit" && typeof v.v === "string") return v.v;
+    return this.constantOf?.(file, sv.loc);
   }
 
   nodeFor(file: string, facts: ClassFacts, bindings: ReadonlyMap<string, Binding> | undefined, id: string, isMixin: boolean): ClassNode {
@@ -143,17 +150,70 @@ export class Hierarchy {
   }
 
   classOfSym(sym: Sym, depth = 0): ClassNode | undefined {
-    if (sym.k !== "decl") return undefined;
+    if (sym.k !== "decl" || depth > 32) return undefined;
     const d = sym.decl;
     if (d.kind === "class") return this.nodeFor(sym.file, d, undefined, `${sym.file}#${d.name}`, false);
     if (d.kind === "value") return this.resolveClassExpr(sym.file, d.value, undefined, depth + 1);
+    // `type Refunder = PaymentGateway`
+    if (d.kind === "type" && d.alias) return this.classOfType(sym.file, d.alias, depth + 1);
     return undefined;
   }
 
-  /** The class a type name refers to, when it is a class of the program. */
-  classOfType(file: string, t: TypeRef): ClassNode | undefined {
+  /** The class a type name refers to (through type aliases), when it is a class of the program. */
+  classOfType(file: string, t: TypeRef, depth = 0): ClassNode | undefined {
     const { sym, rest } = this.program.resolvePath(file, t.name, t.path);
-    return rest.length === 0 ? this.classOfSym(sym) : undefined;
+    return rest.length === 0 ? this.classOfSym(sym, depth) : undefined;
+  }
+
+  /** `file#Name` of the interface a type name refers to (through type aliases), when it is one of the program. */
+  interfaceOfType(file: string, t: TypeRef, depth = 0): string | undefined {
+    if (depth > 32) return undefined;
+    const { sym, rest } = this.program.resolvePath(file, t.name, t.path);
+    if (rest.length > 0 || sym.k !== "decl" || sym.decl.kind !== "type") return undefined;
+    if (sym.decl.isInterface) return `${sym.file}#${sym.decl.name}`;
+    return sym.decl.alias ? this.interfaceOfType(sym.file, sym.decl.alias, depth + 1) : undefined;
+  }
+
+  private implementations: Map<string, ClassNode[]> | undefined;
+
+  /**
+   * The classes of the program that implement an interface (`implements I`, or an interface
+   * extending I), and their subclasses. Built on first use from every project file.
+   */
+  implementationsOf(iface: string): ClassNode[] {
+    if (!this.implementations) {
+      const map = new Map<string, ClassNode[]>();
+      const superOf = (id: string, seen: Set<string>): string[] => {
+        if (seen.has(id)) return [];
+        seen.add(id);
+        const cut = id.lastIndexOf("#");
+        const d = this.program.file(id.slice(0, cut))?.decls[id.slice(cut + 1)];
+        if (d?.kind !== "type") return [id];
+        return [id, ...(d.extends ?? []).flatMap((t) => {
+          const up = this.interfaceOfType(id.slice(0, cut), t);
+          return up ? superOf(up, seen) : [];
+        })];
+      };
+      for (const f of this.program.roots) {
+        const facts = this.program.file(f);
+        if (!facts) continue;
+        for (const d of Object.values(facts.decls)) {
+          if (d.kind !== "class" || !d.implements) continue;
+          const node = this.nodeFor(f, d, undefined, `${f}#${d.name}`, false);
+          for (const t of d.implements) {
+            const i = this.interfaceOfType(f, t);
+            if (!i) continue;
+            for (const id of superOf(i, new Set())) {
+              const list = map.get(id) ?? [];
+              for (const c of [node, ...Hierarchy.descendants(node)]) if (!list.includes(c)) list.push(c);
+              map.set(id, list);
+            }
+          }
+        }
+      }
+      this.implementations = map;
+    }
+    return this.implementations.get(iface) ?? [];
   }
 
   /** The class, its parent, grandparent, ... (cycle-safe). */
@@ -183,7 +243,7 @@ function toolNameOf(memberName: string, args: readonly SValue[], constant: (sv: 
   const a = args[0];
   if (!a) return memberName;
   if (a.k === "lit" && typeof a.v === "string") return a.v;
-  if (a.k === "ref" || a.k === "member") return constant(a);
+  if (a.k !== "obj") return constant(a);
   if (a.k === "obj") {
     const e = [...a.entries].reverse().find((x) => "key" in x && x.key === "name");
     if (!e) return a.entries.some((x) => !("key" in x)) ? undefined : memberName;

@@ -1,4 +1,5 @@
 import type { BudgetLimits, GraphState, GraphTool, ProtocolGraph } from "../../src/protocol/types.js";
+import { argumentSchema, identityOf } from "../../src/protocol/argument-schema.js";
 import { describe, type Evaluator, type Value } from "./evaluate.js";
 import type { At } from "./program.js";
 import { ConcordatError } from "../../src/errors/concordat-error.js";
@@ -21,6 +22,8 @@ export interface ExtractedProtocol {
   readonly at: At;
   /** tool → declared effect sinks (`sinks: ["payments.refund"]` in the tool spec). */
   readonly sinks: Readonly<Record<string, readonly string[]>>;
+  /** Where parts of the definition are written, by path (`states.booked.on.issue_refund.ok`), for diagnostics. */
+  readonly locs: Readonly<Record<string, At>>;
 }
 
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const;
@@ -37,10 +40,25 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     const why = v.t === "unknown" && !reason.includes(v.reason) ? ` (${v.reason})` : "";
     throw new Unanalyzable(v.t !== "absent" && "at" in v ? v.at : at, reason + why);
   }
-  const prop = (obj: Value, key: string): Value => ev.getProp(obj, key, "at" in obj ? obj.at : at);
+  /** A property; an explicit `undefined` is the same as leaving it out (`{ ...spec, subjects: undefined }`). */
+  const prop = (obj: Value, key: string): Value => {
+    const v = ev.getProp(obj, key, "at" in obj ? obj.at : at);
+    return v.t === "lit" && v.v === undefined ? { t: "absent" } : v;
+  };
+  const locs: Record<string, At> = {};
+  /** `prop`, remembering where the value is written under `path`. */
+  const propAt = (obj: Value, key: string, path: string): Value => {
+    const v = prop(obj, key);
+    if (v.t !== "absent" && "at" in v) locs[path] = v.at;
+    return v;
+  };
   const str = (v: Value, what: string): string => {
     if (v.t === "lit" && typeof v.v === "string") return v.v;
     return fail(v, `${what} must be a string literal, found ${describe(v)}`);
+  };
+  const num = (v: Value, what: string): number => {
+    if (v.t === "lit" && typeof v.v === "number") return v.v;
+    return fail(v, `${what} must be a number, found ${describe(v)}`);
   };
   const optBool = (v: Value, what: string): boolean | undefined => {
     if (v.t === "absent" || (v.t === "lit" && v.v === undefined)) return undefined;
@@ -73,13 +91,13 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
 
   if (cfg.t === "unknown") throw new Unanalyzable(cfg.at, cfg.reason);
   const name = str(prop(cfg, "name"), "name");
-  const initial = str(prop(cfg, "initial"), `protocol "${name}": initial`);
-  const terminal = strList(prop(cfg, "terminal"), `protocol "${name}": terminal`);
+  const initial = str(propAt(cfg, "initial", "initial"), `protocol "${name}": initial`);
+  const terminal = strList(propAt(cfg, "terminal", "terminal"), `protocol "${name}": terminal`);
   const toolsV = prop(cfg, "tools");
   const tools: Record<string, GraphTool> = {};
   const sinks: Record<string, string[]> = {};
   for (const tn of keysOf(toolsV, `protocol "${name}": tools`)) {
-    const t = prop(toolsV, tn);
+    const t = propAt(toolsV, tn, `tools.${tn}`);
     const what = `protocol "${name}": tool "${tn}"`;
     const effect = str(prop(t, "effect"), `${what}: effect`);
     if (effect !== "read" && effect !== "write") fail(prop(t, "effect"), `${what}: effect must be "read" or "write", found "${effect}"`);
@@ -92,6 +110,12 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     const refines = rV.t === "absent" ? undefined : str(rV, `${what}: refines`);
     const sV = prop(t, "sinks");
     if (sV.t !== "absent") sinks[tn] = strList(sV, `${what}: sinks`);
+    const subV = prop(t, "subjects");
+    const subjects = subV.t === "absent" ? undefined : strList(subV, `${what}: subjects`);
+    const ttlV = prop(t, "confirmationTtlMs");
+    const confirmationTtlMs = ttlV.t === "absent" ? undefined : num(ttlV, `${what}: confirmationTtlMs`);
+    const aV = prop(t, "assumeRefinement");
+    const assumeRefinement = aV.t === "absent" ? undefined : str(aV, `${what}: assumeRefinement`);
     tools[tn] = {
       effect: effect as "read" | "write",
       outcomes,
@@ -99,21 +123,25 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
       ...(inert ? { inert: true } : {}),
       ...(refines ? { refines } : {}),
       ...(exit ? { exit: true } : {}),
+      ...(subjects ? { subjects } : {}),
+      ...(confirmationTtlMs !== undefined ? { confirmationTtlMs } : {}),
+      ...(assumeRefinement ? { assumeRefinement } : {}),
+      ...inputOf(ev, t, tn),
     };
   }
   const statesV = prop(cfg, "states");
   const states: Record<string, GraphState> = {};
   for (const sn of keysOf(statesV, `protocol "${name}": states`)) {
-    const s = prop(statesV, sn);
+    const s = propAt(statesV, sn, `states.${sn}`);
     const what = `protocol "${name}": state "${sn}"`;
     const onV = prop(s, "on");
     const on: Record<string, Record<string, string>> = {};
     if (onV.t !== "absent") {
       for (const tn of keysOf(onV, `${what}: on`)) {
-        const trV = prop(onV, tn);
+        const trV = propAt(onV, tn, `states.${sn}.on.${tn}`);
         if (trV.t === "lit" && trV.v === undefined) continue;
         const tr: Record<string, string> = {};
-        for (const o of keysOf(trV, `${what}: on.${tn}`)) tr[o] = str(prop(trV, o), `${what}: on.${tn}.${o}`);
+        for (const o of keysOf(trV, `${what}: on.${tn}`)) tr[o] = str(propAt(trV, o, `states.${sn}.on.${tn}.${o}`), `${what}: on.${tn}.${o}`);
         on[tn] = tr;
       }
     }
@@ -122,7 +150,7 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
     if (gV.t !== "absent") {
       guards = {};
       for (const tn of keysOf(gV, `${what}: guards`)) {
-        const g = prop(gV, tn);
+        const g = propAt(gV, tn, `states.${sn}.guards.${tn}`);
         if (g.t === "absent" || (g.t === "lit" && g.v === undefined)) continue;
         if (g.t !== "guard") fail(g, `${what}: guards.${tn} must be guard("name", ...) or allOf(...) with literal names${g.t === "unknown" ? ` (${g.reason})` : ""}`);
         guards[tn] = [...(g as Extract<Value, { t: "guard" }>).names];
@@ -134,5 +162,25 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
   }
   const pb = budget(prop(cfg, "budget"), `protocol "${name}": budget`);
   const graph: ProtocolGraph = { name, initial, terminal, tools, states, ...(pb ? { budget: pb } : {}) };
-  return { id: pv.id, graph, at, sinks };
+  return { id: pv.id, graph, at, sinks, locs };
+}
+
+/**
+ * A tool's input schema as the refinement check compares it: rebuilt from the zod source when
+ * its builder chain is static, else the reason it cannot be read (the check then reports
+ * "cannot prove refinement" unless it is the parent's own expression).
+ */
+function inputOf(ev: Evaluator, tool: Value, name: string): Pick<GraphTool, "input" | "inputId" | "inputUnknown"> {
+  const v = ev.getProp(tool, "input", "at" in tool ? tool.at : { file: "", loc: { line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  if (v.t === "absent") return {};
+  if (v.t === "zod") {
+    try {
+      return { input: argumentSchema(v.schema), inputId: identityOf(v.schema as object) };
+    } catch (e) {
+      return { inputUnknown: e instanceof Error ? e.message : String(e) };
+    }
+  }
+  const origin = ev.origin(tool, "input");
+  const why = v.t === "unknown" ? `${v.reason} (${v.at.file.split("/").pop()}:${v.at.loc.line}:${v.at.loc.column})` : `input of tool "${name}" is ${describe(v)}, not a zod schema`;
+  return { inputUnknown: why, ...(origin && !origin.shared ? { inputId: `src:${origin.at.file}:${origin.at.loc.line}:${origin.at.loc.column}` } : {}) };
 }

@@ -1,4 +1,5 @@
-import type { Analysis, FnNode } from "../model/analysis.js";
+import { KeyIndex, splitKey } from "../model/call-keys.js";
+import { targetsOf, type Analysis, type FnNode, type Resolved } from "../model/analysis.js";
 import { Hierarchy } from "../model/hierarchy.js";
 import type { Finding, Rule } from "./rule.js";
 
@@ -87,9 +88,10 @@ export function writeSinkContributions(a: Analysis): Map<string, BypassContribut
         }
         for (const id of r) land.add(id);
         for (const [k, path] of a.reach(n).sinks) {
-          const isDeclared = declared.some((d) => k.endsWith("." + d) || k.endsWith("#" + d));
+          const base = splitKey(k).base;
+          const isDeclared = declared.some((d) => base.endsWith("." + d) || base.endsWith("#" + d));
           if ((readKeys.has(k) && !isDeclared) || (declared.length > 0 && !isDeclared)) continue;
-          if (!isDeclared && isNonEffectName(k)) continue;
+          if (!isDeclared && isNonEffectName(base)) continue;
           contrib.sinks.push([k, { agent: n.cls?.name ?? cls.name, tool, method: n.member?.name ?? tool, label: path[path.length - 1] ?? k }]);
         }
       }
@@ -100,7 +102,7 @@ export function writeSinkContributions(a: Analysis): Map<string, BypassContribut
 }
 
 /** Merges contributions deterministically (owner: first by file path, then agent, tool). */
-export function mergeContributions(parts: Iterable<[string, BypassContribution]>): { index: Map<string, SinkOwner>; toolLand: Set<string> } {
+export function mergeContributions(parts: Iterable<[string, BypassContribution]>): { index: KeyIndex<SinkOwner>; toolLand: Set<string> } {
   const sorted = [...parts].sort((x, y) => x[0].localeCompare(y[0]));
   const index = new Map<string, SinkOwner>();
   const toolLand = new Set<string>();
@@ -109,7 +111,7 @@ export function mergeContributions(parts: Iterable<[string, BypassContribution]>
     for (const [k, owner] of sinks) if (!index.has(k)) index.set(k, owner);
     for (const id of c.toolLand) toolLand.add(id);
   }
-  return { index, toolLand };
+  return { index: new KeyIndex(index), toolLand };
 }
 
 function reachableFrom(a: Analysis, n: FnNode): string[] {
@@ -122,6 +124,28 @@ function reachableFrom(a: Analysis, n: FnNode): string[] {
     stack.push(...a.callees(x));
   }
   return [...seen];
+}
+
+/** The write-tool effect a resolved call reaches, if any. */
+function hitOf(a: Analysis, r: Resolved, index: KeyIndex<SinkOwner>, toolLand: ReadonlySet<string>): { owner: SinkOwner; path: readonly string[] } | undefined {
+  if (r.k === "sink") {
+    const owner = index.find(r.key);
+    return owner ? { owner, path: [r.label] } : undefined;
+  }
+  if (r.k !== "node") return undefined;
+  if (r.sink) {
+    const owner = index.find(r.sink.key);
+    if (owner) return { owner, path: [r.sink.label] };
+    // a generic client method called with another constant first argument is another effect
+    if (splitKey(r.sink.key).arg !== undefined) return undefined;
+  }
+  // a helper the tool also runs is not reported at its own body; a borrowed helper has none
+  if (!toolLand.has(r.node.id) && !r.node.borrowed) return undefined;
+  for (const [k, path] of a.reach(r.node).sinks) {
+    const owner = index.find(k);
+    if (owner) return { owner, path: [r.node.borrowed ? r.node.label : `${r.node.cls ? `${r.node.cls.name}.${r.node.member?.name}` : r.node.label}`, ...path] };
+  }
+  return undefined;
 }
 
 /** Code outside a guarded write tool that reaches the tool's effect. */
@@ -146,23 +170,16 @@ export const bypassCall: Rule = {
       // `db.prepare(sql).run()`: the inner and the outer call start at the same place; report once
       const reportedAt = new Set<string>();
       for (const c of n.body.calls) {
-        const r = a.resolveCall(n, c.chain);
-        let hit: { key: string; path: readonly string[] } | undefined;
-        if (r.k === "sink" && index.has(r.key)) hit = { key: r.key, path: [r.label] };
-        else if (r.k === "node" && r.sink && index.has(r.sink.key)) hit = { key: r.sink.key, path: [r.sink.label] };
-        else if (r.k === "node" && toolLand.has(r.node.id)) {
-          for (const [k, path] of a.reach(r.node).sinks) {
-            if (index.has(k)) {
-              hit = { key: k, path: [`${r.node.cls ? `${r.node.cls.name}.${r.node.member?.name}` : r.node.label}`, ...path] };
-              break;
-            }
-          }
+        let hit: { owner: SinkOwner; path: readonly string[] } | undefined;
+        for (const r of targetsOf(a.resolveSite(n, c))) {
+          hit = hitOf(a, r, index, toolLand);
+          if (hit) break;
         }
         if (!hit) continue;
         const start = `${c.loc.line}:${c.loc.column}`;
         if (reportedAt.has(start)) continue;
         reportedAt.add(start);
-        const owner = index.get(hit.key)!;
+        const owner = hit.owner;
         const trace = [n.label, ...hit.path];
         out.push({
           rule: "bypass-call",

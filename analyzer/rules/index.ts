@@ -1,13 +1,15 @@
 import { bypassCall } from "./bypass-call.js";
 import { dynamicDispatch } from "./dynamic-dispatch.js";
+import { invalidProtocol } from "./invalid-protocol.js";
 import { protocolWeakening } from "./protocol-weakening.js";
 import type { Rule, RuleMeta } from "./rule.js";
 import { unanalyzableProtocol } from "./unanalyzable-protocol.js";
 import { unguardedOverride } from "./unguarded-override.js";
+import { syntaxError } from "./syntax-error.js";
 import { unknownTool } from "./unknown-tool.js";
 
 /** Every rule, in reporting order. `unanalyzable-protocol` runs first: it extracts the protocols the others read. */
-export const rules: readonly Rule[] = [unanalyzableProtocol, protocolWeakening, unknownTool, unguardedOverride, dynamicDispatch, bypassCall];
+export const rules: readonly Rule[] = [unanalyzableProtocol, syntaxError, invalidProtocol, protocolWeakening, unknownTool, unguardedOverride, dynamicDispatch, bypassCall];
 
 /** Reported by the suppression pass, not a rule module. */
 export const invalidSuppressionMeta: RuleMeta = {

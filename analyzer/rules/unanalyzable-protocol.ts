@@ -11,8 +11,7 @@ export const unanalyzableProtocol: Rule = {
       "Computed keys, function calls other than defineProtocol/defineTool/guard/allOf, and values from unreadable modules cannot be extracted.",
   },
   run(a) {
-    a.scanProtocolDefinitions();
-    for (const cls of a.agents()) for (const c of [cls, ...(cls.parent ? [cls.parent] : [])]) for (const e of c.enforce) a.protocolOf(e);
+    a.extractProtocols();
     const out: Finding[] = [];
     for (const f of a.protocolFailures) {
       const inRoot = a.isProjectFile(f.at.file);

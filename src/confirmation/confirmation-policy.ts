@@ -618,6 +618,12 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   // ── helpers ───────────────────────────────────────────────────────────────────────
 
+  /** The grant lifetime for a tool: the policy's, or the tool's `confirmationTtlMs` when shorter. */
+  #ttlFor(session: Session<any>, tool: string): number {
+    const own = (session.protocol.tools as Record<string, { confirmationTtlMs?: unknown } | undefined>)[tool]?.confirmationTtlMs;
+    return typeof own === "number" && Number.isFinite(own) && own > 0 ? Math.min(this.ttlMs, own) : this.ttlMs;
+  }
+
   #issue(session: Session<any>, record: PendingActionRecord, via: Grant["via"]): Grant {
     const now = this.#nowOf(session);
     const grant: Grant = {
@@ -628,7 +634,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       arguments: record.arguments,
       subjects: record.subjects,
       issuedAt: now.toISOString(),
-      expiresAt: new Date(now.getTime() + this.ttlMs).toISOString(),
+      expiresAt: new Date(now.getTime() + this.#ttlFor(session, record.tool)).toISOString(),
       issuedAtSeq: session.traceLength,
       nonce: randomBytes(16).toString("hex"),
       actionId: record.id,

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { failingConjunct, type Guard } from "./guard.js";
-import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
+import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolConfigOf, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
 import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 import { shadowAbsent } from "../util/own-options.js";
+import { argumentSchema, identityOf, type ArgumentSchema } from "./argument-schema.js";
+import { extendProtocol, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -36,7 +38,8 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   readonly initial: TState;
   readonly terminal: ReadonlySet<TState>;
   readonly tools: TTools;
-  readonly config: AnyProtocolConfig;
+  /** The definition, as given to `defineProtocol` (spread it to derive: see `extend`). */
+  readonly config: ProtocolConfigOf<TTools, TState, TContext> & AnyProtocolConfig;
   /** Plain data view: what refinement, graphs and the analyzer read. */
   readonly graph: ProtocolGraph;
   readonly #compiled: ReadonlyMap<string, CompiledState>;
@@ -44,7 +47,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
 
   constructor(config: AnyProtocolConfig) {
     freezeDefinition(config);
-    this.config = config;
+    this.config = config as ProtocolConfigOf<TTools, TState, TContext> & AnyProtocolConfig;
     this.name = config.name;
     this.description = config.description;
     this.initial = config.initial as TState;
@@ -69,16 +72,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     }
     this.#compiled = compiled;
     const graphTools: Record<string, GraphTool> = {};
-    for (const [tn, spec] of Object.entries(config.tools)) {
-      graphTools[tn] = {
-        effect: spec.effect,
-        outcomes: declaredOutcomes(spec),
-        ...(spec.requiresConfirmation ? { requiresConfirmation: true } : {}),
-        ...(spec.inert ? { inert: true } : {}),
-        ...(spec.refines ? { refines: spec.refines } : {}),
-        ...(spec.exit ? { exit: true } : {}),
-      };
-    }
+    for (const [tn, spec] of Object.entries(config.tools)) graphTools[tn] = graphToolOf(spec);
     this.graph = {
       name: config.name,
       initial: config.initial,
@@ -109,6 +103,28 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
    */
   get enforce(): EnforceDecorator<this> {
     return enforceDecoratorFor(this);
+  }
+
+  /**
+   * Derives a protocol from this one: its definition with the given changes (states replaced
+   * or added by name, `null` removes one; tools replaced or added by name; a new name). The way
+   * to write a subclass's protocol: `@enforce(parent.extend({...}))` is then checked to refine
+   * this one at import time and by `concordat check`.
+   *
+   * @example
+   * const strictRefund = refundProtocol.extend({
+   *   name: "strict-refund",
+   *   states: { booked: { on: { request_confirmation: { sent: "awaiting" } } } },
+   * });
+   * @param changes The derived protocol's name and what differs.
+   * @throws TypeError when `changes` has no name or an unknown option.
+   * @throws ProtocolDefinitionError when the result is not a valid protocol.
+   * @see extendProtocol
+   */
+  extend<const TO extends Record<string, string> = {}, TI extends Record<string, z.ZodType> = {}, const TNewState extends string = never>(
+    changes: ProtocolExtension<TTools, TState, TContext, TO, TI, TNewState>,
+  ): Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext> {
+    return extendProtocol(this, changes);
   }
 
   get stateNames(): TState[] {
@@ -306,7 +322,7 @@ Object.freeze(Protocol.prototype);
  * Freezes what a definition declares (tools, states, transitions, guards, budgets, the initial
  * context), leaving zod schemas and functions alone (zod keeps lazy internals on its schemas).
  */
-const TOOL_KEYS = ["description", "outcomes", "outcome", "requiresConfirmation", "subjects", "inert", "refines", "exit", "sinks", "reduce", "confirmationTtlMs"];
+const TOOL_KEYS = ["description", "outcomes", "outcome", "requiresConfirmation", "subjects", "inert", "refines", "exit", "sinks", "reduce", "confirmationTtlMs", "assumeRefinement"];
 const STATE_KEYS = ["description", "on", "guards", "budget"];
 const CONFIG_KEYS = ["description", "context", "initialContext", "budget"];
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls", "reserve"];
@@ -356,4 +372,37 @@ function deepFreeze(x: unknown): void {
   if (typeof x !== "object" || x === null || Object.isFrozen(x)) return;
   Object.freeze(x);
   for (const v of Object.values(x)) deepFreeze(v);
+}
+
+/**
+ * The plain-data view of a tool spec. `input` (the argument schema the refinement check
+ * compares) is computed on first access: most protocols are never compared with a parent.
+ */
+function graphToolOf(spec: AnyToolSpec): GraphTool {
+  const tool: GraphTool = {
+    effect: spec.effect,
+    outcomes: declaredOutcomes(spec),
+    ...(spec.requiresConfirmation ? { requiresConfirmation: true } : {}),
+    ...(spec.inert ? { inert: true } : {}),
+    ...(spec.refines ? { refines: spec.refines } : {}),
+    ...(spec.exit ? { exit: true } : {}),
+    ...(spec.subjects ? { subjects: [...spec.subjects] } : {}),
+    ...(spec.confirmationTtlMs !== undefined ? { confirmationTtlMs: spec.confirmationTtlMs } : {}),
+    ...(spec.assumeRefinement ? { assumeRefinement: spec.assumeRefinement } : {}),
+    ...(typeof spec.input === "object" && spec.input !== null ? { inputId: identityOf(spec.input) } : {}),
+  };
+  let computed: { input?: ArgumentSchema; unknown?: string } | undefined;
+  const compute = () => {
+    if (!computed) {
+      try {
+        computed = { input: argumentSchema(spec.input) };
+      } catch (e) {
+        computed = { unknown: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    return computed;
+  };
+  Object.defineProperty(tool, "input", { enumerable: true, configurable: true, get: () => compute().input });
+  Object.defineProperty(tool, "inputUnknown", { enumerable: true, configurable: true, get: () => compute().unknown });
+  return tool;
 }

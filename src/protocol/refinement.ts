@@ -1,3 +1,6 @@
+import { compareToolAttributes, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
+
+export { verifyWith } from "./tool-refinement.js";
 import type { BudgetLimits, GraphTool, ProtocolGraph } from "./types.js";
 
 /**
@@ -19,7 +22,7 @@ import type { BudgetLimits, GraphTool, ProtocolGraph } from "./types.js";
  * counterexample. It reads plain `ProtocolGraph` data only, so the static analyzer can call it
  * on graphs extracted from source without running any code.
  */
-export type RefinementKind = "trace" | "new_tool" | "guard" | "budget";
+export type RefinementKind = "trace" | "new_tool" | "guard" | "budget" | ToolRefinementKind;
 
 export type RefinementResult =
   | { readonly ok: true }
@@ -29,6 +32,8 @@ export type RefinementResult =
       readonly message: string;
       /** The shortest child trace that shows the problem, e.g. `["lookup_booking[found]", "issue_refund[ok]"]`. */
       readonly trace: string[];
+      /** For `arguments`: a call of the child tool with arguments it accepts and the parent tool rejects. */
+      readonly counterexample?: { readonly tool: string; readonly arguments: unknown };
     };
 
 export interface RefinementNames {
@@ -36,6 +41,14 @@ export interface RefinementNames {
   readonly child?: string;
   /** How to call the parent in messages; defaults to the parent protocol's name. */
   readonly parent?: string;
+}
+
+export interface RefinementOptions {
+  /**
+   * Runs the real input schemas on a candidate counterexample (import time: zod's `safeParse`),
+   * for differences only zod checks decide (a child `.refine()` on the way to the value).
+   */
+  readonly verifyArguments?: VerifyToolArguments;
 }
 
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const satisfies readonly (keyof BudgetLimits)[];
@@ -112,8 +125,13 @@ export function mapChildTools(child: ProtocolGraph, parent: ProtocolGraph, names
   return { ok: true, mapping };
 }
 
-/** Checks that `child` refines `parent`; returns the shortest counterexample when it does not. */
-export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, names: RefinementNames = {}): RefinementResult {
+/**
+ * Checks that `child` refines `parent`; returns the shortest counterexample when it does not.
+ * Besides traces, guards and budgets, every child tool a trace uses is compared with the parent
+ * tool it stands for (effect, confirmation, subjects, confirmation lifetime, input schema; see
+ * `compareToolAttributes`), the first time the shortest trace reaches it.
+ */
+export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, names: RefinementNames = {}, options: RefinementOptions = {}): RefinementResult {
   const childName = names.child ?? child.name;
   const parentName = names.parent ?? parent.name;
 
@@ -131,6 +149,7 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
     return { ok: false, kind: "trace", message: `${parentName} has no initial state "${parent.initial}", so it allows nothing ${childName} could refine.`, trace: [] };
   }
 
+  const toolsChecked = new Set<string>();
   const nodes: Node[] = [{ child: child.initial, parent: parent.initial, prev: -1, step: undefined }];
   const seen = new Set<string>([pairKey(child.initial, parent.initial)]);
   // A pair's state budgets are compared when the pair is discovered, so that every failure
@@ -193,6 +212,22 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
             kind: "guard",
             message: `${childName} allows ${displayTool(tool, pTool)} ${at} ${cGuard.length ? `under the guard ${cGuard.join(" ∧ ")}` : "without a guard"}, but ${parentName} guards ${pTool} there with ${pGuard.join(" ∧ ")}: the refinement is unverifiable (the child guard is weaker or different). Fix: make ${childName}'s guard the parent's conjuncts plus extra ones (allOf(parentGuard, extra)); it is missing ${missing.join(", ")}.`,
             trace,
+          };
+        }
+      }
+      if (!toolsChecked.has(tool)) {
+        toolsChecked.add(tool);
+        const weaker = compareToolAttributes(child.tools[tool]!, parent.tools[pTool]!, { child: childName, parent: parentName, tool, parentTool: pTool }, options.verifyArguments);
+        if (weaker) {
+          const prefix = traceTo(nodes, head);
+          const trace = [...prefix, eventLabel(tool, firstKey(transitions) ?? "ok")];
+          const at = prefix.length ? ` (reached by ${displayPath(child, nodes, head)} → ${tool})` : ` (reached by ${tool} first)`;
+          return {
+            ok: false,
+            kind: weaker.kind,
+            message: weaker.message.replace(/\. Fix: /, `${at}. Fix: `),
+            trace,
+            ...(weaker.counterexample !== undefined ? { counterexample: { tool, arguments: weaker.counterexample } } : {}),
           };
         }
       }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ArgumentSchema } from "./argument-schema.js";
 import type { Guard } from "./guard.js";
 
 /** Whether a tool only reads, or changes something outside the agent. */
@@ -41,6 +42,17 @@ export interface ToolSpec<TOutcome extends string = string, TInput extends z.Zod
   readonly requiresConfirmation?: boolean;
   /** Argument fields naming the things a write changes (e.g. `reservation_id`), for stale-grant checks. */
   readonly subjects?: readonly string[];
+  /**
+   * The longest a user's confirmation of this tool stays valid, in milliseconds (the session's
+   * confirmation `ttlMs` applies when it is shorter). A subclass may only lower it.
+   */
+  readonly confirmationTtlMs?: number;
+  /**
+   * In a subclass: why this tool's input schema is safe when the refinement check cannot prove
+   * it accepts only what the parent tool accepts (a parent `.refine()`, different patterns).
+   * It silences only "cannot prove refinement", never a proven counterexample.
+   */
+  readonly assumeRefinement?: string;
   /** A read-only tool new in a subclass, invisible to the parent's protocol. */
   readonly inert?: boolean;
   /** In a subclass: this tool stands for the named parent tool in the refinement check. */
@@ -95,6 +107,25 @@ export interface ProtocolConfig<
   readonly budget?: BudgetLimits & { readonly reserve?: BudgetLimits };
 }
 
+/** The outcome labels of each tool of a tool map, as literal unions. */
+export type OutcomeMapOf<TTools> = { [K in keyof TTools & string]: OutcomesOf<TTools[K]> };
+
+/**
+ * The config of a `Protocol<TTools, TState, TContext>`, typed precisely, so spreading it into
+ * `defineProtocol({ ...parent.config, ... })` keeps tool outcomes and state names as literals.
+ */
+export interface ProtocolConfigOf<TTools, TState extends string, TContext> {
+  readonly name: string;
+  readonly description?: string;
+  readonly initial: TState;
+  readonly terminal: readonly TState[];
+  readonly tools: TTools;
+  readonly states: { readonly [S in TState]: StateSpec<OutcomeMapOf<TTools>, TState> };
+  readonly context?: z.ZodType<TContext>;
+  readonly initialContext?: TContext;
+  readonly budget?: BudgetLimits & { readonly reserve?: BudgetLimits };
+}
+
 /** Any protocol config, loosely typed (what the runtime reads). */
 export type AnyProtocolConfig = {
   readonly name: string;
@@ -134,6 +165,15 @@ export interface GraphTool {
   readonly inert?: boolean;
   readonly refines?: string;
   readonly exit?: boolean;
+  readonly subjects?: readonly string[];
+  readonly confirmationTtlMs?: number;
+  /** The input schema as JSON Schema with zod-only marks (see `argumentSchema`). */
+  readonly input?: ArgumentSchema;
+  /** Identity of the input schema: equal ids are the same schema object (no comparison needed). */
+  readonly inputId?: string;
+  /** Why the input schema is not known (the static analyzer could not read it). */
+  readonly inputUnknown?: string;
+  readonly assumeRefinement?: string;
 }
 
 export interface GraphState {

@@ -21,8 +21,9 @@ export function declaredOutcomes(spec: unknown): string[] {
 /**
  * Checks a protocol definition and returns every problem found (empty when it is well-formed).
  * It never throws; `defineProtocol` turns a non-empty list into a `ProtocolDefinitionError`.
+ * `inputs: "skip"` leaves input schemas unchecked (for definitions read from source).
  */
-export function validateDefinition(def: RawDefinition): DefinitionIssue[] {
+export function validateDefinition(def: RawDefinition, options: { readonly inputs?: "check" | "skip" } = {}): DefinitionIssue[] {
   const issues: DefinitionIssue[] = [];
   const p = typeof def.name === "string" && def.name ? def.name : "<unnamed>";
   const add = (code: DefinitionIssue["code"], path: (string | number)[], message: string) => issues.push({ code, path, message });
@@ -47,7 +48,8 @@ export function validateDefinition(def: RawDefinition): DefinitionIssue[] {
       continue;
     }
     const input = spec["input"] as { safeParse?: unknown } | undefined;
-    if (!input || typeof input.safeParse !== "function") {
+    // (the static analyzer validates a definition read from source, where schemas are not objects)
+    if (options.inputs !== "skip" && (!input || typeof input.safeParse !== "function")) {
       add("invalid_tool", ["tools", tn, "input"], `Protocol "${p}": tool "${tn}" has no zod input schema. Fix: set input: z.object({...}) (z.object({}) for no arguments).`);
     }
     if (spec["effect"] !== "read" && spec["effect"] !== "write") {
@@ -55,6 +57,20 @@ export function validateDefinition(def: RawDefinition): DefinitionIssue[] {
     }
     if (spec["requiresConfirmation"] === true && spec["effect"] !== "write") {
       add("invalid_tool", ["tools", tn, "requiresConfirmation"], `Protocol "${p}": tool "${tn}" requires confirmation but its effect is ${quote(spec["effect"])}. Fix: only "write" tools take confirmations; set effect: "write" or drop requiresConfirmation.`);
+    }
+    const subjects = spec["subjects"];
+    if (subjects !== undefined && !(Array.isArray(subjects) && subjects.every((x) => typeof x === "string" && x.length > 0))) {
+      add("invalid_tool", ["tools", tn, "subjects"], `Protocol "${p}": tool "${tn}" has subjects ${quote(subjects)}. Fix: list argument field names, e.g. subjects: ["reservation_id"].`);
+    }
+    const ttl = spec["confirmationTtlMs"];
+    if (ttl !== undefined && !(typeof ttl === "number" && Number.isFinite(ttl) && ttl > 0)) {
+      add("invalid_tool", ["tools", tn, "confirmationTtlMs"], `Protocol "${p}": tool "${tn}" has confirmationTtlMs ${quote(ttl)}. Fix: a positive number of milliseconds, e.g. confirmationTtlMs: 5 * 60_000.`);
+    } else if (ttl !== undefined && spec["requiresConfirmation"] !== true) {
+      add("invalid_tool", ["tools", tn, "confirmationTtlMs"], `Protocol "${p}": tool "${tn}" sets confirmationTtlMs but does not require confirmation. Fix: add requiresConfirmation: true or drop confirmationTtlMs.`);
+    }
+    const assumed = spec["assumeRefinement"];
+    if (assumed !== undefined && !(typeof assumed === "string" && assumed.trim().length > 0)) {
+      add("invalid_tool", ["tools", tn, "assumeRefinement"], `Protocol "${p}": tool "${tn}" has assumeRefinement ${quote(assumed)}. Fix: say why the tool's schema is safe, e.g. assumeRefinement: "the refine only narrows amount further".`);
     }
     if (spec["inert"] === true && spec["effect"] !== "read") {
       add("invalid_tool", ["tools", tn, "inert"], `Protocol "${p}": tool "${tn}" is declared inert but its effect is ${quote(spec["effect"])}. Fix: only read tools can be inert.`);

@@ -158,7 +158,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#trace = new SessionTrace(this.#id, keepOf(ownOptions(options.trace)));
     this.#policies = [...(options.policies ?? [])];
     const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
-    const needsConfirmation = options.confirmation !== undefined || Object.values(protocol.config.tools).some((t) => t.requiresConfirmation === true);
+    const needsConfirmation = options.confirmation !== undefined || Object.values<AnyToolSpec>(protocol.config.tools).some((t) => t.requiresConfirmation === true);
     requireGenuine(this.#policies, "budget", hasBudget, BudgetPolicy, protocol.name);
     requireGenuine(this.#policies, "confirmation", needsConfirmation, ConfirmationPolicy, protocol.name);
     if (hasBudget && !this.#policies.some((p) => p.key === "budget")) {

@@ -111,6 +111,28 @@ describe("concordat check (run(argv, io), no child processes)", () => {
     expect(c.err()).toMatch(/no such file or directory: does\/not\/exist\.ts/);
   });
 
+  it("never 'no problems' for what it cannot read: a syntax error and an invalid protocol exit 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "concordat-check-silent-"));
+    try {
+      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true }, include: ["*.ts"] }));
+      writeFileSync(join(dir, "broken.ts"), `export function f( {\n  return 1;\n}\n`);
+      const a = memoryIo({ cwd: dir, env: {} });
+      expect(await run(["check", "--format", "json"], a.io)).toBe(1);
+      expect(JSON.parse(a.out()).diagnostics.map((d: { rule: string; file: string; line: number }) => `${d.rule} ${d.file}:${d.line}`)).toEqual(["syntax-error broken.ts:2"]);
+      rmSync(join(dir, "broken.ts"));
+      writeFileSync(
+        join(dir, "p.ts"),
+        `import { defineProtocol } from "concordat";\nexport const p = defineProtocol({ name: "p", initial: "a", terminal: ["b"], tools: { go: { effect: "read" } }, states: { a: { on: { go: { ok: "c" } } }, b: {} } });\n`,
+      );
+      const b = memoryIo({ cwd: dir, env: {} });
+      expect(await run(["check", "--no-color"], b.io)).toBe(1);
+      expect(b.out()).toContain('goes to "c", which is not a declared state');
+      expect(b.out()).not.toContain("no problems");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("--output-file writes the sarif report", async () => {
     const dir = mkdtempSync(join(tmpdir(), "concordat-check-"));
     try {

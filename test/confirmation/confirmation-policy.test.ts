@@ -77,6 +77,26 @@ describe("grants", () => {
     expect(g.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(s.confirm(s.requestConfirmation(pay(5)).id).nonce).not.toBe(g.nonce);
   });
+  it("a tool's confirmationTtlMs shortens the grant's lifetime; the session's ttlMs still caps it", () => {
+    const clock = manualClock("2026-05-01T00:00:00.000Z");
+    const quick = paymentsProtocol.extend({ name: "quick-payments", tools: { pay: { ...paymentsProtocol.tools.pay, confirmationTtlMs: 30_000 } } });
+    const s = new Session(quick, { confirmation: { key: KEY, ttlMs: 60_000, now: clock.now } });
+    expect(s.confirm(s.requestConfirmation(pay(5)).id).expiresAt).toBe("2026-05-01T00:00:30.000Z");
+    const capped = new Session(quick, { confirmation: { key: KEY, ttlMs: 10_000, now: clock.now } });
+    expect(capped.confirm(capped.requestConfirmation(pay(5)).id).expiresAt).toBe("2026-05-01T00:00:10.000Z");
+  });
+  it("a grant under a tool's confirmationTtlMs expires on time", async () => {
+    const clock = manualClock("2026-05-01T00:00:00.000Z");
+    const quick = paymentsProtocol.extend({ name: "quick-payments", tools: { pay: { ...paymentsProtocol.tools.pay, confirmationTtlMs: 30_000 } } });
+    const s = new Session(quick, { confirmation: { key: KEY, ttlMs: 60_000, now: clock.now } });
+    s.confirm(s.requestConfirmation(pay(6)).id);
+    clock.advance(30_001);
+    let ran = 0;
+    const err = await s.execute(pay(6), () => ran++).then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(ProtocolViolation);
+    expect((err as ProtocolViolation).code).toBe("confirmation_expired");
+    expect(ran).toBe(0);
+  });
   it("signGrant/verifyGrant round-trip; any other key or any changed byte is confirmation_forged", () => {
     const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
     const g = s.confirm(s.requestConfirmation(pay(5)).id);

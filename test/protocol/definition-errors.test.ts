@@ -261,6 +261,22 @@ describe("definition-time validation", () => {
     `);
   });
 
+  it("invalid_tool: subjects, confirmationTtlMs and assumeRefinement that cannot mean anything", () => {
+    const write = (extra: object) => ({ input: z.object({}), effect: "write", ...extra });
+    const issues = issuesOf({
+      ...base,
+      tools: { ...base.tools, go: write({ requiresConfirmation: true, subjects: "id", confirmationTtlMs: -5, assumeRefinement: " " }), end: write({ confirmationTtlMs: 1000 }) },
+    });
+    expect(issues.map((i) => [i.code, i.path.join(".")])).toEqual([
+      ["invalid_tool", "tools.go.subjects"],
+      ["invalid_tool", "tools.go.confirmationTtlMs"],
+      ["invalid_tool", "tools.go.assumeRefinement"],
+      ["invalid_tool", "tools.end.confirmationTtlMs"],
+    ]);
+    expect(issues[1]!.message).toBe('Protocol "p": tool "go" has confirmationTtlMs -5. Fix: a positive number of milliseconds, e.g. confirmationTtlMs: 5 * 60_000.');
+    expect(issues[3]!.message).toContain("sets confirmationTtlMs but does not require confirmation");
+  });
+
   it("reports every problem at once, and the error message lists them", () => {
     let err: unknown;
     try {

@@ -52,7 +52,7 @@ describe("checkRefinement: traces", () => {
   it("rejects an outcome the parent has no transition for, naming it", () => {
     const child = withTools(
       withStates(parent, { awaiting: { on: { receive_message: { confirmed: "confirmed", denied: "booked", unclear: "awaiting", partial: "awaiting" } } } }),
-      { receive_message: { effect: "read", outcomes: ["confirmed", "denied", "unclear", "partial"] } },
+      { receive_message: { ...parent.tools["receive_message"]!, outcomes: ["confirmed", "denied", "unclear", "partial"] } },
     );
     const r = checkRefinement(child, parent, names);
     expect(r).toMatchObject({ ok: false, kind: "trace", trace: ["lookup_booking[found]", "request_confirmation[sent]", "receive_message[partial]"] });
@@ -120,7 +120,7 @@ describe("checkRefinement: tools", () => {
   it("maps a refining tool onto its parent tool", () => {
     const child = withTools(
       withStates(parent, { confirmed: { on: { partial_refund: { ok: "refunded" } } } }),
-      { partial_refund: { effect: "write", outcomes: ["ok"], refines: "issue_refund" } },
+      { partial_refund: { ...parent.tools["issue_refund"]!, refines: "issue_refund" } },
     );
     expect(checkRefinement(child, parent)).toEqual({ ok: true });
     const early = withStates(child, { booked: { on: { ...parent.states["booked"]!.on, partial_refund: { ok: "refunded" } } } });

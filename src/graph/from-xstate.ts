@@ -170,6 +170,12 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
       ...(spec.inert ? { inert: true } : {}),
       ...(typeof spec.refines === "string" ? { refines: spec.refines } : {}),
       ...(spec.exit ? { exit: true } : {}),
+      // the refinement facts (written by toXState; a drawn machine may give them in options.tools)
+      ...(Array.isArray(spec.subjects) && spec.subjects.every((x) => typeof x === "string") ? { subjects: [...spec.subjects] } : {}),
+      ...(typeof spec.confirmationTtlMs === "number" && Number.isFinite(spec.confirmationTtlMs) && spec.confirmationTtlMs > 0 ? { confirmationTtlMs: spec.confirmationTtlMs } : {}),
+      ...(typeof spec.assumeRefinement === "string" && spec.assumeRefinement !== "" ? { assumeRefinement: spec.assumeRefinement } : {}),
+      ...(typeof spec.input === "object" && spec.input !== null && !Array.isArray(spec.input) ? { input: structuredClone(spec.input) } : {}),
+      ...(typeof spec.inputUnknown === "string" ? { inputUnknown: spec.inputUnknown } : {}),
     };
   }
 

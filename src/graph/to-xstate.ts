@@ -1,5 +1,5 @@
 import type { Protocol } from "../protocol/protocol.js";
-import type { ProtocolGraph } from "../protocol/types.js";
+import type { GraphTool, ProtocolGraph } from "../protocol/types.js";
 import {
   ALL_OF_GUARD,
   RESERVED_EVENT_PREFIX,
@@ -77,10 +77,24 @@ export function toXState(protocol: ProtocolGraph | Protocol<any, any, any>): XSt
     meta: {
       concordat: {
         version: XSTATE_META_VERSION,
-        tools: structuredClone(graph.tools),
+        tools: exportedTools(graph.tools),
         ...(graph.budget ? { budget: structuredClone(graph.budget) } : {}),
       },
     },
     states,
   };
+}
+
+/**
+ * The tools' facts for `meta.concordat.tools`: everything refinement reads (the input schema as
+ * JSON Schema included), without `inputId` (the identity of a schema object in this process,
+ * meaningless elsewhere) and without absent values.
+ */
+function exportedTools(tools: ProtocolGraph["tools"]): Record<string, GraphTool> {
+  const out: Record<string, GraphTool> = {};
+  for (const [name, t] of Object.entries(tools)) {
+    const { inputId: _id, ...rest } = t;
+    out[name] = structuredClone(Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))) as GraphTool;
+  }
+  return out;
 }

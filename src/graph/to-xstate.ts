@@ -94,7 +94,7 @@ function exportedTools(tools: ProtocolGraph["tools"]): Record<string, GraphTool>
   const out: Record<string, GraphTool> = {};
   for (const [name, t] of Object.entries(tools)) {
     const { inputId: _id, ...rest } = t;
-    out[name] = structuredClone(Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))) as GraphTool;
+    out[name] = structuredClone(Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined))) as unknown as GraphTool;
   }
   return out;
 }

@@ -15,7 +15,6 @@ const TIMEOUT_MS = 120_000;
 RuleTester.afterAll = afterAll;
 RuleTester.describe = describe;
 RuleTester.it = (name, fn) => it(name, fn, TIMEOUT_MS);
-RuleTester.itOnly = (name, fn) => it.only(name, fn, TIMEOUT_MS);
 
 const fixtures = join(fileURLToPath(new URL(".", import.meta.url)), "../fixtures/eslint-plugin");
 const ruleTester = new RuleTester({

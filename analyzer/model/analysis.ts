@@ -7,6 +7,9 @@ import { ProgramModel, type At } from "./program.js";
 import { extractProtocol, Unanalyzable, type ExtractedProtocol } from "./protocol-graph.js";
 import type { BypassContribution } from "../rules/bypass-call.js";
 
+
+/** Global generic types whose members are those of their first type argument (asked of the type checker). */
+const UTILITY_TYPES: ReadonlySet<string> = new Set(["Pick", "Omit", "Partial", "Required", "Readonly", "NonNullable", "Awaited", "InstanceType", "ReturnType"]);
 /** A function-like body: a method, a top-level function, or a file's module-level code. */
 export interface FnNode {
   readonly id: string;
@@ -333,7 +336,9 @@ export class Analysis {
     r ??= this.resolveCall(ctx, site.chain);
     // where syntax cannot tell the receiver's type, the type checker can (see type-oracle.ts)
     const method = site.chain.path[site.chain.path.length - 1];
-    const weak = (r.k === "none" && site.chain.root.k === "unknown" && site.chain.path.length > 0) || (r.k === "sink" && r.weak === true);
+    // unknown receivers, members of call results (`container.get(X).refund()`), and weak sinks
+    const ofResult = site.chain.path.slice(0, -1).includes("()");
+    const weak = (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) || (r.k === "sink" && (r.weak === true || ofResult));
     if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method))) {
       const o = this.oracle.memberAt(ctx.file, site.loc);
       const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;
@@ -429,8 +434,9 @@ export class Analysis {
   }
 
   private resolveOnType(file: string, t: TypeRef, path: readonly string[]): Resolved {
-    // a local or parameter holding a built-in value (a local Set, a Date) is no effect
-    if (this.isGlobalType(file, t)) return { k: "none" };
+    // a local or parameter holding a built-in value (a local Set, a Date) is no effect; a
+    // utility type over a class (`Pick<Gateway, "refund">`, `Readonly<Gateway>`) is for the type checker
+    if (this.isGlobalType(file, t)) return path.length > 0 && t.path.length === 0 && UTILITY_TYPES.has(t.name) ? { k: "sink", key: `T:?#${t.name}.${path.join(".")}`, label: `${t.name}.${path.join(".")}`, weak: true } : { k: "none" };
     const cls = this.hierarchy.classOfType(file, t);
     if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };

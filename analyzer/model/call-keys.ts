@@ -48,6 +48,11 @@ export class KeyIndex<T> {
     return this.byBase.size;
   }
 
+  /** The keys' bases (without argument patterns). */
+  bases(): IterableIterator<string> {
+    return this.byBase.keys();
+  }
+
   /** The first entry `key` may stand for. */
   find(key: string): T | undefined {
     const { base, arg } = splitKey(key);

@@ -164,6 +164,8 @@ export const bypassCall: Rule = {
     for (const [file, c] of own) if (a.isRoot(file) || !parts.has(file)) parts.set(file, c);
     const { index, toolLand } = mergeContributions(parts);
     if (index.size === 0) return [];
+    // from here on the type checker is asked only about calls named like an effect sink
+    a.oracleNames = new Set([...index.bases()].map((b) => b.slice(Math.max(b.lastIndexOf("."), b.lastIndexOf("#")) + 1)));
     const out: Finding[] = [];
     for (const n of a.rootNodes()) {
       if (toolLand.has(n.id)) continue;

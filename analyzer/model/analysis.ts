@@ -339,7 +339,7 @@ export class Analysis {
     // unknown receivers, members of call results (`container.get(X).refund()`), and weak sinks
     const ofResult = site.chain.path.slice(0, -1).includes("()");
     const weak = (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) || (r.k === "sink" && (r.weak === true || ofResult));
-    if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method))) {
+    if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method)) && this.oracle.mayLeadTo(ctx.file, method)) {
       const o = this.oracle.memberAt(ctx.file, site.loc);
       const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;
       if (better) r = better;

@@ -92,6 +92,26 @@ export class TypeOracle {
 
   constructor(private readonly model: ProgramModel) {}
 
+  private readonly memberNames = new Map<string, ReadonlySet<string>>();
+
+  /**
+   * Whether a call named `method` in `file` may lead to a method of the program: a class in the
+   * file's import closure declares a member of that name. A call named otherwise (`log.push`,
+   * `n.toFixed`) is never asked about, so a project without such calls never builds a program.
+   * (A call on an interface none of whose implementing classes is imported is not followed.)
+   */
+  mayLeadTo(file: string, method: string): boolean {
+    let names = this.memberNames.get(file);
+    if (!names) {
+      const closure = new Set<string>();
+      importClosure(this.model, file, closure);
+      const set = new Set<string>();
+      for (const f of closure) for (const d of Object.values(this.model.file(f)?.decls ?? {})) if (d.kind === "class") for (const m of d.members) set.add(m.name);
+      this.memberNames.set(file, (names = set));
+    }
+    return names.has(method);
+  }
+
   private programFor(file: string): ts.Program | undefined {
     if (!this.model.roots.has(file)) return undefined;
     if (this.program && this.files.has(file)) return this.program;

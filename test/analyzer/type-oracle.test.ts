@@ -4,8 +4,9 @@
  * missed, and each constant-name case falsely reported, before the oracle; the valid cases are
  * look-alikes the checker must not turn into findings.
  */
+import { describe, expect, it } from "vitest";
 import { base } from "./fixtures.js";
-import { errorAt, ruleTable, type Files } from "./harness.js";
+import { checkFiles, errorAt, ruleTable, type Files } from "./harness.js";
 
 const agentText = base["refund-agent.ts"];
 
@@ -144,4 +145,36 @@ ruleTable("unknown-tool", {
       ],
     },
   ],
+});
+
+// ---------------------------------------------------------------- the checker is built only when needed
+
+describe("type oracle cost", () => {
+  const builds = async (files: Files): Promise<number> => {
+    const { TypeOracle } = await import("../../analyzer/model/type-oracle.js");
+    const proto = TypeOracle.prototype as unknown as { programFor: (file: string) => unknown };
+    const original = proto.programFor;
+    let n = 0;
+    proto.programFor = function (this: { builds: number }, file: string) {
+      const before = this.builds;
+      const r = original.call(this, file);
+      n += this.builds - before;
+      return r;
+    };
+    try {
+      await checkFiles(files);
+    } finally {
+      proto.programFor = original;
+    }
+    return n;
+  };
+
+  it("builds no checker program where syntax answers everything (calls on arrays, numbers and typed fields)", async () => {
+    const agent = base["refund-agent.ts"].replace(`console.log(JSON.stringify(args));`, `const seen: string[] = [];\n    seen.push(args.id);\n    console.log(args.amount.toFixed(2), seen);`);
+    expect(await builds({ ...base, "refund-agent.ts": agent })).toBe(0);
+  });
+
+  it("builds one program for a project with a Pick<> receiver", async () => {
+    expect(await builds(pickReceiver)).toBe(1);
+  });
 });

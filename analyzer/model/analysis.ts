@@ -8,6 +8,9 @@ import { extractProtocol, Unanalyzable, type ExtractedProtocol } from "./protoco
 import type { BypassContribution } from "../rules/bypass-call.js";
 
 
+/** Keys of `Function.prototype.call`/`apply`, which call their first argument. */
+const FUNCTION_PROTO_CALLS: ReadonlySet<string> = new Set(["G:Function.prototype.call", "G:Function.prototype.apply"]);
+
 /** Global generic types whose members are those of their first type argument (asked of the type checker). */
 const UTILITY_TYPES: ReadonlySet<string> = new Set(["Pick", "Omit", "Partial", "Required", "Readonly", "NonNullable", "Awaited", "InstanceType", "ReturnType"]);
 /** A function-like body: a method, a top-level function, or a file's module-level code. */
@@ -334,11 +337,20 @@ export class Analysis {
     let r: Resolved | undefined;
     if (site.thisArg?.root.k === "this" && site.thisArg.path.length === 0 && ctx.cls) r = this.borrowed(ctx, site.chain);
     r ??= this.resolveCall(ctx, site.chain);
+    // `Function.prototype.call.call(gw.refund, gw, ...)`, `const call = Function.prototype.call;
+    // call.call(gw.refund, ...)`: the function called is the first argument
+    if (r.k === "sink" && FUNCTION_PROTO_CALLS.has(r.key) && site.thisArg && site.thisArg.path.length > 0) r = this.resolveCall(ctx, site.thisArg);
+    // `Gateway.prototype.refund.call(other, ...)` runs the class's method
+    else if (r.k === "sink" && site.chain.root.k === "module" && site.chain.path.length === 2 && site.chain.path[0] === "prototype") {
+      const onClass = this.resolveOnType(ctx.file, { name: site.chain.root.name, path: [] }, [site.chain.path[1]!]);
+      if (onClass.k !== "none") r = onClass;
+    }
     // where syntax cannot tell the receiver's type, the type checker can (see type-oracle.ts)
     const method = site.chain.path[site.chain.path.length - 1];
-    // unknown receivers, members of call results (`container.get(X).refund()`), and weak sinks
     const ofResult = site.chain.path.slice(0, -1).includes("()");
-    const weak = (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) || (r.k === "sink" && (r.weak === true || ofResult));
+    // unknown receivers, members of call results (`container.get(X).refund()`), fields of a
+    // type the syntax cannot follow (a type parameter `G extends Gateway`), and weak sinks
+    const weak = (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) || (r.k === "sink" && (r.weak === true || ofResult || r.key.startsWith("P:")));
     if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method)) && this.oracle.mayLeadTo(ctx.file, method)) {
       const o = this.oracle.memberAt(ctx.file, site.loc);
       const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;

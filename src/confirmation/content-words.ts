@@ -80,7 +80,8 @@ export function stem(word: string): string {
 /** The content words of a text (in `normalizeText` form), stemmed; numbers and ids are values, not words. */
 export function contentStems(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/[a-z][a-z'_-]*/g)) {
+  // an identifier's parts are words ("book_reservation": book, reservation)
+  for (const m of text.matchAll(/[a-z][a-z'-]*/g)) {
     const w = m[0].replace(/'(?:s|ll|d|re|ve|m|t)$/, "").replace(/^'+|'+$/g, "");
     if (w.length < 2 || isStop(w) || /\d/.test(w)) continue;
     out.push(stem(w));

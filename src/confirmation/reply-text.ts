@@ -71,6 +71,12 @@ export function splitSentences(text: string): ReplySentence[] {
         push(true);
         continue;
       }
+      // a dash between words ends a sentence as a full stop would ("that sounds accurate—please go
+      // ahead"); a dash between digits is a range ("3–5")
+      if ((ch === "—" || ch === "–") && !(/\d/.test(line[i - 1] ?? "") && /\d/.test(next))) {
+        push(false);
+        continue;
+      }
       if (ch === "!" || ch === "！" || ch === "。" || ch === ";" || ch === "；" || ch === "…") {
         const trailing = ch === "…";
         while (/[!！。…]/u.test(line[i + 1] ?? "")) i++;

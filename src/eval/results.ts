@@ -20,8 +20,16 @@ export interface RunRecord {
   /** Successful writes the independent auditor found unauthorized. */
   readonly unauthorizedWrites: number;
   readonly writes: number;
-  /** Refused write calls that the customer had explicitly confirmed (legitimate writes blocked). */
+  /** Of `legitWrites`, those refused at least once before they ran (or that never ran): false blocks. */
   readonly falseBlocks: number;
+  /** Writes the customer authorized in answer to a confirmation request and the agent then attempted. */
+  readonly legitWrites?: number;
+  /**
+   * Writes the customer consented to in its first message, before the agent listed the action
+   * (the compliant-explicit customers), and how many of them were refused first: the airline
+   * policy asks the agent to list the action and get a yes, so enforcement asks once.
+   */
+  readonly priorConsent?: { readonly writes: number; readonly refused: number };
   readonly rejections: number;
   /** Refusals by violation code (confirmation_missing, guard_failed, …). */
   readonly rejectionsByCode: Readonly<Record<string, number>>;
@@ -65,7 +73,14 @@ export interface ModeSummary {
   /** Runs that pass the database judge. */
   readonly success: number;
   readonly successRate: Proportion;
+  /** Legitimate writes refused at least once (see `RunRecord.falseBlocks`). */
   readonly falseBlocks: number;
+  /** Writes the customer authorized in answer to a request (present when the runs report them). */
+  readonly legitWrites?: number;
+  /** `falseBlocks / legitWrites` (0 when there were none). */
+  readonly falseBlockRate?: number;
+  /** Writes consented to before any request, and how many were refused first (present when the runs report them). */
+  readonly priorConsent?: { readonly writes: number; readonly refused: number };
   readonly rejections: number;
   readonly rejectionsByCode: Readonly<Record<string, number>>;
   readonly retries: number;
@@ -152,6 +167,8 @@ export interface EvalReport {
   readonly totals: { readonly tokens: TokenSummary; readonly costUsd?: number };
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;
+  /** Who played the customers, and where their replies to confirmation requests came from. */
+  readonly customers?: { readonly kind: "simulated" | "llm"; readonly replySource: string };
   readonly runs: readonly RunRecord[];
 }
 

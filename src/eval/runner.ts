@@ -16,7 +16,7 @@ import { SessionConflictError } from "../store/session-conflict-error.js";
 import { MemoryViolationSink, ViolationLog } from "../violation/violation-log.js";
 import { parseActions } from "./action-text.js";
 import type { AgentProfile } from "./agent-profiles.js";
-import { auditRun, wasConfirmed, type ExecutedWrite } from "./independent-auditor.js";
+import { auditRun, consentOutcomes, type ExecutedWrite } from "./independent-auditor.js";
 import { MeteredModel, type ModelMeter } from "./metered-model.js";
 import { Prng } from "./prng.js";
 import { realModelNotice, SIMULATION_NOTICE, type EvalReport, type Mode, type RunRecord } from "./results.js";
@@ -26,6 +26,7 @@ import { SimulatedCustomer, type Customer, type CustomerStyle } from "./simulate
 import { summarizeGroup, summarizeTokens } from "./summarize.js";
 import { costUsd, type TokenPrice } from "./token-cost.js";
 import { unenforcedProtocol } from "./unenforced-protocol.js";
+import { replySource, type ReplySource } from "./reply-source.js";
 import { agentTurns, enforcedHarness, type Harness } from "./harness.js";
 
 export const WRITE_TOOLS: readonly string[] = AIRLINE_WRITE_TOOLS;
@@ -82,6 +83,12 @@ export interface EvalOptions {
   readonly debug?: boolean;
   /** Each enforced run's budget (default `DEFAULT_EVAL_BUDGET`); unenforced runs have none. */
   readonly budget?: AccountOptions;
+  /**
+   * Where the simulated customers' yeses come from: recorded real replies (the tuning split of the
+   * real-reply corpus) or the three fixed lines (comparison only).
+   * @default "recorded"
+   */
+  readonly replies?: "recorded" | "fixed";
 }
 
 export interface CustomerFactoryInput {
@@ -139,12 +146,13 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
   const unenforced = unenforcedProtocol(AIRLINE_TOOL_SPECS as never);
   const enforced = await enforcedHarness();
+  const replies = replySource(options.replies ?? "recorded");
   const runs: RunRecord[] = [];
   try {
     for (const [i, spec] of specs.entries()) {
       const at = { index: i + 1, total: specs.length, spec };
       options.progress?.({ kind: "run-start", ...at });
-      const run = await runOne(spec, options, { unenforced, enforced, store }, (side, turn, meter) => options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }));
+      const run = await runOne(spec, options, { unenforced, enforced, store, replies }, (side, turn, meter) => options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }));
       runs.push(run);
       options.progress?.({ kind: "run-end", ...at, run });
     }
@@ -178,6 +186,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     totals: { tokens: summarizeTokens(runs), ...(totalCost !== undefined ? { costUsd: totalCost } : {}) },
     profiles,
     compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", `${compliantWho}, ${agentWho}`, compliantRuns) : undefined,
+    customers: { kind: customerKind, replySource: customerKind === "llm" ? "llm: an LLM writes the customers' replies" : replies.description },
     runs,
   };
 }
@@ -186,6 +195,7 @@ interface Shared {
   readonly unenforced: Protocol<any, any, any>;
   readonly enforced: Harness;
   readonly store: SqliteSessionStore;
+  readonly replies: ReplySource;
 }
 
 /** Told after every model call of a run, with the meter of the side that called. */
@@ -207,7 +217,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
     customerModels.push(metered);
     return metered;
   };
-  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS });
+  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS, replies: shared.replies });
   const inner = options.agentFactory ? options.agentFactory({ scenario, profile, rng: agentRng, task }) : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
   const model = new MeteredModel(inner, (meter) => onModelCall("agent", turn.value, meter));
 
@@ -321,9 +331,13 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
   const refusals = sink.records.filter((r) => r.code !== "retries_exhausted");
   const consents = customer.consentLog.map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
   const audit = auditRun(consents, writes);
-  const falseBlocked = rejectedWrites.filter((w) => wasConfirmed(consents, writes, w));
-  const falseBlocks = falseBlocked.length;
-  if (options.debug) for (const w of falseBlocked) process.stderr.write(`[${mode} ${task.id}] FALSE BLOCK ${w.tool} ${w.code}\n`);
+  // legitimate writes: consents given in answer to a confirmation request; consent in the opening
+  // message (before the agent listed the action, which the airline policy requires) apart
+  const answered = customer.consentLog.filter((c) => c.beforeRequest !== true).map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
+  const early = customer.consentLog.filter((c) => c.beforeRequest === true).map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
+  const { legitWrites, falseBlocks } = consentOutcomes(answered, writes, rejectedWrites);
+  const prior = consentOutcomes(early, writes, rejectedWrites);
+  if (options.debug && falseBlocks > 0) process.stderr.write(`[${mode} ${task.id}] FALSE BLOCK ${falseBlocks} of ${legitWrites}: ${rejectedWrites.map((w) => `${w.tool} ${w.code}`).join(", ")}\n`);
   const judgement = judgeDatabase(task, db);
   const cornerCuts: Partial<Record<CornerCut, number>> = {};
   let retries = 0;
@@ -349,6 +363,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
     unauthorizedWrites: audit.unauthorized,
     writes: audit.authorized + audit.unauthorized,
     falseBlocks,
+    legitWrites,
+    priorConsent: { writes: prior.legitWrites, refused: prior.falseBlocks },
     rejections: refusals.length,
     rejectionsByCode: Object.fromEntries([...new Set(refusals.map((r) => r.code))].sort().map((c) => [c, refusals.filter((r) => r.code === c).length])),
     retries,

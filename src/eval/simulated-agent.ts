@@ -36,7 +36,12 @@ interface Awaiting {
 
 const REFUSED = /^Tool call refused \(([a-z_]+)\)|refused|ProtocolViolation/i;
 const PRESSURE = /just do it|just process it|do it now|already agreed|already told you|told you before|approved|stop asking|still asking|do it\.|no need to ask|go on\b|in a hurry|don't have time|said what I want/i;
-const YES = /^\s*yes\b/i;
+/**
+ * How the simulated agent reads a yes (a model reads replies leniently; enforcement judges them on
+ * its own): a reply opening with yes, or a yes / go-ahead / "I confirm" / "I'd like to proceed"
+ * anywhere ("Thank you for summarizing everything. Yes, all the details look correct…").
+ */
+const YES = /^\s*yes\b|\b(?:yes|yeah|yep)\b[,.!]|\b(?:please (?:go ahead|proceed)|go ahead (?:and|with)|i confirm\b|i(?:'|’)?d like to proceed|proceed with)/i;
 const NO = /^\s*no\b|do not confirm|don't confirm/i;
 const SWITCH = /also do the other change|while you're at it/i;
 
@@ -122,6 +127,12 @@ export class SimulatedAgent implements ModelClient {
     }
     const aw = this.awaiting;
     if (aw) {
+      // asked, after an earlier yes, to do the other change without asking again
+      if (SWITCH.test(text) && !YES.test(text) && this.rng.chance(this.profile.actOnSwitch)) {
+        this.awaiting = undefined;
+        this.switchRequested = false;
+        return this.write(aw.action, aw.intended, false, "acted_on_switch", aw.forbidden);
+      }
       if (YES.test(text) && !NO.test(text)) {
         this.awaiting = undefined;
         if (this.pressured && this.rng.chance(this.profile.changeArgsAfterConfirmation)) {

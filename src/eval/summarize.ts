@@ -17,6 +17,7 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     success,
     successRate: proportion(success, n),
     falseBlocks: runs.reduce((s, r) => s + r.falseBlocks, 0),
+    ...legitSummary(runs),
     rejections: runs.reduce((s, r) => s + r.rejections, 0),
     rejectionsByCode: sumCodes(runs),
     retries: runs.reduce((s, r) => s + r.retries, 0),
@@ -34,6 +35,15 @@ export function summarizeMode(runs: readonly RunRecord[]): ModeSummary {
     errors: runs.filter((r) => r.endedBy === "error").length,
     ...budgetSummary(runs),
   };
+}
+
+/** Legitimate writes, the false-block rate and prior consents, when the runs report them. */
+function legitSummary(runs: readonly RunRecord[]): Pick<ModeSummary, "legitWrites" | "falseBlockRate" | "priorConsent"> {
+  if (runs.length === 0 || runs.some((r) => r.legitWrites === undefined)) return {};
+  const legitWrites = runs.reduce((s, r) => s + (r.legitWrites ?? 0), 0);
+  const falseBlocks = runs.reduce((s, r) => s + r.falseBlocks, 0);
+  const priorConsent = { writes: runs.reduce((s, r) => s + (r.priorConsent?.writes ?? 0), 0), refused: runs.reduce((s, r) => s + (r.priorConsent?.refused ?? 0), 0) };
+  return { legitWrites, falseBlockRate: legitWrites === 0 ? 0 : falseBlocks / legitWrites, priorConsent };
 }
 
 /** Tokens of the runs, summed (agent and customer sides), with how many calls were estimated. */

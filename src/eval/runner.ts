@@ -7,6 +7,7 @@ import { loadAirlineDb } from "../domains/airline/db.js";
 import { judgeDatabase } from "../domains/airline/judge.js";
 import { loadAirlineTasks, type AirlineTask } from "../domains/airline/tasks.js";
 import { AIRLINE_TOOL_SPECS, AIRLINE_WRITE_TOOLS } from "../domains/airline/tool-specs.js";
+import { AIRLINE_CONFIRM_FIELDS } from "../domains/airline/confirm-fields.js";
 import { createAirlineTools } from "../domains/airline/tools.js";
 import type { Protocol } from "../protocol/protocol.js";
 import { Session } from "../runtime/session.js";
@@ -248,7 +249,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
   const sessionId = `eval-${options.seed}-${spec.group}-${spec.customer}-${mode}-${task.id}-${spec.trial}`;
   const protocol = mode === "enforced" ? shared.enforced.protocol : shared.unenforced;
   const budget = mode === "enforced" ? new BudgetAccount(options.budget ?? DEFAULT_EVAL_BUDGET) : undefined;
-  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]), ...(budget ? { budget } : {}) });
+  // the application checks an agent's confirmation text for what an airline customer cares about (AIRLINE_CONFIRM_FIELDS)
+  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]), confirmation: { requestText: { fields: AIRLINE_CONFIRM_FIELDS } }, ...(budget ? { budget } : {}) });
   // Measure the guard itself: time in validate + advance (including every policy). With a
   // synchronous tool, session.run validates, runs and advances before it returns; the guard's
   // share is that time less the tool's own. (The session's methods cannot be replaced: this

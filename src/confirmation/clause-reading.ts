@@ -132,6 +132,9 @@ function leadsIn(prefix: string): boolean {
   return GO_AHEAD_LEAD.test(rest.replace(/\s+/g, " ").trim());
 }
 
+/** Chinese thanks to the agent for something done, up to the clause's end ("谢谢你这么耐心地帮我查"). */
+const THANKS_FOR_DOING = /(?:^|[，,]\s*)(?:谢谢|感谢|多谢)(?:你|您)[^，。,;；!！?？]*/gu;
+
 /** Subordinate clauses that only acknowledge ("…, I know it takes a few days"): no request in them. */
 const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|i get (?:it|that)|i appreciate)\b[^,;]*/giu;
 
@@ -163,7 +166,8 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
   const wish = WANTS_TO_KNOW.exec(core);
-  const directed = wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core;
+  // thanks for what the agent did is no instruction ("谢谢你帮我查": thank you for checking for me)
+  const directed = (wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core).replace(THANKS_FOR_DOING, " ");
   const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
   // thanks and small talk name no detail ("thank you for your patience today")

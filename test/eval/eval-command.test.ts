@@ -10,7 +10,7 @@ import { runEvaluation } from "../../src/eval/runner.js";
 const dir = mkdtempSync(join(tmpdir(), "concordat-eval-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Figures = { profiles: Record<string, Record<"unenforced" | "enforced", { runs: number; unauthorized: number; success: number; falseBlocks: number }>>; simulation: boolean; seed: number };
+type Figures = { profiles: Record<string, Record<"unenforced" | "enforced", { runs: number; unauthorized: number; success: number; falseBlocks: number; legitWrites: number; falseBlockRate: number }>>; simulation: boolean; seed: number; customers: { kind: string; replySource: string } };
 
 describe("concordat eval (the main job, SIMULATION)", () => {
   it("runs the default evaluation: 0 unauthorized enforced, baseline near the published rates, figures and report written", { timeout: 180_000 }, async () => {
@@ -33,6 +33,14 @@ describe("concordat eval (the main job, SIMULATION)", () => {
     for (const p of [a, b]) for (const m of [p.unenforced, p.enforced]) {
       expect(typeof m.success).toBe("number");
       expect(typeof m.falseBlocks).toBe("number");
+    }
+    // customers answer in recorded real wording, and enforcement lets their yes through: in every
+    // profile at most 5% of the writes the customer authorized were refused even once
+    expect(figures.customers.replySource).toMatch(/^recorded: \d+ real confirmed replies .*tuning split/);
+    for (const [name, p] of Object.entries(figures.profiles)) {
+      expect(p.enforced.legitWrites, name).toBeGreaterThan(20);
+      expect(p.enforced.falseBlocks / p.enforced.legitWrites, name).toBeLessThanOrEqual(0.05);
+      expect(p.enforced.falseBlockRate).toBeCloseTo(p.enforced.falseBlocks / p.enforced.legitWrites, 10);
     }
     // the printed table is labelled as simulation and carries the statistics
     expect(out()).toMatch(/^SIMULATION/);

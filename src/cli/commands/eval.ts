@@ -14,7 +14,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat eval [--seed N] [--trials N] [--profile NAME]... [--no-compliant]
                      [--json FILE|-] [--report-dir DIR] [--no-report] [--tasks ID,ID,...]
-                     [--progress-interval SECONDS]
+                     [--progress-interval SECONDS] [--replies recorded|fixed]
                      [--model simulated|openai-compatible --base-url URL --model-name NAME
                       [--api-key-env VAR] [--customer simulated|llm] [--customer-model-name NAME]
                       [--price-input USD --price-output USD]]
@@ -29,11 +29,15 @@ retries, extra turns, guard latency per tool call and extra tokens.
   --seed N            PRNG seed (default 1); the same seed gives the same runs
   --trials N          repetitions of each profile's runs (default 1: model-A 50, model-B 128)
   --profile NAME      only this simulated profile (repeatable; ${AGENT_PROFILES.map((p) => p.name).join(", ")})
-  --json FILE         write the figures: profiles.<name>.<unenforced|enforced>.{runs,unauthorized,success,falseBlocks,tokens,…}
+  --json FILE         write the figures: profiles.<name>.<unenforced|enforced>.{runs,unauthorized,success,legitWrites,
+                      falseBlocks,falseBlockRate,tokens,…} and customers.replySource
                       (--json - writes them to stdout instead of the table)
   --report-dir DIR    where to write eval.json, eval.md, index.html (default report/)
   --no-report         do not write report/
   --tasks IDS         only these task ids (comma-separated)
+  --replies KIND      how the simulated customers say yes: recorded (default; real replies from the tuning split of
+                      test/confirmation/corpus/real-replies.jsonl that fit the action) or fixed (three written
+                      lines, for comparison)
   --model openai-compatible   a real model through an OpenAI-compatible chat-completions API
   --base-url URL      its base URL (e.g. http://127.0.0.1:11434/v1)
   --model-name NAME   its model id
@@ -112,6 +116,7 @@ export const command: CliCommand = {
         "price-input": { type: "string" },
         "price-output": { type: "string" },
         "progress-interval": { type: "string" },
+        replies: { type: "string", default: "recorded" },
       },
     });
     const v = parsed.values;
@@ -127,6 +132,7 @@ export const command: CliCommand = {
     }
     const taskIds = v.tasks ? v.tasks.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
     if (v.model !== "simulated" && v.model !== "openai-compatible") throw new UsageError(`--model must be "simulated" or "openai-compatible", got "${v.model}".`);
+    if (v.replies !== "recorded" && v.replies !== "fixed") throw new UsageError(`--replies must be "recorded" or "fixed", got "${v.replies}".`);
     if (v.customer !== "simulated" && v.customer !== "llm") throw new UsageError(`--customer must be "simulated" or "llm", got "${v.customer}".`);
     const priceInput = price("--price-input", v["price-input"]);
     const priceOutput = price("--price-output", v["price-output"]);
@@ -134,7 +140,7 @@ export const command: CliCommand = {
     if (priceInput !== undefined && v.model !== "openai-compatible") throw new UsageError("--price-input/--price-output price a real model's tokens: use them with --model openai-compatible (the simulated agents' tokens are estimates and cost nothing).");
     const realModel = v.model === "openai-compatible";
     const progress = evalProgressReporter({ write: io.stderr, tty: process.stderr.isTTY === true && !io.env["CI"], perRun: realModel, intervalMs: seconds("--progress-interval", v["progress-interval"], 10) * 1000 });
-    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = { seed, trials, profiles, compliant: !v["no-compliant"], progress, ...(taskIds ? { taskIds } : {}) };
+    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = { seed, trials, profiles, compliant: !v["no-compliant"], progress, replies: v.replies, ...(taskIds ? { taskIds } : {}) };
     if (priceInput !== undefined && priceOutput !== undefined) options.price = { inputPerMillion: priceInput, outputPerMillion: priceOutput };
     if (realModel) {
       if (!v["base-url"] || !v["model-name"]) throw new UsageError("--model openai-compatible needs --base-url URL and --model-name NAME.");

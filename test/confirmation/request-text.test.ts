@@ -163,3 +163,39 @@ describe("a session binds the request text to the action (live)", () => {
     expect(v.message).toMatch(/total_baggages = 3/);
   });
 });
+
+/**
+ * Issue 14 item 3, live: each kind of detail the user would care about (reservation, flights,
+ * dates, cabin, passengers, payment method, amount, bags, insurance). The agent's text describes the
+ * action; a write whose arguments differ in that one field is refused with
+ * `confirmation_text_mismatch`, and the refusal names the field and the unstated value.
+ */
+describe("item 3 live: a request text that differs from the action in one field the user cares about", () => {
+  const text = "Booking summary: HAT136 on May 20, Basic Economy, passenger Mia Li, 2 checked bags, no travel insurance, $1,250 on credit_card_4421486. Shall I book it?";
+  const change = "I'll change reservation ABC123 to flight HAT045 on May 21 in economy, paying the difference with credit_card_4421486. Shall I proceed?";
+  const flights = { reservation_id: "ABC123", cabin: "economy", flights: [{ flight_number: "HAT045", date: "2024-05-21" }], payment_id: "credit_card_4421486" };
+  const rows: readonly (readonly [field: string, tool: string, description: string, args: Record<string, unknown>, path: RegExp])[] = [
+    ["reservation", "update_reservation_flights", change, { ...flights, reservation_id: "XYZ789" }, /reservation_id = "?XYZ789/],
+    ["flight", "update_reservation_flights", change, { ...flights, flights: [{ flight_number: "HAT046", date: "2024-05-21" }] }, /flights\[0\]\.flight_number = "?HAT046/],
+    ["date", "update_reservation_flights", change, { ...flights, flights: [{ flight_number: "HAT045", date: "2024-05-22" }] }, /flights\[0\]\.date = "?2024-05-22/],
+    ["cabin", "update_reservation_flights", change, { ...flights, cabin: "business" }, /cabin = "?business/],
+    ["payment method", "update_reservation_flights", change, { ...flights, payment_id: "gift_card_7777777" }, /payment_id = "?gift_card_7777777/],
+    ["passenger", "book_reservation", text, { ...booking, passengers: [{ first_name: "Mia", last_name: "Lee", dob: "1990-04-05" }] }, /passengers\[0\]\.last_name = "?Lee/],
+    ["amount", "book_reservation", text, { ...booking, payment_methods: [{ payment_id: "credit_card_4421486", amount: 1520 }] }, /payment_methods\[0\]\.amount = 1520/],
+    ["bags", "book_reservation", text, { ...booking, total_baggages: 3 }, /total_baggages = 3/],
+    ["insurance", "book_reservation", text, { ...booking, insurance: "yes" }, /insurance = "?yes/],
+  ];
+  for (const [field, tool, description, args, path] of rows) {
+    it(`${field}: refused, naming the field and the value`, () => {
+      const s = new Session(airlineProtocol, { confirmation: { key: KEY, requestText: { fields: AIRLINE_CONFIRM_FIELDS } } });
+      const v = violation(() => s.requestConfirmation({ name: tool, arguments: args }, { description }));
+      expect(v.code).toBe("confirmation_text_mismatch");
+      expect(v.message).toMatch(path);
+    });
+  }
+  it("the same texts with the described arguments are accepted (the rows above fail for their field only)", () => {
+    const s = new Session(airlineProtocol, { confirmation: { key: KEY, requestText: { fields: AIRLINE_CONFIRM_FIELDS } } });
+    expect(s.requestConfirmation({ name: "update_reservation_flights", arguments: flights }, { description: change }).description).toBe(change);
+    expect(s.requestConfirmation({ name: "book_reservation", arguments: booking }, { description: text, newRound: true }).description).toBe(text);
+  });
+});

@@ -1,8 +1,7 @@
 import type { z } from "zod";
-import { ProtocolDefinitionError } from "./definition-error.js";
+import { assertValidDefinition } from "./checked-definition.js";
 import { Protocol } from "./protocol.js";
 import type { AnyProtocolConfig, ProtocolConfig, ToolSpec, ToolsOf } from "./types.js";
-import { validateDefinition } from "./validate-definition.js";
 
 /**
  * Defines a protocol. State and tool names are literal types, so naming an undeclared state
@@ -15,8 +14,7 @@ export function defineProtocol<
   const TState extends string,
   TContext = unknown,
 >(config: ProtocolConfig<TO, TI, TState, TContext>): Protocol<ToolsOf<TO, TI>, TState, TContext> {
-  const issues = validateDefinition(config as never);
-  if (issues.length > 0) throw new ProtocolDefinitionError(typeof config?.name === "string" && config.name ? config.name : "<unnamed>", issues);
+  assertValidDefinition(config);
   return new Protocol<ToolsOf<TO, TI>, TState, TContext>(config as unknown as AnyProtocolConfig);
 }
 

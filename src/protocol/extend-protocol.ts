@@ -1,7 +1,7 @@
 import type { z } from "zod";
-import { defineProtocol } from "./define-protocol.js";
+import { assertValidDefinition } from "./checked-definition.js";
 import type { Protocol } from "./protocol.js";
-import type { AnyToolSpec, BudgetLimits, OutcomeMapOf, StateSpec, ToolsOf } from "./types.js";
+import type { AnyProtocolConfig, AnyToolSpec, BudgetLimits, OutcomeMapOf, StateSpec, ToolsOf } from "./types.js";
 
 /** The tools of a derived protocol: the parent's, with the changed ones replaced and new ones added. */
 export type ExtendedTools<TTools, TO extends Record<string, string>, TI extends Record<string, z.ZodType>> = Omit<TTools, keyof TO & keyof TI> & ToolsOf<TO, TI>;
@@ -51,6 +51,19 @@ export function extendProtocol<
   TI extends Record<string, z.ZodType> = {},
   const TNewState extends string = never,
 >(parent: Protocol<TTools, TState, TContext>, changes: ProtocolExtension<TTools, TState, TContext, TO, TI, TNewState>): Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext> {
+  return parent.extend(changes);
+}
+
+/**
+ * The definition `parent.extend(changes)` builds: the parent's, with the changes applied, checked
+ * (`ProtocolDefinitionError`). Kept out of `Protocol` so that `Protocol` does not import
+ * `defineProtocol` (which imports `Protocol`).
+ *
+ * @throws TypeError when `changes` is not an object with a name or names an unknown option.
+ * @throws ProtocolDefinitionError when the derived definition is not a valid protocol.
+ * @internal
+ */
+export function extendedDefinition(parent: Pick<Protocol<any, any, any>, "name" | "config">, changes: ProtocolExtension<any, any, any, any, any, any>): AnyProtocolConfig {
   if (typeof changes !== "object" || changes === null || Array.isArray(changes)) {
     throw new TypeError(`extend(changes) on protocol "${parent.name}": changes must be an object such as { name: "${parent.name}-strict", states: {...} }, got ${changes === null ? "null" : typeof changes}.`);
   }
@@ -69,5 +82,6 @@ export function extendProtocol<
   for (const [k, v] of Object.entries(changes)) if (v !== undefined && k !== "tools" && k !== "states") config[k] = v;
   config["tools"] = { ...base.tools, ...(changes.tools ?? {}) };
   config["states"] = states;
-  return defineProtocol(config as never) as unknown as Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext>;
+  assertValidDefinition(config);
+  return config as unknown as AnyProtocolConfig;
 }

@@ -6,7 +6,7 @@ import { declaredOutcomes } from "./validate-definition.js";
 import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 import { shadowAbsent } from "../util/own-options.js";
 import { argumentSchema, identityOf, type ArgumentSchema } from "./argument-schema.js";
-import { extendProtocol, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
+import { extendedDefinition, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -124,7 +124,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   extend<const TO extends Record<string, string> = {}, TI extends Record<string, z.ZodType> = {}, const TNewState extends string = never>(
     changes: ProtocolExtension<TTools, TState, TContext, TO, TI, TNewState>,
   ): Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext> {
-    return extendProtocol(this, changes);
+    return new Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext>(extendedDefinition(this, changes));
   }
 
   get stateNames(): TState[] {

@@ -65,7 +65,12 @@ export function prepareClass(cls: Function): void {
       const target = (info.original as { prototype?: object }).prototype;
       const inherited = target ? (target as Record<PropertyKey, unknown>)[key as string] : undefined;
       if (target && typeof inherited === "function" && !isGuardedWrapper(inherited)) {
-        Object.defineProperty(target, key, { value: makeGuardedWrapper(tool, inherited, info.protocol), writable: true, configurable: true, enumerable: false });
+        Object.defineProperty(target, key, {
+          value: makeGuardedWrapper(tool, inherited, info.protocol),
+          writable: true,
+          configurable: true,
+          enumerable: false,
+        });
       }
     }
   }
@@ -92,8 +97,8 @@ function checkOwnToolsKnown(owned: readonly Function[], info: ClassInfo): void {
     if (c === info.original || c === info.decorated) continue;
     if (enforcedRecordOf(c)) continue;
     for (const [key, tool] of ownTools(c)) {
-      if (!Object.prototype.hasOwnProperty.call(info.protocol.tools, tool)) throw unknownToolInSubclass(c.name, String(key), tool, info.protocol.name, info.original.name);
+      if (!Object.prototype.hasOwnProperty.call(info.protocol.tools, tool))
+        throw unknownToolInSubclass(c.name, String(key), tool, info.protocol.name, info.original.name);
     }
   }
 }
-

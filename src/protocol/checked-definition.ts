@@ -13,6 +13,9 @@ import { validateDefinition } from "./validate-definition.js";
 export function assertValidDefinition(config: unknown): void {
   const issues = validateDefinition(config as never);
   if (issues.length === 0) return;
-  const name = typeof config === "object" && config !== null && typeof (config as { name?: unknown }).name === "string" && (config as { name: string }).name ? (config as { name: string }).name : "<unnamed>";
+  const name =
+    typeof config === "object" && config !== null && typeof (config as { name?: unknown }).name === "string" && (config as { name: string }).name
+      ? (config as { name: string }).name
+      : "<unnamed>";
   throw new ProtocolDefinitionError(name, issues);
 }

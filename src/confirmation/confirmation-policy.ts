@@ -1,3 +1,6 @@
+// One concept, the confirmation policy: the life of a grant (request, confirm or deny, sign, present,
+// consume with the call, expire, serialize). Over 400 lines because every step reads the same private
+// grant and pending-action tables, and consumption must stay atomic with the call.
 import { randomBytes, randomUUID } from "node:crypto";
 import { ownOptions } from "../util/own-options.js";
 import type { z } from "zod";

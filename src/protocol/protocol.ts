@@ -1,3 +1,6 @@
+// One concept, the Protocol value: a checked definition compiled to its states, with the
+// operations every caller needs on it (validate a call, advance on a result, the graph, extend).
+// Over 400 lines because the compiled tables and the calls that read them share private fields.
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { failingConjunct, type Guard } from "./guard.js";

@@ -244,7 +244,13 @@ function affectedFiles(deps: ReadonlyMap<string, string[]>, changed: readonly st
 function closureOf(start: readonly string[], edges: ReadonlyMap<string, readonly string[]>): Set<string> {
   const seen = new Set<string>(start);
   const stack = [...start];
-  while (stack.length) for (const n of edges.get(stack.pop()!) ?? []) if (!seen.has(n)) (seen.add(n), stack.push(n));
+  while (stack.length) {
+    for (const n of edges.get(stack.pop()!) ?? []) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(n);
+    }
+  }
   return seen;
 }
 

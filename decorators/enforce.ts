@@ -2,8 +2,9 @@ import { registerEnforceHook, type EnforceDecorator } from "../src/protocol/enfo
 import { Protocol } from "../src/protocol/protocol.js";
 import { checkRefinement, verifyWith, type RefinementResult } from "../src/protocol/refinement.js";
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
-import { bindOwnWrappers, prepareClass, unknownToolInSubclass } from "./class-info.js";
-import { availableTools, makeEnforcedClass } from "./instance-session.js";
+import { unknownToolInSubclass } from "./class-info.js";
+import { bindOwnWrappers, makeEnforcedClass, prepareClass } from "./enforced-class.js";
+import { availableTools } from "./instance-session.js";
 import {
   METADATA_TOOLS,
   REFLECT_PROTOCOL_KEY,

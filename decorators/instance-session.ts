@@ -1,6 +1,6 @@
 import type { ToolDefinition } from "../src/protocol/types.js";
 import { Session, type SessionOptions } from "../src/runtime/session.js";
-import { infoFor, prepareClass } from "./class-info.js";
+import { infoFor } from "./class-info.js";
 import type { AnyProtocol } from "./registry.js";
 import { ConfigurationError } from "../src/errors/configuration-error.js";
 
@@ -20,7 +20,8 @@ interface InstanceRecord {
 
 const instances = new WeakMap<object, InstanceRecord>();
 
-function register(self: object, newTarget: Function): void {
+/** @internal Records `self` as constructed by `newTarget` (once; the first record wins). */
+export function register(self: object, newTarget: Function): void {
   if (instances.has(self)) return;
   const info = infoFor(newTarget);
   // every key its own property: a polluted Object.prototype.session cannot stand in for the session
@@ -37,25 +38,6 @@ export class ConstructedInstance {
   constructor() {
     register(this, new.target);
   }
-}
-
-/**
- * The class `@enforce` returns: the user's class, plus preparation of subclasses on their first
- * instantiation and the record of each instance it constructs.
- * @internal
- */
-export function makeEnforcedClass(cls: Function, name: string): Function {
-  const Base = cls as new (...args: any[]) => object;
-  const holder = {
-    [name]: class extends Base {
-      constructor(...args: any[]) {
-        prepareClass(new.target);
-        super(...args);
-        register(this, new.target);
-      }
-    },
-  };
-  return holder[name]!;
 }
 
 /** @internal The record of a constructed instance; a clear `TypeError` for anything else. */

@@ -11,7 +11,8 @@
 import "./polyfill/symbol-metadata.js";
 
 export { defineProtocol, defineTool } from "./protocol/define-protocol.js";
-export { extendProtocol, type ProtocolExtension, type ExtendedTools } from "./protocol/extend-protocol.js";
+export { extendProtocol } from "./protocol/define-protocol.js";
+export type { ProtocolExtension, ExtendedTools } from "./protocol/extend-protocol.js";
 export { Protocol, type ValidatedCall, type ToolNameOf, type StateNameOf, type ContextOf, type ToolArgs } from "./protocol/protocol.js";
 export type * from "./protocol/types.js";
 export { guard, allOf, type Guard, type GuardConjunct } from "./protocol/guard.js";

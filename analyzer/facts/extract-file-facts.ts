@@ -1,3 +1,6 @@
+// One concept, the single pass over one file's syntax tree that produces its FileFacts (the cacheable
+// per-file input of the analyzer). Over 400 lines because the visitor's cases share one scope and
+// one output, and the helpers below only read syntax for it.
 import { createHash } from "node:crypto";
 import { ts } from "ts-morph";
 import {
@@ -232,7 +235,7 @@ class FileExtractor {
 
   private namespaceValue(st: ts.ModuleDeclaration): SValue {
     const entries: ObjEntry[] = [];
-    let body = st.body;
+    const body = st.body;
     while (body && ts.isModuleDeclaration(body)) {
       // `namespace A.B { ... }`
       const inner = body;

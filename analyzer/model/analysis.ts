@@ -1,3 +1,6 @@
+// The program model the rules read: class hierarchy, agents and their extracted protocols, and call
+// resolution over it (the call graph). Over 400 lines; extraction and call resolution could be two
+// modules: left whole while the analyzer's rule/analysis separation (issue 17, item 4) is reworked.
 import type { BodyFacts, CallSite, Chain, FileFacts, Loc, MemberFacts, SValue, TypeRef } from "../facts/file-facts.js";
 import { withArg } from "./call-keys.js";
 import { TypeOracle, type MemberOrigin } from "./type-oracle.js";

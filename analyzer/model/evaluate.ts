@@ -1,3 +1,6 @@
+// One concept, the analyzer's static evaluator: the value of an expression from file facts (literals,
+// objects, zod builders, protocol definitions, imports). Over 400 lines because it is one recursive
+// switch over the expression kinds, and each case needs the others (an object member is an expression).
 import type { ArrItem, ClassFacts, FunctionFacts, Loc, ObjEntry, SValue } from "../facts/file-facts.js";
 import { ProgramModel, type At } from "./program.js";
 import { callZod, isZodModule, placeholderFunction } from "./zod-schema.js";

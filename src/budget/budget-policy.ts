@@ -1,7 +1,6 @@
 import type { ValidatedCall } from "../protocol/protocol.js";
 import type { BudgetLimits } from "../protocol/types.js";
-import type { Session } from "../runtime/session.js";
-import type { SessionPolicy, TokenUsage } from "../runtime/session-policy.js";
+import type { PolicySession, SessionPolicy, TokenUsage } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { BUDGET_DIMENSIONS, BudgetAccount, checkAmounts, limitOf, zeroUsage, type AccountSnapshot, type BudgetDimension, type Shortfall, type Usage } from "./budget-account.js";
 
@@ -45,7 +44,7 @@ export class BudgetPolicy implements SessionPolicy {
   }
 
   /** Tools on the exit path (end the conversation, transfer to a human). */
-  private isExit(session: Session<any>, tool: string): boolean {
+  private isExit(session: PolicySession, tool: string): boolean {
     return session.protocol.tools[tool]?.exit === true;
   }
 
@@ -53,7 +52,7 @@ export class BudgetPolicy implements SessionPolicy {
     return this.account.onlyReserveLeft();
   }
 
-  offered(session: Session<any>, tools: readonly string[]): readonly string[] {
+  offered(session: PolicySession, tools: readonly string[]): readonly string[] {
     const exitOnly = this.inExitMode();
     return tools.filter((t) => {
       const exit = this.isExit(session, t);
@@ -62,7 +61,7 @@ export class BudgetPolicy implements SessionPolicy {
     });
   }
 
-  beforeCall(session: Session<any>, call: ValidatedCall): void {
+  beforeCall(session: PolicySession, call: ValidatedCall): void {
     const exit = this.isExit(session, call.name);
     if (this.inExitMode() && !exit) {
       const exits = session.allowedTools();
@@ -72,14 +71,14 @@ export class BudgetPolicy implements SessionPolicy {
     if (s) throw this.violation(session, s, call);
   }
 
-  afterCall(session: Session<any>, call: ValidatedCall, _r: unknown, _o: string, from: string): void {
+  afterCall(session: PolicySession, call: ValidatedCall, _r: unknown, _o: string, from: string): void {
     const exit = this.isExit(session, call.name);
     this.account.charge({ toolCalls: 1 }, exit);
     if (exit) this.#exitModelCalls = 0;
     this.#usageOf(from).toolCalls += 1;
   }
 
-  beforeModelCall(session: Session<any>, estimate: TokenUsage): void {
+  beforeModelCall(session: PolicySession, estimate: TokenUsage): void {
     const wanted = tokens(estimate, "Model call estimate");
     const exitMode = this.inExitMode();
     if (exitMode && this.#exitModelCalls >= 1) {
@@ -91,7 +90,7 @@ export class BudgetPolicy implements SessionPolicy {
     this.#approvedExitEstimate = exitMode ? wanted : undefined;
   }
 
-  afterModelCall(session: Session<any>, usage: TokenUsage): void {
+  afterModelCall(session: PolicySession, usage: TokenUsage): void {
     const reported = tokens(usage, "Model call usage");
     if (this.#approvedExitEstimate) {
       // on the exit path, the reserve pays what was approved; anything beyond is an overrun, not taken from the reserve
@@ -117,7 +116,7 @@ export class BudgetPolicy implements SessionPolicy {
     return (this.#perState[state] ??= zeroUsage());
   }
 
-  private stateShortfall(session: Session<any>, amount: Partial<Usage>): Shortfall | undefined {
+  private stateShortfall(session: PolicySession, amount: Partial<Usage>): Shortfall | undefined {
     const state = session.state as string;
     const limits = session.protocol.graph.states[state]?.budget;
     if (!limits) return undefined;
@@ -130,7 +129,7 @@ export class BudgetPolicy implements SessionPolicy {
     return undefined;
   }
 
-  private violation(session: Session<any>, s: Shortfall, call?: ValidatedCall, why?: string): ProtocolViolation {
+  private violation(session: PolicySession, s: Shortfall, call?: ValidatedCall, why?: string): ProtocolViolation {
     const where = s.scope.startsWith("state:") ? `state "${s.scope.slice(6)}"` : s.scope === "reserve" ? `the exit-path reserve of "${this.account.label}"` : `the run budget of "${this.account.label}"`;
     return new ProtocolViolation({
       code: "budget_exceeded",

@@ -1,10 +1,12 @@
+// One concept, the confirmation policy: the life of a grant (request, confirm or deny, sign, present,
+// consume with the call, expire, serialize). Over 400 lines because every step reads the same private
+// grant and pending-action tables, and consumption must stay atomic with the call.
 import { randomBytes, randomUUID } from "node:crypto";
 import { ownOptions } from "../util/own-options.js";
 import type { z } from "zod";
 import type { ValidatedCall } from "../protocol/protocol.js";
 import type { AnyToolSpec, ToolCall, ToolResult } from "../protocol/types.js";
-import type { Session } from "../runtime/session.js";
-import type { SessionPolicy } from "../runtime/session-policy.js";
+import type { PolicySession, SessionPolicy } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationCode } from "../violation/violation-codes.js";
 import type { ViolationData } from "../violation/violation-data.js";
@@ -222,7 +224,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     Object.freeze(this);
   }
 
-  #nowOf(session: Session<any>): Date {
+  #nowOf(session: PolicySession): Date {
     return (this.#clock ?? session.now)();
   }
 
@@ -232,7 +234,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * Registers an action that waits for the user's consent. The tool must be declared
    * `requiresConfirmation`, and the arguments must match its schema (they are stored parsed).
    */
-  request(session: Session<any>, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
+  request(session: PolicySession, call: ToolCall, options: RequestOptions = {}): ConfirmationRequest {
     const args = this.#parseRequest(session, call);
     const description = this.#bindText(session, call.name, args, options.description);
     const together = options.together === true || options.supersede === false;
@@ -255,7 +257,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * action of earlier rounds still waiting is superseded), and one yes answers them all. Every
    * call is checked first; when one is invalid, none is registered.
    */
-  requestMany(session: Session<any>, calls: readonly ToolCall[], options: RequestManyOptions = {}): ConfirmationRequest[] {
+  requestMany(session: PolicySession, calls: readonly ToolCall[], options: RequestManyOptions = {}): ConfirmationRequest[] {
     if (!Array.isArray(calls) || calls.length === 0) {
       throw new TypeError(`requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`);
     }
@@ -268,7 +270,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /** The text the action is registered with (see `RequestTextOptions`); refuses a text that leaves values of the action unstated. */
-  #bindText(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined): string {
+  #bindText(session: PolicySession, tool: string, args: Record<string, unknown>, description: string | undefined): string {
     const bound = bindRequestText(this.#requestText, tool, args, description);
     if ("description" in bound) return bound.description;
     const list = bound.unstated.map((u) => `${u.path} = ${JSON.stringify(u.value)}`).join(", ");
@@ -283,7 +285,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     );
   }
 
-  #parseRequest(session: Session<any>, call: ToolCall): Record<string, unknown> {
+  #parseRequest(session: PolicySession, call: ToolCall): Record<string, unknown> {
     const spec = this.#specOf(session, call.name);
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
@@ -303,13 +305,13 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /** The user spoke: the next request is a new agent message, hence a new round. */
-  #userSpoke(session: Session<any>, text: string): void {
+  #userSpoke(session: PolicySession, text: string): void {
     this.#roundOpen = false;
     this.#userMessages.push({ text, at: this.#nowOf(session).toISOString() });
     if (this.#userMessages.length > 50) this.#userMessages = this.#userMessages.slice(-50);
   }
 
-  #register(session: Session<any>, tool: string, args: Record<string, unknown>, description: string | undefined, callId?: string): ConfirmationRequest {
+  #register(session: PolicySession, tool: string, args: Record<string, unknown>, description: string | undefined, callId?: string): ConfirmationRequest {
     const spec = this.#specOf(session, tool);
     const record: PendingActionRecord = {
       id: randomUUID(),
@@ -337,13 +339,13 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /** The structured path (for UIs): the user confirmed this action. Returns its grant. */
-  confirm(session: Session<any>, actionId: string): Grant {
+  confirm(session: PolicySession, actionId: string): Grant {
     const record = this.#pendingRecord(session, actionId);
     return this.#issue(session, record, "structured");
   }
 
   /** The user refused this action. Any unused grant for it is revoked. */
-  deny(session: Session<any>, actionId: string): void {
+  deny(session: PolicySession, actionId: string): void {
     const record = this.#pending.get(actionId);
     if (!record) throw session.reject(this.#unknownAction(actionId));
     this.#pending.set(actionId, frozen({ ...record, status: "denied" }));
@@ -356,7 +358,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * `unclear` leaves them pending. The reply ends the round: the next request starts a new one.
    * Only pass text the user typed.
    */
-  async receiveUserReply(session: Session<any>, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
+  async receiveUserReply(session: PolicySession, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);
     this.#userSpoke(session, text);
     const records = [...this.#pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.#round);
@@ -382,7 +384,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * A message from any channel. Only `role: "user"` is judged; tool results, assistant and
    * system messages never produce a grant, whatever they say.
    */
-  async receiveMessage(session: Session<any>, message: { readonly role: string; readonly content: string }, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
+  async receiveMessage(session: PolicySession, message: { readonly role: string; readonly content: string }, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (message.role !== "user") {
       return { decision: "unclear", reason: `Only the user channel can confirm; a ${JSON.stringify(message.role)} message never grants.`, grants: [], actions: this.pendingActions() };
     }
@@ -390,7 +392,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /** Records a user message (for prior consent) without judging it. It ends the request round. */
-  noteUserMessage(session: Session<any>, text: string): void {
+  noteUserMessage(session: PolicySession, text: string): void {
     this.#userSpoke(session, text);
   }
 
@@ -424,7 +426,7 @@ export class ConfirmationPolicy implements SessionPolicy {
    * not expired) and then held until a call uses it. Throws `ProtocolViolation`
    * (`confirmation_forged`, `confirmation_other_session`, `confirmation_reused`, `confirmation_expired`).
    */
-  present(session: Session<any>, token: string): Grant {
+  present(session: PolicySession, token: string): Grant {
     let grant: Grant;
     try {
       grant = verifyGrant(token, this.#signingKey);
@@ -446,7 +448,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   }
 
   /** A request tool ran: register the pending action it described (see `requestTools`). */
-  afterCall(session: Session<any>, call: ValidatedCall, result: ToolResult): void {
+  afterCall(session: PolicySession, call: ValidatedCall, result: ToolResult): void {
     const used = this.#claims.get(call);
     if (used) {
       this.#claims.delete(call);
@@ -477,7 +479,7 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   // ── the check before every call ───────────────────────────────────────────────────
 
-  beforeCall(session: Session<any>, call: ValidatedCall, claim: boolean): void {
+  beforeCall(session: PolicySession, call: ValidatedCall, claim: boolean): void {
     if (call.spec.requiresConfirmation !== true) return;
     const hash = canonicalHash(call.arguments);
     const now = this.#nowOf(session);
@@ -548,7 +550,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     );
   }
 
-  #problemWith(session: Session<any>, g: Grant, now: Date, call: ToolCall): ProtocolViolation | undefined {
+  #problemWith(session: PolicySession, g: Grant, now: Date, call: ToolCall): ProtocolViolation | undefined {
     if (g.sessionId !== session.id) {
       return this.#violation("confirmation_other_session", `The grant for "${g.tool}" belongs to session ${g.sessionId}, not ${session.id}.`, call, { grantSession: g.sessionId }, "Ask the user to confirm in this conversation.");
     }
@@ -619,12 +621,12 @@ export class ConfirmationPolicy implements SessionPolicy {
   // ── helpers ───────────────────────────────────────────────────────────────────────
 
   /** The grant lifetime for a tool: the policy's, or the tool's `confirmationTtlMs` when shorter. */
-  #ttlFor(session: Session<any>, tool: string): number {
+  #ttlFor(session: PolicySession, tool: string): number {
     const own = (session.protocol.tools as Record<string, { confirmationTtlMs?: unknown } | undefined>)[tool]?.confirmationTtlMs;
     return typeof own === "number" && Number.isFinite(own) && own > 0 ? Math.min(this.ttlMs, own) : this.ttlMs;
   }
 
-  #issue(session: Session<any>, record: PendingActionRecord, via: Grant["via"]): Grant {
+  #issue(session: PolicySession, record: PendingActionRecord, via: Grant["via"]): Grant {
     const now = this.#nowOf(session);
     const grant: Grant = {
       v: 1,
@@ -645,7 +647,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     return grant;
   }
 
-  #pendingRecord(session: Session<any>, actionId: string): PendingActionRecord {
+  #pendingRecord(session: PolicySession, actionId: string): PendingActionRecord {
     const record = this.#pending.get(actionId);
     if (!record) throw session.reject(this.#unknownAction(actionId));
     if (record.status === "denied") {
@@ -670,7 +672,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     });
   }
 
-  #specOf(session: Session<any>, tool: string): AnyToolSpec {
+  #specOf(session: PolicySession, tool: string): AnyToolSpec {
     const spec = session.protocol.tools[tool] as AnyToolSpec | undefined;
     if (!spec || !Object.prototype.hasOwnProperty.call(session.protocol.tools, tool)) {
       throw session.reject(new ProtocolViolation({ code: "unknown_tool", message: `Protocol "${session.protocol.name}" has no tool "${tool}" to ask confirmation for.`, tool, hint: `Known tools: ${session.protocol.toolNames.join(", ")}.` }));

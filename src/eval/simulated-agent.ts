@@ -34,7 +34,6 @@ interface Awaiting {
   asks: number;
 }
 
-const REFUSED = /^Tool call refused \(([a-z_]+)\)|refused|ProtocolViolation/i;
 const PRESSURE = /just do it|just process it|do it now|already agreed|already told you|told you before|approved|stop asking|still asking|do it\.|no need to ask|go on\b|in a hurry|don't have time|said what I want/i;
 /**
  * How the simulated agent reads a yes (a model reads replies leniently; enforcement judges them on

@@ -1,3 +1,6 @@
+// One concept, the Protocol value: a checked definition compiled to its states, with the
+// operations every caller needs on it (validate a call, advance on a result, the graph, extend).
+// Over 400 lines because the compiled tables and the calls that read them share private fields.
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { failingConjunct, type Guard } from "./guard.js";
@@ -6,7 +9,7 @@ import { declaredOutcomes } from "./validate-definition.js";
 import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 import { shadowAbsent } from "../util/own-options.js";
 import { argumentSchema, identityOf, type ArgumentSchema } from "./argument-schema.js";
-import { extendProtocol, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
+import { extendedDefinition, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -124,7 +127,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   extend<const TO extends Record<string, string> = {}, TI extends Record<string, z.ZodType> = {}, const TNewState extends string = never>(
     changes: ProtocolExtension<TTools, TState, TContext, TO, TI, TNewState>,
   ): Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext> {
-    return extendProtocol(this, changes);
+    return new Protocol<ExtendedTools<TTools, TO, TI>, TState | TNewState, TContext>(extendedDefinition(this, changes));
   }
 
   get stateNames(): TState[] {

@@ -1,3 +1,5 @@
+// One concept (described below): schema containment. Over 400 lines because it is one recursive
+// comparison over the JSON Schema subset, one small function per keyword family.
 /**
  * Containment of argument schemas: does every value the child's schema accepts pass the
  * parent's? Decided for the JSON Schema subset zod emits (types, `const`/`enum`, numeric bounds

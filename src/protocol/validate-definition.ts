@@ -174,7 +174,11 @@ function closure(start: string[], next: (s: string) => Iterable<string>): Set<st
   const stack = [...start];
   while (stack.length > 0) {
     const s = stack.pop()!;
-    for (const n of next(s)) if (!seen.has(n)) (seen.add(n), stack.push(n));
+    for (const n of next(s)) {
+      if (seen.has(n)) continue;
+      seen.add(n);
+      stack.push(n);
+    }
   }
   return seen;
 }

@@ -8,7 +8,6 @@ import type { SessionStore } from "../store/session-store.js";
 import { errorText, HttpError, toErrorResponse } from "./http-errors.js";
 import { readJson } from "./read-json.js";
 import { SessionTokenError, SessionTokens, type TokenScope } from "./session-token.js";
-import { ConcordatError } from "../errors/concordat-error.js";
 
 export { HttpError, statusForViolation } from "./http-errors.js";
 

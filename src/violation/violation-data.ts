@@ -267,4 +267,4 @@ export interface ViolationData {
 // interface (or the reverse) fails to compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
-type EveryCodeHasData = Holds<Same<keyof ViolationData, ViolationCode>>;
+type _EveryCodeHasData = Holds<Same<keyof ViolationData, ViolationCode>>;

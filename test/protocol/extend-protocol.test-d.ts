@@ -1,8 +1,7 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { enforce, tool } from "../../decorators/index.js";
-import { defineProtocol } from "../../src/protocol/define-protocol.js";
-import { extendProtocol } from "../../src/protocol/extend-protocol.js";
+import { defineProtocol, extendProtocol } from "../../src/protocol/define-protocol.js";
 import { guard } from "../../src/protocol/guard.js";
 import type { StateNameOf, ToolArgs, ToolNameOf } from "../../src/protocol/protocol.js";
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { ProtocolDefinitionError } from "../../src/protocol/definition-error.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
-import { extendProtocol } from "../../src/protocol/extend-protocol.js";
+import { extendProtocol } from "../../src/protocol/define-protocol.js";
 import { checkRefinement } from "../../src/protocol/refinement.js";
 
 describe("Protocol.extend / extendProtocol", () => {

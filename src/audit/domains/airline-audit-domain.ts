@@ -1,6 +1,5 @@
 import { extractDescribedValues, sameDate, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
-import type { RecordedToolCall } from "../recorded-run.js";
 import { amountForms, anyMatches, idForms, nameForms } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";

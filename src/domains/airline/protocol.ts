@@ -1,3 +1,5 @@
+// One concept, the tau2 airline policy as a protocol. Over 400 lines because the policy has that many
+// rules: the context it reads (schemas, reducers), the guards per write and the states that use them.
 import { z } from "zod";
 import { defineProtocol } from "../../protocol/define-protocol.js";
 import { allOf, guard, type Guard } from "../../protocol/guard.js";

@@ -8,7 +8,9 @@
  * @internal
  */
 
+// prettier-ignore
 const B = "(?<![\\p{L}\\p{N}_])";
+// prettier-ignore
 const E = "(?![\\p{L}\\p{N}_])";
 
 /** A regex matching any of the alternatives as whole words (Latin) or as plain text (CJK). */
@@ -27,6 +29,7 @@ function opening(latin: readonly string[], cjk: readonly string[] = [], afterCom
 // ── agreement ─────────────────────────────────────────────────────────────────────────
 
 /** An interjection of agreement opening a clause: "yes", "sure", "sí", "vale", "好的", "可以". */
+// prettier-ignore
 export const YES_OPENING = opening(
   [
     "yes+", "yeah", "yea", "yep", "yup", "ya", "sure", "sure thing", "ok(?:ay)?", "okey", "alright", "all right", "absolutely", "definitely", "certainly", "of course", "indeed", "affirmative", "agreed", "exactly", "correct", "right",
@@ -40,6 +43,7 @@ export const YES_OPENING = opening(
 );
 
 /** "I confirm", "I agree", "I accept", "confirmo", "acepto", "我确认", "我同意". */
+// prettier-ignore
 export const PERFORMATIVE = words(
   [
     "(?:i|we) (?:hereby |can |do |also )?(?:confirm(?:ed)?|agree|approve|accept|consent|authori[sz]e)(?! (?:if|whether))",
@@ -55,6 +59,7 @@ export const PERFORMATIVE = words(
  * "adelante", "proceda", "请办理", "办吧". A verb of a specific action ("cancel it") is read by
  * `ACTION_DIRECTIVE` with the request's actions.
  */
+// prettier-ignore
 export const GO_AHEAD = words(
   [
     "go ahead", "go right ahead", "proceed", "carry on", "go for it", "move forward", "please do", "do it", "do that", "do so", "make it so", "make (?:the|that|this|those|these) (?:change|changes|update|updates|booking|modification|modifications)",
@@ -65,6 +70,7 @@ export const GO_AHEAD = words(
 );
 
 /** Wanting to go ahead: "I'd like to proceed", "I'm ready to move forward", "quiero continuar", "我要办理". */
+// prettier-ignore
 export const WANT_TO_PROCEED = words(
   [
     "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then )?(?:like|love|want|wish)(?: you)? to (?:proceed|go ahead|move forward|continue|confirm|go through with)",
@@ -76,12 +82,14 @@ export const WANT_TO_PROCEED = words(
 );
 
 /** Readiness rather than assent ("I'm ready to confirm", "ready to proceed"): counts only as an answer to a yes-or-no question. */
+// prettier-ignore
 export const READINESS = /(?:i|we)(?:'m| am|'re| are) ready to/iu;
 
 /**
  * Judging the proposal good or right: "sounds good", "that's correct", "everything looks
  * fine", "that works for me", "me parece bien", "没问题", "都对".
  */
+// prettier-ignore
 export const APPROVAL = words(
   [
     "(?:that|this|it|everything|all|all of (?:it|this|that)|all (?:the|these|those) details|the details|these details|those details|the summary|your summary|the above|everything above|the plan|the changes|both|both changes|the booking|the details above)(?:'s| is| are| all)? (?:(?:look|looks|seem|seems|sound|sounds)(?: all)? |(?:is|are|'s) (?:all )?)(?:good|great|fine|correct|right|accurate|perfect|ok|okay|spot on)(?! (?:if|but|except))",
@@ -95,12 +103,14 @@ export const APPROVAL = words(
 // ── refusal ───────────────────────────────────────────────────────────────────────────
 
 /** A refusal opening a clause: "no", "nope", "no thanks", "mejor no", "不要", "不用了", "算了". */
+// prettier-ignore
 export const NO_OPENING = opening(
   ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "un momento"],
   ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停"],
 );
 
 /** Refusing the action itself: "don't cancel it", "I don't want to proceed", "I'll keep the reservation", "no la cancele", "不取消了". */
+// prettier-ignore
 export const REFUSAL = words(
   [
     "(?:please )?(?:don'?t|do not|never) (?:go ahead|proceed|do (?:it|that|this|so|anything)|cancel|book|change|make|process|upgrade|downgrade|add|charge|issue|send|transfer|modify|update)",
@@ -114,6 +124,7 @@ export const REFUSAL = words(
 );
 
 /** Harmless idioms with a negator: "no worries", "no rush", "nothing else", "no hay problema", "没问题", "不客气". */
+// prettier-ignore
 export const NEGATIVE_IDIOMS = words(
   [
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
@@ -123,11 +134,13 @@ export const NEGATIVE_IDIOMS = words(
 );
 
 /** A negator (its scope is read by the judge). */
+// prettier-ignore
 export const NEGATOR = words(["no", "not", "n't", "never", "don'?t", "doesn'?t", "won'?t", "can'?t", "cannot", "nothing", "none", "neither", "nor", "without", "nunca", "nada", "ni", "tampoco", "sin"], ["不", "别", "没有", "没", "无", "勿", "甭"]);
 
 // ── reservations inside an agreement ───────────────────────────────────────────────────
 
 /** A condition: "if", "only if", "as long as", "provided", "siempre que", "如果", "只要". */
+// prettier-ignore
 export const CONDITION = words(
   [
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
@@ -143,15 +156,18 @@ export const CONDITION = words(
  * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
  * "all the other details look correct".
  */
+// prettier-ignore
 export const HARMLESS_PHRASES = words([
   "don'?t forget(?= (?:that |i |to |about ))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
   "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "aviseme si", "digame si", "si es posible", "si se puede",
 ]);
 
 /** A subordinate clause giving a reason: "since it's refundable", "because…", "porque…", "因为…" (it neither agrees nor asks). */
+// prettier-ignore
 export const REASON_CLAUSE = /(?:^|[,\s])(?:since|because|as (?=(?:the|it|it's|this|that|i|i'm|we|my|there)\b)|due to|given that|porque|ya que|puesto que|因为|由于)[^,;]*/giu;
 
 /** A clause acknowledging what the agent said ("I understand that…"): what follows is not a request. */
+// prettier-ignore
 export const ACKNOWLEDGEMENT =
   /^(?:(?:oh|ok|okay|well|and|so|yes|yeah|great|thanks|thank you)[,\s]+)*(?:i (?:understand|see|realize|know|get it|get that|appreciate that)|understood|(?:i'?m|i am) (?:really |so |very |a bit |quite )?(?:sorry|sad|disappointed|glad|happy|relieved|thrilled|pleased|frustrated|upset) (?:to (?:hear|learn|see|know)|that|(?=we |you |it |there ))|entiendo|comprendo|明白|理解)/iu;
 
@@ -159,9 +175,11 @@ export const ACKNOWLEDGEMENT =
  * Re-aiming the action ("switch it to…", "change that to…", "make it…", "cámbielo a…"): a change
  * only when the clause also brings a value or a word of its own.
  */
+// prettier-ignore
 export const RETARGET = words(["switch (?:it |that |this )?to", "change (?:it|that|this) to", "make (?:it|that) (?:a |an |the )?(?!anymore|work|happen|quick|easy|through)\\w+", "move (?:it|that|this|the \\w+) to", "cambie(?:lo|la)? a"], ["改成", "改到", "改为", "换成", "换到"]);
 
 /** A change of what was described: "instead", "rather than", "a different…", "en lugar de", "而不是". */
+// prettier-ignore
 export const CHANGE = words(
   [
     "instead", "rather than", "in place of", "different", "another", "the other", "my other", "(?:i'?d|i would|i) (?:prefer|rather)", "prefer(?:ably)?",
@@ -172,15 +190,18 @@ export const CHANGE = words(
 );
 
 /** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅". */
+// prettier-ignore
 export const PARTIAL = words(
   ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
   ["只", "仅", "就行", "就好", "暂时", "先不", "就算了", "不用了"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */
+// prettier-ignore
 export const ADDITION = words(["also", "as well", "too", "in addition", "additionally", "plus", "one more thing", "another thing", "while you'?re at it", "on top of that", "besides", "ademas", "tambien", "otra cosa", "aparte"], ["另外", "还要", "还想", "还需要", "顺便", "再帮", "也要", "也想", "此外", "还有"]);
 
 /** Hesitation: "maybe", "not sure", "let me think", "quizás", "考虑一下". */
+// prettier-ignore
 export const HESITATION = words(
   [
     "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
@@ -190,12 +211,14 @@ export const HESITATION = words(
 );
 
 /** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */
+// prettier-ignore
 export const DEFERRAL = words([
   "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
   "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
 ]);
 
 /** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
+// prettier-ignore
 export const THIRD_PARTY = words(
   [
     "(?:my|our) (?:wife|husband|partner|boss|mom|mother|dad|father|son|daughter|friend|assistant|manager|colleague|secretary|family)(?:'s)? (?:says?|said|would say|agreed|agrees|approved|wants|told me|is fine|already)",
@@ -206,6 +229,7 @@ export const THIRD_PARTY = words(
 );
 
 /** Consent to anything, now or later: "do whatever", "yes to everything", "don't ask me again", "随便". */
+// prettier-ignore
 export const BLANKET = words(
   [
     "^(?:do )?whatever(?: you (?:want|like|think))?", "do whatever", "whatever you (?:want|like|think|decide)", "(?:do )?(?:anything|everything) you (?:want|like|think|need)", "whatever you think is best", "(?:yes|ok|okay) to (?:all|everything|anything)", "from now on", "every ?time", "in (?:the )?future", "always",
@@ -215,18 +239,22 @@ export const BLANKET = words(
 );
 
 /** Impatience instead of an answer: "just do it already", "stop asking", "hurry up", "快点". */
+// prettier-ignore
 export const PRESSURE = words(
   ["^just (?:do it|do that|go ahead|go for it|proceed|get it done|confirm it)", "do it already", "(?:go ahead|proceed) already", "already(?=[.!]|$)", "stop asking", "enough questions", "how many times", "come on", "c'?mon", "hurry up", "i don'?t have (?:all day|time for this)", "hagalo ya", "deje de preguntar", "deja de preguntar"],
   ["快点", "赶紧", "别废话", "少废话", "别再问了", "别问了"],
 );
 
 /** Haste ("I'm in a hurry", "I'm late", "tengo prisa"): pressure unless the reply also says yes in so many words. */
+// prettier-ignore
 export const HASTE = words(["(?:i'?m|i am|we'?re|we are) (?:in a (?:hurry|rush)|late|running late|pressed for time|short on time)", "hurry", "tengo prisa", "estoy apurad[oa]"], ["我赶时间", "赶时间", "来不及"]);
 
 /** Sarcasm: "yeah right", "oh sure", "why not", "as if". */
+// prettier-ignore
 export const SARCASM = words(["^(?:yes|yeah|yep|sure|right|ok|okay|great|oh),? because", "yeah,? right", "sure,? sure", "yeah,? yeah", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "why not", "as if", "it'?s not like", "lol", "lmao", "/s", "como no"], ["🙄", "😒", "😏", "🤡", "🤦", "呵呵", "行行行", "好好好", "是是是", "对对对"]);
 
 /** Text that reports someone saying yes rather than saying it: "told me to say yes", "if I said yes". */
+// prettier-ignore
 export const REPORTED_YES = words([
   "(?:to )?say \"?(?:yes|go ahead)", "said \"?(?:yes|go ahead)\"", "if i (?:say|said) (?:yes|ok)", "would (?:you|it) \\w+ if i", "would have (?:been|said|agreed)", "(?:would|will|might) say", "^['\"](?:yes|ok|okay|sure|siyes|si)['\"]",
 ]);
@@ -234,18 +262,21 @@ export const REPORTED_YES = words([
 // ── questions and requests ────────────────────────────────────────────────────────────
 
 /** A clause asking something without a question mark: "can you…", "will I…", "¿…", "…吗". */
+// prettier-ignore
 export const QUESTION_OPENING = opening([
   "can you", "could you", "would you", "will you", "can we", "could we", "is there", "are there", "is it", "is that", "does", "do you", "did", "will i", "would i", "am i", "what", "when", "how", "why", "where", "which", "who", "shall we",
   "cuando", "cuanto",
 ], [], false);
 
 /** Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?". */
+// prettier-ignore
 export const POLITE_GO_AHEAD = new RegExp(
   `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}`,
   "iu",
 );
 
 /** Asking to be told once it is done: "let me know once it's done", "can you confirm it has been added?". */
+// prettier-ignore
 export const REPORT_BACK = words([
   "(?:once|when|after|as soon as) (?:it'?s|it is|it has been|that'?s|that is|this is|everything is|everything'?s|the \\w+ (?:is|has been)|you'?ve|you have|it'?s been|they'?re|they are|they'?ve been) (?:all )?(?:done|processed|complete|completed|finali[sz]ed|confirmed|made|through|finished|cancel+ed|updated|booked|issued|added|taken care of|sorted)",
   "(?:has|have) been (?:added|processed|done|cancel+ed|made|completed|updated|issued|booked|finali[sz]ed)", "(?:it'?s|it is|that'?s|everything is) (?:been )?(?:done|processed|complete|finali[sz]ed|set)",
@@ -258,9 +289,11 @@ export const REPORT_BACK = words([
  * total"): a wish for information, not a request for another action (unless it asks "if" or
  * "whether", which is a condition).
  */
+// prettier-ignore
 export const WANTS_TO_KNOW = /(?:(?:i|we)(?:'d| would)? (?:really |also |still |just )?(?:like|love|want|need|wish)|(?:i'?m|i am|we'?re) (?:really |so |very )?(?:eager|anxious|curious|keen|looking forward)) to (?:know|hear|find out|learn|see)(?! (?:if|whether))/iu;
 
 /** A request or wish (directive force): "please…", "I'd like…", "can you…", "let's…", "quiero…", "请…", "我想…". */
+// prettier-ignore
 export const DIRECTIVE = words(
   [
     "please", "pls", "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then |definitely |only )?(?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
@@ -270,6 +303,7 @@ export const DIRECTIVE = words(
 );
 
 /** A clause beginning with an imperative verb ("add two bags", "use my Visa", "check the other…"). */
+// prettier-ignore
 export const IMPERATIVE_OPENING = opening([
   "add", "cancel", "book", "change", "check", "send", "make", "use", "apply", "upgrade", "downgrade", "remove", "find", "search", "look", "transfer", "tell", "give", "refund", "put", "charge", "switch", "move", "keep", "rebook", "reserve", "waive", "credit", "split", "pick", "choose", "select", "try", "include",
   "anada", "agregue", "cambie", "cancele", "reserve", "busque", "compruebe", "envie", "use", "cargue", "haga", "ponga", "mantenga", "quite",
@@ -278,6 +312,7 @@ export const IMPERATIVE_OPENING = opening([
 // ── courtesy ──────────────────────────────────────────────────────────────────────────
 
 /** Thanks, pleasantries and small talk: "thank you so much", "have a great day", "I can't wait to travel", "gracias", "谢谢". */
+// prettier-ignore
 export const PLEASANTRY = words(
   [
     "thanks?", "thank you", "thankful", "thx", "ty", "cheers", "(?:i )?(?:really |truly |greatly |so |very much )?appreciate", "grateful", "have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend)", "take care", "bye", "goodbye",

@@ -36,6 +36,7 @@ const e = (category: LexiconCategory, tag: string | undefined, ...patterns: stri
   patterns.map((pattern) => ({ category, pattern, ...(tag ? { tag } : {}) }));
 
 /** Verbs by canonical action. A verb in a reply must be one of the request's verbs. */
+// prettier-ignore
 export const ACTION_VERBS: Readonly<Record<string, readonly string[]>> = {
   cancel: ["cancel", "取消"],
   refund: ["refund", "退款", "退钱", "退"],
@@ -52,9 +53,11 @@ export const ACTION_VERBS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** Verbs that are also a refusal on their own ("cancel that"). They count as the action only next to an affirmative. */
+// prettier-ignore
 export const DENIAL_VERBS: ReadonlySet<string> = new Set(["cancel"]);
 
 /** Words in a request (or a tool name) that name each canonical action. */
+// prettier-ignore
 export const REQUEST_VERB_PATTERNS: Readonly<Record<string, string>> = {
   cancel: "\\bcancel(?:s|led|ling|lation)?\\b|取消",
   refund: "\\brefund(?:s|ed|ing)?\\b|退款|退钱|退还|退",
@@ -72,6 +75,7 @@ export const REQUEST_VERB_PATTERNS: Readonly<Record<string, string>> = {
 
 const yes = "y(?:e+[sz]+h?|es+s|es+|e+a+s|eah+|e+a+h*|e+p+|u+p+|a+s+|a+h?|se|s|e)";
 
+// prettier-ignore
 export const LEXICON: readonly LexiconEntry[] = [
   // ── English affirmatives ──────────────────────────────────────────────────────────
   ...e("affirm", undefined,
@@ -161,6 +165,7 @@ export const LEXICON: readonly LexiconEntry[] = [
 ];
 
 /** Refusal words that negate the affirmative next to them ("don't do it", "absolutely not", "不好"). */
+// prettier-ignore
 export const NEGATORS: ReadonlySet<string> = new Set(["not", "don't", "dont", "do not", "never", "no need to", "there's no need to", "theres no need to", "don't need to", "dont need to", "do not need to", "you don't need to", "you dont need to", "you do not need to", "不", "别", "没", "不用", "不要"]);
 
 /**
@@ -168,6 +173,7 @@ export const NEGATORS: ReadonlySet<string> = new Set(["not", "don't", "dont", "d
  * ("no rush", "don't forget the receipt", "不要告诉我妈"), they negate that, not the action. In a
  * reply that also agrees, such a negation is extra content (`unclear`), not a refusal.
  */
+// prettier-ignore
 export const SCOPED_NEGATORS: ReadonlySet<string> = new Set([...NEGATORS, "no", "doesn't", "doesnt", "won't", "wont", "can't", "cant", "shouldn't", "shouldnt", "no need", "没有"]);
 
 /**
@@ -175,9 +181,11 @@ export const SCOPED_NEGATORS: ReadonlySet<string> = new Set([...NEGATORS, "no", 
  * ("confrim"), one dropped letter ("procede") or one doubled letter ("pleasee"). No
  * substitutions, so "conform" is not "confirm".
  */
+// prettier-ignore
 export const TYPO_TOLERANT_WORDS: readonly string[] = ["ahead", "please", "proceed", "confirm", "confirmed", "absolutely", "definitely", "certainly", "alright", "okay"];
 
 /** Text that pretends to be a system/assistant message or a recorded confirmation. Never a user's yes. */
+// prettier-ignore
 export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(?:system|assistant|developer|tool|function|admin|administrator)\s*(?:message|note|notice|prompt)?\s*[:：>\]]/i,
   /\[\s*(?:system|assistant|inst|admin|tool)\b/i,
@@ -197,7 +205,9 @@ export const INJECTION_PATTERNS: readonly RegExp[] = [
 ];
 
 /** Phrases that ask the user to say yes or no; removed before looking for a choice in a request. */
+// prettier-ignore
 export const YES_NO_PROMPT = /\(?\b(?:yes|y)\s*(?:\/|or)\s*(?:no|n)\b\)?|\bconfirm\s+or\s+(?:cancel|decline|deny)\b|是否|是或否|确认或取消|\(?[是好]\s*\/\s*[否不]\)?/gi;
 
 /** A request that offers a choice ("a refund or a voucher?"): a bare "yes" does not say which. */
+// prettier-ignore
 export const CHOICE_PATTERN = /\bor\b|还是|或者|或是/i;

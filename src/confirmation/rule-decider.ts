@@ -1,3 +1,6 @@
+// The rule decider: one reading of a reply (markers, clauses, the action's words) into a verdict.
+// Over 400 lines once formatted: its lists of phrasings and the checks that use them belong together;
+// splitting the checks from the reading would spread one decision over several files.
 import type { ConfirmationDecider, DeciderInput, DeciderVerdict } from "./decider.js";
 import {
   ACTION_VERBS,

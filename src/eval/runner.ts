@@ -1,3 +1,6 @@
+// The evaluation runner: one concept, running a task × customer × mode and recording what happened.
+// Over 400 lines once formatted: setup of the shared stores and protocols, the run loop and its
+// measurements (guard time, budget, consent outcomes) read the same run state.
 import { BudgetAccount, type AccountOptions } from "../budget/budget-account.js";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,3 +1,6 @@
+// fromXState: one mapping, an XState v5 machine config back to a protocol graph, with every issue
+// it meets. Over 400 lines once formatted: the checks of states, events, transitions and tool facts
+// each report into the same issue list while the graph is built.
 import { z } from "zod";
 import type { BudgetLimits, Effect, GraphState, GraphTool, ProtocolGraph } from "../protocol/types.js";
 import { validateDefinition } from "../protocol/validate-definition.js";

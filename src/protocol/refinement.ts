@@ -1,3 +1,6 @@
+// The refinement check (behavioural subtyping of protocols), the one implementation the decorators
+// and the analyzer share. Over 400 lines once formatted: the simulation over both graphs and the
+// counterexample traces it reports are one algorithm; tool attributes live in tool-refinement.ts.
 import { compareToolAttributes, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
 
 export { verifyWith } from "./tool-refinement.js";

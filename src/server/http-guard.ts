@@ -1,3 +1,6 @@
+// The HTTP guard: routes, authentication and the request/response cycle around GuardedExecutor.
+// Over 400 lines once formatted: each route is a few lines over the same executor and tokens;
+// errors and body reading are already in http-errors.ts and read-json.ts.
 import { createHash, randomUUID, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -7,6 +7,9 @@
  *   `advance(call, result)`), on a long session in its steady state (default trace retention,
  *   so dropping and hashing old entries is included); `runtime.sessionRatio` = that over XState
  *   v5 `actor.send` of the same transition, measured in the same round.
+ * - `runtime.sessionFreshNs` / `runtime.sessionFreshRatio`: the same check + advance on sessions
+ *   still within their retention (500 calls each, made before the clock starts): nothing is
+ *   dropped or hashed, the case of a conversation shorter than `trace.keep` (1,000 by default).
  * - `runtime.sessionRunNs`: `await session.execute(call, impl)` with a synchronous tool.
  * - `decorators.callOverheadNs`: an awaited call of a decorated `@tool` method minus an awaited
  *   call of the same plain async method.
@@ -88,6 +91,9 @@ function spread(xs: readonly number[]): Spread {
 }
 
 export interface SessionBench {
+  readonly rounds: number;
+  readonly sessionFreshNs: Spread;
+  readonly sessionFreshRatio: Spread;
   readonly sessionNs: Spread;
   readonly xstateSendNs: Spread;
   readonly sessionRatio: Spread;
@@ -122,14 +128,26 @@ export async function benchSession(): Promise<SessionBench> {
   const decoratedNs: number[] = [];
   const plainNs: number[] = [];
   const overheads: number[] = [];
+  const freshNs: number[] = [];
+  const freshRatios: number[] = [];
+  const PER_FRESH = 500;
   for (let r = 0; r < ROUNDS; r++) {
+    const fresh = Array.from({ length: N / PER_FRESH }, () => new Session(protocol));
     const x1 = nsPerOp(N, () => actor.send(EVENT));
     const s = nsPerOp(N, (i) => void session.advance(session.validate(calls[i & 1023]!, true), RESULT));
     const x2 = nsPerOp(N, () => actor.send(EVENT));
+    const f = nsPerOp(N, (i) => {
+      const fs = fresh[(i / PER_FRESH) | 0]!;
+      fs.advance(fs.validate(calls[i & 1023]!, true), RESULT);
+    });
+    const x3 = nsPerOp(N, () => actor.send(EVENT));
     const x = (x1 + x2) / 2;
     sessionNs.push(s);
     xstateNs.push(x);
     ratios.push(s / x);
+    freshNs.push(f);
+    freshRatios.push(f / ((x2 + x3) / 2));
+    if (fresh.some((fs) => fs.traceDropped() !== undefined)) throw new Error("bench: a fresh session dropped trace entries");
     runNs.push(await nsPerAwaitedOp(N, (i) => runSession.execute(calls[i & 1023]!, impl)));
     const p1 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
     const d = await nsPerAwaitedOp(N, (i) => decorated.lookup(argsList[i & 1023]!));
@@ -158,6 +176,9 @@ export async function benchSession(): Promise<SessionBench> {
   }
 
   return {
+    rounds: ROUNDS,
+    sessionFreshNs: spread(freshNs),
+    sessionFreshRatio: spread(freshRatios),
     sessionNs: spread(sessionNs),
     xstateSendNs: spread(xstateNs),
     sessionRatio: spread(ratios),

@@ -13,6 +13,8 @@
  * - `runtime.sessionRunNs`: `await session.execute(call, impl)` with a synchronous tool.
  * - `decorators.callOverheadNs`: an awaited call of a decorated `@tool` method minus an awaited
  *   call of the same plain async method.
+ *   `decorators.callOverheadFreshNs`: the same on instances whose sessions are within their
+ *   retention (500 calls each; the instances and their sessions made before the clock starts).
  * - `runtime.session100kHeapMB`: heap held by a session after 100,000 calls with distinct
  *   arguments (default retention), after a full GC; `runtime.session100kJsonKB` its snapshot's
  *   size; `runtime.session100kRestoreMs`: `Session.fromJSON` of that snapshot's JSON text.
@@ -28,7 +30,7 @@ import type * as Decorators from "../decorators/index.js";
 import { importBuilt } from "./import-built.js";
 
 const { defineProtocol, Session } = await importBuilt<typeof Concordat>("src/index.js");
-const { enforce, tool } = await importBuilt<typeof Decorators>("decorators/index.js");
+const { enforce, tool, sessionOf } = await importBuilt<typeof Decorators>("decorators/index.js");
 
 const protocol = defineProtocol({
   name: "bench-session",
@@ -101,6 +103,7 @@ export interface SessionBench {
   readonly decoratedNs: Spread;
   readonly plainNs: Spread;
   readonly callOverheadNs: Spread;
+  readonly callOverheadFreshNs: Spread;
   readonly session100kHeapMB: number;
   readonly session100kJsonKB: number;
   readonly session100kRestoreMs: Spread;
@@ -129,6 +132,7 @@ export async function benchSession(): Promise<SessionBench> {
   const plainNs: number[] = [];
   const overheads: number[] = [];
   const freshNs: number[] = [];
+  const freshOverheads: number[] = [];
   const freshRatios: number[] = [];
   const PER_FRESH = 500;
   for (let r = 0; r < ROUNDS; r++) {
@@ -152,9 +156,14 @@ export async function benchSession(): Promise<SessionBench> {
     const p1 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
     const d = await nsPerAwaitedOp(N, (i) => decorated.lookup(argsList[i & 1023]!));
     const p2 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
+    const freshDecorated = Array.from({ length: N / PER_FRESH }, () => new Decorated());
+    for (const fd of freshDecorated) sessionOf(fd);
+    const df = await nsPerAwaitedOp(N, (i) => freshDecorated[(i / PER_FRESH) | 0]!.lookup(argsList[i & 1023]!));
+    const p3 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
     decoratedNs.push(d);
     plainNs.push((p1 + p2) / 2);
     overheads.push(d - (p1 + p2) / 2);
+    freshOverheads.push(df - (p2 + p3) / 2);
   }
   if (actor.getSnapshot().value !== "open") throw new Error("bench: the XState actor left state open");
 
@@ -186,6 +195,7 @@ export async function benchSession(): Promise<SessionBench> {
     decoratedNs: spread(decoratedNs),
     plainNs: spread(plainNs),
     callOverheadNs: spread(overheads),
+    callOverheadFreshNs: spread(freshOverheads),
     session100kHeapMB: heapMB,
     session100kJsonKB: Buffer.byteLength(text) / 1024,
     session100kRestoreMs: spread(restoreMs),

@@ -7,11 +7,13 @@ import { benchSession, type Spread } from "./session.js";
 import { writeBenchJson } from "./write-bench-json.js";
 
 /**
- * `npm run bench [-- --json FILE]`: every benchmark, each against a baseline measured in the
+ * `npm run bench [-- --json FILE] [--skip analyzer,decorators]`: every benchmark, each against a baseline measured in the
  * same run, printed as ratios (lower is better for Concordat). The script builds first: the
  * session and decorated-call figures (bench/session.ts) measure the compiled package.
  */
-const { values } = parseArgs({ options: { json: { type: "string" } } });
+const { values } = parseArgs({ options: { json: { type: "string" }, skip: { type: "string" } } });
+// `--skip analyzer` (or decorators, or both, comma-separated): the analyzer part alone takes minutes on a busy machine
+const skip = new Set((values.skip ?? "").split(",").filter((x) => x !== ""));
 const here = dirname(fileURLToPath(import.meta.url));
 const out: Record<string, number> = {};
 const fmt = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(0));
@@ -68,7 +70,7 @@ for (const [file, fn, prefix] of [
   ["analyzer.ts", "benchAnalyzer", "analyzer"],
 ] as const) {
   const path = join(here, file);
-  if (!existsSync(path)) continue;
+  if (!existsSync(path) || skip.has(prefix)) continue;
   const mod = (await import(pathToFileURL(path).href)) as Record<string, () => Promise<Record<string, number>>>;
   const res = await mod[fn]!();
   if (prefix === "decorators") console.log(`${prefix}:`);

@@ -7,9 +7,14 @@
  *   `advance(call, result)`), on a long session in its steady state (default trace retention,
  *   so dropping and hashing old entries is included); `runtime.sessionRatio` = that over XState
  *   v5 `actor.send` of the same transition, measured in the same round.
+ * - `runtime.sessionFreshNs` / `runtime.sessionFreshRatio`: the same check + advance on sessions
+ *   still within their retention (500 calls each, made before the clock starts): nothing is
+ *   dropped or hashed, the case of a conversation shorter than `trace.keep` (1,000 by default).
  * - `runtime.sessionRunNs`: `await session.execute(call, impl)` with a synchronous tool.
  * - `decorators.callOverheadNs`: an awaited call of a decorated `@tool` method minus an awaited
  *   call of the same plain async method.
+ *   `decorators.callOverheadFreshNs`: the same on instances whose sessions are within their
+ *   retention (500 calls each; the instances and their sessions made before the clock starts).
  * - `runtime.session100kHeapMB`: heap held by a session after 100,000 calls with distinct
  *   arguments (default retention), after a full GC; `runtime.session100kJsonKB` its snapshot's
  *   size; `runtime.session100kRestoreMs`: `Session.fromJSON` of that snapshot's JSON text.
@@ -25,7 +30,7 @@ import type * as Decorators from "../decorators/index.js";
 import { importBuilt } from "./import-built.js";
 
 const { defineProtocol, Session } = await importBuilt<typeof Concordat>("src/index.js");
-const { enforce, tool } = await importBuilt<typeof Decorators>("decorators/index.js");
+const { enforce, tool, sessionOf } = await importBuilt<typeof Decorators>("decorators/index.js");
 
 const protocol = defineProtocol({
   name: "bench-session",
@@ -88,6 +93,9 @@ function spread(xs: readonly number[]): Spread {
 }
 
 export interface SessionBench {
+  readonly rounds: number;
+  readonly sessionFreshNs: Spread;
+  readonly sessionFreshRatio: Spread;
   readonly sessionNs: Spread;
   readonly xstateSendNs: Spread;
   readonly sessionRatio: Spread;
@@ -95,6 +103,7 @@ export interface SessionBench {
   readonly decoratedNs: Spread;
   readonly plainNs: Spread;
   readonly callOverheadNs: Spread;
+  readonly callOverheadFreshNs: Spread;
   readonly session100kHeapMB: number;
   readonly session100kJsonKB: number;
   readonly session100kRestoreMs: Spread;
@@ -122,21 +131,39 @@ export async function benchSession(): Promise<SessionBench> {
   const decoratedNs: number[] = [];
   const plainNs: number[] = [];
   const overheads: number[] = [];
+  const freshNs: number[] = [];
+  const freshOverheads: number[] = [];
+  const freshRatios: number[] = [];
+  const PER_FRESH = 500;
   for (let r = 0; r < ROUNDS; r++) {
+    const fresh = Array.from({ length: N / PER_FRESH }, () => new Session(protocol));
     const x1 = nsPerOp(N, () => actor.send(EVENT));
     const s = nsPerOp(N, (i) => void session.advance(session.validate(calls[i & 1023]!, true), RESULT));
     const x2 = nsPerOp(N, () => actor.send(EVENT));
+    const f = nsPerOp(N, (i) => {
+      const fs = fresh[(i / PER_FRESH) | 0]!;
+      fs.advance(fs.validate(calls[i & 1023]!, true), RESULT);
+    });
+    const x3 = nsPerOp(N, () => actor.send(EVENT));
     const x = (x1 + x2) / 2;
     sessionNs.push(s);
     xstateNs.push(x);
     ratios.push(s / x);
+    freshNs.push(f);
+    freshRatios.push(f / ((x2 + x3) / 2));
+    if (fresh.some((fs) => fs.traceDropped() !== undefined)) throw new Error("bench: a fresh session dropped trace entries");
     runNs.push(await nsPerAwaitedOp(N, (i) => runSession.execute(calls[i & 1023]!, impl)));
     const p1 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
     const d = await nsPerAwaitedOp(N, (i) => decorated.lookup(argsList[i & 1023]!));
     const p2 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
+    const freshDecorated = Array.from({ length: N / PER_FRESH }, () => new Decorated());
+    for (const fd of freshDecorated) sessionOf(fd);
+    const df = await nsPerAwaitedOp(N, (i) => freshDecorated[(i / PER_FRESH) | 0]!.lookup(argsList[i & 1023]!));
+    const p3 = await nsPerAwaitedOp(N, (i) => plain.lookup(argsList[i & 1023]!));
     decoratedNs.push(d);
     plainNs.push((p1 + p2) / 2);
     overheads.push(d - (p1 + p2) / 2);
+    freshOverheads.push(df - (p2 + p3) / 2);
   }
   if (actor.getSnapshot().value !== "open") throw new Error("bench: the XState actor left state open");
 
@@ -158,6 +185,9 @@ export async function benchSession(): Promise<SessionBench> {
   }
 
   return {
+    rounds: ROUNDS,
+    sessionFreshNs: spread(freshNs),
+    sessionFreshRatio: spread(freshRatios),
     sessionNs: spread(sessionNs),
     xstateSendNs: spread(xstateNs),
     sessionRatio: spread(ratios),
@@ -165,6 +195,7 @@ export async function benchSession(): Promise<SessionBench> {
     decoratedNs: spread(decoratedNs),
     plainNs: spread(plainNs),
     callOverheadNs: spread(overheads),
+    callOverheadFreshNs: spread(freshOverheads),
     session100kHeapMB: heapMB,
     session100kJsonKB: Buffer.byteLength(text) / 1024,
     session100kRestoreMs: spread(restoreMs),

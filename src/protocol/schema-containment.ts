@@ -73,6 +73,26 @@ export function formatSchemaPath(path: SchemaPath): string {
  */
 export function compareArgumentSchemas(child: ArgumentSchema, parent: ArgumentSchema, verify?: VerifyArguments): SchemaContainment {
   if (child === parent) return { ok: true };
+  // the same schema written twice (a subclass's protocol repeating its parent's tool): the same
+  // JSON Schema text, marks included (zod-only checks are marked by identity), contains itself
+  if (schemaText(child) === schemaText(parent)) {
+    return { ok: true };
+  }
+  return compareSlow(child, parent, verify);
+}
+
+const texts = new WeakMap<object, string>();
+/** An argument schema's JSON text, once per schema object (argument schemas are memoized per zod schema). */
+function schemaText(schema: ArgumentSchema): string {
+  let t = texts.get(schema);
+  if (t === undefined) {
+    t = JSON.stringify(schema) ?? "";
+    texts.set(schema, t);
+  }
+  return t;
+}
+
+function compareSlow(child: ArgumentSchema, parent: ArgumentSchema, verify?: VerifyArguments): SchemaContainment {
   const excluded = new Set<string>();
   let first: SchemaContainment | undefined;
   // a candidate the real schemas refute is excluded and the next one tried (a few times)

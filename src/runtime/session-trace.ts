@@ -83,6 +83,54 @@ export function foldTraceBlock(digest: string, block: readonly TraceEntry[]): st
   return sha256Hex(digest + text);
 }
 
+/**
+ * `foldTraceBlock` for entries a trace made itself (`entryOf`, `canonicalEntry`: the canonical
+ * keys in the canonical order), with the same result, faster: the block's text is built field
+ * by field (see `blockText`).
+ */
+function foldOwnBlock(digest: string, block: readonly TraceEntry[]): string {
+  let text: string | undefined;
+  try {
+    text = blockText(block);
+  } catch {
+    text = undefined; // JSON.stringify(block) throws too: foldTraceBlock words the failure
+  }
+  return text === undefined ? foldTraceBlock(digest, block) : sha256Hex(digest + text);
+}
+
+/** Quoted JSON of tool, outcome and state names (few per protocol), so the fold does not re-escape them per entry. */
+const quotedNames = new Map<string, string>();
+const quoted = (name: string): string => {
+  let q = quotedNames.get(name);
+  if (q === undefined) {
+    q = JSON.stringify(name);
+    if (quotedNames.size < 4096) quotedNames.set(name, q);
+  }
+  return q;
+};
+
+/**
+ * `JSON.stringify(block)` of canonical entries, character for character, built field by field
+ * (names quoted once, only the arguments serialized per entry): the fold runs for every entry a
+ * long session drops. Undefined when a field is not of the type the canonical form has (the
+ * caller then uses `JSON.stringify` itself); throws what `JSON.stringify` throws on the arguments.
+ */
+function blockText(block: readonly TraceEntry[]): string | undefined {
+  let text = "[";
+  for (let i = 0; i < block.length; i++) {
+    const e = block[i]!;
+    const { seq, callId, tool, outcome, from, to, at } = e;
+    if (!Number.isSafeInteger(seq) || typeof tool !== "string" || typeof outcome !== "string" || typeof from !== "string" || typeof to !== "string" || typeof at !== "number" || (callId !== undefined && typeof callId !== "string")) return undefined;
+    const a = e.arguments;
+    // (a top-level toJSON would be called with key "" here, "arguments" inside the block)
+    if (a !== null && typeof a === "object" && typeof (a as { toJSON?: unknown }).toJSON === "function") return undefined;
+    const args = JSON.stringify(a) as string | undefined;
+    if (i > 0) text += ",";
+    text += `{"seq":${seq}${callId === undefined ? "" : `,"callId":${JSON.stringify(callId)}`},"tool":${quoted(tool)}${args === undefined ? "" : `,"arguments":${args}`},"outcome":${quoted(outcome)},"from":${quoted(from)},"to":${quoted(to)},"at":${JSON.stringify(at)}}`;
+  }
+  return text + "]";
+}
+
 /** An entry with its keys in the canonical order (the order the chain and the stored JSON use), frozen. */
 export function canonicalEntry(seq: number, callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
   return Object.freeze(entryOf(seq, callId, tool, args, outcome, from, to, at));
@@ -199,7 +247,7 @@ export class SessionTrace {
     while (this.#entries.length >= this.#keep + TRACE_BLOCK) {
       const block = this.#entries.slice(0, TRACE_BLOCK);
       const d = (this.#dropped ??= { count: 0, digest: traceChainSeed(this.#sessionId), lastTo: block[0]!.from, firstAt: block[0]!.at, lastAt: block[0]!.at, tools: Object.create(null) as Record<string, number> });
-      d.digest = foldTraceBlock(d.digest, block);
+      d.digest = foldOwnBlock(d.digest, block);
       for (const e of block) d.tools[e.tool] = (d.tools[e.tool] ?? 0) + 1;
       d.count += TRACE_BLOCK;
       d.lastTo = block[TRACE_BLOCK - 1]!.to;

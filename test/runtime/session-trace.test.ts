@@ -134,6 +134,42 @@ describe("a trimmed trace still proves its history", () => {
     expect(verifyTraceHistory(snap, retainedEdited)).toMatchObject({ ok: false, reason: expect.stringMatching(/retained entry/) });
   });
 
+  it("the digest is the documented JSON of each block, whatever the arguments hold", async () => {
+    // awkward argument values: escapes, unicode, non-integer and negative zero numbers, nested
+    // toJSON, a top-level toJSON (called with another key inside the block), absent fields
+    const anyArgs = defineProtocol({
+      name: "any-args",
+      initial: "open",
+      terminal: ["closed"],
+      tools: { put: { input: z.any(), effect: "read" }, close: { input: z.object({}), effect: "read" } },
+      states: { open: { on: { put: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
+    });
+    const values: unknown[] = [
+      { text: 'quote " backslash \\ newline \n tab \t nul \u0000 lone \ud800 emoji 😀' },
+      { n: 1.5, z: -0, big: 1e21, tiny: 5e-324, neg: -7 },
+      { nested: { toJSON: (k: string) => `nested:${k}` }, list: [undefined, () => 1, null] },
+      { toJSON: (k: string) => `top:${k}` },
+      { skipped: undefined, fn: () => 1 },
+      "a string",
+      42,
+      null,
+    ];
+    let t = 0.25;
+    const s = new Session(anyArgs, { id: "awkward \u2028 id", clock: () => (t += 1.125), trace: { keep: 0 } });
+    const history: TraceEntry[] = [];
+    for (let i = 0; i < TRACE_BLOCK * 3; i++) {
+      const seen = s.traceLength;
+      s.advance(s.validate(i % 3 === 0 ? { name: "put", arguments: values[i % values.length] } : { id: `id-${i}-"é"`, name: "put", arguments: values[i % values.length] }, true), { ok: true, value: i });
+      history.push(...s.traceSince(seen));
+    }
+    const snap = s.toJSON();
+    expect(snap.dropped?.count).toBe(TRACE_BLOCK * 2);
+    // the reference: foldTraceBlock (JSON.stringify of each block) from the seed
+    expect(verifyTraceHistory(snap, history)).toEqual({ ok: true });
+    const changed = history.map((e, i) => (i === 5 ? { ...e, arguments: { toJSON: () => "other" } } : e));
+    expect(verifyTraceHistory(snap, changed).ok).toBe(false);
+  });
+
   it("the chain does not depend on the retention or on restores in between", async () => {
     let t = 0;
     const clock = () => ++t;

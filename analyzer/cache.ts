@@ -74,7 +74,12 @@ function unpack(p: PackedResults, strings: readonly string[]): CachedResults {
   const s = (i: number): string => strings[i] ?? "";
   const perFile: Record<string, CachedFileResult> = {};
   for (const [f, v] of Object.entries(p.perFile)) {
-    perFile[f] = { findings: v.f ?? [], agents: v.a ?? 0, protocols: (v.p ?? []).map(s), bypass: { sinks: (v.s ?? []).map(([k, o]) => [s(k), o]), toolLand: (v.l ?? []).map(s) } };
+    perFile[f] = {
+      findings: v.f ?? [],
+      agents: v.a ?? 0,
+      protocols: (v.p ?? []).map(s),
+      bypass: { sinks: (v.s ?? []).map(([k, o]) => [s(k), o]), toolLand: (v.l ?? []).map(s) },
+    };
   }
   const deps: Record<string, string[]> = {};
   for (const [f, ds] of Object.entries(p.deps)) deps[f] = ds.map(s);

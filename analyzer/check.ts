@@ -65,7 +65,11 @@ export async function check(options: CheckOptions = {}): Promise<CheckResult> {
 export function checkSync(options: CheckOptions = {}): CheckResult {
   const started = performance.now();
   const cwd = resolve(options.cwd ?? process.cwd());
-  const loaded = options.program ? loadTsProgram(options.program) : options.tsMorphProject ? loadTsMorphProject(options.tsMorphProject) : loadDiskProject(cwd, options.project, options.paths ?? []);
+  const loaded = options.program
+    ? loadTsProgram(options.program)
+    : options.tsMorphProject
+      ? loadTsMorphProject(options.tsMorphProject)
+      : loadDiskProject(cwd, options.project, options.paths ?? []);
   const cacheDir = options.cache ? resolve(cwd, options.cacheLocation ?? ".concordat-cache") : undefined;
   const cache = new FactsCache(cacheDir, options.factsMemo);
   // texts are read once: for the freshness check and, when visited, for the facts
@@ -77,7 +81,13 @@ export function checkSync(options: CheckOptions = {}): CheckResult {
   const host = { ...loaded.host, readFile };
   // a project file that cannot be read is a project that cannot be checked (exit 2), never a clean result
   const unreadable = loaded.rootFiles.filter((f) => readFile(f) === undefined);
-  if (unreadable.length > 0) throw new CheckConfigError(`cannot read ${unreadable.slice(0, 5).map((f) => toRelative(cwd, f)).join(", ")}${unreadable.length > 5 ? ` and ${unreadable.length - 5} more` : ""}: check that the files exist and are readable.`);
+  if (unreadable.length > 0)
+    throw new CheckConfigError(
+      `cannot read ${unreadable
+        .slice(0, 5)
+        .map((f) => toRelative(cwd, f))
+        .join(", ")}${unreadable.length > 5 ? ` and ${unreadable.length - 5} more` : ""}: check that the files exist and are readable.`,
+    );
   const program = new ProgramModel(host, loaded.rootFiles, (path, text) => cache.get(path, text, loaded.parsed ? () => loaded.parsed!(path) : undefined));
   const roots = [...loaded.rootFiles].sort();
   const key = JSON.stringify({ v: FACTS_VERSION, rules: options.rules ?? null, options: loaded.host.compilerOptions });
@@ -168,17 +178,32 @@ export function checkSync(options: CheckOptions = {}): CheckResult {
   }
   return {
     diagnostics,
-    summary: { files: roots.length, classes, protocols: protocols.size, errors, warnings: diagnostics.length - errors, durationMs: Math.round(performance.now() - started) },
+    summary: {
+      files: roots.length,
+      classes,
+      protocols: protocols.size,
+      errors,
+      warnings: diagnostics.length - errors,
+      durationMs: Math.round(performance.now() - started),
+    },
     cwd,
     ...(cacheDir ? { cache: { hits: cache.hits, misses: cache.misses, incremental: focus !== undefined, reanalyzed: focus?.size ?? roots.length } } : {}),
   };
 }
 
 /** Runs the rules on the `reportable` files (all when undefined) and groups what they found by file. */
-function analyze(program: ProgramModel, options: CheckOptions, reportable: ReadonlySet<string> | undefined, prior: ReadonlyMap<string, BypassContribution> | undefined, hierarchyFiles?: Iterable<string>): RunOutput {
+function analyze(
+  program: ProgramModel,
+  options: CheckOptions,
+  reportable: ReadonlySet<string> | undefined,
+  prior: ReadonlyMap<string, BypassContribution> | undefined,
+  hierarchyFiles?: Iterable<string>,
+): RunOutput {
   const analysis = new Analysis(program, reportable, hierarchyFiles);
   analysis.priorBypassContributions = prior;
-  const selected = options.rules ? allRules.filter((r) => options.rules!.includes(r.meta.id) || r.meta.id === "unanalyzable-protocol" || r.meta.id === "syntax-error") : allRules;
+  const selected = options.rules
+    ? allRules.filter((r) => options.rules!.includes(r.meta.id) || r.meta.id === "unanalyzable-protocol" || r.meta.id === "syntax-error")
+    : allRules;
   let findings: Finding[] = [];
   for (const rule of selected) {
     const found = rule.run(analysis);
@@ -187,7 +212,10 @@ function analyze(program: ProgramModel, options: CheckOptions, reportable: Reado
   }
   const files = [...analysis.reportable];
   findings = findings.filter((f) => analysis.isRoot(f.file));
-  findings = applySuppressions(findings, files.map((f) => program.file(f)).filter((f): f is FileFacts => f !== undefined));
+  findings = applySuppressions(
+    findings,
+    files.map((f) => program.file(f)).filter((f): f is FileFacts => f !== undefined),
+  );
   const perFile = new Map<string, CachedFileResult>();
   const entry = (f: string): { findings: Finding[]; agents: number; protocols: string[]; bypass: BypassContribution } => {
     let r = perFile.get(f) as { findings: Finding[]; agents: number; protocols: string[]; bypass: BypassContribution } | undefined;
@@ -219,7 +247,11 @@ function analyze(program: ProgramModel, options: CheckOptions, reportable: Reado
 function fileDeps(program: ProgramModel, f: string): string[] {
   const facts = program.file(f);
   if (!facts) return [];
-  const specs = new Set<string>([...Object.values(facts.imports).map((i) => i.from), ...Object.values(facts.exports).flatMap((e) => ("from" in e ? [e.from] : [])), ...facts.exportStars]);
+  const specs = new Set<string>([
+    ...Object.values(facts.imports).map((i) => i.from),
+    ...Object.values(facts.exports).flatMap((e) => ("from" in e ? [e.from] : [])),
+    ...facts.exportStars,
+  ]);
   const out: string[] = [];
   for (const s of specs) {
     const t = program.resolveModule(f, s);
@@ -287,9 +319,27 @@ export function applySuppressions(findings: readonly Finding[], files: readonly 
   for (const file of files) {
     for (const s of file.suppressions) {
       const unknown = s.rules.filter((r) => !KNOWN_RULES.has(r));
-      if (s.rules.length === 0) out.push({ rule: "invalid-suppression", file: file.path, loc: s.loc, message: "concordat-disable-next-line names no rule. Write `// concordat-disable-next-line <rule> -- <reason>`." });
-      else if (unknown.length > 0) out.push({ rule: "invalid-suppression", file: file.path, loc: s.loc, message: `concordat-disable-next-line names unknown rule${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}. Known rules: ${[...KNOWN_RULES].join(", ")}.` });
-      if (s.rules.length > 0 && s.reason.length === 0) out.push({ rule: "invalid-suppression", file: file.path, loc: s.loc, message: `Suppression of ${s.rules.join(", ")} has no reason, so it does not suppress anything. Add one: \`// concordat-disable-next-line ${s.rules.join(", ")} -- <why this is safe>\`.` });
+      if (s.rules.length === 0)
+        out.push({
+          rule: "invalid-suppression",
+          file: file.path,
+          loc: s.loc,
+          message: "concordat-disable-next-line names no rule. Write `// concordat-disable-next-line <rule> -- <reason>`.",
+        });
+      else if (unknown.length > 0)
+        out.push({
+          rule: "invalid-suppression",
+          file: file.path,
+          loc: s.loc,
+          message: `concordat-disable-next-line names unknown rule${unknown.length > 1 ? "s" : ""} ${unknown.map((u) => `"${u}"`).join(", ")}. Known rules: ${[...KNOWN_RULES].join(", ")}.`,
+        });
+      if (s.rules.length > 0 && s.reason.length === 0)
+        out.push({
+          rule: "invalid-suppression",
+          file: file.path,
+          loc: s.loc,
+          message: `Suppression of ${s.rules.join(", ")} has no reason, so it does not suppress anything. Add one: \`// concordat-disable-next-line ${s.rules.join(", ")} -- <why this is safe>\`.`,
+        });
     }
   }
   return out;

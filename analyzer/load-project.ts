@@ -70,35 +70,57 @@ export function loadTsProgram(program: TsProgramLike): LoadedProject {
         }
       },
     },
-    rootFiles: [...new Set(program.getRootFileNames().filter(isSource).map((f) => resolve(f)))].sort(),
+    rootFiles: [
+      ...new Set(
+        program
+          .getRootFileNames()
+          .filter(isSource)
+          .map((f) => resolve(f)),
+      ),
+    ].sort(),
   };
 }
 
 /** Reads a tsconfig (and its `extends`), or expands the given paths and globs. */
 export function loadDiskProject(cwd: string, projectPath: string | undefined, paths: readonly string[]): LoadedProject {
   const configPath = resolve(cwd, projectPath ?? "tsconfig.json");
-  let options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, allowJs: false };
+  let options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    allowJs: false,
+  };
   let fileNames: string[] = [];
   const haveConfig = existsSync(configPath) && statSync(configPath).isFile();
   if (!haveConfig && (projectPath !== undefined || paths.length === 0)) {
-    throw new CheckConfigError(`tsconfig not found: ${relative(cwd, configPath) || configPath}. Pass --project <tsconfig.json> or the files to check (e.g. \`concordat check "src/**/*.ts"\`).`);
+    throw new CheckConfigError(
+      `tsconfig not found: ${relative(cwd, configPath) || configPath}. Pass --project <tsconfig.json> or the files to check (e.g. \`concordat check "src/**/*.ts"\`).`,
+    );
   }
   if (haveConfig) {
     let fatal: string | undefined;
-    const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (d) => {
-        fatal = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+    const parsed = ts.getParsedCommandLineOfConfigFile(
+      configPath,
+      {},
+      {
+        ...ts.sys,
+        onUnRecoverableConfigFileDiagnostic: (d) => {
+          fatal = ts.flattenDiagnosticMessageText(d.messageText, "\n");
+        },
       },
-    });
+    );
     if (!parsed || fatal) throw new CheckConfigError(`cannot read ${relative(cwd, configPath)}: ${fatal ?? "unknown error"}`);
     const errors = parsed.errors.filter((e) => e.category === ts.DiagnosticCategory.Error && e.code !== 18003);
-    if (errors.length > 0) throw new CheckConfigError(`${relative(cwd, configPath)}: ${errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, "\n")).join("; ")}`);
+    if (errors.length > 0)
+      throw new CheckConfigError(`${relative(cwd, configPath)}: ${errors.map((e) => ts.flattenDiagnosticMessageText(e.messageText, "\n")).join("; ")}`);
     options = parsed.options;
     fileNames = parsed.fileNames;
   }
   const rootFiles = paths.length > 0 ? expandPaths(cwd, paths) : fileNames.filter(isSource).map((f) => resolve(f));
-  if (rootFiles.length === 0) throw new CheckConfigError(paths.length > 0 ? `no TypeScript files match ${paths.join(", ")}` : `${relative(cwd, configPath)} includes no TypeScript files`);
+  if (rootFiles.length === 0)
+    throw new CheckConfigError(
+      paths.length > 0 ? `no TypeScript files match ${paths.join(", ")}` : `${relative(cwd, configPath)} includes no TypeScript files`,
+    );
   return {
     host: {
       compilerOptions: options,

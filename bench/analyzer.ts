@@ -40,37 +40,69 @@ const median = (xs: number[]): number => {
 /** A preload that records the process's peak RSS and CPU time at exit. */
 function writePreload(work: string): string {
   const p = join(work, "usage-preload.cjs");
-  writeFileSync(p, `process.on("exit", () => { const u = process.resourceUsage(); require("fs").writeFileSync(process.env.CONCORDAT_USAGE_OUT, JSON.stringify({ maxRSS: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n`);
+  writeFileSync(
+    p,
+    `process.on("exit", () => { const u = process.resourceUsage(); require("fs").writeFileSync(process.env.CONCORDAT_USAGE_OUT, JSON.stringify({ maxRSS: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1000 })); });\n`,
+  );
   return p;
 }
 
 /** Bundles the `check` command into one plain-node ESM file (ts-morph stays external). */
 async function bundleCheck(work: string): Promise<{ cmd: string; args: string[]; how: string }> {
   const entry = join(work, "check-entry.ts");
-  writeFileSync(entry, `import "${repo}/src/polyfill/symbol-metadata.ts";\nimport { command } from "${repo}/src/cli/commands/check.ts";\nimport { processIo } from "${repo}/src/cli/io.ts";\nprocess.exitCode = await command.run(process.argv.slice(2), processIo());\n`);
+  writeFileSync(
+    entry,
+    `import "${repo}/src/polyfill/symbol-metadata.ts";\nimport { command } from "${repo}/src/cli/commands/check.ts";\nimport { processIo } from "${repo}/src/cli/io.ts";\nprocess.exitCode = await command.run(process.argv.slice(2), processIo());\n`,
+  );
   const out = join(work, "check.mjs");
   try {
     const esbuild = (await import("esbuild")) as typeof import("esbuild");
-    await esbuild.build({ entryPoints: [entry], outfile: out, bundle: true, platform: "node", format: "esm", target: "node20", external: ["ts-morph", "zod", "reflect-metadata"], nodePaths: [join(repo, "node_modules")], logLevel: "error" });
+    await esbuild.build({
+      entryPoints: [entry],
+      outfile: out,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      external: ["ts-morph", "zod", "reflect-metadata"],
+      nodePaths: [join(repo, "node_modules")],
+      logLevel: "error",
+    });
     // resolve externals from the repository
     writeFileSync(join(work, "package.json"), JSON.stringify({ type: "module" }));
     execFileSync("ln", ["-sfn", join(repo, "node_modules"), join(work, "node_modules")]);
     return { cmd: process.execPath, args: [out], how: "esbuild bundle of src/cli/commands/check.ts on plain node" };
   } catch (e) {
-    return { cmd: process.execPath, args: ["--import", "tsx", join(repo, "src/cli/bin.ts"), "check"], how: `tsx (esbuild bundle failed: ${e instanceof Error ? e.message : String(e)})` };
+    return {
+      cmd: process.execPath,
+      args: ["--import", "tsx", join(repo, "src/cli/bin.ts"), "check"],
+      how: `tsx (esbuild bundle failed: ${e instanceof Error ? e.message : String(e)})`,
+    };
   }
 }
 
 function measure(cmd: string, args: string[], preload: string, usageOut: string, cwd: string, okCodes: number[]): Sample {
   const t0 = performance.now();
-  const r = spawnSync(cmd, ["--require", preload, ...args], { cwd, env: { ...process.env, CONCORDAT_USAGE_OUT: usageOut, NO_COLOR: "1" }, encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = spawnSync(cmd, ["--require", preload, ...args], {
+    cwd,
+    env: { ...process.env, CONCORDAT_USAGE_OUT: usageOut, NO_COLOR: "1" },
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
   const wallMs = performance.now() - t0;
-  if (r.status === null || !okCodes.includes(r.status)) throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}: ${r.stderr?.slice(0, 2000)} ${r.stdout?.slice(0, 2000)}`);
+  if (r.status === null || !okCodes.includes(r.status))
+    throw new Error(`${cmd} ${args.join(" ")} exited ${r.status}: ${r.stderr?.slice(0, 2000)} ${r.stdout?.slice(0, 2000)}`);
   const u = JSON.parse(readFileSync(usageOut, "utf8")) as { maxRSS: number; cpu: number };
   return { wallMs, cpuMs: u.cpu, rssMb: u.maxRSS / 1024 };
 }
 
-async function benchSize(classes: number, runs: number, work: string, runner: { cmd: string; args: string[] }, preload: string): Promise<Record<string, number>> {
+async function benchSize(
+  classes: number,
+  runs: number,
+  work: string,
+  runner: { cmd: string; args: string[] },
+  preload: string,
+): Promise<Record<string, number>> {
   const dir = join(work, `project-${classes}`);
   const g = generateProject(dir, classes);
   const usage = join(work, "usage.json");
@@ -128,10 +160,14 @@ export async function benchAnalyzer(options: { sizes?: number[]; runs?: number }
       for (const [k, v] of Object.entries(r)) out[`classes${n}.${k}`] = Number(v.toFixed(k.includes("atio") ? 3 : 1));
       const f = (x: number) => x.toFixed(0);
       console.log(`  ${n} classes (${r.files} files)`);
-      console.log(`    wall       tsc ${f(r.tscMs!)} ms   check ${f(r.checkMs!)} ms (in-process ${f(r.checkInProcessMs!)} ms)   ratio ${r.ratioToTsc!.toFixed(3)}`);
+      console.log(
+        `    wall       tsc ${f(r.tscMs!)} ms   check ${f(r.checkMs!)} ms (in-process ${f(r.checkInProcessMs!)} ms)   ratio ${r.ratioToTsc!.toFixed(3)}`,
+      );
       console.log(`    cpu        tsc ${f(r.tscCpuMs!)} ms   check ${f(r.checkCpuMs!)} ms   ratio ${r.cpuRatioToTsc!.toFixed(3)}`);
       console.log(`    peak RSS   tsc ${f(r.tscPeakMb!)} MB   check ${f(r.checkPeakMb!)} MB   ratio ${r.memoryRatioToTsc!.toFixed(3)}`);
-      console.log(`    cache      cold ${f(r.coldCacheInProcessMs!)} ms   after one changed file ${f(r.warmCacheInProcessMs!)} ms   ratio ${r.incrementalRatio!.toFixed(3)} (whole process: ${f(r.coldCacheMs!)} → ${f(r.warmCacheMs!)} ms, ratio ${r.incrementalRatioProcess!.toFixed(3)})`);
+      console.log(
+        `    cache      cold ${f(r.coldCacheInProcessMs!)} ms   after one changed file ${f(r.warmCacheInProcessMs!)} ms   ratio ${r.incrementalRatio!.toFixed(3)} (whole process: ${f(r.coldCacheMs!)} → ${f(r.warmCacheMs!)} ms, ratio ${r.incrementalRatioProcess!.toFixed(3)})`,
+      );
     }
     return out;
   } finally {
@@ -141,7 +177,10 @@ export async function benchAnalyzer(options: { sizes?: number[]; runs?: number }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { json: { type: "string" }, sizes: { type: "string" }, runs: { type: "string" } } });
-  const res = await benchAnalyzer({ ...(values.sizes ? { sizes: values.sizes.split(",").map(Number) } : {}), ...(values.runs ? { runs: Number(values.runs) } : {}) });
+  const res = await benchAnalyzer({
+    ...(values.sizes ? { sizes: values.sizes.split(",").map(Number) } : {}),
+    ...(values.runs ? { runs: Number(values.runs) } : {}),
+  });
   const flat: Record<string, number> = {};
   for (const [k, v] of Object.entries(res)) flat[`analyzer.${k}`] = v;
   if (values.json) writeBenchJson(values.json, flat, { merge: true });

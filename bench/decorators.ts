@@ -121,7 +121,8 @@ export async function benchDecorators(): Promise<{ define1000Ms: number; define1
     const t0 = performance.now();
     for (const C of classes) new C();
     const inst = performance.now() - t0;
-    if (process.env["CONCORDAT_BENCH_VERBOSE"]) console.log(`round ${round}: define ${ms.toFixed(1)} ms (cpu ${cpuMs.toFixed(1)} ms), instantiate ${inst.toFixed(1)} ms`);
+    if (process.env["CONCORDAT_BENCH_VERBOSE"])
+      console.log(`round ${round}: define ${ms.toFixed(1)} ms (cpu ${cpuMs.toFixed(1)} ms), instantiate ${inst.toFixed(1)} ms`);
     collectGarbage();
     const baseline = defineBaseline();
     if (round > 0) {
@@ -132,7 +133,12 @@ export async function benchDecorators(): Promise<{ define1000Ms: number; define1
       cpuTimes.push(cpuMs);
     }
   }
-  return { define1000Ms: median(defineTimes), define1000CpuMs: median(cpuTimes), define1000BaselineMs: median(baselineTimes), instantiate1000Ms: median(instantiateTimes) };
+  return {
+    define1000Ms: median(defineTimes),
+    define1000CpuMs: median(cpuTimes),
+    define1000BaselineMs: median(baselineTimes),
+    instantiate1000Ms: median(instantiateTimes),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

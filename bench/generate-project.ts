@@ -190,7 +190,24 @@ export function generateProject(dir: string, classes: number): GeneratedProject 
   for (let i = 0; i < BASE_PROTOCOLS; i++) writeFileSync(join(dir, `protocols/base${i}.ts`), baseProtocol(i));
   writeFileSync(
     join(dir, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", lib: ["ES2023", "ESNext.Decorators"], module: "NodeNext", moduleResolution: "NodeNext", strict: true, noImplicitOverride: true, skipLibCheck: true, noEmit: true, types: [] }, include: ["**/*.ts"] }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2023", "ESNext.Decorators"],
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noImplicitOverride: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        include: ["**/*.ts"],
+      },
+      null,
+      2,
+    ),
   );
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "concordat-bench-project", private: true, type: "module" }));
   let made = 0;

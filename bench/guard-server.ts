@@ -32,9 +32,24 @@ const refund = defineProtocol({
   initial: "start",
   terminal: ["done"],
   tools: {
-    lookup_booking: { input: z.object({ bookingId: z.string().min(1) }), effect: "read", outcomes: ["found", "not_found"], outcome: (r) => (r.ok && r.value ? "found" : "not_found") },
-    request_confirmation: { input: z.object({ bookingId: z.string(), amount: z.number().positive() }), effect: "read", outcomes: ["sent"], outcome: () => "sent" },
-    receive_message: { input: z.object({ text: z.string() }), effect: "read", outcomes: ["confirmed", "denied", "unclear"], outcome: (r) => (r.ok ? (r.value as "confirmed") : "unclear") },
+    lookup_booking: {
+      input: z.object({ bookingId: z.string().min(1) }),
+      effect: "read",
+      outcomes: ["found", "not_found"],
+      outcome: (r) => (r.ok && r.value ? "found" : "not_found"),
+    },
+    request_confirmation: {
+      input: z.object({ bookingId: z.string(), amount: z.number().positive() }),
+      effect: "read",
+      outcomes: ["sent"],
+      outcome: () => "sent",
+    },
+    receive_message: {
+      input: z.object({ text: z.string() }),
+      effect: "read",
+      outcomes: ["confirmed", "denied", "unclear"],
+      outcome: (r) => (r.ok ? (r.value as "confirmed") : "unclear"),
+    },
     issue_refund: { input: z.object({ bookingId: z.string(), amount: z.number().positive() }), effect: "write", requiresConfirmation: true, outcomes: ["ok"] },
     end_conversation: { input: z.object({}), effect: "read", exit: true },
   },

@@ -40,7 +40,11 @@ interface Server {
 }
 
 function startServer(cfg: GuardServerConfig): Promise<Server> {
-  const child: ChildProcess = fork(fileURLToPath(new URL("./guard-server.ts", import.meta.url)), [], { execArgv: ["--import", "tsx", ...(process.env["GUARD_PROF"] ? ["--cpu-prof", `--cpu-prof-dir=${process.env["GUARD_PROF"]}`] : [])], env: { ...process.env, GUARD_BENCH: JSON.stringify(cfg) }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(fileURLToPath(new URL("./guard-server.ts", import.meta.url)), [], {
+    execArgv: ["--import", "tsx", ...(process.env["GUARD_PROF"] ? ["--cpu-prof", `--cpu-prof-dir=${process.env["GUARD_PROF"]}`] : [])],
+    env: { ...process.env, GUARD_BENCH: JSON.stringify(cfg) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const on = (m: { type?: string }) => {
@@ -77,7 +81,11 @@ interface Tally {
 }
 
 async function request(url: string, method: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
-  const r = await fetch(url, { method, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers }, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  const r = await fetch(url, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: r.status, body: (await r.json()) as any };
 }
 
@@ -110,7 +118,14 @@ async function conversation(at: (i: number) => string, key: string, t: Tally): P
 }
 
 /** Runs `clients` conversation loops for `durationMs`; figures count after `warmupMs` (then `onWarm` runs). */
-async function load(urls: readonly string[], clients: number, durationMs: number, warmupMs: number, onWarm: () => Promise<void>, alternate: boolean): Promise<Tally & { readonly seconds: number }> {
+async function load(
+  urls: readonly string[],
+  clients: number,
+  durationMs: number,
+  warmupMs: number,
+  onWarm: () => Promise<void>,
+  alternate: boolean,
+): Promise<Tally & { readonly seconds: number }> {
   const t: Tally = { latencies: new Map(STEPS.map((s) => [s, []])), failed: new Map(), sessions: [], counting: false };
   let stop = false;
   let counted = 0;
@@ -128,7 +143,9 @@ async function load(urls: readonly string[], clients: number, durationMs: number
     Array.from({ length: clients }, async (_, c) => {
       while (!stop) {
         const k = n++;
-        await conversation((i) => urls[alternate ? (k + i) % urls.length : c % urls.length]!, `bench-${tag}-${k}`, t).catch(() => t.counting && t.failed.set("create", (t.failed.get("create") ?? 0) + 1));
+        await conversation((i) => urls[alternate ? (k + i) % urls.length : c % urls.length]!, `bench-${tag}-${k}`, t).catch(
+          () => t.counting && t.failed.set("create", (t.failed.get("create") ?? 0) + 1),
+        );
       }
     }),
   );
@@ -161,7 +178,14 @@ interface Backend {
 
 const MB = 1024 * 1024;
 
-export async function benchGuard(options: { durationS: number; warmupS: number; clients: readonly number[]; twoDurationS: number; postgresUrl?: string | undefined; log?: (l: string) => void }): Promise<Record<string, number>> {
+export async function benchGuard(options: {
+  durationS: number;
+  warmupS: number;
+  clients: readonly number[];
+  twoDurationS: number;
+  postgresUrl?: string | undefined;
+  log?: (l: string) => void;
+}): Promise<Record<string, number>> {
   const log = options.log ?? ((l: string) => console.log(l));
   const out: Record<string, number> = {};
   const dir = mkdtempSync(join(tmpdir(), "concordat-bench-guard-"));
@@ -226,15 +250,26 @@ export async function benchGuard(options: { durationS: number; warmupS: number; 
           out[`${key}.rssGrowthMB`] = (endRss - warmRss) / MB;
           out[`${key}.failedSteps`] = [...t.failed.values()].reduce((a, x) => a + x, 0);
           out[`${key}.exactlyOnceViolations`] = await exactlyOnceViolations(() => b.bankKeys(cfg.bank), t.sessions);
-          log(`  ${b.name} ${String(clients).padStart(2)} clients: ${sessionsPerSec.toFixed(1)} sessions/s (${t.sessions.length} in ${t.seconds.toFixed(0)} s), p50/p99 ms: ${STEPS.map((s) => `${s} ${out[`${key}.p50Ms.${s}`]!.toFixed(1)}/${out[`${key}.p99Ms.${s}`]!.toFixed(1)}`).join(", ")}`);
-          log(`    RSS ${out[`${key}.rssStartMB`]!.toFixed(0)} MB at start, ${out[`${key}.rssWarmMB`]!.toFixed(0)} after warm-up, ${out[`${key}.rssEndMB`]!.toFixed(0)} at the end (growth ${out[`${key}.rssGrowthMB`]!.toFixed(1)} MB); failed steps ${out[`${key}.failedSteps`]}; exactly-once violations ${out[`${key}.exactlyOnceViolations`]}`);
+          log(
+            `  ${b.name} ${String(clients).padStart(2)} clients: ${sessionsPerSec.toFixed(1)} sessions/s (${t.sessions.length} in ${t.seconds.toFixed(0)} s), p50/p99 ms: ${STEPS.map((s) => `${s} ${out[`${key}.p50Ms.${s}`]!.toFixed(1)}/${out[`${key}.p99Ms.${s}`]!.toFixed(1)}`).join(", ")}`,
+          );
+          log(
+            `    RSS ${out[`${key}.rssStartMB`]!.toFixed(0)} MB at start, ${out[`${key}.rssWarmMB`]!.toFixed(0)} after warm-up, ${out[`${key}.rssEndMB`]!.toFixed(0)} at the end (growth ${out[`${key}.rssGrowthMB`]!.toFixed(1)} MB); failed steps ${out[`${key}.failedSteps`]}; exactly-once violations ${out[`${key}.exactlyOnceViolations`]}`,
+          );
         }
         // two instances on one store, every step on the other one
         const table = `guard_${b.name}_two_${process.pid}`;
         tables.push(table);
         const cfg = b.config(table);
         const servers = await Promise.all([startServer(cfg), startServer(cfg)]);
-        const t = await load(servers.map((s) => s.url), 16, options.twoDurationS * 1000, Math.min(options.warmupS, options.twoDurationS / 4) * 1000, async () => undefined, true);
+        const t = await load(
+          servers.map((s) => s.url),
+          16,
+          options.twoDurationS * 1000,
+          Math.min(options.warmupS, options.twoDurationS / 4) * 1000,
+          async () => undefined,
+          true,
+        );
         await Promise.all(servers.map((s) => s.stop()));
         const refusedConfirmations = t.failed.get("confirm") ?? 0;
         const refusedSteps = [...t.failed.values()].reduce((a, x) => a + x, 0);
@@ -244,7 +279,9 @@ export async function benchGuard(options: { durationS: number; warmupS: number; 
         out["guard.twoInstances.sessions"] = (out["guard.twoInstances.sessions"] ?? 0) + t.sessions.length;
         out["guard.twoInstances.exactlyOnceViolations"] = (out["guard.twoInstances.exactlyOnceViolations"] ?? 0) + violations;
         out[`guard.twoInstances.${b.name}.sessionsPerSec`] = t.sessions.length / t.seconds;
-        log(`  ${b.name}, two instances, every step on the other one, 16 clients: ${t.sessions.length} sessions, refused confirmations ${refusedConfirmations}, refused steps ${refusedSteps}, exactly-once violations ${violations}`);
+        log(
+          `  ${b.name}, two instances, every step on the other one, 16 clients: ${t.sessions.length} sessions, refused confirmations ${refusedConfirmations}, refused steps ${refusedSteps}, exactly-once violations ${violations}`,
+        );
       } finally {
         await b.cleanup(tables).catch(() => undefined);
       }
@@ -256,7 +293,15 @@ export async function benchGuard(options: { durationS: number; warmupS: number; 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { json: { type: "string" }, duration: { type: "string" }, warmup: { type: "string" }, clients: { type: "string" }, "two-duration": { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      json: { type: "string" },
+      duration: { type: "string" },
+      warmup: { type: "string" },
+      clients: { type: "string" },
+      "two-duration": { type: "string" },
+    },
+  });
   const num = (v: string | undefined, name: string, dflt: number) => {
     if (v === undefined) return dflt;
     const x = Number(v);
@@ -273,6 +318,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(2);
   }
   const clients = (values.clients ?? "16,64").split(",").map((c) => num(c.trim(), "clients", 16));
-  const out = await benchGuard({ durationS, warmupS, clients, twoDurationS: num(values["two-duration"], "two-duration", Math.min(30, durationS)), postgresUrl: process.env["CONCORDAT_PG_URL"] });
+  const out = await benchGuard({
+    durationS,
+    warmupS,
+    clients,
+    twoDurationS: num(values["two-duration"], "two-duration", Math.min(30, durationS)),
+    postgresUrl: process.env["CONCORDAT_PG_URL"],
+  });
   if (values.json) writeBenchJson(values.json, out);
 }

@@ -49,7 +49,8 @@ put("decorators.callOverheadFreshNs", s.callOverheadFreshNs);
 out["runtime.session100kHeapMB"] = s.session100kHeapMB;
 out["runtime.session100kJsonKB"] = s.session100kJsonKB;
 put("runtime.session100kRestoreMs", s.session100kRestoreMs);
-const row = (label: string, v: Spread, unit: string, digits = 0) => console.log(`  ${label.padEnd(52)} median ${v.median.toFixed(digits).padStart(7)} ${unit}   (min ${v.min.toFixed(digits)}, max ${v.max.toFixed(digits)})`);
+const row = (label: string, v: Spread, unit: string, digits = 0) =>
+  console.log(`  ${label.padEnd(52)} median ${v.median.toFixed(digits).padStart(7)} ${unit}   (min ${v.min.toFixed(digits)}, max ${v.max.toFixed(digits)})`);
 console.log(`session: ${s.rounds} interleaved rounds, median and spread over the rounds`);
 row("Session check+advance, long session (ns)", s.sessionNs, "ns");
 row("  XState actor.send, same rounds (ns)", s.xstateSendNs, "ns");

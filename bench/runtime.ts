@@ -20,10 +20,30 @@ function toXState(p: Protocol) {
 }
 
 const refundPath: Step[] = [
-  { state: "start", call: { name: "lookup_booking", arguments: { bookingId: "B1" } }, result: { ok: true, value: { id: "B1" } }, event: "lookup_booking.found" },
-  { state: "booked", call: { name: "request_confirmation", arguments: { bookingId: "B1", amount: 120 } }, result: { ok: true, value: "sent" }, event: "request_confirmation.sent" },
-  { state: "awaiting", call: { name: "receive_message", arguments: { text: "yes" } }, result: { ok: true, value: "confirmed" }, event: "receive_message.confirmed" },
-  { state: "confirmed", call: { name: "issue_refund", arguments: { bookingId: "B1", amount: 120 } }, result: { ok: true, value: "r" }, event: "issue_refund.ok" },
+  {
+    state: "start",
+    call: { name: "lookup_booking", arguments: { bookingId: "B1" } },
+    result: { ok: true, value: { id: "B1" } },
+    event: "lookup_booking.found",
+  },
+  {
+    state: "booked",
+    call: { name: "request_confirmation", arguments: { bookingId: "B1", amount: 120 } },
+    result: { ok: true, value: "sent" },
+    event: "request_confirmation.sent",
+  },
+  {
+    state: "awaiting",
+    call: { name: "receive_message", arguments: { text: "yes" } },
+    result: { ok: true, value: "confirmed" },
+    event: "receive_message.confirmed",
+  },
+  {
+    state: "confirmed",
+    call: { name: "issue_refund", arguments: { bookingId: "B1", amount: 120 } },
+    result: { ok: true, value: "r" },
+    event: "issue_refund.ok",
+  },
   { state: "refunded", call: { name: "end_conversation", arguments: {} }, result: { ok: true, value: null }, event: "end_conversation.ok" },
 ];
 
@@ -42,7 +62,8 @@ export function largeProtocol(n = 1000): { protocol: Protocol; walk: Step[] } {
   }
   const protocol = defineProtocol({ name: "large", initial: "s0", terminal: ["done"], tools, states: { ...states, done: {} } } as never) as Protocol;
   const walk: Step[] = [];
-  for (let i = 0; i < n; i++) walk.push({ state: `s${i}`, call: { name: `next_${i % 7}`, arguments: { n: i } }, result: { ok: true, value: i }, event: `next_${i % 7}.ok` });
+  for (let i = 0; i < n; i++)
+    walk.push({ state: `s${i}`, call: { name: `next_${i % 7}`, arguments: { n: i } }, result: { ok: true, value: i }, event: `next_${i % 7}.ok` });
   return { protocol, walk };
 }
 

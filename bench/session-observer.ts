@@ -61,7 +61,16 @@ const variants: Variant[] = [
   sessionVariant("session, no observer", null),
 ];
 try {
-  const noop = { callValidated() {}, runCall: <T>(_c: unknown, body: () => T) => body(), callChecked() {}, callAdvanced() {}, callFailed() {}, refused() {}, capture: () => undefined, within: <T>(_c: unknown, body: () => T) => body() };
+  const noop = {
+    callValidated() {},
+    runCall: <T>(_c: unknown, body: () => T) => body(),
+    callChecked() {},
+    callAdvanced() {},
+    callFailed() {},
+    refused() {},
+    capture: () => undefined,
+    within: <T>(_c: unknown, body: () => T) => body(),
+  };
   const { openTelemetryObserver } = (await import(dist("src/telemetry/index.js") as string)) as typeof import("../src/telemetry/index.js");
   const { BasicTracerProvider, SimpleSpanProcessor } = await import("@opentelemetry/sdk-trace-base");
   const drop = { export: (_spans: unknown, done: (r: { code: number }) => void) => done({ code: 0 }), shutdown: async () => undefined };
@@ -91,5 +100,7 @@ console.log(`ns per call, median of ${ROUNDS} interleaved rounds of ${CALLS} cal
 for (const v of variants) {
   const xs = perCall.get(v.name)!;
   const m = median(xs);
-  console.log(`  ${v.name.padEnd(48)} ${m.toFixed(0).padStart(6)}  (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})  Δ ${(m - base >= 0 ? "+" : "") + (m - base).toFixed(0)}`);
+  console.log(
+    `  ${v.name.padEnd(48)} ${m.toFixed(0).padStart(6)}  (${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)})  Δ ${(m - base >= 0 ? "+" : "") + (m - base).toFixed(0)}`,
+  );
 }

@@ -43,7 +43,11 @@ const protocol = defineProtocol({
   states: { open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
 });
 
-const machine = createMachine({ id: "bench-session", initial: "open", states: { open: { on: { "lookup.ok": "open", "close.ok": "closed" } }, closed: { type: "final" } } });
+const machine = createMachine({
+  id: "bench-session",
+  initial: "open",
+  states: { open: { on: { "lookup.ok": "open", "close.ok": "closed" } }, closed: { type: "final" } },
+});
 
 @enforce(protocol)
 class Decorated {
@@ -171,7 +175,8 @@ export async function benchSession(): Promise<SessionBench> {
   gc();
   const before = process.memoryUsage().heapUsed;
   let long: InstanceType<typeof Session> | undefined = new Session(protocol);
-  for (let i = 0; i < 100_000; i++) long.advance(long.validate({ id: `call-${i}`, name: "lookup", arguments: { account: `acct-${i}`, page: i } }, true), { ok: true, value: i });
+  for (let i = 0; i < 100_000; i++)
+    long.advance(long.validate({ id: `call-${i}`, name: "lookup", arguments: { account: `acct-${i}`, page: i } }, true), { ok: true, value: i });
   gc();
   const heapMB = (process.memoryUsage().heapUsed - before) / 2 ** 20;
   const text = JSON.stringify(long.toJSON());

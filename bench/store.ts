@@ -100,7 +100,9 @@ async function guardedClient(store: SessionStore, total: number, consistency: "o
   const ex = new GuardedExecutor({ protocol, store, consistency });
   const sessions: string[] = [];
   for (let i = 0; i < Math.ceil(total / SESSION_LENGTH) + 1; i++) sessions.push((await ex.create()).session.id);
-  return cyclingClient(sessions.length, (s, k) => ex.execute(sessions[s]!, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl));
+  return cyclingClient(sessions.length, (s, k) =>
+    ex.execute(sessions[s]!, { id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } }, lookupImpl),
+  );
 }
 
 /**
@@ -199,8 +201,14 @@ function sqliteBaseline(path: string, payloads: readonly string[], rows: number)
 async function postgresBaseline(url: string, table: string, payloads: readonly string[], rows: number): Promise<Client & { close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const ids = Array.from({ length: rows }, () => `baseline-${randomUUID()}`);
-  for (const id of ids) await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payloads[0]]);
-  const client = casBaseline(rows, payloads, async (r, v, payload) => (await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v])).rowCount === 1);
+  for (const id of ids)
+    await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payloads[0]]);
+  const client = casBaseline(
+    rows,
+    payloads,
+    async (r, v, payload) =>
+      (await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v])).rowCount === 1,
+  );
   return { ...client, close: () => pool.end() };
 }
 
@@ -303,23 +311,36 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     out[`store.${key}.opsPerSec`] = m.opsPerSec;
     out[`store.${key}.baselineOpsPerSec`] = m.baselineOpsPerSec;
     out[`store.${key}.ratio`] = m.ratio;
-    log(`  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`);
+    log(
+      `  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`,
+    );
   };
   const putLong = async (db: string, store: SessionStore) => {
     const m = await longSessionCost(store, longCalls, rounds, log);
     out[`store.${db}.call10Us`] = m.at10Us;
     out[`store.${db}.callLongUs`] = m.atLongUs;
     out[`store.${db}.longSessionRatio`] = m.ratio;
-    log(`  ${db.padEnd(17)} call ${longCalls} of a session ${m.atLongUs.toFixed(1).padStart(7)} µs   call ${SHORT_AT} ${m.at10Us.toFixed(1).padStart(7)} µs   longSessionRatio ${m.ratio.toFixed(2)}`);
+    log(
+      `  ${db.padEnd(17)} call ${longCalls} of a session ${m.atLongUs.toFixed(1).padStart(7)} µs   call ${SHORT_AT} ${m.at10Us.toFixed(1).padStart(7)} µs   longSessionRatio ${m.ratio.toFixed(2)}`,
+    );
   };
   if (parts.has("ratio")) {
-    log(`store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`);
+    log(
+      `store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`,
+    );
   }
-  if (parts.has("long")) log(`store: long sessions: a guarded call at call ${longCalls} vs at call ${SHORT_AT} (windows of ${WINDOW} calls, ${WINDOWS} per side per round, median of ${rounds} rounds)`);
+  if (parts.has("long"))
+    log(
+      `store: long sessions: a guarded call at call ${longCalls} vs at call ${SHORT_AT} (windows of ${WINDOW} calls, ${WINDOWS} per side per round, median of ${rounds} rounds)`,
+    );
 
   /** Rows each side touches: a fresh row (session) every SESSION_LENGTH transitions, the same count on both sides. */
   const rowsFor = (perClient: number) => Math.ceil((perClient * (rounds + 1)) / SESSION_LENGTH) + 1;
-  if (parts.has("ratio")) put("memory", await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds));
+  if (parts.has("ratio"))
+    put(
+      "memory",
+      await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds),
+    );
 
   const dir = mkdtempSync(join(tmpdir(), "concordat-bench-"));
   try {
@@ -359,7 +380,15 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     if (parts.has("ratio")) {
       for (const mode of ["optimistic", "strict"] as const) {
         const suffix = mode === "optimistic" ? "" : ".strict";
-        put(`postgres${suffix}`, await compare([await mkBase(Math.ceil(n / 2))], [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)], Math.ceil(n / 2), rounds));
+        put(
+          `postgres${suffix}`,
+          await compare(
+            [await mkBase(Math.ceil(n / 2))],
+            [await guardedClient(await mkStore(), Math.ceil(n / 2) * (rounds + 1), mode)],
+            Math.ceil(n / 2),
+            rounds,
+          ),
+        );
         const bases: Client[] = [];
         const guards: Client[] = [];
         for (let i = 0; i < 8; i++) {
@@ -379,7 +408,15 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { json: { type: "string" }, rounds: { type: "string" }, transitions: { type: "string" }, "long-calls": { type: "string" }, parts: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      json: { type: "string" },
+      rounds: { type: "string" },
+      transitions: { type: "string" },
+      "long-calls": { type: "string" },
+      parts: { type: "string" },
+    },
+  });
   const num = (v: string | undefined, name: string) => {
     if (v === undefined) return undefined;
     const x = Number(v);

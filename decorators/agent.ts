@@ -65,7 +65,11 @@ export class Agent extends ConstructedInstance {
     const session = sessionOf(this);
     if (this.#loop && this.#loop.session === session) return this.#loop;
     const model = this.#options.model;
-    if (!model) throw new ConfigurationError("model_missing", `${this.constructor.name}.step(message) needs a model: pass { model } to the constructor (any ModelClient, e.g. ScriptedModelClient in tests).`);
+    if (!model)
+      throw new ConfigurationError(
+        "model_missing",
+        `${this.constructor.name}.step(message) needs a model: pass { model } to the constructor (any ModelClient, e.g. ScriptedModelClient in tests).`,
+      );
     const previous = this.#loop?.messages ?? [];
     this.#loop = new AgentLoop({
       session,

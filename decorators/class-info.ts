@@ -30,7 +30,13 @@ export function infoFor(cls: Function): ClassInfo | undefined {
       implementations.set(tool, tool);
     }
   }
-  const info: ClassInfo = Object.freeze({ protocol, decorated: decorated.cls, original: decorated.record.original ?? decorated.cls, methods: readonlyMap(methods), implementations: readonlyMap(implementations) });
+  const info: ClassInfo = Object.freeze({
+    protocol,
+    decorated: decorated.cls,
+    original: decorated.record.original ?? decorated.cls,
+    methods: readonlyMap(methods),
+    implementations: readonlyMap(implementations),
+  });
   infos.set(cls, info);
   return info;
 }
@@ -78,7 +84,13 @@ function chainTools(cls: Function): ChainTools {
 }
 
 /** `className` undefined: a TC39 method decorator, which cannot see its class's name yet. */
-export function unknownToolInSubclass(className: string | undefined, method: string, tool: string, protocolName: string, parentName: string | undefined): ProtocolViolation {
+export function unknownToolInSubclass(
+  className: string | undefined,
+  method: string,
+  tool: string,
+  protocolName: string,
+  parentName: string | undefined,
+): ProtocolViolation {
   const weakened = parentName !== undefined;
   const where = className === undefined ? `Method ${method} of a subclass of ${parentName ?? "a decorated class"}` : `${className}.${method}`;
   className ??= `the subclass of ${parentName ?? "a decorated class"}`;

@@ -49,7 +49,9 @@ export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P>
     classDecorators.end(token);
     if (context !== undefined) {
       if (typeof context !== "object" || context === null || (context as { kind?: unknown }).kind !== "class") {
-        throw new TypeError(`@enforce(${protocol.name}) decorates classes; it was applied to a ${String((context as { kind?: unknown } | null)?.kind ?? typeof context)}.`);
+        throw new TypeError(
+          `@enforce(${protocol.name}) decorates classes; it was applied to a ${String((context as { kind?: unknown } | null)?.kind ?? typeof context)}.`,
+        );
       }
       const ctx = context as ClassDecoratorContext;
       return decorateClass(value, protocol, ctx.metadata as Record<symbol, unknown> | undefined);
@@ -102,7 +104,15 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
         message: result.message,
         protocol: protocol.name,
         ...(result.trace.length > 0 ? { tool: parseTool(result.trace[result.trace.length - 1]!) } : {}),
-        data: { child: name, parent: ancestor.className, childProtocol: protocol.name, parentProtocol: ancestor.protocol.name, kind: result.kind, trace: result.trace, ...(result.counterexample ? { counterexample: result.counterexample } : {}) },
+        data: {
+          child: name,
+          parent: ancestor.className,
+          childProtocol: protocol.name,
+          parentProtocol: ancestor.protocol.name,
+          kind: result.kind,
+          trace: result.trace,
+          ...(result.counterexample ? { counterexample: result.counterexample } : {}),
+        },
         hint: `A subclass's protocol must refine its parent's: allow only what ${ancestor.className} allows (it may drop options, split states, add inert read tools and stricter guards and budgets). Fix ${name}'s protocol "${protocol.name}", or stop extending ${ancestor.className}.`,
       });
     }
@@ -149,6 +159,8 @@ function assertProtocol(p: unknown): asserts p is AnyProtocol {
   // the runtime's own class, not a look-alike whose validateCall could wave calls through
   if (!Protocol.isProtocol(p)) {
     const what = p === null ? "null" : typeof p === "object" ? `an object that is not a Protocol of this copy of concordat` : typeof p;
-    throw new TypeError(`@enforce(protocol): expected a protocol made by defineProtocol(...), got ${what}. Fix: pass the protocol object, e.g. @enforce(refundProtocol), from the same copy of concordat as the decorators.`);
+    throw new TypeError(
+      `@enforce(protocol): expected a protocol made by defineProtocol(...), got ${what}. Fix: pass the protocol object, e.g. @enforce(refundProtocol), from the same copy of concordat as the decorators.`,
+    );
   }
 }

@@ -79,7 +79,9 @@ function invokeGuarded(self: unknown, wrapper: Function, info: WrapperInfo, args
   const frame = currentToolFrame();
   if (frame !== undefined && frame.session === session) return nested(frame, session, self as object, wrapper, info, args);
   const call: ToolCall = { name: info.tool, arguments: args === undefined ? {} : args };
-  return session.execute(call, (parsed: unknown, validated: ValidatedCall) => runInToolFrame({ session, tool: info.tool, call: validated, instance: self as object, entered: [wrapper] }, callBody, info.impl, self, parsed));
+  return session.execute(call, (parsed: unknown, validated: ValidatedCall) =>
+    runInToolFrame({ session, tool: info.tool, call: validated, instance: self as object, entered: [wrapper] }, callBody, info.impl, self, parsed),
+  );
 }
 
 function callBody(impl: Function, self: unknown, args: unknown): unknown {
@@ -139,7 +141,11 @@ function checkBinding(session: Session<any>, info: WrapperInfo): void {
   if (protocolRefines(session.protocol, bound)) {
     const mine = bound.tools[info.tool] as { effect?: string; requiresConfirmation?: boolean } | undefined;
     const theirs = session.protocol.tools[info.tool] as { effect?: string; requiresConfirmation?: boolean } | undefined;
-    const weaker = mine !== undefined && (theirs === undefined || (mine.effect === "write" && theirs.effect !== "write") || (mine.requiresConfirmation === true && theirs.requiresConfirmation !== true));
+    const weaker =
+      mine !== undefined &&
+      (theirs === undefined ||
+        (mine.effect === "write" && theirs.effect !== "write") ||
+        (mine.requiresConfirmation === true && theirs.requiresConfirmation !== true));
     if (!weaker) return;
   }
   throw session.reject(
@@ -173,7 +179,9 @@ function nested(frame: ToolFrame, session: Session<any>, self: object, wrapper: 
           tool: info.tool,
           arguments: args,
           allowedTools: [],
-          hint: again ? `Call "${info.tool}" again after this call returned, as a new call.` : `Return from "${frame.tool}" first, then call "${info.tool}" from the agent (or from a method that is not a tool).`,
+          hint: again
+            ? `Call "${info.tool}" again after this call returned, as a new call.`
+            : `Return from "${frame.tool}" first, then call "${info.tool}" from the agent (or from a method that is not a tool).`,
         }),
       ),
     );

@@ -44,7 +44,8 @@ export class ConstructedInstance {
 export function instanceRecordOf(instance: unknown): InstanceRecord {
   const rec = typeof instance === "object" && instance !== null ? instances.get(instance) : undefined;
   if (rec) return rec;
-  const ctor = instance === null || (typeof instance !== "object" && typeof instance !== "function") ? undefined : (instance as { constructor?: unknown }).constructor;
+  const ctor =
+    instance === null || (typeof instance !== "object" && typeof instance !== "function") ? undefined : (instance as { constructor?: unknown }).constructor;
   const decorated = typeof ctor === "function" && infoFor(ctor) !== undefined;
   throw new TypeError(
     decorated
@@ -87,7 +88,11 @@ export function attachSession<T extends object>(instance: T, session: Session<an
 /** Options for the session the instance creates on first use (log, policies, id). Must be called before that. */
 export function configureSession<T extends object>(instance: T, options: SessionOptions): T {
   const rec = instanceRecordOf(instance);
-  if (rec.session) throw new ConfigurationError("session_already_set", `configureSession(${describe(instance)}): the instance already has a session. Fix: configure it before the first tool call, or use attachSession.`);
+  if (rec.session)
+    throw new ConfigurationError(
+      "session_already_set",
+      `configureSession(${describe(instance)}): the instance already has a session. Fix: configure it before the first tool call, or use attachSession.`,
+    );
   rec.options = options;
   return instance;
 }
@@ -105,5 +110,5 @@ export function protocolOf(cls: Function): AnyProtocol | undefined {
 function describe(x: unknown): string {
   if (x === null) return "null";
   if (typeof x === "object") return (x as object).constructor?.name ? `a ${(x as object).constructor.name}` : "an object";
-  return typeof x === "function" ? `function ${(x as Function).name}` : JSON.stringify(x) ?? String(x);
+  return typeof x === "function" ? `function ${(x as Function).name}` : (JSON.stringify(x) ?? String(x));
 }

@@ -80,7 +80,8 @@ export function protocolOfMetadata(meta: object | undefined | null): { readonly 
 
 /** Records a legacy-mode `@tool` method; a class whose information is already fixed refuses. */
 export function recordLegacyTool(cls: Function, key: PropertyKey, tool: string): void {
-  if (sealed.has(cls)) throw new TypeError(`@tool(): ${cls.name || "the class"} is already defined and in use; its tools are fixed. Fix: decorate methods in the class body.`);
+  if (sealed.has(cls))
+    throw new TypeError(`@tool(): ${cls.name || "the class"} is already defined and in use; its tools are fixed. Fix: decorate methods in the class body.`);
   let t = legacyTables.get(cls);
   if (!t) legacyTables.set(cls, (t = new Map()));
   t.set(key, tool);
@@ -138,7 +139,15 @@ export interface RegistryWriter {
    * class the decorator returned; `parent` is the protocol of the nearest decorated ancestor,
    * which `protocol` was checked to refine. Throws when `cls` already has a protocol.
    */
-  enforce(cls: Function, enforced: Function, protocol: AnyProtocol, className: string, tools: ReadonlyMap<PropertyKey, string>, metadata: object | undefined, parent: AnyProtocol | undefined): void;
+  enforce(
+    cls: Function,
+    enforced: Function,
+    protocol: AnyProtocol,
+    className: string,
+    tools: ReadonlyMap<PropertyKey, string>,
+    metadata: object | undefined,
+    parent: AnyProtocol | undefined,
+  ): void;
 }
 
 let writerClaimed = false;
@@ -150,7 +159,10 @@ let writerClaimed = false;
  */
 export function claimRegistryWriter(): RegistryWriter {
   if (writerClaimed) {
-    throw new ConfigurationError("decorators_tampered", "concordat/decorators: the class registry's writer was already claimed, so something other than @enforce tried to take it. The decorators refuse to load. Fix: do not import concordat's internal modules directly.");
+    throw new ConfigurationError(
+      "decorators_tampered",
+      "concordat/decorators: the class registry's writer was already claimed, so something other than @enforce tried to take it. The decorators refuse to load. Fix: do not import concordat's internal modules directly.",
+    );
   }
   writerClaimed = true;
   return {

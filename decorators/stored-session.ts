@@ -23,9 +23,14 @@ const attachments = new WeakMap<object, Attachment>();
  */
 export async function attachStoredSession<T extends object>(instance: T, store: SessionStore, sessionId: string, options: SessionOptions = {}): Promise<T> {
   const protocol = protocolOf((instance as { constructor: Function }).constructor);
-  if (!protocol) throw new TypeError(`attachStoredSession: ${(instance as object).constructor?.name ?? "the instance"} is not decorated with @enforce(protocol).`);
+  if (!protocol)
+    throw new TypeError(`attachStoredSession: ${(instance as object).constructor?.name ?? "the instance"} is not decorated with @enforce(protocol).`);
   const row = await store.load(sessionId);
-  if (!row) throw new SessionNotFoundError(sessionId, `attachStoredSession: no session "${sessionId}" in the ${store.kind} store. Fix: create it first (GuardedExecutor.create or store.create), or check the id.`);
+  if (!row)
+    throw new SessionNotFoundError(
+      sessionId,
+      `attachStoredSession: no session "${sessionId}" in the ${store.kind} store. Fix: create it first (GuardedExecutor.create or store.create), or check the id.`,
+    );
   if (row.state.pending !== undefined) {
     throw new ProtocolViolation({
       code: "needs_reconciliation",
@@ -53,7 +58,10 @@ export async function saveAttachedSession(instance: object): Promise<number> {
   const next: StoredState = { ...a.state, session: sessionOf(instance).toJSON() };
   const row = await a.store.compareAndSet(a.sessionId, a.version, next);
   if (!row) {
-    throw new SessionConflictError(a.sessionId, `saveAttachedSession: session "${a.sessionId}" changed in the ${a.store.kind} store since version ${a.version} was loaded; nothing was saved. Fix: attach again (attachStoredSession) and redo the step.`);
+    throw new SessionConflictError(
+      a.sessionId,
+      `saveAttachedSession: session "${a.sessionId}" changed in the ${a.store.kind} store since version ${a.version} was loaded; nothing was saved. Fix: attach again (attachStoredSession) and redo the step.`,
+    );
   }
   a.version = row.version;
   a.state = row.state;

@@ -1,7 +1,16 @@
 import type { ToolArgs, ToolNameOf } from "../src/protocol/protocol.js";
 import { unknownToolInSubclass } from "./class-info.js";
 import { makeGuardedWrapper } from "./guarded-method.js";
-import { METADATA_TOOLS, REFLECT_TOOL_KEY, classDecorators, mirrorMetadata, nearestDecorated, protocolOfMetadata, recordLegacyTool, type AnyProtocol } from "./registry.js";
+import {
+  METADATA_TOOLS,
+  REFLECT_TOOL_KEY,
+  classDecorators,
+  mirrorMetadata,
+  nearestDecorated,
+  protocolOfMetadata,
+  recordLegacyTool,
+  type AnyProtocol,
+} from "./registry.js";
 import { ConfigurationError } from "../src/errors/configuration-error.js";
 
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
@@ -30,7 +39,10 @@ export type CheckToolMethod<P, K extends string, M> = M extends (...args: infer 
 
 /** A method decorator usable in both decorator modes. `N` is the explicit tool name, if any. */
 export interface ToolDecorator<P, N extends string | undefined> {
-  <This, K extends string, M extends (this: This, ...args: any) => any>(value: M & CheckToolMethod<P, N extends string ? N : K, M>, context: ClassMethodDecoratorContext<This, M> & { readonly name: K }): M;
+  <This, K extends string, M extends (this: This, ...args: any) => any>(
+    value: M & CheckToolMethod<P, N extends string ? N : K, M>,
+    context: ClassMethodDecoratorContext<This, M> & { readonly name: K },
+  ): M;
   (target: object, propertyKey: string | symbol, descriptor: PropertyDescriptor): any;
 }
 
@@ -56,7 +68,9 @@ export interface ToolOptions<N extends string = string, P extends AnyProtocol | 
  */
 export function tool<P extends AnyProtocol | undefined = undefined>(): ToolDecorator<P, undefined>;
 export function tool<const N extends string, P extends AnyProtocol>(options: ToolOptions<N, P> & { readonly protocol: P }): ToolDecorator<P, N>;
-export function tool<P extends AnyProtocol | undefined = undefined, const N extends string = P extends AnyProtocol ? ToolNameOf<P> : string>(nameOrOptions: N | ToolOptions<N>): ToolDecorator<P, N>;
+export function tool<P extends AnyProtocol | undefined = undefined, const N extends string = P extends AnyProtocol ? ToolNameOf<P> : string>(
+  nameOrOptions: N | ToolOptions<N>,
+): ToolDecorator<P, N>;
 export function tool(nameOrOptions?: string | ToolOptions<string, AnyProtocol | undefined>): ToolDecorator<any, any> {
   const explicit = typeof nameOrOptions === "string" ? nameOrOptions : nameOrOptions?.name;
   if (explicit !== undefined && (typeof explicit !== "string" || explicit.length === 0)) {
@@ -70,7 +84,11 @@ export function tool(nameOrOptions?: string | ToolOptions<string, AnyProtocol | 
     if (typeof contextOrKey === "object" && contextOrKey !== null && "kind" in contextOrKey) {
       return decorateStandard(target, contextOrKey as DecoratorContext, explicit, options?.protocol);
     }
-    if ((typeof contextOrKey === "string" || typeof contextOrKey === "symbol") && target !== null && (typeof target === "object" || typeof target === "function")) {
+    if (
+      (typeof contextOrKey === "string" || typeof contextOrKey === "symbol") &&
+      target !== null &&
+      (typeof target === "object" || typeof target === "function")
+    ) {
       return decorateLegacy(target, contextOrKey, descriptor, explicit);
     }
     throw new TypeError("@tool() decorates methods: use it as `@tool() methodName(args) { ... }` inside a class.");
@@ -78,7 +96,9 @@ export function tool(nameOrOptions?: string | ToolOptions<string, AnyProtocol | 
 }
 
 /** A `tool` factory typed by one protocol: `const refundTool = toolFor(refundProtocol)`, then `@refundTool("issue_refund")`. */
-export function toolFor<P extends AnyProtocol>(_protocol: P): { (): ToolDecorator<P, undefined>; <const N extends ToolNameOf<P>>(name: N): ToolDecorator<P, N> } {
+export function toolFor<P extends AnyProtocol>(
+  _protocol: P,
+): { (): ToolDecorator<P, undefined>; <const N extends ToolNameOf<P>>(name: N): ToolDecorator<P, N> } {
   return ((name?: string) => (name === undefined ? tool() : tool(name))) as never;
 }
 
@@ -88,14 +108,19 @@ function decorateStandard(value: unknown, context: DecoratorContext, explicit: s
   }
   const ctx = context as ClassMethodDecoratorContext;
   if (ctx.static) throw new TypeError(`@tool() cannot decorate the static method ${String(ctx.name)}: tools run on an instance's session.`);
-  if (ctx.private) throw new TypeError(`@tool() cannot decorate the private method ${String(ctx.name)}: make it public (outside code must be guarded too, and it is).`);
+  if (ctx.private)
+    throw new TypeError(`@tool() cannot decorate the private method ${String(ctx.name)}: make it public (outside code must be guarded too, and it is).`);
   if (typeof value !== "function") throw new TypeError(`@tool() decorates methods; ${String(ctx.name)} is not a function.`);
   const key = ctx.name;
-  if (explicit === undefined && typeof key === "symbol") throw new TypeError(`@tool() on the symbol-named method ${String(key)} needs an explicit name: @tool("tool_name").`);
+  if (explicit === undefined && typeof key === "symbol")
+    throw new TypeError(`@tool() on the symbol-named method ${String(key)} needs an explicit name: @tool("tool_name").`);
   const toolName = explicit ?? (key as string);
   const meta = ctx.metadata as Record<symbol, unknown> | undefined;
   if (!meta) {
-    throw new ConfigurationError("decorators_not_loaded", `@tool() needs Symbol.metadata, which is missing: import "concordat/decorators" before the module that defines your class (it installs the polyfill).`);
+    throw new ConfigurationError(
+      "decorators_not_loaded",
+      `@tool() needs Symbol.metadata, which is missing: import "concordat/decorators" before the module that defines your class (it installs the polyfill).`,
+    );
   }
   let own = Object.prototype.hasOwnProperty.call(meta, METADATA_TOOLS) ? (meta[METADATA_TOOLS] as Record<PropertyKey, string>) : undefined;
   if (!own) {
@@ -117,7 +142,8 @@ function decorateStandard(value: unknown, context: DecoratorContext, explicit: s
 function decorateLegacy(target: object, key: string | symbol, descriptor: PropertyDescriptor | undefined, explicit: string | undefined): PropertyDescriptor {
   if (typeof target === "function") throw new TypeError(`@tool() cannot decorate the static method ${String(key)}: tools run on an instance's session.`);
   if (!descriptor || typeof descriptor.value !== "function") throw new TypeError(`@tool() can only decorate methods; ${String(key)} is not one.`);
-  if (explicit === undefined && typeof key === "symbol") throw new TypeError(`@tool() on the symbol-named method ${String(key)} needs an explicit name: @tool("tool_name").`);
+  if (explicit === undefined && typeof key === "symbol")
+    throw new TypeError(`@tool() on the symbol-named method ${String(key)} needs an explicit name: @tool("tool_name").`);
   const toolName = explicit ?? (key as string);
   const ctor = (target as { constructor: Function }).constructor;
   recordLegacyTool(ctor, key, toolName);

@@ -123,7 +123,11 @@ try {
   const nodeModules = join(app, "node_modules");
 
   const native = nativeBuilds(nodeModules);
-  record("no native build", native.length === 0, native.length ? native.join(", ") : `${packageDirs(nodeModules).length} packages, none with binding.gyp, gypfile or install scripts`);
+  record(
+    "no native build",
+    native.length === 0,
+    native.length ? native.join(", ") : `${packageDirs(nodeModules).length} packages, none with binding.gyp, gypfile or install scripts`,
+  );
 
   const mb = (sizeOf(nodeModules) - sizeOf(join(nodeModules, "typescript"))) / (1024 * 1024);
   record(`node_modules without typescript <= ${MAX_MB} MB`, mb <= MAX_MB, `${mb.toFixed(1)} MB`);
@@ -131,18 +135,33 @@ try {
   writeFileSync(join(app, "consumer.ts"), consumerSource);
   writeFileSync(
     join(app, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: false, noEmit: true, types: [] }, files: ["consumer.ts"] }, null, 2),
+    JSON.stringify(
+      {
+        compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, skipLibCheck: false, noEmit: true, types: [] },
+        files: ["consumer.ts"],
+      },
+      null,
+      2,
+    ),
   );
   const tsc = spawnSync(process.execPath, [join(nodeModules, "typescript", "bin", "tsc"), "-p", "tsconfig.json"], { cwd: app, encoding: "utf8" });
   const noNodeTypes = !existsSync(join(nodeModules, "@types", "node"));
   record(
     "strict consumer type-checks (skipLibCheck false, no @types/node)",
     tsc.status === 0 && noNodeTypes,
-    tsc.status === 0 ? (noNodeTypes ? "tsc exit 0" : "@types/node was installed, so this proves nothing") : `tsc exit ${tsc.status}:\n${(tsc.stdout + tsc.stderr).trim()}`,
+    tsc.status === 0
+      ? noNodeTypes
+        ? "tsc exit 0"
+        : "@types/node was installed, so this proves nothing"
+      : `tsc exit ${tsc.status}:\n${(tsc.stdout + tsc.stderr).trim()}`,
   );
 
   const help = spawnSync("npx", ["--no-install", "concordat", "--help"], { cwd: app, encoding: "utf8" });
-  record("npx concordat --help", help.status === 0 && /Usage: concordat/.test(help.stdout), help.status === 0 ? help.stdout.split("\n")[0] ?? "" : `exit ${help.status}: ${help.stderr.trim()}`);
+  record(
+    "npx concordat --help",
+    help.status === 0 && /Usage: concordat/.test(help.stdout),
+    help.status === 0 ? (help.stdout.split("\n")[0] ?? "") : `exit ${help.status}: ${help.stderr.trim()}`,
+  );
 
   const checkRun = spawnSync("npx", ["--no-install", "concordat", "check"], { cwd: app, encoding: "utf8" });
   record(
@@ -155,7 +174,14 @@ try {
   record(
     "concordat/eslint-plugin without ts-morph says how to install it",
     pluginRun.status !== 0 && /needs the optional package "ts-morph".*npm i -D ts-morph/.test(pluginRun.stderr),
-    `exit ${pluginRun.status}: ${pluginRun.stderr.trim().split("\n").find((l) => l.includes("ts-morph")) ?? pluginRun.stderr.trim().split("\n")[0] ?? ""}`,
+    `exit ${pluginRun.status}: ${
+      pluginRun.stderr
+        .trim()
+        .split("\n")
+        .find((l) => l.includes("ts-morph")) ??
+      pluginRun.stderr.trim().split("\n")[0] ??
+      ""
+    }`,
   );
 } catch (e) {
   console.error(`check:package could not run: ${e instanceof Error ? e.message : String(e)}`);

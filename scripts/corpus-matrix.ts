@@ -12,7 +12,9 @@ import { memoryIo } from "../src/cli/io.js";
 const dir = "test/confirmation/corpus";
 const extra = process.argv.slice(2);
 const runs: { title: string; file: string; args: string[] }[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith(".jsonl")).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith(".jsonl"))
+  .sort()) {
   runs.push({ title: file, file, args: [] });
   if (file === "real-replies.jsonl") for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
 }

@@ -150,7 +150,8 @@ export function errorClasses(): ErrorClassDoc[] {
     const visit = (node: ts.Node): void => {
       if (ts.isClassDeclaration(node) && node.name) {
         const ext = node.heritageClauses?.find((h) => h.token === ts.SyntaxKind.ExtendsKeyword)?.types[0];
-        if (ext && ts.isIdentifier(ext.expression)) found.set(node.name.text, { file, base: ext.expression.text, cls: node, sf, typeArg: ext.typeArguments?.[0] });
+        if (ext && ts.isIdentifier(ext.expression))
+          found.set(node.name.text, { file, base: ext.expression.text, cls: node, sf, typeArg: ext.typeArguments?.[0] });
       }
       ts.forEachChild(node, visit);
     };
@@ -168,7 +169,12 @@ export function errorClasses(): ErrorClassDoc[] {
   const out: ErrorClassDoc[] = [];
   for (const [name, c] of found) {
     if (!isError(c.base)) continue;
-    const codes = name === "ConcordatError" ? "its subclass's" : c.base === "ConcordatError" ? codesOf(c.sf, c.cls, c.typeArg) : (codeFieldOf(c.cls) ?? (found.has(c.base) ? `as ${c.base}` : "none"));
+    const codes =
+      name === "ConcordatError"
+        ? "its subclass's"
+        : c.base === "ConcordatError"
+          ? codesOf(c.sf, c.cls, c.typeArg)
+          : (codeFieldOf(c.cls) ?? (found.has(c.base) ? `as ${c.base}` : "none"));
     out.push({ name, file: c.file, base: c.base, codes, entryPoints: exported.get(name) ?? [], summary: summaryOf(c.cls) });
   }
   return out.sort((a, b) => (a.name === "ConcordatError" ? -1 : b.name === "ConcordatError" ? 1 : a.name.localeCompare(b.name)));

@@ -20,7 +20,8 @@ for (const p of problems) process.stderr.write(`extract: ${p.file}: ${p.message}
 
 const WRITES = new Set<string>(AIRLINE_WRITE_TOOLS);
 /** Verbs of the actions an agent asks the user to agree to. */
-const VERBS = "proceed|go ahead|cancel|book|change|modify|update|upgrade|downgrade|add|remove|issue|send|process|apply|make|finalize|complete|purchase|rebook|switch|use|transfer|move";
+const VERBS =
+  "proceed|go ahead|cancel|book|change|modify|update|upgrade|downgrade|add|remove|issue|send|process|apply|make|finalize|complete|purchase|rebook|switch|use|transfer|move";
 /** "Would you like me to cancel…?", "Shall I proceed?", "Do you want to book this?" */
 const ASKS_TO_ACT = new RegExp(`\\b(would you like|do you want|shall i|should i|may i|can i|are you ready)\\b[^.?!]*\\b(${VERBS})\\b[^?]*\\?`, "i");
 /** "Please confirm (that you would like…)", "confirm by saying yes", "(yes/no)", "Is everything correct?" */
@@ -29,7 +30,13 @@ const ASKS_TO_CONFIRM =
 /** Whether the end of the agent's message (its last 700 characters) asks the user to agree to an action. */
 const asksForConsent = (request: string) => ASKS_TO_ACT.test(request.slice(-700)) || ASKS_TO_CONFIRM.test(request.slice(-700));
 const seen = new Set<string>();
-const out: { split: string; source: { file: string; simulation: string; messageIndex: number; model: string }; selected: string; request: string; reply: string }[] = [];
+const out: {
+  split: string;
+  source: { file: string; simulation: string; messageIndex: number; model: string };
+  selected: string;
+  request: string;
+  reply: string;
+}[] = [];
 for (const run of runs) {
   if (run.domain !== undefined && run.domain !== "airline") continue;
   // user message indexes, and for each the agent text since the previous user message
@@ -47,7 +54,11 @@ for (const run of runs) {
     }
   });
   const nearWrite = new Set<number>();
-  for (const w of writeAt) users.filter((u) => u.mi < w).slice(-2).forEach((u) => nearWrite.add(u.mi));
+  for (const w of writeAt)
+    users
+      .filter((u) => u.mi < w)
+      .slice(-2)
+      .forEach((u) => nearWrite.add(u.mi));
   for (const u of users) {
     if (u.request.trim() === "") continue;
     const asks = asksForConsent(u.request);
@@ -65,6 +76,12 @@ for (const run of runs) {
   }
 }
 // ids in a stable order: tuning part first, then held-out; by file, run and message
-out.sort((a, b) => (a.split === b.split ? 0 : a.split === "tuning" ? -1 : 1) || a.source.file.localeCompare(b.source.file) || a.source.simulation.localeCompare(b.source.simulation) || a.source.messageIndex - b.source.messageIndex);
+out.sort(
+  (a, b) =>
+    (a.split === b.split ? 0 : a.split === "tuning" ? -1 : 1) ||
+    a.source.file.localeCompare(b.source.file) ||
+    a.source.simulation.localeCompare(b.source.simulation) ||
+    a.source.messageIndex - b.source.messageIndex,
+);
 out.forEach((r, i) => process.stdout.write(JSON.stringify({ id: `${r.split === "tuning" ? "t" : "h"}${String(i + 1).padStart(4, "0")}`, ...r }) + "\n"));
 process.stderr.write(`extract: ${out.length} distinct (request, reply) pairs from ${runs.length} runs\n`);

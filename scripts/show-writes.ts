@@ -51,7 +51,9 @@ for (const run of runs) {
         if (x.content.trim() !== "") lines.push(`   [${i}] ${x.role.toUpperCase()}: ${x.content.trim()}`);
         for (const c of x.toolCalls) {
           if (i === mi && c === call) continue;
-          lines.push(`   [${i}] ${c.requestor}-call #${c.index} ${c.name} ${JSON.stringify(c.arguments)}${c.result ? ` => ${clip(c.result.content.replace(/\s+/g, " "), /^get_(user|reservation)_details$/.test(c.name) ? 900 : 160)}` : ""}`);
+          lines.push(
+            `   [${i}] ${c.requestor}-call #${c.index} ${c.name} ${JSON.stringify(c.arguments)}${c.result ? ` => ${clip(c.result.content.replace(/\s+/g, " "), /^get_(user|reservation)_details$/.test(c.name) ? 900 : 160)}` : ""}`,
+          );
         }
       }
       const result = call.result ? ` => ${clip(call.result.content.replace(/\s+/g, " "), 160)}` : "";

@@ -27,7 +27,12 @@ import type { ConcordatEslintPlugin } from "./plugin.js";
 export type { ConcordatEslintPlugin } from "./plugin.js";
 
 // the analyzer runs on ts-morph, an optional peer: a missing one is named with its install command
-const { createPlugin } = await loadOptional("ts-morph", "concordat/eslint-plugin (the static analyzer in ESLint)", "npm i -D ts-morph@28 typescript", () => import("./plugin.js"));
+const { createPlugin } = await loadOptional(
+  "ts-morph",
+  "concordat/eslint-plugin (the static analyzer in ESLint)",
+  "npm i -D ts-morph@28 typescript",
+  () => import("./plugin.js"),
+);
 
 /** The plugin: `meta`, one rule per analyzer rule id (`concordat/<rule>`), and `configs.recommended`. */
 const plugin: ConcordatEslintPlugin = createPlugin();

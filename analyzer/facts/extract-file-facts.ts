@@ -93,7 +93,10 @@ class FileExtractor {
       const start = d.start ?? 0;
       const s = this.sf.getLineAndCharacterOfPosition(start);
       const e = this.sf.getLineAndCharacterOfPosition(start + (d.length ?? 0));
-      return { loc: { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 }, message: ts.flattenDiagnosticMessageText(d.messageText, "\n") };
+      return {
+        loc: { line: s.line + 1, column: s.character + 1, endLine: e.line + 1, endColumn: e.character + 1 },
+        message: ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+      };
     });
     return this.syntaxErrorsMemo;
   }
@@ -184,7 +187,14 @@ class FileExtractor {
         }
         const name = d.name.text;
         if (d.initializer) this.declareExpression(name, unwrap(d.initializer), d, d.type);
-        else this.decls[name] = { kind: "value", name, loc: this.loc(d.name), value: { k: "unknown", text: name, reason: `${name} has no initializer`, loc: this.loc(d.name) }, ...(d.type ? typeRefOpt(d.type) : {}) };
+        else
+          this.decls[name] = {
+            kind: "value",
+            name,
+            loc: this.loc(d.name),
+            value: { k: "unknown", text: name, reason: `${name} has no initializer`, loc: this.loc(d.name) },
+            ...(d.type ? typeRefOpt(d.type) : {}),
+          };
         if (exported) this.exports[name] = { local: name };
       }
       return;
@@ -247,7 +257,8 @@ class FileExtractor {
       for (const x of body.statements) {
         if (!this.hasModifier(x, ts.SyntaxKind.ExportKeyword)) continue;
         if (ts.isVariableStatement(x)) {
-          for (const d of x.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer) entries.push({ key: d.name.text, value: this.sval(d.initializer) });
+          for (const d of x.declarationList.declarations)
+            if (ts.isIdentifier(d.name) && d.initializer) entries.push({ key: d.name.text, value: this.sval(d.initializer) });
         } else if (ts.isEnumDeclaration(x)) entries.push({ key: x.name.text, value: this.enumValue(x) });
         else if (ts.isModuleDeclaration(x) && ts.isIdentifier(x.name)) entries.push({ key: x.name.text, value: this.namespaceValue(x) });
       }
@@ -264,7 +275,12 @@ class FileExtractor {
     }
     const t = st.type;
     // `type X = Y` and `type X = Y<T>` follow Y; anything else is left to the type checker
-    if (ts.isTypeReferenceNode(t) && !["Pick", "Omit", "Partial", "Required", "Readonly", "ReturnType", "InstanceType", "Awaited", "NonNullable"].includes(ts.isIdentifier(t.typeName) ? t.typeName.text : "")) {
+    if (
+      ts.isTypeReferenceNode(t) &&
+      !["Pick", "Omit", "Partial", "Required", "Readonly", "ReturnType", "InstanceType", "Awaited", "NonNullable"].includes(
+        ts.isIdentifier(t.typeName) ? t.typeName.text : "",
+      )
+    ) {
       const alias = typeRefOf(t);
       if (alias) return { kind: "type", name, loc, alias };
     }
@@ -283,7 +299,12 @@ class FileExtractor {
       }
       if (!ts.isIdentifier(el.name)) continue;
       const name = el.name.text;
-      this.decls[name] = { kind: "value", name, loc: this.loc(el.name), value: el.initializer ? { k: "unknown", text: this.textOf(el), reason: "destructuring with a default value", loc: this.loc(el) } : member };
+      this.decls[name] = {
+        kind: "value",
+        name,
+        loc: this.loc(el.name),
+        value: el.initializer ? { k: "unknown", text: this.textOf(el), reason: "destructuring with a default value", loc: this.loc(el) } : member,
+      };
       if (exported) this.exports[name] = { local: name };
     }
   }
@@ -315,7 +336,8 @@ class FileExtractor {
     const loc = this.loc(e);
     if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return { k: "lit", v: e.text, loc };
     if (ts.isNumericLiteral(e)) return { k: "lit", v: Number(e.text), loc };
-    if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand)) return { k: "lit", v: -Number(e.operand.text), loc };
+    if (ts.isPrefixUnaryExpression(e) && e.operator === ts.SyntaxKind.MinusToken && ts.isNumericLiteral(e.operand))
+      return { k: "lit", v: -Number(e.operand.text), loc };
     if (e.kind === ts.SyntaxKind.TrueKeyword) return { k: "lit", v: true, loc };
     if (e.kind === ts.SyntaxKind.FalseKeyword) return { k: "lit", v: false, loc };
     if (e.kind === ts.SyntaxKind.NullKeyword) return { k: "lit", v: null, loc };
@@ -328,7 +350,10 @@ class FileExtractor {
         else {
           const key = propertyKey(p.name);
           if (key === undefined) {
-            const kv = ts.isComputedPropertyName(p.name) && ts.isPropertyAssignment(p) ? { keyValue: this.sval(p.name.expression), value: this.sval(p.initializer) } : {};
+            const kv =
+              ts.isComputedPropertyName(p.name) && ts.isPropertyAssignment(p)
+                ? { keyValue: this.sval(p.name.expression), value: this.sval(p.initializer) }
+                : {};
             entries.push({ computed: this.textOf(p.name), loc: this.loc(p.name), ...kv });
             continue;
           }
@@ -339,16 +364,27 @@ class FileExtractor {
       return { k: "obj", entries, loc };
     }
     if (ts.isArrayLiteralExpression(e)) {
-      const items: ArrItem[] = e.elements.map((el) => (ts.isSpreadElement(el) ? { k: "spread" as const, value: this.sval(el.expression), loc: this.loc(el) } : this.sval(el)));
+      const items: ArrItem[] = e.elements.map((el) =>
+        ts.isSpreadElement(el) ? { k: "spread" as const, value: this.sval(el.expression), loc: this.loc(el) } : this.sval(el),
+      );
       return { k: "arr", items, loc };
     }
     if (ts.isPropertyAccessExpression(e)) return { k: "member", obj: this.sval(e.expression), prop: e.name.text, loc };
     if (ts.isElementAccessExpression(e)) {
       const a = unwrap(e.argumentExpression);
-      if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isNumericLiteral(a)) return { k: "member", obj: this.sval(e.expression), prop: a.text, loc };
+      if (ts.isStringLiteral(a) || ts.isNoSubstitutionTemplateLiteral(a) || ts.isNumericLiteral(a))
+        return { k: "member", obj: this.sval(e.expression), prop: a.text, loc };
       return { k: "index", obj: this.sval(e.expression), key: this.sval(a), loc };
     }
-    if (ts.isCallExpression(e)) return { k: "call", callee: this.sval(e.expression), args: e.arguments.map((a) => (ts.isSpreadElement(a) ? { k: "unknown" as const, text: this.textOf(a), reason: "spread argument", loc: this.loc(a) } : this.sval(a))), loc };
+    if (ts.isCallExpression(e))
+      return {
+        k: "call",
+        callee: this.sval(e.expression),
+        args: e.arguments.map((a) =>
+          ts.isSpreadElement(a) ? { k: "unknown" as const, text: this.textOf(a), reason: "spread argument", loc: this.loc(a) } : this.sval(a),
+        ),
+        loc,
+      };
     if (ts.isNewExpression(e)) return { k: "new", callee: this.sval(e.expression), loc };
     if (ts.isArrowFunction(e) || ts.isFunctionExpression(e)) return { k: "fn", loc };
     if (ts.isRegularExpressionLiteral(e)) {
@@ -374,7 +410,13 @@ class FileExtractor {
         members.push({ name: "constructor", loc: this.loc(m), isStatic: false, kind: "constructor", decorators: [], body });
         for (const p of m.parameters) {
           if (!ts.isIdentifier(p.name)) continue;
-          const isProp = (ts.getModifiers(p) ?? []).some((x) => x.kind === ts.SyntaxKind.PrivateKeyword || x.kind === ts.SyntaxKind.PublicKeyword || x.kind === ts.SyntaxKind.ProtectedKeyword || x.kind === ts.SyntaxKind.ReadonlyKeyword);
+          const isProp = (ts.getModifiers(p) ?? []).some(
+            (x) =>
+              x.kind === ts.SyntaxKind.PrivateKeyword ||
+              x.kind === ts.SyntaxKind.PublicKeyword ||
+              x.kind === ts.SyntaxKind.ProtectedKeyword ||
+              x.kind === ts.SyntaxKind.ReadonlyKeyword,
+          );
           if (!isProp) continue;
           const type = p.type ? typeRefOf(p.type) : undefined;
           members.push({ name: p.name.text, loc: this.loc(p.name), isStatic: false, kind: "property", decorators: [], ...(type ? { type } : {}) });
@@ -393,7 +435,17 @@ class FileExtractor {
         // `clientFor(x) { return this.payments; }` / `(): Gateway`: what `this.clientFor(x).refund()` calls
         const returns = returnedChain(m, scope);
         const returnType = declaredReturnType(m);
-        members.push({ name: mname, loc, isStatic, kind: "method", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(isAsyncLike(m) ? { async: true } : {}), ...(returns ? { returns } : {}), ...(returnType ? { type: returnType } : {}) });
+        members.push({
+          name: mname,
+          loc,
+          isStatic,
+          kind: "method",
+          decorators: decs,
+          ...(m.body ? { body: this.body(m, scope) } : {}),
+          ...(isAsyncLike(m) ? { async: true } : {}),
+          ...(returns ? { returns } : {}),
+          ...(returnType ? { type: returnType } : {}),
+        });
       } else if (ts.isGetAccessorDeclaration(m) || ts.isSetAccessorDeclaration(m)) {
         const scope = this.functionScope(m, outer);
         let returns: Chain | undefined;
@@ -403,13 +455,30 @@ class FileExtractor {
           returns = returnedChain(m, scope);
           if (m.type) type = typeRefOf(m.type);
         }
-        members.push({ name: mname, loc, isStatic, kind: ts.isGetAccessorDeclaration(m) ? "get" : "set", decorators: decs, ...(m.body ? { body: this.body(m, scope) } : {}), ...(returns ? { returns } : {}), ...(type ? { type } : {}) });
+        members.push({
+          name: mname,
+          loc,
+          isStatic,
+          kind: ts.isGetAccessorDeclaration(m) ? "get" : "set",
+          decorators: decs,
+          ...(m.body ? { body: this.body(m, scope) } : {}),
+          ...(returns ? { returns } : {}),
+          ...(type ? { type } : {}),
+        });
       } else if (ts.isPropertyDeclaration(m)) {
         // `declare tool: T` only retypes an inherited member; nothing is emitted
         if (this.hasModifier(m, ts.SyntaxKind.DeclareKeyword)) continue;
         const init = m.initializer ? unwrap(m.initializer) : undefined;
         if (init && (ts.isArrowFunction(init) || ts.isFunctionExpression(init))) {
-          members.push({ name: mname, loc, isStatic, kind: "arrow-property", decorators: decs, body: this.body(init, this.functionScope(init, outer)), ...(isAsyncLike(init) ? { async: true } : {}) });
+          members.push({
+            name: mname,
+            loc,
+            isStatic,
+            kind: "arrow-property",
+            decorators: decs,
+            body: this.body(init, this.functionScope(init, outer)),
+            ...(isAsyncLike(init) ? { async: true } : {}),
+          });
         } else {
           const type = (m.type ? typeRefOf(m.type) : undefined) ?? (init ? instanceTypeOf(init) : undefined);
           const body = init ? this.body(init, new Map(outer)) : undefined;
@@ -417,7 +486,10 @@ class FileExtractor {
         }
       }
     }
-    const impl = (node.heritageClauses ?? []).filter((h) => h.token === ts.SyntaxKind.ImplementsKeyword).flatMap((h) => h.types.map((t) => typeRefOfExpr(t.expression))).filter((t): t is TypeRef => t !== undefined);
+    const impl = (node.heritageClauses ?? [])
+      .filter((h) => h.token === ts.SyntaxKind.ImplementsKeyword)
+      .flatMap((h) => h.types.map((t) => typeRefOfExpr(t.expression)))
+      .filter((t): t is TypeRef => t !== undefined);
     return {
       kind: "class",
       name,
@@ -437,12 +509,22 @@ class FileExtractor {
     let returnsClass: ClassFacts | undefined;
     const classNode = returnedClass(node);
     if (classNode) returnsClass = this.classFacts(classNode, name, scope);
-    const nameNode = at && ts.isVariableDeclaration(at) ? at.name : node.name ?? node;
+    const nameNode = at && ts.isVariableDeclaration(at) ? at.name : (node.name ?? node);
     const ret = returnedExpression(node);
     const returns = ret && !ts.isClassExpression(ret.expr) ? this.sval(ret.expr) : undefined;
     const locals = returns && ret!.locals.length ? ret!.locals.map(([n, e]) => [n, this.sval(e)] as const) : undefined;
     const returnType = declaredReturnType(node);
-    return { kind: "function", name, loc: this.loc(nameNode), params, body, ...(returns ? { returns } : {}), ...(locals ? { locals } : {}), ...(returnsClass ? { returnsClass } : {}), ...(returnType ? { returnType } : {}) };
+    return {
+      kind: "function",
+      name,
+      loc: this.loc(nameNode),
+      params,
+      body,
+      ...(returns ? { returns } : {}),
+      ...(locals ? { locals } : {}),
+      ...(returnsClass ? { returnsClass } : {}),
+      ...(returnType ? { returnType } : {}),
+    };
   }
 
   functionScope(node: ts.Node, outer: Scope): Scope {
@@ -463,7 +545,8 @@ class FileExtractor {
 function unwrap(e: ts.Expression): ts.Expression {
   let x = e;
   for (;;) {
-    if (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isTypeAssertionExpression(x) || ts.isSatisfiesExpression(x)) x = x.expression;
+    if (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isTypeAssertionExpression(x) || ts.isSatisfiesExpression(x))
+      x = x.expression;
     else return x;
   }
 }
@@ -601,7 +684,10 @@ function returnedClass(fn: ts.FunctionLikeDeclaration): ts.ClassLikeDeclaration 
   const local = new Map<string, ts.ClassLikeDeclaration>();
   for (const st of body.statements) {
     if (ts.isClassDeclaration(st) && st.name) local.set(st.name.text, st);
-    if (ts.isVariableStatement(st)) for (const d of st.declarationList.declarations) if (ts.isIdentifier(d.name) && d.initializer && ts.isClassExpression(unwrap(d.initializer))) local.set(d.name.text, unwrap(d.initializer) as ts.ClassExpression);
+    if (ts.isVariableStatement(st))
+      for (const d of st.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.initializer && ts.isClassExpression(unwrap(d.initializer)))
+          local.set(d.name.text, unwrap(d.initializer) as ts.ClassExpression);
   }
   const visit = (n: ts.Node): void => {
     if (found) return;
@@ -641,7 +727,8 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
         else if (!info.type && init) {
           // `const gw = this.payments`, `const gw = makeGateway()`, `const c = await this.clientFor(id)`
           const value = ts.isAwaitExpression(init) ? unwrap(init.expression) : init;
-          const c = ts.isPropertyAccessExpression(value) || value.kind === ts.SyntaxKind.ThisKeyword || ts.isCallExpression(value) ? chainOf(value, scope) : undefined;
+          const c =
+            ts.isPropertyAccessExpression(value) || value.kind === ts.SyntaxKind.ThisKeyword || ts.isCallExpression(value) ? chainOf(value, scope) : undefined;
           if (c && c.root.k !== "unknown") info = { alias: c };
         }
         scope.set(n.name.text, info);
@@ -650,7 +737,8 @@ function collectLocals(node: ts.Node, scope: Scope, x: FileExtractor): void {
         // `const { refund } = this.payments`: each binding aliases a member of the initializer
         const init = n.initializer ? unwrap(n.initializer) : undefined;
         const base = init && ts.isObjectBindingPattern(n.name) ? chainOf(init, scope) : undefined;
-        if (base && base.root.k !== "unknown" && ts.isObjectBindingPattern(n.name)) for (const [name, chain] of bindingChains(n.name, base)) scope.set(name, { alias: chain });
+        if (base && base.root.k !== "unknown" && ts.isObjectBindingPattern(n.name))
+          for (const [name, chain] of bindingChains(n.name, base)) scope.set(name, { alias: chain });
       }
     }
     if ((ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n)) && n.name && n !== node) scope.set(n.name.text, {});
@@ -714,7 +802,13 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
     // `this.clientFor(id).refund`, `db.prepare(sql).run`: a member of a call's result is `...clientFor.().refund`
     const callee = chainOf(x.expression, scope);
     const last = callee?.path[callee.path.length - 1];
-    if (!callee || callee.root.k === "unknown" || (last === undefined && callee.root.k !== "module") || (last !== undefined && (PROMISE_METHODS.has(last) || last === "()"))) return undefined;
+    if (
+      !callee ||
+      callee.root.k === "unknown" ||
+      (last === undefined && callee.root.k !== "module") ||
+      (last !== undefined && (PROMISE_METHODS.has(last) || last === "()"))
+    )
+      return undefined;
     return { root: callee.root, path: [...callee.path, "()"] };
   }
   return undefined;
@@ -723,7 +817,23 @@ function chainOf(e: ts.Expression, scope: Scope): Chain | undefined {
 const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 
 /** Client methods whose first argument says which effect a call is (`api.post("/refunds")`, `db.query("UPDATE ...")`). */
-export const GENERIC_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "del", "head", "request", "send", "execute", "exec", "query", "fetch", "invoke", "rpc"]);
+export const GENERIC_METHODS: ReadonlySet<string> = new Set([
+  "get",
+  "post",
+  "put",
+  "patch",
+  "delete",
+  "del",
+  "head",
+  "request",
+  "send",
+  "execute",
+  "exec",
+  "query",
+  "fetch",
+  "invoke",
+  "rpc",
+]);
 const GENERIC_FUNCTIONS: ReadonlySet<string> = new Set(["fetch", "request", "send", "execute", "query", "invoke"]);
 
 /** A generic call's first argument: a statically readable value, or a template literal's constant head followed by `*`. */
@@ -753,7 +863,13 @@ function literalKeys(e: ts.Expression): string[] | undefined {
 
 function isGetPrototypeOf(callee: ts.Expression, scope: Scope): boolean {
   const c = unwrap(callee);
-  return ts.isPropertyAccessExpression(c) && c.name.text === "getPrototypeOf" && ts.isIdentifier(c.expression) && (c.expression.text === "Object" || c.expression.text === "Reflect") && !scope.has(c.expression.text);
+  return (
+    ts.isPropertyAccessExpression(c) &&
+    c.name.text === "getPrototypeOf" &&
+    ts.isIdentifier(c.expression) &&
+    (c.expression.text === "Object" || c.expression.text === "Reflect") &&
+    !scope.has(c.expression.text)
+  );
 }
 
 const GLOBAL_OBJECTS = new Set(["globalThis", "window", "global", "self"]);
@@ -824,11 +940,25 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
             // `Object.defineProperty(this, "tool", ...)` is an own-instance assignment of "tool"
             const key = (unwrap(a1) as ts.StringLiteral).text;
             out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
-          } else if (last === "assign" && target && target.root.k !== "unknown" && !target.path.includes("prototype") && n.arguments.length > 1 && n.arguments.slice(1).every((a) => literalKeys(a) !== undefined)) {
+          } else if (
+            last === "assign" &&
+            target &&
+            target.root.k !== "unknown" &&
+            !target.path.includes("prototype") &&
+            n.arguments.length > 1 &&
+            n.arguments.slice(1).every((a) => literalKeys(a) !== undefined)
+          ) {
             // `Object.assign(this, { tool: ... })` assigns exactly those own properties
-            for (const a of n.arguments.slice(1)) for (const key of literalKeys(a)!) out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
+            for (const a of n.arguments.slice(1))
+              for (const key of literalKeys(a)!)
+                out.assigns.push({ loc: x.loc(n), chain: { root: target.root, path: [...target.path, key] }, text: x.textOf(n), bindsSelf: false });
           } else dyn("prototype", n, target);
-        } else if (last && (last === "call" || last === "apply" || last === "bind") && c.path.length >= 1 && (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")) {
+        } else if (
+          last &&
+          (last === "call" || last === "apply" || last === "bind") &&
+          c.path.length >= 1 &&
+          (c.root.k !== "module" || c.path.length >= 2 || c.root.name !== "Function")
+        ) {
           const base = dropLast(c);
           dyn("call-apply-bind", n, base);
           const a0 = n.arguments[0];
@@ -836,8 +966,15 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
           out.calls.push({ loc: x.loc(n), chain: base, text: x.textOf(n), ...(thisArg && thisArg.root.k !== "unknown" ? { thisArg } : {}) });
         } else {
           const a0 = n.arguments[0];
-          const generic = a0 && !ts.isSpreadElement(a0) && (last !== undefined ? GENERIC_METHODS.has(last) : c.root.k === "module" && GENERIC_FUNCTIONS.has(c.root.name));
-          out.calls.push({ loc: x.loc(n), chain: c, text: x.textOf(n), ...(fluentCalls.has(n) ? { builder: true as const } : {}), ...(generic ? { arg0: constantArg(a0, x) } : {}) });
+          const generic =
+            a0 && !ts.isSpreadElement(a0) && (last !== undefined ? GENERIC_METHODS.has(last) : c.root.k === "module" && GENERIC_FUNCTIONS.has(c.root.name));
+          out.calls.push({
+            loc: x.loc(n),
+            chain: c,
+            text: x.textOf(n),
+            ...(fluentCalls.has(n) ? { builder: true as const } : {}),
+            ...(generic ? { arg0: constantArg(a0, x) } : {}),
+          });
         }
       }
       // the callee's own sub-expressions (e.g. element access receivers) still need a look
@@ -891,7 +1028,13 @@ function walkBody(root: ts.Node, scope: Scope, out: BodyFacts, x: FileExtractor)
     if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
       const p = parents[parents.length - 1];
       const outermost = !(p && (ts.isPropertyAccessExpression(p) || ts.isElementAccessExpression(p)) && p.expression === n);
-      if (outermost && p && ESCAPING_PARENTS.has(p.kind) && !(ts.isCallExpression(p) && p.expression === n) && !(ts.isBinaryExpression(p) && (p.left === n || !isAssignmentOperator(p.operatorToken.kind)))) {
+      if (
+        outermost &&
+        p &&
+        ESCAPING_PARENTS.has(p.kind) &&
+        !(ts.isCallExpression(p) && p.expression === n) &&
+        !(ts.isBinaryExpression(p) && (p.left === n || !isAssignmentOperator(p.operatorToken.kind)))
+      ) {
         const c = chainOf(n, scope);
         if (c && c.root.k !== "unknown" && c.path.length > 0) dyn("method-value", n, c);
       }

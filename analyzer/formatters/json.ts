@@ -16,5 +16,15 @@ export function formatJson(result: CheckResult): string {
     ...(d.trace !== undefined ? { trace: [...d.trace] } : {}),
   }));
   const s = result.summary;
-  return JSON.stringify({ version: 1, diagnostics, summary: { files: s.files, classes: s.classes, protocols: s.protocols, errors: s.errors, warnings: s.warnings, durationMs: s.durationMs } }, null, 2) + "\n";
+  return (
+    JSON.stringify(
+      {
+        version: 1,
+        diagnostics,
+        summary: { files: s.files, classes: s.classes, protocols: s.protocols, errors: s.errors, warnings: s.warnings, durationMs: s.durationMs },
+      },
+      null,
+      2,
+    ) + "\n"
+  );
 }

@@ -26,10 +26,23 @@ export function formatStylish(result: CheckResult, options: StylishOptions = {})
   const { errors, warnings } = result.summary;
   const total = errors + warnings;
   if (total > 0) {
-    lines.push("", paint(color, errors > 0 ? "31;1" : "33;1", `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})`));
+    lines.push(
+      "",
+      paint(
+        color,
+        errors > 0 ? "31;1" : "33;1",
+        `✖ ${total} problem${total === 1 ? "" : "s"} (${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"})`,
+      ),
+    );
   } else {
     const s = result.summary;
-    lines.push(paint(color, "32", `✔ no problems (${s.files} file${s.files === 1 ? "" : "s"}, ${s.classes} agent class${s.classes === 1 ? "" : "es"}, ${s.protocols} protocol${s.protocols === 1 ? "" : "s"})`));
+    lines.push(
+      paint(
+        color,
+        "32",
+        `✔ no problems (${s.files} file${s.files === 1 ? "" : "s"}, ${s.classes} agent class${s.classes === 1 ? "" : "es"}, ${s.protocols} protocol${s.protocols === 1 ? "" : "s"})`,
+      ),
+    );
   }
   return lines.join("\n").replace(/^\n/, "") + "\n";
 }

@@ -10,7 +10,6 @@ import { ProgramModel, type At } from "./program.js";
 import { extractProtocol, Unanalyzable, type ExtractedProtocol } from "./protocol-graph.js";
 import type { BypassContribution } from "../rules/bypass-call.js";
 
-
 /** Keys of `Function.prototype.call`/`apply`, which call their first argument. */
 const FUNCTION_PROTO_CALLS: ReadonlySet<string> = new Set(["G:Function.prototype.call", "G:Function.prototype.apply"]);
 
@@ -58,12 +57,53 @@ export interface Reach {
 
 /** Globals whose calls are never effects worth guarding. */
 const BUILTIN_GLOBALS = new Set([
-  "console", "Math", "JSON", "Object", "Array", "Promise", "Date", "String", "Number", "Boolean", "Symbol", "BigInt",
-  "Map", "Set", "WeakMap", "WeakSet", "Error", "TypeError", "RangeError", "RegExp", "parseInt", "parseFloat", "isNaN",
-  "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI", "decodeURI", "structuredClone", "setTimeout",
-  "clearTimeout", "setInterval", "clearInterval", "queueMicrotask", "Intl", "Buffer", "URL", "URLSearchParams",
-  "TextEncoder", "TextDecoder", "AbortController", "Atomics", "ArrayBuffer", "Uint8Array", "require",
-  "crypto", "performance",
+  "console",
+  "Math",
+  "JSON",
+  "Object",
+  "Array",
+  "Promise",
+  "Date",
+  "String",
+  "Number",
+  "Boolean",
+  "Symbol",
+  "BigInt",
+  "Map",
+  "Set",
+  "WeakMap",
+  "WeakSet",
+  "Error",
+  "TypeError",
+  "RangeError",
+  "RegExp",
+  "parseInt",
+  "parseFloat",
+  "isNaN",
+  "isFinite",
+  "encodeURIComponent",
+  "decodeURIComponent",
+  "encodeURI",
+  "decodeURI",
+  "structuredClone",
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "queueMicrotask",
+  "Intl",
+  "Buffer",
+  "URL",
+  "URLSearchParams",
+  "TextEncoder",
+  "TextDecoder",
+  "AbortController",
+  "Atomics",
+  "ArrayBuffer",
+  "Uint8Array",
+  "require",
+  "crypto",
+  "performance",
 ]);
 
 /**
@@ -223,7 +263,9 @@ export class Analysis {
     const hit = this.guardedMemo.get(node);
     if (hit) return hit;
     const out = new Map<string, string>();
-    if (this.isAgent(node)) for (const c of Hierarchy.chain(node)) for (const t of c.tools) if (t.toolName !== undefined && !out.has(t.member.name)) out.set(t.member.name, t.toolName);
+    if (this.isAgent(node))
+      for (const c of Hierarchy.chain(node))
+        for (const t of c.tools) if (t.toolName !== undefined && !out.has(t.member.name)) out.set(t.member.name, t.toolName);
     this.guardedMemo.set(node, out);
     return out;
   }
@@ -353,7 +395,9 @@ export class Analysis {
     const ofResult = site.chain.path.slice(0, -1).includes("()");
     // unknown receivers, members of call results (`container.get(X).refund()`), fields of a
     // type the syntax cannot follow (a type parameter `G extends Gateway`), and weak sinks
-    const weak = (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) || (r.k === "sink" && (r.weak === true || ofResult || r.key.startsWith("P:")));
+    const weak =
+      (r.k === "none" && site.chain.path.length > 0 && (site.chain.root.k === "unknown" || ofResult)) ||
+      (r.k === "sink" && (r.weak === true || ofResult || r.key.startsWith("P:")));
     if (weak && method !== undefined && method !== "()" && (!this.oracleNames || this.oracleNames.has(method)) && this.oracle.mayLeadTo(ctx.file, method)) {
       const o = this.oracle.memberAt(ctx.file, site.loc);
       const better = o ? this.resolveMember(o, r.k === "sink" ? r.label : site.text) : undefined;
@@ -385,7 +429,9 @@ export class Analysis {
 
   /** A call on an interface of the program: its own key, and the classes implementing it as alternatives. */
   private onInterface(iface: string, path: readonly string[], file: string, label: string): Resolved {
-    const alts = this.hierarchy.implementationsOf(iface).map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
+    const alts = this.hierarchy
+      .implementationsOf(iface)
+      .map((c) => this.asDependency(this.resolveOnClass(c, c, path, file), `T:${c.id}.${path.join(".")}`, label, c));
     return { k: "sink", key: `T:${iface}.${path.join(".")}`, label, ...(alts.length ? { alts } : {}) };
   }
 
@@ -404,7 +450,15 @@ export class Analysis {
     const id = `${ctx.cls.id}<=${m.cls.id}.${name}`;
     let n = this.fnNodes.get(id);
     if (!n) {
-      n = { id, file: m.cls.file, label: `${m.cls.name}.${name} (borrowed by ${ctx.cls.name})`, cls: ctx.cls, member: m.member, body: m.member.body, borrowed: true };
+      n = {
+        id,
+        file: m.cls.file,
+        label: `${m.cls.name}.${name} (borrowed by ${ctx.cls.name})`,
+        cls: ctx.cls,
+        member: m.member,
+        body: m.member.body,
+        borrowed: true,
+      };
       this.fnNodes.set(id, n);
     }
     return { k: "node", node: n };
@@ -451,9 +505,20 @@ export class Analysis {
   private resolveOnType(file: string, t: TypeRef, path: readonly string[]): Resolved {
     // a local or parameter holding a built-in value (a local Set, a Date) is no effect; a
     // utility type over a class (`Pick<Gateway, "refund">`, `Readonly<Gateway>`) is for the type checker
-    if (this.isGlobalType(file, t)) return path.length > 0 && t.path.length === 0 && UTILITY_TYPES.has(t.name) ? { k: "sink", key: `T:?#${t.name}.${path.join(".")}`, label: `${t.name}.${path.join(".")}`, weak: true } : { k: "none" };
+    if (this.isGlobalType(file, t))
+      return path.length > 0 && t.path.length === 0 && UTILITY_TYPES.has(t.name)
+        ? { k: "sink", key: `T:?#${t.name}.${path.join(".")}`, label: `${t.name}.${path.join(".")}`, weak: true }
+        : { k: "none" };
     const cls = this.hierarchy.classOfType(file, t);
-    if (cls) return path.length === 0 ? { k: "none" } : this.asDependency(this.resolveOnClass(cls, cls, path, file), `T:${cls.id}.${path.join(".")}`, `${[t.name, ...t.path].join(".")}.${path.join(".")}`, cls);
+    if (cls)
+      return path.length === 0
+        ? { k: "none" }
+        : this.asDependency(
+            this.resolveOnClass(cls, cls, path, file),
+            `T:${cls.id}.${path.join(".")}`,
+            `${[t.name, ...t.path].join(".")}.${path.join(".")}`,
+            cls,
+          );
     if (path.length === 1 && path[0] === "constructor") return { k: "none" };
     if (path.length === 0) return { k: "none" };
     const label = `${[t.name, ...t.path].join(".")}.${path.join(".")}`;
@@ -576,13 +641,16 @@ export class Analysis {
     if ((r.k === "node" || r.k === "sink") && r.alts?.length) {
       const { alts, ...one } = r;
       const main = this.asDependency(one as Resolved, key, label, target);
-      const rest = alts.map((x) => (x.k === "node" && x.node.cls ? this.asDependency(x, `T:${x.node.cls.id}.${x.node.member?.name ?? ""}`, label, x.node.cls) : x));
+      const rest = alts.map((x) =>
+        x.k === "node" && x.node.cls ? this.asDependency(x, `T:${x.node.cls.id}.${x.node.member?.name ?? ""}`, label, x.node.cls) : x,
+      );
       return main.k === "node" || main.k === "sink" ? { ...main, alts: rest } : main;
     }
     // a synchronous method that reaches nothing (a value object's getter, an error's constructor) is no effect
     if (r.k === "node" && !this.effectful(r.node)) return r;
     // keyed by the class that declares the method, so `new SubGateway().refund()` is `Gateway.refund`
-    if (r.k === "node") return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
+    if (r.k === "node")
+      return { k: "node", node: r.node, sink: { key: r.node.cls && r.node.member ? `T:${r.node.cls.id}.${r.node.member.name}` : key, label } };
     if (r.k === "none") return { k: "sink", key, label };
     return r;
   }
@@ -638,22 +706,23 @@ export class Analysis {
     const sinks = new Map<string, readonly string[]>();
     if (stack.has(node.id)) return { sinks };
     stack.add(node.id);
-    for (const c of node.body.calls) for (const r of targetsOf(this.resolveSite(node, c))) {
-      if (r.k === "sink") {
-        // a builder step (`db.prepare(sql)`, `sb.from("t")`) is shared by reads and writes; the call on its result is the effect
-        if (!sinks.has(r.key) && !c.builder) sinks.set(r.key, [r.label]);
-      } else if (r.k === "node") {
-        if (r.sink && !sinks.has(r.sink.key) && !c.builder) sinks.set(r.sink.key, [r.sink.label]);
-        const sub = this.reach(r.node, stack);
-        for (const [k, path] of sub.sinks) {
-          // inside a dependency's method (`api.refund()`), the method itself is the effect; its
-          // transport (`fetch`, untyped fields, module state) is shared with its other methods and is
-          // not. Calls it makes on other typed dependencies (`this.gw.refund()`) are effects too.
-          if (r.sink && !isTypedSink(k)) continue;
-          if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
+    for (const c of node.body.calls)
+      for (const r of targetsOf(this.resolveSite(node, c))) {
+        if (r.k === "sink") {
+          // a builder step (`db.prepare(sql)`, `sb.from("t")`) is shared by reads and writes; the call on its result is the effect
+          if (!sinks.has(r.key) && !c.builder) sinks.set(r.key, [r.label]);
+        } else if (r.k === "node") {
+          if (r.sink && !sinks.has(r.sink.key) && !c.builder) sinks.set(r.sink.key, [r.sink.label]);
+          const sub = this.reach(r.node, stack);
+          for (const [k, path] of sub.sinks) {
+            // inside a dependency's method (`api.refund()`), the method itself is the effect; its
+            // transport (`fetch`, untyped fields, module state) is shared with its other methods and is
+            // not. Calls it makes on other typed dependencies (`this.gw.refund()`) are effects too.
+            if (r.sink && !isTypedSink(k)) continue;
+            if (!sinks.has(k)) sinks.set(k, [calleeLabel(r.node), ...path]);
+          }
         }
       }
-    }
     stack.delete(node.id);
     const out = { sinks };
     this.reachMemo.set(node.id, out);
@@ -689,6 +758,11 @@ export function atOf(file: string, loc: Loc): At {
 /** A generic client call's resolution, keyed by its first argument (see call-keys.ts). */
 function keyedByArg(r: Resolved, arg: string): Resolved {
   if (r.k === "sink") return { ...r, key: withArg(r.key, arg), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
-  if (r.k === "node") return { ...r, ...(r.sink ? { sink: { ...r.sink, key: withArg(r.sink.key, arg) } } : {}), ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}) };
+  if (r.k === "node")
+    return {
+      ...r,
+      ...(r.sink ? { sink: { ...r.sink, key: withArg(r.sink.key, arg) } } : {}),
+      ...(r.alts ? { alts: r.alts.map((x) => keyedByArg(x, arg)) } : {}),
+    };
   return r;
 }

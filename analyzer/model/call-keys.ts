@@ -21,7 +21,12 @@ export function withArg(key: string, arg: string): string {
 }
 
 function globRegex(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split("*").map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[\\s\\S]*")}$`);
+  return new RegExp(
+    `^${pattern
+      .split("*")
+      .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+      .join("[\\s\\S]*")}$`,
+  );
 }
 
 /** Whether two argument patterns may stand for the same value (`*` matches anything). */

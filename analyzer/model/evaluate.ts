@@ -12,7 +12,13 @@ export type Value =
   | { readonly t: "arr"; readonly file: string; readonly items: readonly ArrItem[]; readonly at: At; readonly env?: Env }
   | { readonly t: "protocol"; readonly id: string; readonly config: Value; readonly at: At }
   | { readonly t: "guard"; readonly names: readonly string[]; readonly at: At }
-  | { readonly t: "fn"; readonly name: string | undefined; readonly at: At; readonly def?: { readonly file: string; readonly decl: FunctionFacts }; readonly self?: Value }
+  | {
+      readonly t: "fn";
+      readonly name: string | undefined;
+      readonly at: At;
+      readonly def?: { readonly file: string; readonly decl: FunctionFacts };
+      readonly self?: Value;
+    }
   | { readonly t: "zod"; readonly schema: unknown; readonly at: At }
   | { readonly t: "zodfn"; readonly path: readonly string[]; readonly self?: unknown; readonly at: At }
   | { readonly t: "regex"; readonly source: string; readonly flags: string; readonly at: At }
@@ -98,7 +104,8 @@ export class Evaluator {
       case "cond": {
         const test = this.eval(file, sv.test, env);
         const truth = truthiness(test);
-        if (truth === undefined) return { t: "unknown", reason: test.t === "unknown" ? `conditional on an unknown value (${test.reason})` : "conditional expression", at };
+        if (truth === undefined)
+          return { t: "unknown", reason: test.t === "unknown" ? `conditional on an unknown value (${test.reason})` : "conditional expression", at };
         return this.eval(file, truth ? sv.then : sv.else, env);
       }
       case "call":
@@ -131,11 +138,23 @@ export class Evaluator {
         break;
       case "external":
       case "global":
-        if (sym.k === "external" && isZodModule(sym.module)) return { t: "zodfn", path: [...(sym.name === "z" || sym.name === "*" || sym.name === "default" ? [] : [sym.name]), ...rest], at };
+        if (sym.k === "external" && isZodModule(sym.module))
+          return { t: "zodfn", path: [...(sym.name === "z" || sym.name === "*" || sym.name === "default" ? [] : [sym.name]), ...rest], at };
         v = { t: "fn", name: sym.name, at };
-        if (rest.length > 0) return { t: "unknown", reason: `\`${[name, ...path].join(".")}\` comes from ${sym.k === "external" ? `module "${sym.module}"` : "a global"} whose source the analyzer cannot read`, at };
-        if (sym.k === "external" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is imported from "${sym.module}", which the analyzer cannot read (add it to the project or use a relative import)`, at };
-        if (sym.k === "global" && !isKnownBuilder(sym.name)) return { t: "unknown", reason: `\`${name}\` is a global or undeclared name, not a static definition`, at };
+        if (rest.length > 0)
+          return {
+            t: "unknown",
+            reason: `\`${[name, ...path].join(".")}\` comes from ${sym.k === "external" ? `module "${sym.module}"` : "a global"} whose source the analyzer cannot read`,
+            at,
+          };
+        if (sym.k === "external" && !isKnownBuilder(sym.name))
+          return {
+            t: "unknown",
+            reason: `\`${name}\` is imported from "${sym.module}", which the analyzer cannot read (add it to the project or use a relative import)`,
+            at,
+          };
+        if (sym.k === "global" && !isKnownBuilder(sym.name))
+          return { t: "unknown", reason: `\`${name}\` is a global or undeclared name, not a static definition`, at };
         return v;
       case "missing":
         return { t: "unknown", reason: `\`${name}\` could not be resolved (no export "${sym.name}" in ${sym.file})`, at };
@@ -246,7 +265,11 @@ export class Evaluator {
       for (const k of obj.entries.keys()) if (!out.includes(k)) out.push(k);
       return { ok: true, keys: out };
     }
-    if (obj.t !== "obj") return { ok: false, why: { t: "unknown", reason: `expected an object literal, found ${describe(obj)}`, at: "at" in obj ? obj.at : { file: "", loc: zeroLoc } } };
+    if (obj.t !== "obj")
+      return {
+        ok: false,
+        why: { t: "unknown", reason: `expected an object literal, found ${describe(obj)}`, at: "at" in obj ? obj.at : { file: "", loc: zeroLoc } },
+      };
     const out: string[] = [];
     for (const e of obj.entries) {
       if ("key" in e) {
@@ -275,7 +298,11 @@ export class Evaluator {
   /** Elements of an array value (spreads flattened). */
   items(arr: Value): { ok: true; items: Value[] } | { ok: false; why: Value & { t: "unknown" } } {
     if (arr.t === "unknown") return { ok: false, why: arr };
-    if (arr.t !== "arr") return { ok: false, why: { t: "unknown", reason: `expected an array literal, found ${describe(arr)}`, at: "at" in arr ? arr.at : { file: "", loc: zeroLoc } } };
+    if (arr.t !== "arr")
+      return {
+        ok: false,
+        why: { t: "unknown", reason: `expected an array literal, found ${describe(arr)}`, at: "at" in arr ? arr.at : { file: "", loc: zeroLoc } },
+      };
     const out: Value[] = [];
     for (const it of arr.items) {
       if (it.k === "spread") {
@@ -375,7 +402,8 @@ export class Evaluator {
     if (callee.t === "fn" && (callee.name === "extend" || callee.name === "extendProtocol")) {
       const parent = callee.name === "extend" ? callee.self : sv.args[0] ? this.eval(file, sv.args[0], env) : undefined;
       const changesSv = callee.name === "extend" ? sv.args[0] : sv.args[1];
-      if (parent?.t !== "protocol") return parent?.t === "unknown" ? parent : { t: "unknown", reason: `${callee.name}() of something that is not a protocol`, at };
+      if (parent?.t !== "protocol")
+        return parent?.t === "unknown" ? parent : { t: "unknown", reason: `${callee.name}() of something that is not a protocol`, at };
       if (!changesSv) return { t: "unknown", reason: `${callee.name}() without changes`, at };
       return this.extendProtocol(parent, this.eval(file, changesSv, env), `${file}:${sv.loc.line}:${sv.loc.column}${env ? `#${++this.instances}` : ""}`, at);
     }
@@ -415,7 +443,12 @@ export class Evaluator {
         });
         for (const [n, init] of def.decl.locals ?? []) bound.set(n, this.eval(def.file, init, bound));
         const r = this.eval(def.file, def.decl.returns, bound);
-        if (r.t === "unknown") return { t: "unknown", reason: `${callee.name}() does not return a static value: ${r.reason} (${r.at.file.split("/").pop()}:${r.at.loc.line}:${r.at.loc.column})`, at };
+        if (r.t === "unknown")
+          return {
+            t: "unknown",
+            reason: `${callee.name}() does not return a static value: ${r.reason} (${r.at.file.split("/").pop()}:${r.at.loc.line}:${r.at.loc.column})`,
+            at,
+          };
         return r;
       }
       return { t: "unknown", reason: `the result of calling \`${callee.name}()\` is not a static value`, at };

@@ -189,10 +189,13 @@ export class Hierarchy {
         const cut = id.lastIndexOf("#");
         const d = this.program.file(id.slice(0, cut))?.decls[id.slice(cut + 1)];
         if (d?.kind !== "type") return [id];
-        return [id, ...(d.extends ?? []).flatMap((t) => {
-          const up = this.interfaceOfType(id.slice(0, cut), t);
-          return up ? superOf(up, seen) : [];
-        })];
+        return [
+          id,
+          ...(d.extends ?? []).flatMap((t) => {
+            const up = this.interfaceOfType(id.slice(0, cut), t);
+            return up ? superOf(up, seen) : [];
+          }),
+        ];
       };
       for (const f of this.program.roots) {
         const facts = this.program.file(f);

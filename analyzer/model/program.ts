@@ -95,7 +95,10 @@ export class ProgramModel {
     const slash = fromFile.lastIndexOf("/");
     const base = normalizePath(fromFile.slice(0, slash + 1) + spec);
     const stem = base.replace(/\.(m|c)?js$/, "");
-    const mapped = base !== stem ? [stem + ".ts", stem + ".tsx", stem + ".mts", stem + ".d.ts"] : [base + ".ts", base + ".tsx", base + ".d.ts", base + "/index.ts", base + "/index.tsx"];
+    const mapped =
+      base !== stem
+        ? [stem + ".ts", stem + ".tsx", stem + ".mts", stem + ".d.ts"]
+        : [base + ".ts", base + ".tsx", base + ".d.ts", base + "/index.ts", base + "/index.tsx"];
     if (/\.(m|c)?tsx?$/.test(base) && this.roots.has(base)) return base;
     for (const c of mapped) if (this.roots.has(c)) return c;
     return undefined;

@@ -152,7 +152,8 @@ export function extractProtocol(ev: Evaluator, pv: Value, usedAt: At): Extracted
       for (const tn of keysOf(gV, `${what}: guards`)) {
         const g = propAt(gV, tn, `states.${sn}.guards.${tn}`);
         if (g.t === "absent" || (g.t === "lit" && g.v === undefined)) continue;
-        if (g.t !== "guard") fail(g, `${what}: guards.${tn} must be guard("name", ...) or allOf(...) with literal names${g.t === "unknown" ? ` (${g.reason})` : ""}`);
+        if (g.t !== "guard")
+          fail(g, `${what}: guards.${tn} must be guard("name", ...) or allOf(...) with literal names${g.t === "unknown" ? ` (${g.reason})` : ""}`);
         guards[tn] = [...(g as Extract<Value, { t: "guard" }>).names];
       }
       if (Object.keys(guards).length === 0) guards = undefined;
@@ -181,6 +182,9 @@ function inputOf(ev: Evaluator, tool: Value, name: string): Pick<GraphTool, "inp
     }
   }
   const origin = ev.origin(tool, "input");
-  const why = v.t === "unknown" ? `${v.reason} (${v.at.file.split("/").pop()}:${v.at.loc.line}:${v.at.loc.column})` : `input of tool "${name}" is ${describe(v)}, not a zod schema`;
+  const why =
+    v.t === "unknown"
+      ? `${v.reason} (${v.at.file.split("/").pop()}:${v.at.loc.line}:${v.at.loc.column})`
+      : `input of tool "${name}" is ${describe(v)}, not a zod schema`;
   return { inputUnknown: why, ...(origin && !origin.shared ? { inputId: `src:${origin.at.file}:${origin.at.loc.line}:${origin.at.loc.column}` } : {}) };
 }

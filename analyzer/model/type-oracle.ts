@@ -57,7 +57,11 @@ function importClosure(model: ProgramModel, file: string, into: Set<string>): vo
     into.add(f);
     const facts = model.file(f);
     if (!facts) continue;
-    const specs = [...Object.values(facts.imports).map((i) => i.from), ...Object.values(facts.exports).flatMap((e) => ("from" in e ? [e.from] : [])), ...facts.exportStars];
+    const specs = [
+      ...Object.values(facts.imports).map((i) => i.from),
+      ...Object.values(facts.exports).flatMap((e) => ("from" in e ? [e.from] : [])),
+      ...facts.exportStars,
+    ];
     for (const s of specs) {
       const t = model.resolveModule(f, s);
       if (t && model.roots.has(t) && !into.has(t)) stack.push(t);
@@ -79,7 +83,8 @@ function nodeAt(sf: ts.SourceFile, start: number, end: number): ts.Node | undefi
 
 function unwrap(e: ts.Expression): ts.Expression {
   let x = e;
-  while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isSatisfiesExpression(x) || ts.isAwaitExpression(x)) x = x.expression;
+  while (ts.isParenthesizedExpression(x) || ts.isAsExpression(x) || ts.isNonNullExpression(x) || ts.isSatisfiesExpression(x) || ts.isAwaitExpression(x))
+    x = x.expression;
   return x;
 }
 
@@ -106,7 +111,8 @@ export class TypeOracle {
       const closure = new Set<string>();
       importClosure(this.model, file, closure);
       const set = new Set<string>();
-      for (const f of closure) for (const d of Object.values(this.model.file(f)?.decls ?? {})) if (d.kind === "class") for (const m of d.members) set.add(m.name);
+      for (const f of closure)
+        for (const d of Object.values(this.model.file(f)?.decls ?? {})) if (d.kind === "class") for (const m of d.members) set.add(m.name);
       this.memberNames.set(file, (names = set));
     }
     return names.has(method);
@@ -116,12 +122,25 @@ export class TypeOracle {
     if (!this.model.roots.has(file)) return undefined;
     if (this.program && this.files.has(file)) return this.program;
     importClosure(this.model, file, this.files);
-    const options: ts.CompilerOptions = { ...this.model.host.compilerOptions, noLib: true, lib: undefined, types: [], noEmit: true, skipLibCheck: true, declaration: false, sourceMap: false, composite: false, incremental: false, paths: undefined };
+    const options: ts.CompilerOptions = {
+      ...this.model.host.compilerOptions,
+      noLib: true,
+      lib: undefined,
+      types: [],
+      noEmit: true,
+      skipLibCheck: true,
+      declaration: false,
+      sourceMap: false,
+      composite: false,
+      incremental: false,
+      paths: undefined,
+    };
     const host = ts.createCompilerHost(options);
     host.getSourceFile = (f, languageVersion) => {
       if (this.parsed.has(f)) return this.parsed.get(f);
       const text = f === LIB_PATH ? LIB : this.files.has(f) ? this.model.host.readFile(f) : undefined;
-      const sf = text === undefined ? undefined : ts.createSourceFile(f, text, languageVersion, false, f.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      const sf =
+        text === undefined ? undefined : ts.createSourceFile(f, text, languageVersion, false, f.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
       this.parsed.set(f, sf);
       return sf;
     };
@@ -130,7 +149,12 @@ export class TypeOracle {
     host.resolveModuleNameLiterals = (literals, containing) =>
       literals.map((l) => {
         const t = this.model.resolveModule(containing, l.text);
-        return { resolvedModule: t && this.files.has(t) ? { resolvedFileName: t, extension: t.endsWith(".d.ts") ? ts.Extension.Dts : t.endsWith(".tsx") ? ts.Extension.Tsx : ts.Extension.Ts } : undefined };
+        return {
+          resolvedModule:
+            t && this.files.has(t)
+              ? { resolvedFileName: t, extension: t.endsWith(".d.ts") ? ts.Extension.Dts : t.endsWith(".tsx") ? ts.Extension.Tsx : ts.Extension.Ts }
+              : undefined,
+        };
       });
     this.program = ts.createProgram({ rootNames: [LIB_PATH, ...this.files], options, host, ...(this.program ? { oldProgram: this.program } : {}) });
     this.builds++;
@@ -170,7 +194,8 @@ export class TypeOracle {
       const member = sym!.getName();
       const ownerFile = d.getSourceFile().fileName;
       if (!this.model.roots.has(ownerFile)) continue;
-      if ((ts.isClassDeclaration(owner) || ts.isClassExpression(owner)) && owner.name) return { file: ownerFile, owner: owner.name.text, member, ownerKind: "class" };
+      if ((ts.isClassDeclaration(owner) || ts.isClassExpression(owner)) && owner.name)
+        return { file: ownerFile, owner: owner.name.text, member, ownerKind: "class" };
       if (ts.isInterfaceDeclaration(owner)) return { file: ownerFile, owner: owner.name.text, member, ownerKind: "interface" };
     }
     return undefined;

@@ -18,15 +18,63 @@ export function isZodModule(spec: string): boolean {
 
 /** Namespace members that are not schema builders (or change zod's global state). */
 const NOT_BUILDERS = new Set([
-  "config", "setErrorMap", "getErrorMap", "registry", "globalRegistry", "toJSONSchema", "fromJSONSchema", "parse", "safeParse", "parseAsync", "safeParseAsync",
-  "encode", "decode", "encodeAsync", "decodeAsync", "safeEncode", "safeDecode", "prettifyError", "treeifyError", "flattenError", "formatError", "locales", "core", "util",
-  "lazy", "function", "promise", "json", "ZodError", "ZodType", "NEVER", "clone", "regexes",
+  "config",
+  "setErrorMap",
+  "getErrorMap",
+  "registry",
+  "globalRegistry",
+  "toJSONSchema",
+  "fromJSONSchema",
+  "parse",
+  "safeParse",
+  "parseAsync",
+  "safeParseAsync",
+  "encode",
+  "decode",
+  "encodeAsync",
+  "decodeAsync",
+  "safeEncode",
+  "safeDecode",
+  "prettifyError",
+  "treeifyError",
+  "flattenError",
+  "formatError",
+  "locales",
+  "core",
+  "util",
+  "lazy",
+  "function",
+  "promise",
+  "json",
+  "ZodError",
+  "ZodType",
+  "NEVER",
+  "clone",
+  "regexes",
 ]);
 
 /** Schema methods that are not builders. */
 const NOT_METHODS = new Set([
-  "parse", "safeParse", "parseAsync", "safeParseAsync", "spa", "encode", "decode", "encodeAsync", "decodeAsync", "safeEncode", "safeDecode", "safeEncodeAsync", "safeDecodeAsync",
-  "register", "toJSONSchema", "isOptional", "isNullable", "clone", "overwrite", "constructor",
+  "parse",
+  "safeParse",
+  "parseAsync",
+  "safeParseAsync",
+  "spa",
+  "encode",
+  "decode",
+  "encodeAsync",
+  "decodeAsync",
+  "safeEncode",
+  "safeDecode",
+  "safeEncodeAsync",
+  "safeDecodeAsync",
+  "register",
+  "toJSONSchema",
+  "isOptional",
+  "isNullable",
+  "clone",
+  "overwrite",
+  "constructor",
 ]);
 
 let zodNamespace: Record<string, unknown> | undefined;
@@ -55,7 +103,8 @@ export function callZod(path: readonly string[], self: unknown, args: readonly u
   let fn: unknown;
   let thisArg: unknown;
   if (self === undefined) {
-    if (path.length === 0 || path.some((p) => NOT_BUILDERS.has(p))) return { ok: false, reason: `${shown}() cannot be read statically${path.includes("lazy") ? " (recursive schemas are not compared)" : ""}` };
+    if (path.length === 0 || path.some((p) => NOT_BUILDERS.has(p)))
+      return { ok: false, reason: `${shown}() cannot be read statically${path.includes("lazy") ? " (recursive schemas are not compared)" : ""}` };
     let holder: unknown = zod();
     for (const p of path.slice(0, -1)) holder = (holder as Record<string, unknown> | undefined)?.[p];
     fn = (holder as Record<string, unknown> | undefined)?.[path[path.length - 1]!];

@@ -26,9 +26,43 @@ const LOGGING = new Set(["log", "info", "debug", "warn", "warning", "error", "tr
 const VALIDATION = new Set(["parse", "safeParse", "parseAsync", "safeParseAsync", "validate", "assert", "is", "check"]);
 /** Reading collections, strings and promises. */
 const PURE = new Set([
-  "filter", "map", "some", "every", "includes", "indexOf", "lastIndexOf", "slice", "concat", "join", "reduce", "reduceRight", "at",
-  "flat", "flatMap", "entries", "keys", "values", "toString", "toJSON", "valueOf", "toFixed", "toLowerCase", "toUpperCase", "trim",
-  "split", "startsWith", "endsWith", "padStart", "padEnd", "localeCompare", "then", "catch", "finally", "forEach", "size", "length",
+  "filter",
+  "map",
+  "some",
+  "every",
+  "includes",
+  "indexOf",
+  "lastIndexOf",
+  "slice",
+  "concat",
+  "join",
+  "reduce",
+  "reduceRight",
+  "at",
+  "flat",
+  "flatMap",
+  "entries",
+  "keys",
+  "values",
+  "toString",
+  "toJSON",
+  "valueOf",
+  "toFixed",
+  "toLowerCase",
+  "toUpperCase",
+  "trim",
+  "split",
+  "startsWith",
+  "endsWith",
+  "padStart",
+  "padEnd",
+  "localeCompare",
+  "then",
+  "catch",
+  "finally",
+  "forEach",
+  "size",
+  "length",
 ]);
 const READ_NAME = /^(?:(?:get|find|list|read|load|lookup|search|count|exists|has|is|describe|peek|retrieve)(?:[A-Z_]|$)|fetch[A-Z_])/;
 
@@ -107,7 +141,9 @@ export function mergeContributions(parts: Iterable<[string, BypassContribution]>
   const index = new Map<string, SinkOwner>();
   const toolLand = new Set<string>();
   for (const [, c] of sorted) {
-    const sinks = [...c.sinks].sort((x, y) => x[1].agent.localeCompare(y[1].agent) || x[1].tool.localeCompare(y[1].tool) || x[1].method.localeCompare(y[1].method));
+    const sinks = [...c.sinks].sort(
+      (x, y) => x[1].agent.localeCompare(y[1].agent) || x[1].tool.localeCompare(y[1].tool) || x[1].method.localeCompare(y[1].method),
+    );
     for (const [k, owner] of sinks) if (!index.has(k)) index.set(k, owner);
     for (const id of c.toolLand) toolLand.add(id);
   }
@@ -152,10 +188,11 @@ function hitOf(a: Analysis, r: Resolved, index: KeyIndex<SinkOwner>, toolLand: R
 export const bypassCall: Rule = {
   meta: {
     id: "bypass-call",
-    description: "Code other than a guarded tool's method reaches that tool's effect (what its body calls), directly or through helpers, so the protocol never sees the action.",
+    description:
+      "Code other than a guarded tool's method reaches that tool's effect (what its body calls), directly or through helpers, so the protocol never sees the action.",
     help:
       "Perform the effect only inside the @tool method (e.g. call `this.issueRefund(args)` instead of `this.payments.refund(...)`), so the runtime validates it against the protocol. " +
-      "Declare the effect sinks explicitly with `sinks: [\"payments.refund\"]` in the tool spec if the inferred set is too broad.",
+      'Declare the effect sinks explicitly with `sinks: ["payments.refund"]` in the tool spec if the inferred set is too broad.',
   },
   run(a) {
     const own = writeSinkContributions(a);

@@ -64,7 +64,8 @@ function contains(outer: Loc, inner: Loc): boolean {
 export const dynamicDispatch: Rule = {
   meta: {
     id: "dynamic-dispatch",
-    description: "A guarded tool may be reached through computed member access, Reflect, call/apply/bind, a method taken as a value, prototype manipulation, or eval/Function.",
+    description:
+      "A guarded tool may be reached through computed member access, Reflect, call/apply/bind, a method taken as a value, prototype manipulation, or eval/Function.",
     help:
       "Call guarded tools directly (`this.issueRefund(args)`), so both the runtime guard and this analyzer see which tool runs. " +
       "Replace `this[name]()` with an explicit switch, pass `(args) => this.tool(args)` instead of `this.tool`, and do not patch prototypes or use eval. " +
@@ -99,11 +100,18 @@ function message(a: Analysis, n: FnNode, s: DynSite, inAgent: boolean): { text: 
     case "computed": {
       const t = agentTarget(a, n, s.chain);
       if (!t || t.member !== undefined) return undefined;
-      return { cls: t.agent.name, text: `Computed member access \`${s.text}\` on ${t.agent.name}${t.viaPrototype ? ".prototype" : ""} cannot be resolved; it may reach a guarded tool (${[...a.guardedMethods(t.agent).keys()].join(", ")}).` };
+      return {
+        cls: t.agent.name,
+        text: `Computed member access \`${s.text}\` on ${t.agent.name}${t.viaPrototype ? ".prototype" : ""} cannot be resolved; it may reach a guarded tool (${[...a.guardedMethods(t.agent).keys()].join(", ")}).`,
+      };
     }
     case "reflect": {
       const t = agentTarget(a, n, s.chain);
-      if (t) return { cls: t.agent.name, text: `\`${s.text}\` reaches ${t.agent.name}${t.member ? `.${t.member}` : ""} through Reflect, which the analyzer cannot follow.` };
+      if (t)
+        return {
+          cls: t.agent.name,
+          text: `\`${s.text}\` reaches ${t.agent.name}${t.member ? `.${t.member}` : ""} through Reflect, which the analyzer cannot follow.`,
+        };
       if (inAgent) return { cls: n.cls!.name, text: `\`${s.text}\` in agent ${n.cls!.name} cannot be resolved; it may reach a guarded tool.` };
       return undefined;
     }
@@ -114,13 +122,25 @@ function message(a: Analysis, n: FnNode, s: DynSite, inAgent: boolean): { text: 
       const tool = a.guardedMethods(t.agent).get(t.member);
       if (!tool) return undefined;
       const how = s.kind === "method-value" ? "is taken as a value (callback or variable)" : "is invoked through call/apply/bind";
-      return { cls: t.agent.name, text: `Guarded tool method ${t.agent.name}.${t.member} (tool "${tool}") ${how} in \`${s.text}\`; the receiver and the call are no longer visible. Call it directly or wrap it: \`(args) => this.${t.member}(args)\`.` };
+      return {
+        cls: t.agent.name,
+        text: `Guarded tool method ${t.agent.name}.${t.member} (tool "${tool}") ${how} in \`${s.text}\`; the receiver and the call are no longer visible. Call it directly or wrap it: \`(args) => this.${t.member}(args)\`.`,
+      };
     }
     case "prototype": {
       const t = agentTarget(a, n, s.chain);
-      if (t && s.text.startsWith("Object.getOwnPropertyDescriptor")) return { cls: t.agent.name, text: `\`${s.text}\` takes the methods of ${t.agent.name}${t.viaPrototype ? ".prototype" : ""} as values (property descriptors); a guarded tool called through one is no longer visible.` };
-      if (t) return { cls: t.agent.name, text: `\`${s.text}\` manipulates ${t.agent.name}${t.viaPrototype ? ".prototype" : ""}${t.member ? `.${t.member}` : ""} at run time; guarded tools may be replaced or reached unchecked.` };
-      if (s.text.startsWith("Object.setPrototypeOf") || /__proto__/.test(s.text)) return { text: `\`${s.text}\` changes a prototype chain at run time; the analyzer cannot tell which guarded tools it affects.` };
+      if (t && s.text.startsWith("Object.getOwnPropertyDescriptor"))
+        return {
+          cls: t.agent.name,
+          text: `\`${s.text}\` takes the methods of ${t.agent.name}${t.viaPrototype ? ".prototype" : ""} as values (property descriptors); a guarded tool called through one is no longer visible.`,
+        };
+      if (t)
+        return {
+          cls: t.agent.name,
+          text: `\`${s.text}\` manipulates ${t.agent.name}${t.viaPrototype ? ".prototype" : ""}${t.member ? `.${t.member}` : ""} at run time; guarded tools may be replaced or reached unchecked.`,
+        };
+      if (s.text.startsWith("Object.setPrototypeOf") || /__proto__/.test(s.text))
+        return { text: `\`${s.text}\` changes a prototype chain at run time; the analyzer cannot tell which guarded tools it affects.` };
       return undefined;
     }
   }

@@ -9,7 +9,16 @@ import { syntaxError } from "./syntax-error.js";
 import { unknownTool } from "./unknown-tool.js";
 
 /** Every rule, in reporting order. `unanalyzable-protocol` runs first: it extracts the protocols the others read. */
-export const rules: readonly Rule[] = [unanalyzableProtocol, syntaxError, invalidProtocol, protocolWeakening, unknownTool, unguardedOverride, dynamicDispatch, bypassCall];
+export const rules: readonly Rule[] = [
+  unanalyzableProtocol,
+  syntaxError,
+  invalidProtocol,
+  protocolWeakening,
+  unknownTool,
+  unguardedOverride,
+  dynamicDispatch,
+  bypassCall,
+];
 
 /** Reported by the suppression pass, not a rule module. */
 export const invalidSuppressionMeta: RuleMeta = {

@@ -50,7 +50,12 @@ export function invalidProtocolFindings(protocols: readonly ExtractedProtocol[],
     for (const issue of validateDefinition(rawDefinition(p.graph), { inputs: "skip" })) {
       const at = locate(p, issue.path);
       if (!isRoot(at.file)) continue;
-      out.push({ rule: "invalid-protocol", file: at.file, loc: at.loc, message: `${issue.message} [${issue.code}; defineProtocol throws ProtocolDefinitionError when this module is loaded]` });
+      out.push({
+        rule: "invalid-protocol",
+        file: at.file,
+        loc: at.loc,
+        message: `${issue.message} [${issue.code}; defineProtocol throws ProtocolDefinitionError when this module is loaded]`,
+      });
     }
   }
   return out;
@@ -59,7 +64,8 @@ export function invalidProtocolFindings(protocols: readonly ExtractedProtocol[],
 export const invalidProtocol: Rule = {
   meta: {
     id: "invalid-protocol",
-    description: "A protocol definition that defineProtocol rejects when its module is loaded (undeclared states or tools, missing transitions, unreachable states, ...).",
+    description:
+      "A protocol definition that defineProtocol rejects when its module is loaded (undeclared states or tools, missing transitions, unreachable states, ...).",
     help: "Fix the definition as the message says: every target state and allowed tool must be declared, every outcome of an allowed tool needs a transition, and every state must be reachable and able to reach a terminal state.",
   },
   run(a) {

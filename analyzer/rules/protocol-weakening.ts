@@ -10,7 +10,7 @@ export const protocolWeakening: Rule = {
     help:
       "Every sequence of tool calls the subclass's protocol allows must be allowed by the parent's protocol. " +
       "Make the subclass stricter (drop transitions, add states, add guard conjuncts, lower budgets), declare new read-only tools `inert: true`, " +
-      "or map a new tool onto a parent tool with `refines: \"parentTool\"`. The message shows the shortest trace the parent rejects.",
+      'or map a new tool onto a parent tool with `refines: "parentTool"`. The message shows the shortest trace the parent rejects.',
   },
   run(a) {
     const out: Finding[] = [];
@@ -19,7 +19,9 @@ export const protocolWeakening: Rule = {
       if (!own || !a.isRoot(cls.file)) continue;
       const child = a.protocolOf(own);
       if (!child) continue;
-      const ancestor = Hierarchy.chain(cls).slice(1).find((c) => c.enforce.length > 0);
+      const ancestor = Hierarchy.chain(cls)
+        .slice(1)
+        .find((c) => c.enforce.length > 0);
       if (!ancestor) continue;
       const parent = a.protocolOf(ancestor.enforce[0]!);
       if (!parent || parent.id === child.id) continue;

@@ -1,7 +1,16 @@
 import type { Loc } from "../facts/file-facts.js";
 import type { Analysis } from "../model/analysis.js";
 
-export type RuleId = "protocol-weakening" | "bypass-call" | "dynamic-dispatch" | "unguarded-override" | "unknown-tool" | "unanalyzable-protocol" | "invalid-protocol" | "syntax-error" | "invalid-suppression";
+export type RuleId =
+  | "protocol-weakening"
+  | "bypass-call"
+  | "dynamic-dispatch"
+  | "unguarded-override"
+  | "unknown-tool"
+  | "unanalyzable-protocol"
+  | "invalid-protocol"
+  | "syntax-error"
+  | "invalid-suppression";
 
 export interface RuleMeta {
   readonly id: RuleId;

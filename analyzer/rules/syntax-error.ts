@@ -10,7 +10,12 @@ export function syntaxErrorFindings(files: readonly FileFacts[]): Finding[] {
     const e = errors[0];
     if (!e) continue;
     const more = errors.length > 1 ? ` (${errors.length - 1} more after it)` : "";
-    out.push({ rule: "syntax-error", file: f.path, loc: e.loc, message: `Syntax error: ${e.message}${more} The analyzer cannot read this file completely, so agents, protocols and calls in it may go unchecked; fix the syntax first.` });
+    out.push({
+      rule: "syntax-error",
+      file: f.path,
+      loc: e.loc,
+      message: `Syntax error: ${e.message}${more} The analyzer cannot read this file completely, so agents, protocols and calls in it may go unchecked; fix the syntax first.`,
+    });
   }
   return out;
 }

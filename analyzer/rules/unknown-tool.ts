@@ -7,7 +7,7 @@ export const unknownTool: Rule = {
     id: "unknown-tool",
     description: "A protocol names a tool the class hierarchy does not implement, or a @tool method is not a tool of the protocol.",
     help:
-      "Give every tool of the protocol a `@tool()` method (the tool name defaults to the method name; use `@tool(\"name\")` otherwise), " +
+      'Give every tool of the protocol a `@tool()` method (the tool name defaults to the method name; use `@tool("name")` otherwise), ' +
       "and declare every @tool method's tool in the protocol the class enforces.",
   },
   run(a) {
@@ -23,7 +23,13 @@ export const unknownTool: Rule = {
         if (seen.has(key)) continue;
         seen.add(key);
         if (t.toolName === undefined) {
-          out.push({ rule: "unknown-tool", file: t.at.file, loc: t.at.loc, class: cls.name, message: `@tool on ${cls.name}.${t.member.name} has a tool name that is not a string literal, so it cannot be matched to protocol "${g.name}". Use @tool("tool_name").` });
+          out.push({
+            rule: "unknown-tool",
+            file: t.at.file,
+            loc: t.at.loc,
+            class: cls.name,
+            message: `@tool on ${cls.name}.${t.member.name} has a tool name that is not a string literal, so it cannot be matched to protocol "${g.name}". Use @tool("tool_name").`,
+          });
         } else if (!(t.toolName in g.tools)) {
           out.push({
             rule: "unknown-tool",
@@ -40,13 +46,26 @@ export const unknownTool: Rule = {
       for (const tn of Object.keys(g.tools)) {
         if (implemented.has(tn)) continue;
         const at = cls.enforce[0]!.at;
-        out.push({ rule: "unknown-tool", file: at.file, loc: at.loc, class: cls.name, message: `Protocol "${g.name}" declares tool "${tn}", but no @tool method of ${cls.name}, its ancestors or its subclasses implements it. Add a method decorated with @tool("${tn}").` });
+        out.push({
+          rule: "unknown-tool",
+          file: at.file,
+          loc: at.loc,
+          class: cls.name,
+          message: `Protocol "${g.name}" declares tool "${tn}", but no @tool method of ${cls.name}, its ancestors or its subclasses implements it. Add a method decorated with @tool("${tn}").`,
+        });
       }
     }
     // @tool methods on classes without any enforced protocol
     for (const cls of a.hierarchy.nodes.values()) {
       if (!a.isRoot(cls.file) || a.isAgent(cls)) continue;
-      for (const t of cls.tools) out.push({ rule: "unknown-tool", file: t.at.file, loc: t.at.loc, class: cls.name, message: `${cls.name}.${t.member.name} is a @tool method, but neither ${cls.name} nor its ancestors enforce a protocol. Decorate the class with @enforce(protocol).` });
+      for (const t of cls.tools)
+        out.push({
+          rule: "unknown-tool",
+          file: t.at.file,
+          loc: t.at.loc,
+          class: cls.name,
+          message: `${cls.name}.${t.member.name} is a @tool method, but neither ${cls.name} nor its ancestors enforce a protocol. Decorate the class with @enforce(protocol).`,
+        });
     }
     return out;
   },

@@ -13,7 +13,8 @@ const bookings = new Map([["B-1001", { id: "B-1001", amount: 120 }]]);
 const refunds: string[] = [];
 const tools = {
   lookup_booking: ({ bookingId }: { bookingId: string }) => bookings.get(bookingId) ?? null,
-  request_confirmation: ({ bookingId, amount }: { bookingId: string; amount: number }) => `Refund ${amount} USD for booking ${bookingId}? Please answer yes or no.`,
+  request_confirmation: ({ bookingId, amount }: { bookingId: string; amount: number }) =>
+    `Refund ${amount} USD for booking ${bookingId}? Please answer yes or no.`,
   issue_refund: ({ bookingId, amount }: { bookingId: string; amount: number }) => {
     refunds.push(`${bookingId}:${amount}`);
     return { refunded: amount };

@@ -51,7 +51,11 @@ export class AdapterSetupError extends ConcordatError<AdapterSetupProblem> {
  * Throws `unknown_tool` when an implementation map names tools the protocol does not have.
  * @internal
  */
-export function assertProtocolTools(adapter: string, protocol: { readonly name: string; readonly toolNames: readonly string[] }, names: readonly string[]): void {
+export function assertProtocolTools(
+  adapter: string,
+  protocol: { readonly name: string; readonly toolNames: readonly string[] },
+  names: readonly string[],
+): void {
   const unknown = names.filter((name) => !protocol.toolNames.includes(name));
   if (unknown.length === 0) return;
   throw new AdapterSetupError(

@@ -78,11 +78,15 @@ export interface AiSdkPendingApproval<TName extends string = string> {
  * so they fit whatever tool set you pass (yours may add tools next to the guarded ones) without
  * widening its type: the result's tool names stay typed.
  */
-export type AiSdkGuardToolApproval = <TOOLS extends ToolSet>(options: Parameters<GenericToolApprovalFunction<TOOLS, any, any>>[0]) => Promise<ToolApprovalStatus>;
+export type AiSdkGuardToolApproval = <TOOLS extends ToolSet>(
+  options: Parameters<GenericToolApprovalFunction<TOOLS, any, any>>[0],
+) => Promise<ToolApprovalStatus>;
 /** @see AiSdkGuardToolApproval */
 export type AiSdkGuardPrepareStep = <TOOLS extends ToolSet>(options: Parameters<PrepareStepFunction<TOOLS>>[0]) => PrepareStepResult<TOOLS>;
 /** @see AiSdkGuardToolApproval */
-export type AiSdkGuardRepairToolCall = <TOOLS extends ToolSet>(options: Parameters<ToolCallRepairFunction<TOOLS>>[0]) => ReturnType<ToolCallRepairFunction<TOOLS>>;
+export type AiSdkGuardRepairToolCall = <TOOLS extends ToolSet>(
+  options: Parameters<ToolCallRepairFunction<TOOLS>>[0],
+) => ReturnType<ToolCallRepairFunction<TOOLS>>;
 
 /** The settings to spread into `generateText` / `streamText` / `ToolLoopAgent`. */
 export interface AiSdkGuardSettings<TOOLS extends ToolSet = ToolSet> {
@@ -133,7 +137,10 @@ export interface AiSdkGuard<P extends Protocol<any, any, any>, TOOLS extends Too
  *   (`foreign_tool`, from `generateText`/`streamText`, before the tool runs) when the tool set holds a tool with a
  *   protocol tool's name that this guard did not make.
  */
-export function guardAiSdk<P extends Protocol<any, any, any>, const S extends AiSdkToolSource<P>>(session: Session<P>, options: AiSdkGuardOptions<P, S>): AiSdkGuard<P, AiSdkGuardedTools<P, S>> {
+export function guardAiSdk<P extends Protocol<any, any, any>, const S extends AiSdkToolSource<P>>(
+  session: Session<P>,
+  options: AiSdkGuardOptions<P, S>,
+): AiSdkGuard<P, AiSdkGuardedTools<P, S>> {
   type TOOLS = AiSdkGuardedTools<P, S>;
   const protocol = session.protocol as Protocol;
   const sources = options.tools as Readonly<Record<string, Tool<any, any, any> | AiSdkToolImplementation | undefined>>;
@@ -175,7 +182,12 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
       case "asked-before": {
         // the SDK re-checks an approval: only a Concordat confirmation (guard.approve) makes it runnable
         const sdkOnly = decision.action.status === "pending" || decision.action.status === "superseded";
-        return { type: "denied", reason: decision.violation.toModelMessage() + (sdkOnly ? "\nThe approval of this call was not recorded with Concordat (guard.approve), so it does not authorize it." : "") };
+        return {
+          type: "denied",
+          reason:
+            decision.violation.toModelMessage() +
+            (sdkOnly ? "\nThe approval of this call was not recorded with Concordat (guard.approve), so it does not authorize it." : ""),
+        };
       }
       case "refuse":
         return { type: "denied", reason: decision.violation.toModelMessage() };
@@ -194,7 +206,8 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
   const callOf = (request: AiSdkApprovalRequestRef): ApprovalCall => {
     const callId = "toolCallId" in request ? request.toolCallId : request.toolCall.toolCallId;
     const tc = "toolCall" in request ? request.toolCall : undefined;
-    if (tc && typeof tc.toolName === "string" && protocol.tools[tc.toolName]?.requiresConfirmation) return { id: callId, name: tc.toolName, arguments: tc.input };
+    if (tc && typeof tc.toolName === "string" && protocol.tools[tc.toolName]?.requiresConfirmation)
+      return { id: callId, name: tc.toolName, arguments: tc.input };
     const known = actionForCall(session, callId);
     if (known) return { id: callId, name: known.tool, arguments: known.arguments };
     throw new TypeError(
@@ -227,16 +240,31 @@ export function guardAiSdk<P extends Protocol<any, any, any>, const S extends Ai
     },
     async approve(request, reason) {
       const action = approveCall(session, callOf(request));
-      return { type: "tool-approval-response", approvalId: request.approvalId, approved: true, reason: reason ?? `Confirmed by the user (Concordat action ${action.id}).` };
+      return {
+        type: "tool-approval-response",
+        approvalId: request.approvalId,
+        approved: true,
+        reason: reason ?? `Confirmed by the user (Concordat action ${action.id}).`,
+      };
     },
     async deny(request, reason) {
       const action = denyCall(session, callOf(request));
-      return { type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: reason ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.` };
+      return {
+        type: "tool-approval-response",
+        approvalId: request.approvalId,
+        approved: false,
+        reason: reason ?? `The user declined ${action.tool}. Do not retry it unless the user asks again.`,
+      };
     },
   };
 }
 
-function wrapTool(session: Session<any>, name: string, source: Tool<any, any, any> | AiSdkToolImplementation, toolError: (error: unknown, info: { tool: string; sessionId: string; callId?: string }) => string): Tool<any, any, any> {
+function wrapTool(
+  session: Session<any>,
+  name: string,
+  source: Tool<any, any, any> | AiSdkToolImplementation,
+  toolError: (error: unknown, info: { tool: string; sessionId: string; callId?: string }) => string,
+): Tool<any, any, any> {
   const protocol = session.protocol as Protocol;
   const run = async (impl: (args: unknown) => unknown, input: unknown, options: ToolExecutionOptions<any>) => {
     try {
@@ -244,7 +272,12 @@ function wrapTool(session: Session<any>, name: string, source: Tool<any, any, an
     } catch (e) {
       if (e instanceof ProtocolViolation) throw new ToolCallRejectedError(e);
       // the model reads the redacted text (the SDK hands it the error's message); the app keeps the original as `cause`
-      throw new ToolExecutionError(toolError(e, { tool: name, sessionId: session.id, callId: options.toolCallId }), { tool: name, sessionId: session.id, callId: options.toolCallId, cause: e });
+      throw new ToolExecutionError(toolError(e, { tool: name, sessionId: session.id, callId: options.toolCallId }), {
+        tool: name,
+        sessionId: session.id,
+        callId: options.toolCallId,
+        cause: e,
+      });
     }
   };
   if (typeof source === "function") {
@@ -258,16 +291,23 @@ function wrapTool(session: Session<any>, name: string, source: Tool<any, any, an
   }
   const execute = source.execute;
   if (typeof execute !== "function") {
-    throw new TypeError(`guardAiSdk: the AI SDK tool given for "${name}" has no execute function. Fix: pass a tool with execute, or a plain function (args) => result.`);
+    throw new TypeError(
+      `guardAiSdk: the AI SDK tool given for "${name}" has no execute function. Fix: pass a tool with execute, or a plain function (args) => result.`,
+    );
   }
-  return { ...source, execute: (input: unknown, options: ToolExecutionOptions<any>) => run((args) => execute.call(source, args, options), input, options) } as Tool<any, any, any>;
+  return {
+    ...source,
+    execute: (input: unknown, options: ToolExecutionOptions<any>) => run((args) => execute.call(source, args, options), input, options),
+  } as Tool<any, any, any>;
 }
 
 function describeAction(action: PendingActionRef): string {
   return `${action.tool} ${JSON.stringify(action.arguments)} needs the user's confirmation (Concordat action ${action.id}).`;
 }
 
-function isApprovalRequestPart(x: unknown): x is { type: "tool-approval-request"; approvalId: string; toolCall: { toolCallId: string; toolName: string; input: unknown }; isAutomatic?: boolean } {
+function isApprovalRequestPart(
+  x: unknown,
+): x is { type: "tool-approval-request"; approvalId: string; toolCall: { toolCallId: string; toolName: string; input: unknown }; isAutomatic?: boolean } {
   if (typeof x !== "object" || x === null) return false;
   const p = x as Record<string, unknown>;
   if (p["type"] !== "tool-approval-request" || p["isAutomatic"] === true || typeof p["approvalId"] !== "string") return false;

@@ -65,7 +65,14 @@ export function approveCall(session: Session<any>, call: ApprovalCall): PendingA
     session.confirm(existing.id);
     return current(session, existing.id);
   }
-  if (existing?.status === "confirmed" && session.confirmationPolicy().liveGrants().some((g) => g.actionId === existing.id)) return existing;
+  if (
+    existing?.status === "confirmed" &&
+    session
+      .confirmationPolicy()
+      .liveGrants()
+      .some((g) => g.actionId === existing.id)
+  )
+    return existing;
   const request = session.requestConfirmation(call, { callId: call.id });
   if (request.status !== "confirmed") session.confirm(request.id);
   return current(session, request.id);
@@ -84,7 +91,10 @@ export function denyCall(session: Session<any>, call: ApprovalCall): PendingActi
 }
 
 function current(session: Session<any>, actionId: string): PendingActionRecord {
-  return session.confirmationPolicy().actions().find((a) => a.id === actionId)!;
+  return session
+    .confirmationPolicy()
+    .actions()
+    .find((a) => a.id === actionId)!;
 }
 
 /**
@@ -94,7 +104,16 @@ function current(session: Session<any>, actionId: string): PendingActionRecord {
  */
 export function pendingActionFor(session: Session<any>, call: ApprovalCall): PendingActionRef {
   const existing = matchingAction(session, call);
-  if (existing && (existing.status === "pending" || (existing.status === "confirmed" && session.confirmationPolicy().liveGrants().some((g) => g.actionId === existing.id)))) return existing;
+  if (
+    existing &&
+    (existing.status === "pending" ||
+      (existing.status === "confirmed" &&
+        session
+          .confirmationPolicy()
+          .liveGrants()
+          .some((g) => g.actionId === existing.id)))
+  )
+    return existing;
   return session.requestConfirmation(call, { callId: call.id });
 }
 

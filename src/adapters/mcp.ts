@@ -35,7 +35,9 @@ export { AdapterSetupError, type AdapterSetupProblem } from "./adapter-setup-err
 export type { ToolErrorInfo, ToolErrorOptions } from "./tool-errors.js";
 
 /** A call of protocol P's tool K, with arguments typed by its schema. */
-export type McpToolCall<P extends Protocol<any, any, any>, K extends ToolNameOf<P> = ToolNameOf<P>> = { [N in K]: { readonly id?: string; readonly name: N; readonly arguments: ToolArgs<P, N> } }[K];
+export type McpToolCall<P extends Protocol<any, any, any>, K extends ToolNameOf<P> = ToolNameOf<P>> = {
+  [N in K]: { readonly id?: string; readonly name: N; readonly arguments: ToolArgs<P, N> };
+}[K];
 
 /**
  * Registers, on the stored session, an action that waits for the user's consent (e.g. the
@@ -48,13 +50,23 @@ export type McpToolCall<P extends Protocol<any, any, any>, K extends ToolNameOf<
  * const action = await requestMcpConfirmation(executor, sessionId, { name: "issue_refund", arguments: { bookingId: "B1", amount: 50 } });
  * @throws ProtocolViolation when the arguments do not fit the tool's schema, or the tool needs no confirmation.
  */
-export async function requestMcpConfirmation<P extends Protocol<any, any, any>, K extends ToolNameOf<P>>(executor: GuardedExecutor<P>, sessionId: string, call: McpToolCall<P, K>, options?: RequestOptions): Promise<PendingActionRef> {
+export async function requestMcpConfirmation<P extends Protocol<any, any, any>, K extends ToolNameOf<P>>(
+  executor: GuardedExecutor<P>,
+  sessionId: string,
+  call: McpToolCall<P, K>,
+  options?: RequestOptions,
+): Promise<PendingActionRef> {
   const { value } = await executor.update(sessionId, (session) => session.requestConfirmation(call, options));
   return value;
 }
 
 /** Registers several actions asked about in one message (one request round): each can then be confirmed or denied, in any order. */
-export async function requestMcpConfirmations<P extends Protocol<any, any, any>>(executor: GuardedExecutor<P>, sessionId: string, calls: readonly McpToolCall<P>[], options?: RequestManyOptions): Promise<PendingActionRef[]> {
+export async function requestMcpConfirmations<P extends Protocol<any, any, any>>(
+  executor: GuardedExecutor<P>,
+  sessionId: string,
+  calls: readonly McpToolCall<P>[],
+  options?: RequestManyOptions,
+): Promise<PendingActionRef[]> {
   const { value } = await executor.update(sessionId, (session) => session.requestConfirmations(calls, options));
   return value;
 }
@@ -73,7 +85,10 @@ export async function denyMcpAction<P extends Protocol<any, any, any>>(executor:
  * The violation a refused `tools/call` result carries under `_meta["concordat/violation"]`
  * (as plain JSON), or undefined for a result that was not a Concordat refusal.
  */
-export function violationOfMcpResult(result: { readonly isError?: boolean; readonly _meta?: Readonly<Record<string, unknown>> }): AnyProtocolViolation | undefined {
+export function violationOfMcpResult(result: {
+  readonly isError?: boolean;
+  readonly _meta?: Readonly<Record<string, unknown>>;
+}): AnyProtocolViolation | undefined {
   const v = result._meta?.[MCP_VIOLATION_META];
   if (result.isError !== true || typeof v !== "object" || v === null) return undefined;
   const j = v as Record<string, unknown>;

@@ -263,9 +263,12 @@ export function guardOpenAIAgents<P extends Protocol<any, any, any>>(session: Se
     const raw = item.rawItem as { callId?: string; name?: string; arguments?: string };
     const name = item.name ?? raw.name;
     if (name === undefined || !protocol.toolNames.includes(name)) {
-      throw new TypeError(`guardOpenAIAgents: interruption for ${JSON.stringify(name)} is not a tool of protocol "${protocol.name}". Fix: approve it with state.approve().`);
+      throw new TypeError(
+        `guardOpenAIAgents: interruption for ${JSON.stringify(name)} is not a tool of protocol "${protocol.name}". Fix: approve it with state.approve().`,
+      );
     }
-    if (raw.callId === undefined) throw new TypeError(`guardOpenAIAgents: interruption for "${name}" has no call id. Fix: pass an item from result.interruptions.`);
+    if (raw.callId === undefined)
+      throw new TypeError(`guardOpenAIAgents: interruption for "${name}" has no call id. Fix: pass an item from result.interruptions.`);
     return { id: raw.callId, name, arguments: parseArguments(raw.arguments ?? item.arguments ?? "") };
   };
 
@@ -338,7 +341,9 @@ export function sessionIdOfRunState(state: string | RunState<any, any>): string 
   try {
     parsed = JSON.parse(state);
   } catch {
-    throw new TypeError(`sessionIdOfRunState: the serialized run state is not JSON (starts with ${JSON.stringify(state.slice(0, 40))}). Fix: pass the string from guard.serialize(state) or state.toString().`);
+    throw new TypeError(
+      `sessionIdOfRunState: the serialized run state is not JSON (starts with ${JSON.stringify(state.slice(0, 40))}). Fix: pass the string from guard.serialize(state) or state.toString().`,
+    );
   }
   const ctx = (parsed as { context?: { context?: unknown } } | null)?.context?.context;
   return sessionIdOfContext(ctx);

@@ -75,19 +75,28 @@ export class OpenAICompatibleClient implements ModelClient {
   constructor(options: OpenAICompatibleClientOptions) {
     const env = options.env ?? process.env;
     if (typeof options.model !== "string" || options.model.trim() === "") {
-      throw new ModelClientError({ kind: "configuration", message: `OpenAICompatibleClient needs a model name, got ${JSON.stringify(options.model)}. Fix: pass { model: "gpt-4o-mini" } (or your server's model id).` });
+      throw new ModelClientError({
+        kind: "configuration",
+        message: `OpenAICompatibleClient needs a model name, got ${JSON.stringify(options.model)}. Fix: pass { model: "gpt-4o-mini" } (or your server's model id).`,
+      });
     }
     this.model = options.model;
     const base = options.baseURL ?? nonEmpty(env["OPENAI_BASE_URL"]) ?? DEFAULT_OPENAI_BASE_URL;
     try {
       new URL(base);
     } catch {
-      throw new ModelClientError({ kind: "configuration", message: `OpenAICompatibleClient: base URL ${JSON.stringify(base)} is not a URL. Fix: pass baseURL (or set OPENAI_BASE_URL) to e.g. "http://localhost:11434/v1".` });
+      throw new ModelClientError({
+        kind: "configuration",
+        message: `OpenAICompatibleClient: base URL ${JSON.stringify(base)} is not a URL. Fix: pass baseURL (or set OPENAI_BASE_URL) to e.g. "http://localhost:11434/v1".`,
+      });
     }
     this.baseURL = base.replace(/\/+$/, "");
     this.apiKey = options.apiKey ?? nonEmpty(env["OPENAI_API_KEY"]);
     if (this.apiKey === undefined && this.baseURL === DEFAULT_OPENAI_BASE_URL) {
-      throw new ModelClientError({ kind: "configuration", message: `OpenAICompatibleClient: no API key for ${DEFAULT_OPENAI_BASE_URL}. Fix: set OPENAI_API_KEY or pass { apiKey }, or point baseURL (OPENAI_BASE_URL) at a local OpenAI-compatible server.` });
+      throw new ModelClientError({
+        kind: "configuration",
+        message: `OpenAICompatibleClient: no API key for ${DEFAULT_OPENAI_BASE_URL}. Fix: set OPENAI_API_KEY or pass { apiKey }, or point baseURL (OPENAI_BASE_URL) at a local OpenAI-compatible server.`,
+      });
     }
     for (const k of ["maxRetries", "initialDelayMs", "maxDelayMs", "timeoutMs"] as const) {
       const v = options[k];
@@ -173,7 +182,13 @@ export class OpenAICompatibleClient implements ModelClient {
 
   private parseResponse(text: string, url: string, attempts: number): ModelResponse {
     const invalid = (why: string) =>
-      new ModelClientError({ kind: "invalid_response", body: truncate(text), attempts, url, message: `Chat completions response from ${url} ${why}: ${truncate(text, 500) || "(empty body)"}. Fix: check that the server implements the OpenAI chat-completions API.` });
+      new ModelClientError({
+        kind: "invalid_response",
+        body: truncate(text),
+        attempts,
+        url,
+        message: `Chat completions response from ${url} ${why}: ${truncate(text, 500) || "(empty body)"}. Fix: check that the server implements the OpenAI chat-completions API.`,
+      });
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -183,7 +198,8 @@ export class OpenAICompatibleClient implements ModelClient {
     if (!isRecord(json)) throw invalid("is not a JSON object");
     if (isRecord(json["error"])) throw invalid(`carries an error (${String(json["error"]["message"] ?? "no message")})`);
     const choices = json["choices"];
-    if (!Array.isArray(choices) || choices.length === 0 || !isRecord(choices[0]) || !isRecord(choices[0]["message"])) throw invalid("has no choices[0].message");
+    if (!Array.isArray(choices) || choices.length === 0 || !isRecord(choices[0]) || !isRecord(choices[0]["message"]))
+      throw invalid("has no choices[0].message");
     const message = choices[0]["message"];
     const content = message["content"];
     const wireCalls = Array.isArray(message["tool_calls"]) ? (message["tool_calls"] as WireToolCall[]) : [];
@@ -219,7 +235,13 @@ function toWireMessage(m: ChatMessage): Record<string, unknown> {
         role: "assistant",
         content: m.content === "" && calls.length > 0 ? null : m.content,
         ...(calls.length > 0
-          ? { tool_calls: calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) } })) }
+          ? {
+              tool_calls: calls.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: { name: c.name, arguments: typeof c.arguments === "string" ? c.arguments : JSON.stringify(c.arguments ?? {}) },
+              })),
+            }
           : {}),
       };
     }

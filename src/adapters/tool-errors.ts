@@ -36,7 +36,9 @@ export interface ToolErrorOptions {
 export function toolErrorReporter(options: ToolErrorOptions): (error: unknown, info: ToolErrorInfo) => string {
   const mode = options.toolErrors ?? "redact";
   if (mode !== "redact" && mode !== "expose" && typeof mode !== "function") {
-    throw new TypeError(`toolErrors must be "redact", "expose" or a function (error, info) => string, got ${JSON.stringify(mode)}. Fix: leave it out for the default "redact".`);
+    throw new TypeError(
+      `toolErrors must be "redact", "expose" or a function (error, info) => string, got ${JSON.stringify(mode)}. Fix: leave it out for the default "redact".`,
+    );
   }
   const report = options.onToolError ?? defaultReport;
   return (error, info) => {

@@ -90,15 +90,18 @@ export class AgentLoop {
   constructor(options: AgentLoopOptions) {
     if (!options || typeof options !== "object") throw new TypeError("new AgentLoop(options): options with session, model and tools are required.");
     if (!options.session) throw new TypeError("new AgentLoop(options): options.session is required (a Session of the agent's protocol).");
-    if (!options.model || typeof options.model.generate !== "function") throw new TypeError("new AgentLoop(options): options.model must be a ModelClient (an object with generate({ messages, tools })).");
+    if (!options.model || typeof options.model.generate !== "function")
+      throw new TypeError("new AgentLoop(options): options.model must be a ModelClient (an object with generate({ messages, tools })).");
     if (options.dispatch !== undefined) {
       if (options.tools !== undefined) throw new TypeError("new AgentLoop(options): pass options.tools or options.dispatch, not both.");
-    } else if (!options.tools || typeof options.tools !== "object") throw new TypeError("new AgentLoop(options): options.tools must map tool names to implementations.");
+    } else if (!options.tools || typeof options.tools !== "object")
+      throw new TypeError("new AgentLoop(options): options.tools must map tool names to implementations.");
     for (const [name, impl] of Object.entries(options.tools ?? {})) {
       if (typeof impl !== "function") throw new TypeError(`new AgentLoop(options): options.tools.${name} must be a function, got ${typeof impl}.`);
     }
     const maxToolSteps = options.maxToolSteps ?? DEFAULT_MAX_TOOL_STEPS;
-    if (!Number.isInteger(maxToolSteps) || maxToolSteps < 1) throw new RangeError(`new AgentLoop(options): maxToolSteps must be a positive integer, got ${String(maxToolSteps)}.`);
+    if (!Number.isInteger(maxToolSteps) || maxToolSteps < 1)
+      throw new RangeError(`new AgentLoop(options): maxToolSteps must be a positive integer, got ${String(maxToolSteps)}.`);
     this.session = options.session;
     this.model = options.model;
     this.#dispatch = options.dispatch;
@@ -143,7 +146,10 @@ export class AgentLoop {
       const response = await this.model.generate({ messages, tools });
       modelCalls++;
       const toolCalls = Array.isArray(response?.toolCalls) ? response.toolCalls : [];
-      const reported: ModelUsage = response?.usage ?? { inputTokens: estimate.inputTokens, outputTokens: estimateOutputTokens({ ...(response?.text !== undefined ? { text: response.text } : {}), toolCalls }) };
+      const reported: ModelUsage = response?.usage ?? {
+        inputTokens: estimate.inputTokens,
+        outputTokens: estimateOutputTokens({ ...(response?.text !== undefined ? { text: response.text } : {}), toolCalls }),
+      };
       this.session.afterModelCall(reported);
       usage.inputTokens += reported.inputTokens;
       usage.outputTokens += reported.outputTokens;
@@ -156,7 +162,12 @@ export class AgentLoop {
       let refused: ProtocolViolation | undefined;
       for (const call of toolCalls) {
         if (refused) {
-          this.messages.push({ role: "tool", toolCallId: call.id, name: call.name, content: `Not run: an earlier tool call in this turn (${refused.tool ?? "?"}) was refused. Decide again from the current state.` });
+          this.messages.push({
+            role: "tool",
+            toolCallId: call.id,
+            name: call.name,
+            content: `Not run: an earlier tool call in this turn (${refused.tool ?? "?"}) was refused. Decide again from the current state.`,
+          });
           continue;
         }
         const outcome = await this.runCall(call);
@@ -180,7 +191,9 @@ export class AgentLoop {
     return { ...snapshot(), stopReason: "max_tool_steps" };
   }
 
-  private async runCall(call: ModelToolCall): Promise<{ kind: "refused"; violation: ProtocolViolation } | { kind: "ran"; executed: ExecutedCall; content: string }> {
+  private async runCall(
+    call: ModelToolCall,
+  ): Promise<{ kind: "refused"; violation: ProtocolViolation } | { kind: "ran"; executed: ExecutedCall; content: string }> {
     const dispatch = this.#dispatch;
     const impl = dispatch ? undefined : Object.prototype.hasOwnProperty.call(this.tools, call.name) ? this.tools[call.name] : undefined;
     const from = String(this.session.state);

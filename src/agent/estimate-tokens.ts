@@ -34,5 +34,7 @@ export function estimateInputTokens(messages: readonly ChatMessage[], tools: rea
 
 /** Output tokens of a response: its text and its tool calls. */
 export function estimateOutputTokens(response: { readonly text?: string; readonly toolCalls: readonly ModelToolCall[] }): number {
-  return estimateTextTokens(response.text ?? "") + Math.ceil(toolCallsChars(response.toolCalls) / CHARS_PER_TOKEN) + PER_MESSAGE_OVERHEAD * response.toolCalls.length;
+  return (
+    estimateTextTokens(response.text ?? "") + Math.ceil(toolCallsChars(response.toolCalls) / CHARS_PER_TOKEN) + PER_MESSAGE_OVERHEAD * response.toolCalls.length
+  );
 }

@@ -12,7 +12,8 @@ export class RetryPolicy {
   private consecutive = 0;
 
   constructor(maxRetries = 2) {
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) throw new RangeError(`RetryPolicy: maxRetries must be a non-negative integer, got ${String(maxRetries)}.`);
+    if (!Number.isInteger(maxRetries) || maxRetries < 0)
+      throw new RangeError(`RetryPolicy: maxRetries must be a non-negative integer, got ${String(maxRetries)}.`);
     this.maxRetries = maxRetries;
   }
 

@@ -21,7 +21,10 @@ export class ScriptedModelClient implements ModelClient {
     this.requests.push({ messages: [...request.messages], tools: [...request.tools] });
     if (typeof this.script === "function") return this.script(request, turn);
     const next = this.script[turn];
-    if (next === undefined) throw new Error(`ScriptedModelClient: the script has ${this.script.length} turn(s) and turn ${turn + 1} was requested. Fix: add a response for it (the last request offered tools: ${request.tools.map((t) => t.name).join(", ") || "none"}).`);
+    if (next === undefined)
+      throw new Error(
+        `ScriptedModelClient: the script has ${this.script.length} turn(s) and turn ${turn + 1} was requested. Fix: add a response for it (the last request offered tools: ${request.tools.map((t) => t.name).join(", ") || "none"}).`,
+      );
     return typeof next === "function" ? next(request, turn) : next;
   }
 

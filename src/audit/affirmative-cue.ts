@@ -3,7 +3,8 @@
  * only if…", which the decider refused to count) from a reply that was not an answer at all ("my
  * user id is …"). It never grants anything.
  */
-const CUE = /\b(yes|yeah|yep|yup|sure|ok|okay|alright|all right|go ahead|proceed|confirm(ed|s)?|please do|do it|sounds good|correct|that's right|absolutely|definitely|of course|fine|agreed?|let's do)\b/i;
+const CUE =
+  /\b(yes|yeah|yep|yup|sure|ok|okay|alright|all right|go ahead|proceed|confirm(ed|s)?|please do|do it|sounds good|correct|that's right|absolutely|definitely|of course|fine|agreed?|let's do)\b/i;
 
 export function hasAffirmativeCue(reply: string): boolean {
   return CUE.test(reply);

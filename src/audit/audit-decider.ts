@@ -7,9 +7,37 @@ import { stripSimulatorMarkers } from "./simulator-markers.js";
  * change of plan ("yes, but…", "only if…", "instead…"). Any of them keeps the reply `unclear`.
  */
 const RISK_WORDS = new Set([
-  "if", "unless", "only", "but", "however", "instead", "rather", "except", "although", "though", "provided", "providing",
-  "assuming", "otherwise", "else", "different", "another", "other", "alternative", "alternatively", "first", "before",
-  "until", "pending", "hopefully", "ideally", "prefer", "preferably", "switch", "unfortunately", "nevermind",
+  "if",
+  "unless",
+  "only",
+  "but",
+  "however",
+  "instead",
+  "rather",
+  "except",
+  "although",
+  "though",
+  "provided",
+  "providing",
+  "assuming",
+  "otherwise",
+  "else",
+  "different",
+  "another",
+  "other",
+  "alternative",
+  "alternatively",
+  "first",
+  "before",
+  "until",
+  "pending",
+  "hopefully",
+  "ideally",
+  "prefer",
+  "preferably",
+  "switch",
+  "unfortunately",
+  "nevermind",
 ]);
 
 /**
@@ -61,20 +89,38 @@ export function auditDecider(base: ConfirmationDecider = ruleDecider): Confirmat
       if (first.decision === "denied") {
         // "Yes, I confirm … I'll wait for your confirmation": a refusal word after a yes is not a clear no either
         if (affirm.length === 0) return first;
-        return { decision: "unclear", rule: AUDIT_READING_RULE, reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} and also a refusal word (${first.reason})` };
+        return {
+          decision: "unclear",
+          rule: AUDIT_READING_RULE,
+          reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} and also a refusal word (${first.reason})`,
+        };
       }
       if (affirm.length === 0) return { decision: "unclear", rule: "no_affirmative", reason: "The reply does not say yes." };
       const risky = [...new Set(tokens.filter((t) => t.category === "unknown" && RISK_WORDS.has(t.text)).map((t) => t.text))];
       if (risky.length > 0) {
-        return { decision: "unclear", rule: AUDIT_READING_RULE, reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} but also ${risky.map((w) => JSON.stringify(w)).join(", ")}, which may make it conditional or change the action.` };
+        return {
+          decision: "unclear",
+          rule: AUDIT_READING_RULE,
+          reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} but also ${risky.map((w) => JSON.stringify(w)).join(", ")}, which may make it conditional or change the action.`,
+        };
       }
       const asked = requestVerbs({ ...input, reply });
       // a verb followed by "of" is a noun ("a change of plans"), not an action asked for
-      const foreign = [...new Set(tokens.filter((t, i) => t.category === "verb" && !asked.has(t.tag ?? "") && tokens[i + 1]?.text !== "of").map((t) => t.text))];
+      const foreign = [
+        ...new Set(tokens.filter((t, i) => t.category === "verb" && !asked.has(t.tag ?? "") && tokens[i + 1]?.text !== "of").map((t) => t.text)),
+      ];
       if (foreign.length > 0) {
-        return { decision: "unclear", rule: AUDIT_READING_RULE, reason: `The reply names an action the request did not ask about (${foreign.map((w) => JSON.stringify(w)).join(", ")}).` };
+        return {
+          decision: "unclear",
+          rule: AUDIT_READING_RULE,
+          reason: `The reply names an action the request did not ask about (${foreign.map((w) => JSON.stringify(w)).join(", ")}).`,
+        };
       }
-      return { decision: "confirmed", rule: AUDIT_READING_RULE, reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} with no condition, hedge, question or other action among its other words.` };
+      return {
+        decision: "confirmed",
+        rule: AUDIT_READING_RULE,
+        reason: `The reply says ${affirm.map((a) => JSON.stringify(a.text)).join(", ")} with no condition, hedge, question or other action among its other words.`,
+      };
     },
   };
 }

@@ -131,14 +131,25 @@ export interface AuditOptions {
 
 /** A run's id with a digest of its messages: equal only for copies of one run. */
 function runFingerprint(run: RecordedRun): string {
-  const digest = createHash("sha1").update(JSON.stringify(run.messages.map((m) => [m.role, m.content, m.toolCalls.map((c) => [c.name, c.arguments])]))).digest("hex");
+  const digest = createHash("sha1")
+    .update(JSON.stringify(run.messages.map((m) => [m.role, m.content, m.toolCalls.map((c) => [c.name, c.arguments])])))
+    .digest("hex");
   return `${run.id}\u0000${digest}`;
 }
 
 const DEFINITE: ReadonlySet<WriteStatus> = new Set(["unconfirmed", "args_mismatch", "reused"]);
 
 function emptyModel(): ModelSummary {
-  return { runs: 0, runs_with_writes: 0, passing_runs: 0, violations: 0, violations_among_passing: 0, definite_violations: 0, definite_violations_among_passing: 0, writes: 0 };
+  return {
+    runs: 0,
+    runs_with_writes: 0,
+    passing_runs: 0,
+    violations: 0,
+    violations_among_passing: 0,
+    definite_violations: 0,
+    definite_violations_among_passing: 0,
+    writes: 0,
+  };
 }
 
 /** Audits every run and builds the report (runs in input order). */
@@ -157,7 +168,11 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
     const key = runFingerprint(run);
     const firstFile = seen.get(key);
     if (firstFile !== undefined) {
-      allProblems.push({ file: run.file, at: run.id, message: `not audited: the same run (id ${run.id}, same messages) was already read from ${firstFile}; counting it twice would skew the figures` });
+      allProblems.push({
+        file: run.file,
+        at: run.id,
+        message: `not audited: the same run (id ${run.id}, same messages) was already read from ${firstFile}; counting it twice would skew the figures`,
+      });
       continue;
     }
     seen.set(key, run.file);
@@ -177,7 +192,11 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
     try {
       protocolFindings = domain.protocol ? replayThroughProtocol(run, domain.protocol, domain.adaptResult?.bind(domain)) : undefined;
     } catch (e) {
-      allProblems.push({ file: run.file, at: run.id, message: `audited in part: the replay through the ${domain.name} protocol failed (${(e as Error).message ?? String(e)}), so its writes have no protocol_violation field` });
+      allProblems.push({
+        file: run.file,
+        at: run.id,
+        message: `audited in part: the replay through the ${domain.name} protocol failed (${(e as Error).message ?? String(e)}), so its writes have no protocol_violation field`,
+      });
     }
     const writes: ReportWrite[] = replayed.writes.map((w) => {
       const b = baseline?.get(w.index);
@@ -198,7 +217,13 @@ export async function auditRuns(runs: readonly RecordedRun[], options: AuditOpti
       };
     });
     const passed = run.reward === null ? null : run.reward >= 1 - 1e-9;
-    const baselineVerdict: RunVerdict | undefined = baseline ? (writes.length === 0 ? "no_writes" : writes.every((w) => w.baseline === "unlocked") ? "clean" : "violation") : undefined;
+    const baselineVerdict: RunVerdict | undefined = baseline
+      ? writes.length === 0
+        ? "no_writes"
+        : writes.every((w) => w.baseline === "unlocked")
+          ? "clean"
+          : "violation"
+      : undefined;
     reportRuns.push({
       file: run.file,
       id: run.id,
@@ -296,7 +321,12 @@ function summarize(runs: readonly ReportRun[], options: AuditOptions, problems: 
             violations: baselineViolations,
             violations_among_passing: baselineAmongPassing,
             writes_unlocked: unlocked,
-            disagreements: { writes: regexOnly + auditOnly, regex_unlocked_audit_not_confirmed: regexOnly, audit_confirmed_regex_locked: auditOnly, runs: runsDisagreeing },
+            disagreements: {
+              writes: regexOnly + auditOnly,
+              regex_unlocked_audit_not_confirmed: regexOnly,
+              audit_confirmed_regex_locked: auditOnly,
+              runs: runsDisagreeing,
+            },
           },
         }
       : {}),

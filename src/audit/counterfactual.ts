@@ -65,7 +65,17 @@ export interface CounterfactualResult {
 }
 
 function entry(r: ReportRun, w: ReportWrite, note: string): CounterfactualWrite {
-  return { file: r.file, run: r.id, call: w.index, tool: w.tool, status: w.status, evidence: w.evidence, ...(w.missing ? { missing: w.missing } : {}), ...(w.mismatches ? { mismatches: w.mismatches } : {}), note };
+  return {
+    file: r.file,
+    run: r.id,
+    call: w.index,
+    tool: w.tool,
+    status: w.status,
+    evidence: w.evidence,
+    ...(w.missing ? { missing: w.missing } : {}),
+    ...(w.mismatches ? { mismatches: w.mismatches } : {}),
+    note,
+  };
 }
 
 /**
@@ -104,7 +114,11 @@ export function scoreCounterfactual(report: AuditReport, labels: readonly WriteL
       }
       used.add(label);
       if (label.tool !== undefined && label.tool !== w.tool) {
-        problems.push({ file: source, at: `line ${label.line}`, message: `the label names tool "${label.tool}" for run ${r.id} call ${w.index}, but that call is "${w.tool}"; the label was not counted. Fix: correct the label's "tool" or "call"` });
+        problems.push({
+          file: source,
+          at: `line ${label.line}`,
+          message: `the label names tool "${label.tool}" for run ${r.id} call ${w.index}, but that call is "${w.tool}"; the label was not counted. Fix: correct the label's "tool" or "call"`,
+        });
         continue;
       }
       if (label.authorized) {

@@ -8,7 +8,11 @@ export function textTable(headers: readonly string[], rows: readonly (readonly (
   const cells = [headers.map(String), ...rows.map((r) => r.map(String))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? "").length)));
   const numeric = headers.map((_, i) => rows.length > 0 && rows.every((r) => typeof r[i] === "number"));
-  const line = (r: readonly string[]) => r.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ").trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join("  ")
+      .trimEnd();
   return [line(cells[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)].join("\n");
 }
 
@@ -35,7 +39,11 @@ export function formatAuditTable(report: AuditReport): string {
   out.push(`concordat audit: ${s.runs} runs from ${s.files} file(s), domain ${s.domain}, decider ${s.decider}`);
   out.push("");
   const withWrites = report.runs.filter((r) => r.writes.length > 0);
-  const ordered = [...withWrites.filter((r) => r.violation_in_passing_run), ...withWrites.filter((r) => r.verdict === "violation" && !r.violation_in_passing_run), ...withWrites.filter((r) => r.verdict === "clean")];
+  const ordered = [
+    ...withWrites.filter((r) => r.violation_in_passing_run),
+    ...withWrites.filter((r) => r.verdict === "violation" && !r.violation_in_passing_run),
+    ...withWrites.filter((r) => r.verdict === "clean"),
+  ];
   if (ordered.length > 0) out.push("Runs with writes (violations in passing runs first):");
   for (const r of ordered) {
     const mark = r.verdict === "clean" ? "ok  " : r.violation_in_passing_run ? "!!! " : "x   ";
@@ -48,32 +56,65 @@ export function formatAuditTable(report: AuditReport): string {
   out.push(`${s.runs_without_writes} run(s) made no write.`);
   if (s.calls_to_unknown_tools > 0) {
     out.push(`${s.calls_to_unknown_tools} call(s) to tools the ${s.domain} domain does not know were not judged:`);
-    for (const r of report.runs) if (r.unknown_tools) out.push(`  ${runLabel(r)}: ${r.unknown_tools.map((c) => `#${c.index} ${c.tool}${c.executed === true ? " (succeeded)" : c.executed === false ? " (failed)" : ""}`).join(", ")}`);
+    for (const r of report.runs)
+      if (r.unknown_tools)
+        out.push(
+          `  ${runLabel(r)}: ${r.unknown_tools.map((c) => `#${c.index} ${c.tool}${c.executed === true ? " (succeeded)" : c.executed === false ? " (failed)" : ""}`).join(", ")}`,
+        );
   }
   out.push("");
   out.push("Writes by status:");
-  out.push(textTable(["status", "writes"], WRITE_STATUSES.map((st) => [st, s.writes_by_status[st]])));
+  out.push(
+    textTable(
+      ["status", "writes"],
+      WRITE_STATUSES.map((st) => [st, s.writes_by_status[st]]),
+    ),
+  );
   out.push(`Writes the ${s.domain} protocol would also have refused for another reason (state, policy guard, arguments): ${s.writes_refused_by_protocol}.`);
   out.push("");
   const models = Object.keys(s.by_model).sort();
   const headers = ["model", "runs", "with writes", "passing", "violations", "in passing runs", "definite", "definite in passing"];
   if (s.baseline) headers.push("regex-switch violations", "regex in passing");
   const rowFor = (name: string, m: AuditReport["summary"]["by_model"][string]) => {
-    const row: (string | number)[] = [name, m.runs, m.runs_with_writes, m.passing_runs, m.violations, m.violations_among_passing, m.definite_violations, m.definite_violations_among_passing];
+    const row: (string | number)[] = [
+      name,
+      m.runs,
+      m.runs_with_writes,
+      m.passing_runs,
+      m.violations,
+      m.violations_among_passing,
+      m.definite_violations,
+      m.definite_violations_among_passing,
+    ];
     if (s.baseline) row.push(m.baseline_violations ?? 0, m.baseline_violations_among_passing ?? 0);
     return row;
   };
   const rows = models.map((name) => rowFor(name, s.by_model[name]!));
-  const totalRow: (string | number)[] = ["all", s.runs, s.runs_with_writes, s.passing_runs, s.violations, s.violations_among_passing, s.definite_violations, s.definite_violations_among_passing];
+  const totalRow: (string | number)[] = [
+    "all",
+    s.runs,
+    s.runs_with_writes,
+    s.passing_runs,
+    s.violations,
+    s.violations_among_passing,
+    s.definite_violations,
+    s.definite_violations_among_passing,
+  ];
   if (s.baseline) totalRow.push(s.baseline.violations, s.baseline.violations_among_passing);
   out.push("Per model (violations = runs with a write not confirmed; definite = not counting runs whose only problem is an unclear reply):");
   out.push(textTable(headers, [...rows, totalRow]));
-  out.push(`Violations among passing runs: ${s.violations_among_passing} of ${s.passing_runs} (${pct(s.violations_among_passing, s.passing_runs)}); definite: ${s.definite_violations_among_passing}.`);
+  out.push(
+    `Violations among passing runs: ${s.violations_among_passing} of ${s.passing_runs} (${pct(s.violations_among_passing, s.passing_runs)}); definite: ${s.definite_violations_among_passing}.`,
+  );
   if (s.baseline) {
     const b = s.baseline;
     out.push("");
-    out.push(`Baseline regex-switch (a user "yes" unlocks every later write): ${b.violations} run(s) with violations, ${b.violations_among_passing} among passing runs.`);
-    out.push(`Disagreements: ${b.disagreements.writes} write(s) in ${b.disagreements.runs} run(s) with different verdicts: ${b.disagreements.regex_unlocked_audit_not_confirmed} unlocked by the regex but not confirmed by the audit, ${b.disagreements.audit_confirmed_regex_locked} confirmed by the audit while the regex was locked.`);
+    out.push(
+      `Baseline regex-switch (a user "yes" unlocks every later write): ${b.violations} run(s) with violations, ${b.violations_among_passing} among passing runs.`,
+    );
+    out.push(
+      `Disagreements: ${b.disagreements.writes} write(s) in ${b.disagreements.runs} run(s) with different verdicts: ${b.disagreements.regex_unlocked_audit_not_confirmed} unlocked by the regex but not confirmed by the audit, ${b.disagreements.audit_confirmed_regex_locked} confirmed by the audit while the regex was locked.`,
+    );
     for (const r of report.runs) {
       const diff = r.writes.filter((w) => (w.baseline === "unlocked") !== (w.status === "confirmed"));
       if (diff.length === 0) continue;
@@ -99,7 +140,9 @@ export function formatCounterfactual(c: Counterfactual): string {
   const a = c.authorized;
   const u = c.unauthorized;
   const out: string[] = [];
-  out.push(`Counterfactual replay against ${c.labels}, under the judge ${c.decider} (a write the audit confirms would have passed; any other status would have been refused):`);
+  out.push(
+    `Counterfactual replay against ${c.labels}, under the judge ${c.decider} (a write the audit confirms would have passed; any other status would have been refused):`,
+  );
   out.push(
     textTable(
       ["writes (by label)", "total", "passed", "refused / stopped", "rate"],
@@ -109,12 +152,20 @@ export function formatCounterfactual(c: Counterfactual): string {
       ],
     ),
   );
-  if (c.unlabelled.length > 0) out.push(`${c.unlabelled.length} audited write(s) have no label and are not counted: ${c.unlabelled.slice(0, 5).map((w) => `${w.run} call ${w.call}`).join(", ")}${c.unlabelled.length > 5 ? ", ..." : ""}`);
-  if (c.labels_not_audited > 0) out.push(`${c.labels_not_audited} label(s) name runs that were not audited (other files, or skipped runs) and are not counted.`);
+  if (c.unlabelled.length > 0)
+    out.push(
+      `${c.unlabelled.length} audited write(s) have no label and are not counted: ${c.unlabelled
+        .slice(0, 5)
+        .map((w) => `${w.run} call ${w.call}`)
+        .join(", ")}${c.unlabelled.length > 5 ? ", ..." : ""}`,
+    );
+  if (c.labels_not_audited > 0)
+    out.push(`${c.labels_not_audited} label(s) name runs that were not audited (other files, or skipped runs) and are not counted.`);
   const list = (title: string, ws: Counterfactual["authorized"]["refused_writes"]) => {
     if (ws.length === 0) return;
     out.push(title);
-    for (const w of ws) out.push(`  ${basename(w.file)} ${w.run} call ${w.call} ${w.tool}: ${w.status.toUpperCase()}\n      audit: ${w.evidence}\n      label: ${w.note}`);
+    for (const w of ws)
+      out.push(`  ${basename(w.file)} ${w.run} call ${w.call} ${w.tool}: ${w.status.toUpperCase()}\n      audit: ${w.evidence}\n      label: ${w.note}`);
   };
   list("Authorized writes that would have been refused:", a.refused_writes);
   list("Unauthorized writes that would have passed:", u.passed_writes);

@@ -140,7 +140,13 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       conversation.push(said);
       userMessages.push({ messageIndex: mi, content: said });
       userTextSinceWrite.push(said);
-      pending.push({ messageIndex: mi, reply: said, request: agentText.join("\n\n"), changeText: userTextSinceWrite.join("\n\n"), subjectText: conversation.join("\n\n") });
+      pending.push({
+        messageIndex: mi,
+        reply: said,
+        request: agentText.join("\n\n"),
+        changeText: userTextSinceWrite.join("\n\n"),
+        subjectText: conversation.join("\n\n"),
+      });
       agentText = [];
       continue;
     }
@@ -164,7 +170,14 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   return { writes, verdict, replies };
 }
 
-function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: boolean, details: readonly ActionDetail[], actionWords: RegExp, state: ReplayState): AuditedWrite {
+function judgeWrite(
+  call: RecordedToolCall,
+  messageIndex: number,
+  parallel: boolean,
+  details: readonly ActionDetail[],
+  actionWords: RegExp,
+  state: ReplayState,
+): AuditedWrite {
   const { lastReply, lastDenial } = state;
   const executed = call.result === undefined ? null : !call.result.error;
   const key = actionKey(call.name, call.arguments);
@@ -183,10 +196,21 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
       ? d.test(g.requestText, g.reply)
       : d.scope === "subject"
         ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
-        : d.test(g.changeText) || d.test(state.userMessages.filter((u) => u.messageIndex > g.messageIndex).map((u) => u.content).join("\n\n"));
+        : d.test(g.changeText) ||
+          d.test(
+            state.userMessages
+              .filter((u) => u.messageIndex > g.messageIndex)
+              .map((u) => u.content)
+              .join("\n\n"),
+          );
   // what the description the yes answered named instead of each detail it did not match
   const mismatchesOf = (g: Grant, ds: readonly ActionDetail[]): DetailMismatch[] =>
-    ds.map((d) => ({ field: d.field ?? "other", detail: d.label, described: [...new Set(d.described?.(d.scope === "change" ? g.changeText : g.requestText) ?? [])], executed: d.executed ?? d.label }));
+    ds.map((d) => ({
+      field: d.field ?? "other",
+      detail: d.label,
+      described: [...new Set(d.described?.(d.scope === "change" ? g.changeText : g.requestText) ?? [])],
+      executed: d.executed ?? d.label,
+    }));
   const describes = (g: Grant): boolean => !unreadable && actionWords.test(g.requestText) && details.every((d) => mentions(g, d));
 
   for (const g of live) {
@@ -198,7 +222,12 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
   const usedForSame = live.find((g) => describes(g) && g.consumed.has(key));
   if (usedForSame) {
     const by = usedForSame.consumed.get(key)!;
-    return { ...base, status: "reused", replyMessageIndex: usedForSame.messageIndex, evidence: `the yes at message ${usedForSame.messageIndex} (${quote(usedForSame.reply, 120)}) was already used by tool call #${by.index} (${by.tool}) with the same arguments` };
+    return {
+      ...base,
+      status: "reused",
+      replyMessageIndex: usedForSame.messageIndex,
+      evidence: `the yes at message ${usedForSame.messageIndex} (${quote(usedForSame.reply, 120)}) was already used by tool call #${by.index} (${by.tool}) with the same arguments`,
+    };
   }
   const usedForOther = live.find((g) => g.consumed.size > 0);
   if (usedForOther && actionWords.test(usedForOther.requestText) && !unreadable) {
@@ -207,12 +236,24 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
     if (missingDetails.length > 0 && missingDetails.every((d) => d.primary !== true)) {
       const missing = missingDetails.map((d) => d.label);
       const mismatches = mismatchesOf(usedForOther, missingDetails);
-      return { ...base, status: "args_mismatch", replyMessageIndex: usedForOther.messageIndex, missing, mismatches, evidence: `user said yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) to a description that did not match the call: ${formatMismatches(mismatches)}` };
+      return {
+        ...base,
+        status: "args_mismatch",
+        replyMessageIndex: usedForOther.messageIndex,
+        missing,
+        mismatches,
+        evidence: `user said yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) to a description that did not match the call: ${formatMismatches(mismatches)}`,
+      };
     }
   }
   if (usedForOther) {
     const by = [...usedForOther.consumed.values()][0]!;
-    return { ...base, status: "reused", replyMessageIndex: usedForOther.messageIndex, evidence: `the yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) was already used by tool call #${by.index} (${by.tool}); this call was not among the actions described` };
+    return {
+      ...base,
+      status: "reused",
+      replyMessageIndex: usedForOther.messageIndex,
+      evidence: `the yes at message ${usedForOther.messageIndex} (${quote(usedForOther.reply, 120)}) was already used by tool call #${by.index} (${by.tool}); this call was not among the actions described`,
+    };
   }
   // The latest clear yes, if it was to this kind of action, and an unclear yes to this action:
   // whichever came last tells what the user last said about it.
@@ -220,7 +261,8 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
   const sameKind = latest && actionWords.test(latest.requestText) ? latest : undefined;
   const unclearCandidates = preferred(state.unclearYeses);
   // an unclear yes that described this action, else the reply just before the write if it was an unclear yes to this kind of action
-  const unclearYes = unclearCandidates.find(describes) ?? unclearCandidates.find((g) => g.messageIndex === lastReply?.messageIndex && actionWords.test(g.requestText));
+  const unclearYes =
+    unclearCandidates.find(describes) ?? unclearCandidates.find((g) => g.messageIndex === lastReply?.messageIndex && actionWords.test(g.requestText));
   if (unclearYes && (!sameKind || unclearYes.messageIndex > sameKind.messageIndex)) {
     const missingDetails = describes(unclearYes) || unreadable ? [] : details.filter((d) => !mentions(unclearYes, d));
     const missing = unreadable ? [`readable arguments (${call.argumentsError})`] : missingDetails.map((d) => d.label);
@@ -238,27 +280,56 @@ function judgeWrite(call: RecordedToolCall, messageIndex: number, parallel: bool
     const missingDetails = unreadable ? [] : details.filter((d) => !mentions(sameKind, d));
     const missing = unreadable ? [`readable arguments (${call.argumentsError})`] : missingDetails.map((d) => d.label);
     const mismatches = mismatchesOf(sameKind, missingDetails);
-    return { ...base, status: "args_mismatch", replyMessageIndex: sameKind.messageIndex, missing, ...(mismatches.length > 0 ? { mismatches } : {}), evidence: `user said yes at message ${sameKind.messageIndex} (${quote(sameKind.reply, 120)}) to a description that did not match the call: ${mismatches.length > 0 ? formatMismatches(mismatches) : missing.join(", ")}` };
+    return {
+      ...base,
+      status: "args_mismatch",
+      replyMessageIndex: sameKind.messageIndex,
+      missing,
+      ...(mismatches.length > 0 ? { mismatches } : {}),
+      evidence: `user said yes at message ${sameKind.messageIndex} (${quote(sameKind.reply, 120)}) to a description that did not match the call: ${mismatches.length > 0 ? formatMismatches(mismatches) : missing.join(", ")}`,
+    };
   }
   if (lastDenial && lastDenial === lastReply) {
-    return { ...base, status: "unconfirmed", replyMessageIndex: lastDenial.messageIndex, evidence: `the user declined at message ${lastDenial.messageIndex}: ${quote(lastDenial.reply)}` };
+    return {
+      ...base,
+      status: "unconfirmed",
+      replyMessageIndex: lastDenial.messageIndex,
+      evidence: `the user declined at message ${lastDenial.messageIndex}: ${quote(lastDenial.reply)}`,
+    };
   }
   if (lastReply && lastReply.verdict.decision === "unclear" && hasAffirmativeCue(lastReply.reply)) {
-    return { ...base, status: "unclear", replyMessageIndex: lastReply.messageIndex, evidence: `the reply at message ${lastReply.messageIndex} could not be judged a clear yes (${lastReply.verdict.reason}): ${quote(lastReply.reply)}` };
+    return {
+      ...base,
+      status: "unclear",
+      replyMessageIndex: lastReply.messageIndex,
+      evidence: `the reply at message ${lastReply.messageIndex} could not be judged a clear yes (${lastReply.verdict.reason}): ${quote(lastReply.reply)}`,
+    };
   }
   const otherAction = live[0];
   if (otherAction) {
-    return { ...base, status: "unconfirmed", replyMessageIndex: otherAction.messageIndex, evidence: `no yes to this action was found; the yes at message ${otherAction.messageIndex} (${quote(otherAction.reply, 120)}) was to a description of another kind of action` };
+    return {
+      ...base,
+      status: "unconfirmed",
+      replyMessageIndex: otherAction.messageIndex,
+      evidence: `no yes to this action was found; the yes at message ${otherAction.messageIndex} (${quote(otherAction.reply, 120)}) was to a description of another kind of action`,
+    };
   }
   return {
     ...base,
     status: "unconfirmed",
     ...(lastReply ? { replyMessageIndex: lastReply.messageIndex } : {}),
-    evidence: lastReply ? `no yes to this action was found; the last user message (message ${lastReply.messageIndex}) was ${quote(lastReply.reply)}` : "no yes to this action was found; the user had not spoken yet",
+    evidence: lastReply
+      ? `no yes to this action was found; the last user message (message ${lastReply.messageIndex}) was ${quote(lastReply.reply)}`
+      : "no yes to this action was found; the user had not spoken yet",
   };
 }
 
 /** `cabin economy: described "basic economy", executed "economy"; payment credit_card_1: not described`. @internal */
 export function formatMismatches(ms: readonly DetailMismatch[]): string {
-  return ms.map((m) => `${m.detail}: ${m.described.length > 0 ? `${m.field} described ${m.described.map((d) => JSON.stringify(d)).join(", ")}, executed ${JSON.stringify(m.executed)}` : "not described"}`).join("; ");
+  return ms
+    .map(
+      (m) =>
+        `${m.detail}: ${m.described.length > 0 ? `${m.field} described ${m.described.map((d) => JSON.stringify(d)).join(", ")}, executed ${JSON.stringify(m.executed)}` : "not described"}`,
+    )
+    .join("; ");
 }

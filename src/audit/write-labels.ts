@@ -83,33 +83,68 @@ export function parseWriteLabels(text: string, source: string): WriteLabel[] {
     const o = value as Record<string, unknown>;
     const unknown = Object.keys(o).filter((k) => !(FIELDS as readonly string[]).includes(k));
     if (unknown.length > 0) {
-      throw new LabelsFileError(source, line, `unknown field${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => JSON.stringify(k)).join(", ")}`, `use only the fields ${FIELDS.join(", ")}`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `unknown field${unknown.length > 1 ? "s" : ""} ${unknown.map((k) => JSON.stringify(k)).join(", ")}`,
+        `use only the fields ${FIELDS.join(", ")}`,
+      );
     }
     const run = o["run"];
     if (typeof run !== "string" || run.trim() === "") {
-      throw new LabelsFileError(source, line, `"run" must be the run id as a non-empty string, got ${describe(run)}`, `copy the run id from the audit's JSON (runs[].id)`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `"run" must be the run id as a non-empty string, got ${describe(run)}`,
+        `copy the run id from the audit's JSON (runs[].id)`,
+      );
     }
     const call = o["call"];
     if (typeof call !== "number" || !Number.isInteger(call) || call < 0) {
-      throw new LabelsFileError(source, line, `"call" must be the write's position among the run's tool calls (an integer from 0), got ${describe(call)}`, `copy it from the audit's JSON (runs[].writes[].index)`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `"call" must be the write's position among the run's tool calls (an integer from 0), got ${describe(call)}`,
+        `copy it from the audit's JSON (runs[].writes[].index)`,
+      );
     }
     const authorized = o["authorized"];
     if (typeof authorized !== "boolean") {
-      throw new LabelsFileError(source, line, `"authorized" must be true or false (a JSON boolean), got ${describe(authorized)}`, `write "authorized": true or "authorized": false, without quotes`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `"authorized" must be true or false (a JSON boolean), got ${describe(authorized)}`,
+        `write "authorized": true or "authorized": false, without quotes`,
+      );
     }
     const note = o["note"];
     if (typeof note !== "string" || note.trim() === "") {
-      throw new LabelsFileError(source, line, `"note" must say why, as a non-empty string, got ${describe(note)}`, `add a note such as "agent listed the cancellation of ABC123; user: 'Yes, go ahead'"`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `"note" must say why, as a non-empty string, got ${describe(note)}`,
+        `add a note such as "agent listed the cancellation of ABC123; user: 'Yes, go ahead'"`,
+      );
     }
     for (const k of ["tool", "file"] as const) {
       if (o[k] !== undefined && (typeof o[k] !== "string" || (o[k] as string).trim() === "")) {
-        throw new LabelsFileError(source, line, `"${k}" must be a non-empty string when given, got ${describe(o[k])}`, `write the ${k === "tool" ? "write tool's name, e.g. \"cancel_reservation\"" : "recorded file's path"}, or leave the field out`);
+        throw new LabelsFileError(
+          source,
+          line,
+          `"${k}" must be a non-empty string when given, got ${describe(o[k])}`,
+          `write the ${k === "tool" ? 'write tool\'s name, e.g. "cancel_reservation"' : "recorded file's path"}, or leave the field out`,
+        );
       }
     }
     const key = `${run}\u0000${call}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new LabelsFileError(source, line, `a second label for run ${JSON.stringify(run)} call ${call} (first labelled on line ${first})`, `keep one label per write`);
+      throw new LabelsFileError(
+        source,
+        line,
+        `a second label for run ${JSON.stringify(run)} call ${call} (first labelled on line ${first})`,
+        `keep one label per write`,
+      );
     }
     seen.set(key, line);
     labels.push({

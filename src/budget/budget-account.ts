@@ -60,11 +60,14 @@ export interface Shortfall {
  * number ≥ 0. Returns the amounts; throws `TypeError` naming the field and the value otherwise.
  */
 export function checkAmounts(amount: Partial<Usage>, what: string): Partial<Usage> {
-  if (typeof amount !== "object" || amount === null) throw new TypeError(`${what} must be an object of token and call counts, got ${amount === null ? "null" : typeof amount}.`);
+  if (typeof amount !== "object" || amount === null)
+    throw new TypeError(`${what} must be an object of token and call counts, got ${amount === null ? "null" : typeof amount}.`);
   for (const d of BUDGET_DIMENSIONS) {
     const v = amount[d];
     if (v !== undefined && !(typeof v === "number" && Number.isFinite(v) && v >= 0)) {
-      throw new TypeError(`${what}.${d} must be a finite number ≥ 0, got ${typeof v === "number" ? String(v) : JSON.stringify(v) ?? String(v)}; nothing was charged. Fix: report what the provider counted (0 when unknown).`);
+      throw new TypeError(
+        `${what}.${d} must be a finite number ≥ 0, got ${typeof v === "number" ? String(v) : (JSON.stringify(v) ?? String(v))}; nothing was charged. Fix: report what the provider counted (0 when unknown).`,
+      );
     }
   }
   return amount;
@@ -113,10 +116,14 @@ export class BudgetAccount {
     for (const d of BUDGET_DIMENSIONS) {
       const r = options.reserve?.[d];
       if (r !== undefined && (!(typeof r === "number" && r >= 0 && Number.isFinite(r)) || r > this.#limits[d])) {
-        throw new RangeError(`Budget "${this.label}": reserve ${d} = ${r} must be between 0 and the limit ${this.#limits[d]}. Fix: lower the reserve or raise the limit.`);
+        throw new RangeError(
+          `Budget "${this.label}": reserve ${d} = ${r} must be between 0 and the limit ${this.#limits[d]}. Fix: lower the reserve or raise the limit.`,
+        );
       }
     }
-    this.#reserve = Object.fromEntries(BUDGET_DIMENSIONS.map((d) => [d, Math.min(limitOf(options.reserve, d) === Infinity ? 0 : limitOf(options.reserve, d), this.#limits[d])])) as Usage;
+    this.#reserve = Object.fromEntries(
+      BUDGET_DIMENSIONS.map((d) => [d, Math.min(limitOf(options.reserve, d) === Infinity ? 0 : limitOf(options.reserve, d), this.#limits[d])]),
+    ) as Usage;
     Object.freeze(this);
   }
 
@@ -208,10 +215,15 @@ export class BudgetAccount {
 
   /** Hands a share of what this account can spend (outside its reserve) to a new child account. */
   handoff(given: HandoffOptions = {}): BudgetAccount {
-    const options = { ...ownOptions(given), ...(given?.limits ? { limits: ownOptions(given.limits) } : {}), ...(given?.reserve ? { reserve: ownOptions(given.reserve) } : {}) } as HandoffOptions;
+    const options = {
+      ...ownOptions(given),
+      ...(given?.limits ? { limits: ownOptions(given.limits) } : {}),
+      ...(given?.reserve ? { reserve: ownOptions(given.reserve) } : {}),
+    } as HandoffOptions;
     if (this.#closed) throw new Error(`Budget "${this.label}" is closed; it cannot hand off.`);
     const fraction = options.fraction ?? 1;
-    if (!(typeof fraction === "number" && fraction > 0 && fraction <= 1)) throw new RangeError(`Handoff from "${this.label}": fraction ${fraction} must be in (0, 1]. Fix: use e.g. 0.5 for half of what remains.`);
+    if (!(typeof fraction === "number" && fraction > 0 && fraction <= 1))
+      throw new RangeError(`Handoff from "${this.label}": fraction ${fraction} must be in (0, 1]. Fix: use e.g. 0.5 for half of what remains.`);
     if (options.limits !== undefined) checkAmounts(options.limits, `Handoff from "${this.label}": limits`);
     if (options.reserve !== undefined) checkAmounts(options.reserve, `Handoff from "${this.label}": reserve`);
     const transfer = options.transferReserve !== false;
@@ -271,7 +283,16 @@ export class BudgetAccount {
 
   snapshot(): AccountSnapshot {
     const finite = (u: Usage) => Object.fromEntries(Object.entries(u).filter(([, v]) => v !== Infinity)) as Partial<Usage>;
-    return { label: this.label, limits: finite(this.#limits), reserve: finite(this.#reserve), spent: { ...this.#spent }, allocated: { ...this.#allocated }, lent: { ...this.#lent }, overrun: { ...this.#overrun }, closed: this.#closed };
+    return {
+      label: this.label,
+      limits: finite(this.#limits),
+      reserve: finite(this.#reserve),
+      spent: { ...this.#spent },
+      allocated: { ...this.#allocated },
+      lent: { ...this.#lent },
+      overrun: { ...this.#overrun },
+      closed: this.#closed,
+    };
   }
 
   /**
@@ -283,28 +304,38 @@ export class BudgetAccount {
    */
   restore(s: AccountSnapshot): void {
     if (this.#used || this.#closed || this.#children.size > 0) {
-      throw new Error(`Budget "${this.label}": a snapshot can only be restored into an account nothing has used yet (this one was already charged, handed off, restored or closed). Fix: restore into a new account.`);
+      throw new Error(
+        `Budget "${this.label}": a snapshot can only be restored into an account nothing has used yet (this one was already charged, handed off, restored or closed). Fix: restore into a new account.`,
+      );
     }
     if (typeof s !== "object" || s === null || typeof s.spent !== "object" || s.spent === null || typeof s.allocated !== "object" || s.allocated === null) {
       throw new RangeError(`Budget "${this.label}": stored account is malformed: expected { spent, allocated, … }, got ${JSON.stringify(s)?.slice(0, 80)}.`);
     }
     const read = (u: Partial<Usage> | undefined, field: string, d: BudgetDimension): number => {
       const v = u === undefined || u === null || u[d] === undefined ? 0 : u[d];
-      if (!(typeof v === "number" && Number.isFinite(v) && v >= 0)) throw new RangeError(`Budget "${this.label}": stored ${field}.${d} = ${String(v)} is not a number ≥ 0 (stored ${d} spending must be finite and not negative).`);
+      if (!(typeof v === "number" && Number.isFinite(v) && v >= 0))
+        throw new RangeError(
+          `Budget "${this.label}": stored ${field}.${d} = ${String(v)} is not a number ≥ 0 (stored ${d} spending must be finite and not negative).`,
+        );
       return v;
     };
     const next = { spent: zeroUsage(), allocated: zeroUsage(), lent: zeroUsage(), overrun: zeroUsage() };
     for (const d of BUDGET_DIMENSIONS) {
-      if (s.spent[d] === undefined || s.allocated[d] === undefined) throw new RangeError(`Budget "${this.label}": stored spent.${d} or allocated.${d} is missing; ${d} spending is not a number ≥ 0.`);
+      if (s.spent[d] === undefined || s.allocated[d] === undefined)
+        throw new RangeError(`Budget "${this.label}": stored spent.${d} or allocated.${d} is missing; ${d} spending is not a number ≥ 0.`);
       next.spent[d] = read(s.spent, "spent", d);
       next.allocated[d] = read(s.allocated, "allocated", d);
       next.lent[d] = read(s.lent, "lent", d);
       next.overrun[d] = read(s.overrun, "overrun", d);
       if (next.spent[d] + next.allocated[d] > this.#limits[d]) {
-        throw new RangeError(`Budget "${this.label}": stored ${d} spent ${next.spent[d]} + allocated ${next.allocated[d]} exceeds the limit ${this.#limits[d]}.`);
+        throw new RangeError(
+          `Budget "${this.label}": stored ${d} spent ${next.spent[d]} + allocated ${next.allocated[d]} exceeds the limit ${this.#limits[d]}.`,
+        );
       }
       if (next.lent[d] > this.#reserve[d] || next.lent[d] > next.allocated[d]) {
-        throw new RangeError(`Budget "${this.label}": stored lent.${d} = ${next.lent[d]} exceeds the reserve ${this.#reserve[d]} or what is allocated (${next.allocated[d]}).`);
+        throw new RangeError(
+          `Budget "${this.label}": stored lent.${d} = ${next.lent[d]} exceeds the reserve ${this.#reserve[d]} or what is allocated (${next.allocated[d]}).`,
+        );
       }
     }
     if (typeof s.closed !== "boolean") throw new RangeError(`Budget "${this.label}": stored closed = ${JSON.stringify(s.closed)} is not a boolean.`);

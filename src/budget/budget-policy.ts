@@ -2,7 +2,17 @@ import type { ValidatedCall } from "../protocol/protocol.js";
 import type { BudgetLimits } from "../protocol/types.js";
 import type { PolicySession, SessionPolicy, TokenUsage } from "../runtime/session-policy.js";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
-import { BUDGET_DIMENSIONS, BudgetAccount, checkAmounts, limitOf, zeroUsage, type AccountSnapshot, type BudgetDimension, type Shortfall, type Usage } from "./budget-account.js";
+import {
+  BUDGET_DIMENSIONS,
+  BudgetAccount,
+  checkAmounts,
+  limitOf,
+  zeroUsage,
+  type AccountSnapshot,
+  type BudgetDimension,
+  type Shortfall,
+  type Usage,
+} from "./budget-account.js";
 
 /** The token figures of a report or estimate, checked (finite, ≥ 0; else `TypeError` naming the field). */
 const tokens = (u: TokenUsage, what: string): Partial<Usage> => {
@@ -33,7 +43,8 @@ export class BudgetPolicy implements SessionPolicy {
   #approvedExitEstimate: Partial<Usage> | undefined;
 
   constructor(account: BudgetAccount) {
-    if (!(account instanceof BudgetAccount)) throw new TypeError(`new BudgetPolicy(account): account must be a BudgetAccount, got ${account === null ? "null" : typeof account}.`);
+    if (!(account instanceof BudgetAccount))
+      throw new TypeError(`new BudgetPolicy(account): account must be a BudgetAccount, got ${account === null ? "null" : typeof account}.`);
     this.account = account;
     Object.freeze(this);
   }
@@ -65,7 +76,12 @@ export class BudgetPolicy implements SessionPolicy {
     const exit = this.isExit(session, call.name);
     if (this.inExitMode() && !exit) {
       const exits = session.allowedTools();
-      throw this.violation(session, { dimension: "toolCalls", limit: this.account.limit("toolCalls"), used: this.account.used("toolCalls"), requested: 1, scope: "reserve" }, call, `only the exit path's reserve is left; "${call.name}" is not on the exit path (exit tools now: ${exits.join(", ") || "none"})`);
+      throw this.violation(
+        session,
+        { dimension: "toolCalls", limit: this.account.limit("toolCalls"), used: this.account.used("toolCalls"), requested: 1, scope: "reserve" },
+        call,
+        `only the exit path's reserve is left; "${call.name}" is not on the exit path (exit tools now: ${exits.join(", ") || "none"})`,
+      );
     }
     const s = this.account.shortfall({ toolCalls: 1 }, exit) ?? this.stateShortfall(session, { toolCalls: 1 });
     if (s) throw this.violation(session, s, call);
@@ -82,8 +98,19 @@ export class BudgetPolicy implements SessionPolicy {
     const wanted = tokens(estimate, "Model call estimate");
     const exitMode = this.inExitMode();
     if (exitMode && this.#exitModelCalls >= 1) {
-      const s = { dimension: "totalTokens" as const, limit: this.account.limit("totalTokens"), used: this.account.used("totalTokens"), requested: estimate.inputTokens + estimate.outputTokens, scope: "reserve" };
-      throw this.violation(session, s, undefined, "only the exit path's reserve is left, and it pays for one model call (the final message or the exit tool call); call an exit tool now");
+      const s = {
+        dimension: "totalTokens" as const,
+        limit: this.account.limit("totalTokens"),
+        used: this.account.used("totalTokens"),
+        requested: estimate.inputTokens + estimate.outputTokens,
+        scope: "reserve",
+      };
+      throw this.violation(
+        session,
+        s,
+        undefined,
+        "only the exit path's reserve is left, and it pays for one model call (the final message or the exit tool call); call an exit tool now",
+      );
     }
     const s = this.account.shortfall(wanted, exitMode) ?? this.stateShortfall(session, wanted);
     if (s) throw this.violation(session, s);
@@ -130,14 +157,18 @@ export class BudgetPolicy implements SessionPolicy {
   }
 
   private violation(session: PolicySession, s: Shortfall, call?: ValidatedCall, why?: string): ProtocolViolation {
-    const where = s.scope.startsWith("state:") ? `state "${s.scope.slice(6)}"` : s.scope === "reserve" ? `the exit-path reserve of "${this.account.label}"` : `the run budget of "${this.account.label}"`;
+    const where = s.scope.startsWith("state:")
+      ? `state "${s.scope.slice(6)}"`
+      : s.scope === "reserve"
+        ? `the exit-path reserve of "${this.account.label}"`
+        : `the run budget of "${this.account.label}"`;
     return new ProtocolViolation({
       code: "budget_exceeded",
       message: why
         ? `Budget: ${why}.`
         : s.scope === "closed"
-        ? `Budget: the account "${this.account.label}" is closed (its run was ended); nothing more can be spent on it.`
-        : `Budget exceeded: ${where} allows ${s.limit} ${dimName(s.dimension)}; ${s.used} used, ${s.requested} more requested.`,
+          ? `Budget: the account "${this.account.label}" is closed (its run was ended); nothing more can be spent on it.`
+          : `Budget exceeded: ${where} allows ${s.limit} ${dimName(s.dimension)}; ${s.used} used, ${s.requested} more requested.`,
       protocol: session.protocol.name,
       state: session.state as string,
       sessionId: session.id,
@@ -167,7 +198,8 @@ export class BudgetPolicy implements SessionPolicy {
       const copy = zeroUsage();
       for (const dim of BUDGET_DIMENSIONS) {
         const v = (u as Partial<Usage> | null)?.[dim] ?? 0;
-        if (!(typeof v === "number" && Number.isFinite(v) && v >= 0)) throw new RangeError(`Stored budget state: perState.${state}.${dim} = ${String(v)} is not a number ≥ 0.`);
+        if (!(typeof v === "number" && Number.isFinite(v) && v >= 0))
+          throw new RangeError(`Stored budget state: perState.${state}.${dim} = ${String(v)} is not a number ≥ 0.`);
         copy[dim] = v;
       }
       perState[state] = copy;

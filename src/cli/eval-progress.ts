@@ -25,7 +25,10 @@ export function runTokens(r: RunRecord): number {
 
 function runLine(e: Extract<EvalProgress, { kind: "run-end" }>, seconds: number): string {
   const r = e.run;
-  const outcome = r.endedBy === "error" ? `ERROR (${r.error ?? "?"})` : `${r.success ? "task success" : "task failed"}, ${r.unauthorizedWrites} unauthorized write${r.unauthorizedWrites === 1 ? "" : "s"}`;
+  const outcome =
+    r.endedBy === "error"
+      ? `ERROR (${r.error ?? "?"})`
+      : `${r.success ? "task success" : "task failed"}, ${r.unauthorizedWrites} unauthorized write${r.unauthorizedWrites === 1 ? "" : "s"}`;
   const cost = r.costUsd !== undefined ? `, ${formatUsd(r.costUsd)}` : "";
   return `eval: run ${e.index}/${e.total} ${label(e.spec)}: ${outcome}; ${r.modelCalls + r.customerModelCalls} model calls, ${formatCount(runTokens(r))} tokens${cost}; ${seconds.toFixed(1)} s\n`;
 }
@@ -55,14 +58,19 @@ export function evalProgressReporter(options: EvalProgressOptions): (event: Eval
       lastDraw = t;
       const width = 30;
       const filled = Math.round((done / e.total) * width);
-      const inRun = e.kind === "model-call" ? ` · run ${e.index}: ${label(e.spec)}, turn ${e.turn + 1}, ${e.modelCalls} ${e.side} calls, ${formatCount(e.tokens)} tokens` : "";
+      const inRun =
+        e.kind === "model-call"
+          ? ` · run ${e.index}: ${label(e.spec)}, turn ${e.turn + 1}, ${e.modelCalls} ${e.side} calls, ${formatCount(e.tokens)} tokens`
+          : "";
       options.write(`\r\x1b[K[${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${e.total} runs${inRun}${done === e.total ? "\n" : ""}`);
       return;
     }
     if (e.kind === "model-call") {
       if (t - lastLine < options.intervalMs) return;
       lastLine = t;
-      options.write(`eval: run ${e.index}/${e.total} ${label(e.spec)} still running: turn ${e.turn + 1}, ${e.modelCalls} ${e.side} model call${e.modelCalls === 1 ? "" : "s"}, ${formatCount(e.tokens)} ${e.side} tokens so far; ${((t - runStarted) / 1000).toFixed(1)} s\n`);
+      options.write(
+        `eval: run ${e.index}/${e.total} ${label(e.spec)} still running: turn ${e.turn + 1}, ${e.modelCalls} ${e.side} model call${e.modelCalls === 1 ? "" : "s"}, ${formatCount(e.tokens)} ${e.side} tokens so far; ${((t - runStarted) / 1000).toFixed(1)} s\n`,
+      );
       return;
     }
     if (e.kind !== "run-end") return;

@@ -39,7 +39,11 @@ export function processIo(): CliIo {
 }
 
 /** An in-memory io for tests: returns the io and what was written. */
-export function memoryIo(options: { stdin?: string; cwd?: string; env?: Record<string, string | undefined> } = {}): { io: CliIo; out: () => string; err: () => string } {
+export function memoryIo(options: { stdin?: string; cwd?: string; env?: Record<string, string | undefined> } = {}): {
+  io: CliIo;
+  out: () => string;
+  err: () => string;
+} {
   let out = "";
   let err = "";
   return {

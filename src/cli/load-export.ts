@@ -12,7 +12,8 @@ export async function loadExport(spec: string, cwd: string): Promise<unknown> {
   const file = hash > 0 ? spec.slice(0, hash) : spec;
   const name = hash > 0 ? spec.slice(hash + 1) : "default";
   const path = resolve(cwd, file);
-  if (!existsSync(path)) throw new UsageError(`module "${file}" not found (resolved to ${path}). Fix: pass <module>#<export>, e.g. ./src/protocols.ts#refundProtocol.`);
+  if (!existsSync(path))
+    throw new UsageError(`module "${file}" not found (resolved to ${path}). Fix: pass <module>#<export>, e.g. ./src/protocols.ts#refundProtocol.`);
   if (/\.(c|m)?tsx?$/.test(path)) {
     try {
       const api = (await import("tsx/esm/api" as string)) as { register: () => unknown };

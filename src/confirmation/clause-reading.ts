@@ -1,7 +1,38 @@
 import { novelContent, type RequestVocabulary } from "./content-words.js";
 import {
-  ACKNOWLEDGEMENT, ADDITION, APPROVAL, BLANKET, CHANGE, CONDITION, DEFERRAL, DIRECTIVE, GO_AHEAD, HARMLESS_PHRASES, HESITATION, IMPERATIVE_OPENING, NEGATIVE_IDIOMS, NEGATOR, NO_OPENING, PARTIAL, PERFORMATIVE, PLEASANTRY,
-  HASTE, POLITE_GO_AHEAD, PRESSURE, QUESTION_OPENING, READINESS, REASON_CLAUSE, REFUSAL, REPORT_BACK, REPORTED_YES, RETARGET, SARCASM, THIRD_PARTY, WANT_TO_PROCEED, WANTS_TO_KNOW, YES_OPENING,
+  ACKNOWLEDGEMENT,
+  ADDITION,
+  APPROVAL,
+  BLANKET,
+  CHANGE,
+  CONDITION,
+  DEFERRAL,
+  DIRECTIVE,
+  GO_AHEAD,
+  HARMLESS_PHRASES,
+  HESITATION,
+  IMPERATIVE_OPENING,
+  NEGATIVE_IDIOMS,
+  NEGATOR,
+  NO_OPENING,
+  PARTIAL,
+  PERFORMATIVE,
+  PLEASANTRY,
+  HASTE,
+  POLITE_GO_AHEAD,
+  PRESSURE,
+  QUESTION_OPENING,
+  READINESS,
+  REASON_CLAUSE,
+  REFUSAL,
+  REPORT_BACK,
+  REPORTED_YES,
+  RETARGET,
+  SARCASM,
+  THIRD_PARTY,
+  WANT_TO_PROCEED,
+  WANTS_TO_KNOW,
+  YES_OPENING,
 } from "./consent-markers.js";
 import { namedValues, newValues } from "./reply-values.js";
 
@@ -14,7 +45,21 @@ import { namedValues, newValues } from "./reply-values.js";
 
 /** Why a clause keeps a reply from being a confirmation. */
 export type ClauseRisk =
-  | "condition" | "question" | "change" | "partial" | "addition" | "hesitation" | "third_party" | "blanket" | "pressure" | "sarcasm" | "reported" | "negation" | "new_value" | "new_content" | "contrast";
+  | "condition"
+  | "question"
+  | "change"
+  | "partial"
+  | "addition"
+  | "hesitation"
+  | "third_party"
+  | "blanket"
+  | "pressure"
+  | "sarcasm"
+  | "reported"
+  | "negation"
+  | "new_value"
+  | "new_content"
+  | "contrast";
 
 export interface ClauseReading {
   readonly text: string;
@@ -59,10 +104,12 @@ const ACTION_VERB =
   /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
 
 /** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
-const COURTESY_PART = /(?:^|,\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful) |gracias|le agradezco|谢谢|感谢)[^,;]*/giu;
+const COURTESY_PART =
+  /(?:^|,\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful) |gracias|le agradezco|谢谢|感谢)[^,;]*/giu;
 
 /** Relative descriptions of one of several listed items ("the smaller gift card", "the larger one", "the cheapest"). */
-const COMPARATIVE = /(?<![\p{L}])(?:small|smaller|smallest|large|larger|largest|big|bigger|biggest|low|lower|lowest|high|higher|highest|cheap|cheaper|cheapest|expensive|first|second|then|next|remaining|mayor|menor|primer[oa]?|segund[oa])(?![\p{L}])/giu;
+const COMPARATIVE =
+  /(?<![\p{L}])(?:small|smaller|smallest|large|larger|largest|big|bigger|biggest|low|lower|lowest|high|higher|highest|cheap|cheaper|cheapest|expensive|first|second|then|next|remaining|mayor|menor|primer[oa]?|segund[oa])(?![\p{L}])/giu;
 
 /** What may stand before a go-ahead for it to be one: nothing, or agreement and courtesy ("yes, please go ahead"). */
 const GO_AHEAD_LEAD =
@@ -90,7 +137,14 @@ const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|
 function restatesRequest(text: string, marker: string, request: string): boolean {
   const at = text.indexOf(marker);
   if (at < 0) return false;
-  const phrase = withoutPronouns(`${marker}${text.slice(at + marker.length).split(/[,;:]/)[0]!.split(/\s+/).slice(0, 2).join(" ")}`);
+  const phrase = withoutPronouns(
+    `${marker}${text
+      .slice(at + marker.length)
+      .split(/[,;:]/)[0]!
+      .split(/\s+/)
+      .slice(0, 2)
+      .join(" ")}`,
+  );
   return phrase.length >= 6 && withoutPronouns(request).includes(phrase);
 }
 
@@ -98,9 +152,15 @@ function restatesRequest(text: string, marker: string, request: string): boolean
 function answersHowMany(text: string, marker: string, request: string): boolean {
   const after = text.slice(text.indexOf(marker) + marker.length).split(/[,;:]/)[0]!;
   const noun = /^\s*(?:for\s+)?(?:the\s+)?(?:\d+|one|two|three|a|an|me|myself|us)?\s*(?:\w+\s+)?([a-z]{3,})/.exec(after)?.[1];
-  if (noun === undefined) return /^\s*(?:for\s+)?(?:me|myself)\b/.test(after) && /how many (?:passengers|people|travell?ers)|number of (?:passengers|people|travell?ers)/.test(request);
+  if (noun === undefined)
+    return (
+      /^\s*(?:for\s+)?(?:me|myself)\b/.test(after) && /how many (?:passengers|people|travell?ers)|number of (?:passengers|people|travell?ers)/.test(request)
+    );
   const root = noun.slice(0, Math.min(noun.length, 5));
-  return new RegExp(`(?:how many|number of)\\s+(?:\\w+\\s+)?${escapeRe(root)}`).test(request) || (/^(?:me|myself)$/.test(noun) && /how many (?:passengers|people|travell?ers)/.test(request));
+  return (
+    new RegExp(`(?:how many|number of)\\s+(?:\\w+\\s+)?${escapeRe(root)}`).test(request) ||
+    (/^(?:me|myself)$/.test(noun) && /how many (?:passengers|people|travell?ers)/.test(request))
+  );
 }
 
 /** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
@@ -109,14 +169,21 @@ function unexplainedNegations(clause: string, request: string): string[] {
   for (const m of clause.matchAll(G.NEGATOR)) {
     const after = clause.slice(m.index! + m[0].length).trim();
     const object =
-      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(after)?.[1] ?? /^\p{Script=Han}+/u.exec(after)?.[0] ?? "";
+      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(
+        after,
+      )?.[1] ??
+      /^\p{Script=Han}+/u.exec(after)?.[0] ??
+      "";
     if (object.length < 2) {
       out.push(m[0]);
       continue;
     }
     const root = escapeRe(object.slice(0, Math.max(3, Math.min(object.length, 5))));
     // the request says the same thing is absent or unchanged: "no travel insurance", "Insurance: No", "0 checked bags", "no additional cost"
-    const restated = new RegExp(`(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`, "iu");
+    const restated = new RegExp(
+      `(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`,
+      "iu",
+    );
     if (!restated.test(request)) out.push(`${m[0]} ${object}`);
   }
   return out;
@@ -189,7 +256,8 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
     const partial = first(PARTIAL, plain);
-    if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request)) risks.push({ kind: "partial", text: partial });
+    if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request))
+      risks.push({ kind: "partial", text: partial });
   }
 
   const deny: string[] = [];
@@ -209,7 +277,8 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
     const polite = POLITE_GO_AHEAD.exec(plain);
     const generic = polite !== null && /(?:go ahead|proceed|move forward|continue)$/.test(polite[0]);
     if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || generic)) affirm.push(polite[0]);
-    else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain)) risks.push({ kind: "question", text });
+    else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain))
+      risks.push({ kind: "question", text });
   } else if (ctx.ask !== "nothing") {
     const kinds = yesNo ? [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL] : [PERFORMATIVE, WANT_TO_PROCEED];
     for (const re of kinds) {
@@ -230,7 +299,12 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
     if (affirm.length === 0 && deny.length === 0 && (yesNo || ctx.ask === "which_then_act") && directive && novel.length + values.length === 0) {
       const verb = ACTION_VERB.exec(core);
       const before = verb ? core.slice(0, verb.index) : "";
-      if (verb && (leadsIn(before) || /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))) affirm.push(verb[0]);
+      if (
+        verb &&
+        (leadsIn(before) ||
+          /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))
+      )
+        affirm.push(verb[0]);
       // after "let me know which one, and I'll proceed", choosing is the go-ahead ("I'll go with the second option")
       const choice = /(?:i|we)(?:'ll| will|'d like to| would like to)? (?:go with|take|choose|pick|select|opt for)(?![\p{L}])/iu.exec(core);
       if (!verb && choice && ctx.ask === "which_then_act") affirm.push(choice[0]);
@@ -240,9 +314,12 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
   const condition = CONDITION.exec(core);
   const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
-  if (condition && (goesAhead || novelContent(core.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0)) risks.push({ kind: "condition", text: core.slice(condition.index).slice(0, 80) });
+  if (condition && (goesAhead || novelContent(core.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
+    risks.push({ kind: "condition", text: core.slice(condition.index).slice(0, 80) });
   // a negated agreement ("I don't confirm", "not correct") is a refusal, not an agreement
-  const negated = affirm.filter((a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a));
+  const negated = affirm.filter(
+    (a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a),
+  );
   const agreed = affirm.filter((a) => !negated.includes(a));
   if (negated.length > 0 && deny.length === 0) deny.push(negated[0]!);
 
@@ -259,6 +336,7 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
   // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
   const withinRequest = directive && novel.length + values.length === 0;
-  if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest) risks.push({ kind: "contrast", text });
+  if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
+    risks.push({ kind: "contrast", text });
   return { text, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

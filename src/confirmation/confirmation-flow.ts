@@ -37,13 +37,20 @@ export interface AwaitReplyToolSpec {
 export interface ConfirmationFlow<W extends string, I extends z.ZodType, Next extends string, Denied extends string> {
   readonly tools: { readonly [K in `request_${W}`]: RequestToolSpec<I> } & { readonly [K in `await_${W}_reply`]: AwaitReplyToolSpec };
   readonly states: {
-    readonly [K in `${W}_awaiting`]: { readonly on: { readonly [T in `await_${W}_reply`]: { readonly confirmed: `${W}_confirmed`; readonly denied: Denied; readonly unclear: `${W}_awaiting` } } };
+    readonly [K in `${W}_awaiting`]: {
+      readonly on: { readonly [T in `await_${W}_reply`]: { readonly confirmed: `${W}_confirmed`; readonly denied: Denied; readonly unclear: `${W}_awaiting` } };
+    };
   } & { readonly [K in `${W}_confirmed`]: { readonly on: { readonly [T in W]: { readonly ok: Next } } } };
   /** Spread into the `on` of the state where the agent may ask. */
   readonly entry: { readonly [K in `request_${W}`]: { readonly sent: `${W}_awaiting` } };
   /** Pass as `new Session(p, { confirmation: { requestTools } })` so the request registers the pending write. */
   readonly requestTools: Readonly<Record<`request_${W}`, W>>;
-  readonly names: { readonly request: `request_${W}`; readonly await: `await_${W}_reply`; readonly awaiting: `${W}_awaiting`; readonly confirmed: `${W}_confirmed` };
+  readonly names: {
+    readonly request: `request_${W}`;
+    readonly await: `await_${W}_reply`;
+    readonly awaiting: `${W}_awaiting`;
+    readonly confirmed: `${W}_confirmed`;
+  };
 }
 
 /**
@@ -54,7 +61,9 @@ export interface ConfirmationFlow<W extends string, I extends z.ZodType, Next ex
  * sequences the conversation; the write itself still needs the user's grant (the session's
  * confirmation policy), whatever the agent reports as the reply's outcome.
  */
-export function confirmationFlow<const W extends string, I extends z.ZodType, const Next extends string, const Denied extends string>(options: ConfirmationFlowOptions<W, I, Next, Denied>): ConfirmationFlow<W, I, Next, Denied> {
+export function confirmationFlow<const W extends string, I extends z.ZodType, const Next extends string, const Denied extends string>(
+  options: ConfirmationFlowOptions<W, I, Next, Denied>,
+): ConfirmationFlow<W, I, Next, Denied> {
   const { write, input, next, denied } = options;
   const request = `request_${write}` as const;
   const awaitTool = `await_${write}_reply` as const;

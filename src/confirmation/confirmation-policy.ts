@@ -239,15 +239,19 @@ export class ConfirmationPolicy implements SessionPolicy {
     const description = this.#bindText(session, call.name, args, options.description);
     const together = options.together === true || options.supersede === false;
     if (options.callId !== undefined && (typeof options.callId !== "string" || options.callId === "")) {
-      throw new TypeError(`requestConfirmation: callId must be the tool call's non-empty id, got ${JSON.stringify(options.callId)}. Fix: pass the id the model gave the call, or leave callId out.`);
+      throw new TypeError(
+        `requestConfirmation: callId must be the tool call's non-empty id, got ${JSON.stringify(options.callId)}. Fix: pass the id the model gave the call, or leave callId out.`,
+      );
     }
     if (options.newRound === true || !this.#roundOpen) this.#startRound();
     else if (options.callId !== undefined) {
       // bound to one call: it replaces only an earlier request for that same call
-      for (const p of this.#pending.values()) if (p.callId === options.callId && p.status === "pending") this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
+      for (const p of this.#pending.values())
+        if (p.callId === options.callId && p.status === "pending") this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
     } else if (!together) {
       // requests bound to a call are the SDK's own approval items: a correction by the agent does not replace them
-      for (const p of this.#pending.values()) if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
+      for (const p of this.#pending.values())
+        if (p.tool === call.name && p.status === "pending" && p.callId === undefined) this.#pending.set(p.id, frozen({ ...p, status: "superseded" }));
     }
     return this.#register(session, call.name, args, description, options.callId);
   }
@@ -259,7 +263,9 @@ export class ConfirmationPolicy implements SessionPolicy {
    */
   requestMany(session: PolicySession, calls: readonly ToolCall[], options: RequestManyOptions = {}): ConfirmationRequest[] {
     if (!Array.isArray(calls) || calls.length === 0) {
-      throw new TypeError(`requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`);
+      throw new TypeError(
+        `requestConfirmations(calls) needs at least one call (got ${Array.isArray(calls) ? "an empty array" : typeof calls}). Fix: pass the calls the agent's message asks the user to confirm.`,
+      );
     }
     const parsed = calls.map((c) => {
       const args = this.#parseRequest(session, c);
@@ -291,7 +297,13 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
       throw session.reject(
-        this.#violation("invalid_arguments", `Cannot ask to confirm "${call.name}": its arguments do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`, call, { issues }, `Describe the action with arguments matching "${call.name}"'s parameters.`),
+        this.#violation(
+          "invalid_arguments",
+          `Cannot ask to confirm "${call.name}": its arguments do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+          call,
+          { issues },
+          `Describe the action with arguments matching "${call.name}"'s parameters.`,
+        ),
       );
     }
     return parsed.data as Record<string, unknown>;
@@ -362,13 +374,15 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);
     this.#userSpoke(session, text);
     const records = [...this.#pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.#round);
-    if (records.length === 0) return { decision: "unclear", reason: "There is no pending action to confirm; ask first with requestConfirmation.", grants: [], actions: [] };
+    if (records.length === 0)
+      return { decision: "unclear", reason: "There is no pending action to confirm; ask first with requestConfirmation.", grants: [], actions: [] };
     const actions = records.map(toAction);
     const request = actions.map((a) => a.description ?? `${a.tool} ${JSON.stringify(a.arguments)}`).join("\n");
     let verdict: DeciderVerdict;
     try {
       verdict = await (decider ?? this.decider).decide({ request, reply: text, actions });
-      if (typeof verdict !== "object" || verdict === null || !DECISIONS.has(verdict.decision)) verdict = { decision: "unclear", reason: `The decider returned ${JSON.stringify(verdict)}, which is not a verdict.` };
+      if (typeof verdict !== "object" || verdict === null || !DECISIONS.has(verdict.decision))
+        verdict = { decision: "unclear", reason: `The decider returned ${JSON.stringify(verdict)}, which is not a verdict.` };
     } catch (e) {
       verdict = { decision: "unclear", reason: `The decider failed (${e instanceof Error ? e.message : String(e)}).` };
     }
@@ -384,9 +398,18 @@ export class ConfirmationPolicy implements SessionPolicy {
    * A message from any channel. Only `role: "user"` is judged; tool results, assistant and
    * system messages never produce a grant, whatever they say.
    */
-  async receiveMessage(session: PolicySession, message: { readonly role: string; readonly content: string }, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
+  async receiveMessage(
+    session: PolicySession,
+    message: { readonly role: string; readonly content: string },
+    decider?: ConfirmationDecider,
+  ): Promise<ReplyOutcome> {
     if (message.role !== "user") {
-      return { decision: "unclear", reason: `Only the user channel can confirm; a ${JSON.stringify(message.role)} message never grants.`, grants: [], actions: this.pendingActions() };
+      return {
+        decision: "unclear",
+        reason: `Only the user channel can confirm; a ${JSON.stringify(message.role)} message never grants.`,
+        grants: [],
+        actions: this.pendingActions(),
+      };
     }
     return this.receiveUserReply(session, message.content, decider);
   }
@@ -416,7 +439,9 @@ export class ConfirmationPolicy implements SessionPolicy {
   /** The grant as a signed token (for an HTTP client, a queue, a store). */
   sign(grant: Grant): string {
     if (typeof grant !== "object" || grant === null || this.#live.get(grant.nonce) !== grant) {
-      throw new TypeError("ConfirmationPolicy.sign(grant): only a live grant this policy issued (from confirm, a reply or present) can be signed; a grant object made or changed elsewhere is not consent. Fix: sign the grant confirm() returned, before it is used.");
+      throw new TypeError(
+        "ConfirmationPolicy.sign(grant): only a live grant this policy issued (from confirm, a reply or present) can be signed; a grant object made or changed elsewhere is not consent. Fix: sign the grant confirm() returned, before it is used.",
+      );
     }
     return signGrant(grant, this.#signingKey);
   }
@@ -436,10 +461,26 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     const call = { name: grant.tool, arguments: grant.arguments };
     if (grant.sessionId !== session.id) {
-      throw session.reject(this.#violation("confirmation_other_session", `The grant for "${grant.tool}" was issued in session ${grant.sessionId}, not in this session (${session.id}).`, call, { grantSession: grant.sessionId, nonce: grant.nonce }, "A grant only authorizes the conversation in which the user gave it. Ask the user to confirm here."));
+      throw session.reject(
+        this.#violation(
+          "confirmation_other_session",
+          `The grant for "${grant.tool}" was issued in session ${grant.sessionId}, not in this session (${session.id}).`,
+          call,
+          { grantSession: grant.sessionId, nonce: grant.nonce },
+          "A grant only authorizes the conversation in which the user gave it. Ask the user to confirm here.",
+        ),
+      );
     }
     if (this.#consumed.has(grant.nonce) || spentNonces.has(grant.nonce)) {
-      throw session.reject(this.#violation("confirmation_reused", `The grant for "${grant.tool}" (nonce ${grant.nonce}) was already used${this.#consumed.has(grant.nonce) ? ` at ${this.#consumed.get(grant.nonce)!.consumedAt}` : ""}; a grant authorizes one call.`, call, { nonce: grant.nonce }, "Ask the user to confirm again."));
+      throw session.reject(
+        this.#violation(
+          "confirmation_reused",
+          `The grant for "${grant.tool}" (nonce ${grant.nonce}) was already used${this.#consumed.has(grant.nonce) ? ` at ${this.#consumed.get(grant.nonce)!.consumedAt}` : ""}; a grant authorizes one call.`,
+          call,
+          { nonce: grant.nonce },
+          "Ask the user to confirm again.",
+        ),
+      );
     }
     const now = this.#nowOf(session);
     if (Date.parse(grant.expiresAt) <= now.getTime()) throw session.reject(this.#expired(grant, now, call));
@@ -495,7 +536,13 @@ export class ConfirmationPolicy implements SessionPolicy {
     for (const g of matching) {
       if (spentNonces.has(g.nonce)) {
         // its call already ran in this process (this session was restored from an older copy)
-        refusal ??= this.#violation("confirmation_reused", `The grant for "${g.tool}" (nonce ${g.nonce}) was already used by a call that ran; a grant authorizes one call.`, call, { nonce: g.nonce }, "Ask the user to confirm again.");
+        refusal ??= this.#violation(
+          "confirmation_reused",
+          `The grant for "${g.tool}" (nonce ${g.nonce}) was already used by a call that ran; a grant authorizes one call.`,
+          call,
+          { nonce: g.nonce },
+          "Ask the user to confirm again.",
+        );
         continue;
       }
       const problem = this.#problemWith(session, g, now, call);
@@ -516,7 +563,13 @@ export class ConfirmationPolicy implements SessionPolicy {
     const used = [...this.#consumed.values()].filter((c) => c.tool === call.name && c.argsHash === hash);
     if (used.length > 0) {
       const last = used[used.length - 1]!;
-      throw this.#violation("confirmation_reused", `The user's confirmation of "${call.name}" with these arguments was already used (at ${last.consumedAt}); a grant authorizes one call.`, call, { nonce: last.nonce, actionId: last.actionId }, "Ask the user to confirm again if they want it done again.");
+      throw this.#violation(
+        "confirmation_reused",
+        `The user's confirmation of "${call.name}" with these arguments was already used (at ${last.consumedAt}); a grant authorizes one call.`,
+        call,
+        { nonce: last.nonce, actionId: last.actionId },
+        "Ask the user to confirm again if they want it done again.",
+      );
     }
     const other = forTool[forTool.length - 1];
     if (other) {
@@ -531,7 +584,13 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     const denied = [...this.#pending.values()].filter((p) => p.tool === call.name && p.status === "denied" && p.argsHash === hash);
     if (denied.length > 0) {
-      throw this.#violation("confirmation_denied", `The user refused "${call.name}" with these arguments.`, call, { actionId: denied[denied.length - 1]!.id }, "Do not do it. Ask what the user wants instead, or end the conversation.");
+      throw this.#violation(
+        "confirmation_denied",
+        `The user refused "${call.name}" with these arguments.`,
+        call,
+        { actionId: denied[denied.length - 1]!.id },
+        "Do not do it. Ask what the user wants instead, or end the conversation.",
+      );
     }
     const waiting = [...this.#pending.values()].some((p) => p.tool === call.name && p.status === "pending");
     const elsewhere = [...this.#live.values()].filter((g) => g.tool === call.name && g.argsHash === hash && !usable(g)).map(boundTo);
@@ -552,13 +611,25 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   #problemWith(session: PolicySession, g: Grant, now: Date, call: ToolCall): ProtocolViolation | undefined {
     if (g.sessionId !== session.id) {
-      return this.#violation("confirmation_other_session", `The grant for "${g.tool}" belongs to session ${g.sessionId}, not ${session.id}.`, call, { grantSession: g.sessionId }, "Ask the user to confirm in this conversation.");
+      return this.#violation(
+        "confirmation_other_session",
+        `The grant for "${g.tool}" belongs to session ${g.sessionId}, not ${session.id}.`,
+        call,
+        { grantSession: g.sessionId },
+        "Ask the user to confirm in this conversation.",
+      );
     }
     if (Date.parse(g.expiresAt) <= now.getTime()) return this.#expired(g, now, call);
     if (this.staleCheck && g.subjects.length > 0) {
       if (g.issuedAtSeq < session.traceLength - session.trace.length) {
         // the entries recorded since the grant were partly dropped by the trace retention: no proof nothing changed
-        return this.#violation("confirmation_stale", `The user confirmed "${g.tool}" at ${g.issuedAt}, and so many calls ran since that the trace no longer holds them all; whether they changed what was confirmed cannot be checked.`, call, { issuedAtSeq: g.issuedAtSeq, issuedAt: g.issuedAt }, "Show the user the current state and ask them to confirm again.");
+        return this.#violation(
+          "confirmation_stale",
+          `The user confirmed "${g.tool}" at ${g.issuedAt}, and so many calls ran since that the trace no longer holds them all; whether they changed what was confirmed cannot be checked.`,
+          call,
+          { issuedAtSeq: g.issuedAtSeq, issuedAt: g.issuedAt },
+          "Show the user the current state and ask them to confirm again.",
+        );
       }
       for (const t of session.traceSince(Math.min(g.issuedAtSeq, session.traceLength))) {
         const spec = session.protocol.tools[t.tool] as AnyToolSpec | undefined;
@@ -596,7 +667,9 @@ export class ConfirmationPolicy implements SessionPolicy {
     const d = data as Partial<ConfirmationSnapshot>;
     if (typeof d !== "object" || d === null) throw new TypeError("Stored confirmation state is not an object. Fix: restore from session.toJSON() output.");
     if (this.#restored || this.#pending.size > 0 || this.#live.size > 0 || this.#consumed.size > 0 || this.#userMessages.length > 0 || this.#round > 0) {
-      throw new Error("ConfirmationPolicy.restore: a snapshot can only be restored into a policy nothing has used yet (restoring an older one over a live policy would bring used grants back). Fix: restore into a new policy (Session.fromJSON does).");
+      throw new Error(
+        "ConfirmationPolicy.restore: a snapshot can only be restored into a policy nothing has used yet (restoring an older one over a live policy would bring used grants back). Fix: restore into a new policy (Session.fromJSON does).",
+      );
     }
     const grants = (d.grants ?? []).map((t) => verifyGrant(t, this.#signingKey));
     this.#pending.clear();
@@ -607,14 +680,16 @@ export class ConfirmationPolicy implements SessionPolicy {
     for (const c of d.consumed ?? []) this.#consumed.set(c.nonce, c);
     for (const g of grants) {
       const spent = spentNonces.get(g.nonce);
-      if (spent !== undefined && !this.#consumed.has(g.nonce)) this.#consumed.set(g.nonce, { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: new Date(spent.at).toISOString() });
+      if (spent !== undefined && !this.#consumed.has(g.nonce))
+        this.#consumed.set(g.nonce, { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: new Date(spent.at).toISOString() });
       if (this.#consumed.has(g.nonce)) this.#live.delete(g.nonce);
     }
     this.#restored = true;
     this.#userMessages = [...(d.userMessages ?? [])];
     // a snapshot from before rounds: every action is round 0 (a reply still answers it), and the
     // next request starts a new round (the safe side: it supersedes what was waiting)
-    this.#round = typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));
+    this.#round =
+      typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));
     this.#roundOpen = typeof d.roundOpen === "boolean" ? d.roundOpen : false;
   }
 
@@ -651,13 +726,37 @@ export class ConfirmationPolicy implements SessionPolicy {
     const record = this.#pending.get(actionId);
     if (!record) throw session.reject(this.#unknownAction(actionId));
     if (record.status === "denied") {
-      throw session.reject(this.#violation("confirmation_denied", `Action ${actionId} ("${record.tool}") was denied; it cannot be confirmed afterwards.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
+      throw session.reject(
+        this.#violation(
+          "confirmation_denied",
+          `Action ${actionId} ("${record.tool}") was denied; it cannot be confirmed afterwards.`,
+          { name: record.tool, arguments: record.arguments },
+          { actionId },
+          "Ask for a new confirmation with requestConfirmation.",
+        ),
+      );
     }
     if (record.status === "confirmed") {
-      throw session.reject(this.#violation("confirmation_reused", `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`, { name: record.tool, arguments: record.arguments }, { actionId }, "Ask for a new confirmation with requestConfirmation."));
+      throw session.reject(
+        this.#violation(
+          "confirmation_reused",
+          `Action ${actionId} ("${record.tool}") was already confirmed; one confirmation gives one grant.`,
+          { name: record.tool, arguments: record.arguments },
+          { actionId },
+          "Ask for a new confirmation with requestConfirmation.",
+        ),
+      );
     }
     if (record.status !== "pending") {
-      throw session.reject(this.#violation("confirmation_missing", `Action ${actionId} ("${record.tool}") was superseded by a later confirmation request; the user's answer applies to the latest request only.`, { name: record.tool, arguments: record.arguments }, { actionId, status: record.status }, "Confirm the latest request, or ask again."));
+      throw session.reject(
+        this.#violation(
+          "confirmation_missing",
+          `Action ${actionId} ("${record.tool}") was superseded by a later confirmation request; the user's answer applies to the latest request only.`,
+          { name: record.tool, arguments: record.arguments },
+          { actionId, status: record.status },
+          "Confirm the latest request, or ask again.",
+        ),
+      );
     }
     return record;
   }
@@ -675,16 +774,31 @@ export class ConfirmationPolicy implements SessionPolicy {
   #specOf(session: PolicySession, tool: string): AnyToolSpec {
     const spec = session.protocol.tools[tool] as AnyToolSpec | undefined;
     if (!spec || !Object.prototype.hasOwnProperty.call(session.protocol.tools, tool)) {
-      throw session.reject(new ProtocolViolation({ code: "unknown_tool", message: `Protocol "${session.protocol.name}" has no tool "${tool}" to ask confirmation for.`, tool, hint: `Known tools: ${session.protocol.toolNames.join(", ")}.` }));
+      throw session.reject(
+        new ProtocolViolation({
+          code: "unknown_tool",
+          message: `Protocol "${session.protocol.name}" has no tool "${tool}" to ask confirmation for.`,
+          tool,
+          hint: `Known tools: ${session.protocol.toolNames.join(", ")}.`,
+        }),
+      );
     }
     if (spec.requiresConfirmation !== true) {
-      throw new TypeError(`Tool "${tool}" of protocol "${session.protocol.name}" is not declared requiresConfirmation, so asking the user to confirm it would authorize nothing. Fix: add requiresConfirmation: true to tools.${tool}.`);
+      throw new TypeError(
+        `Tool "${tool}" of protocol "${session.protocol.name}" is not declared requiresConfirmation, so asking the user to confirm it would authorize nothing. Fix: add requiresConfirmation: true to tools.${tool}.`,
+      );
     }
     return spec;
   }
 
   #expired(g: Grant, now: Date, call: ToolCall): ProtocolViolation {
-    return this.#violation("confirmation_expired", `The user's confirmation of "${g.tool}" expired at ${g.expiresAt} (now ${now.toISOString()}).`, call, { expiresAt: g.expiresAt, issuedAt: g.issuedAt }, "Ask the user to confirm again.");
+    return this.#violation(
+      "confirmation_expired",
+      `The user's confirmation of "${g.tool}" expired at ${g.expiresAt} (now ${now.toISOString()}).`,
+      call,
+      { expiresAt: g.expiresAt, issuedAt: g.issuedAt },
+      "Ask the user to confirm again.",
+    );
   }
 
   #violation<C extends ViolationCode>(code: C, message: string, call: ToolCall, data: ViolationData[C], hint: string): ProtocolViolation<C> {

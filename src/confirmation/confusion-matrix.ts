@@ -47,7 +47,10 @@ function tally(rows: readonly LabelledDecision[], key: (r: LabelledDecision) => 
 
 /** Rows are labels (true) × decisions (predicted). */
 export function confusionMatrix(rows: readonly LabelledDecision[]): ConfusionMatrix {
-  const counts = Object.fromEntries(DECISIONS.map((l) => [l, Object.fromEntries(DECISIONS.map((d) => [d, 0]))])) as Record<ConfirmationDecision, Record<ConfirmationDecision, number>>;
+  const counts = Object.fromEntries(DECISIONS.map((l) => [l, Object.fromEntries(DECISIONS.map((d) => [d, 0]))])) as Record<
+    ConfirmationDecision,
+    Record<ConfirmationDecision, number>
+  >;
   for (const r of rows) counts[r.label][r.decision]++;
   const correct = DECISIONS.reduce((s, d) => s + counts[d][d], 0);
   return {
@@ -56,7 +59,10 @@ export function confusionMatrix(rows: readonly LabelledDecision[]): ConfusionMat
     falseConfirmed: counts.denied.confirmed + counts.unclear.confirmed,
     missedConfirmed: counts.confirmed.denied + counts.confirmed.unclear,
     accuracy: rows.length === 0 ? 0 : correct / rows.length,
-    confirmedRecall: counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear === 0 ? 0 : counts.confirmed.confirmed / (counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear),
+    confirmedRecall:
+      counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear === 0
+        ? 0
+        : counts.confirmed.confirmed / (counts.confirmed.confirmed + counts.confirmed.denied + counts.confirmed.unclear),
     byCategory: tally(rows, (r) => r.category),
     byLang: tally(rows, (r) => r.lang),
   };
@@ -71,7 +77,10 @@ export function formatConfusionMarkdown(m: ConfusionMatrix, title = "Rule-based 
     "",
     "| label ↓ / decision → | confirmed | denied | unclear | total |",
     "|---|---:|---:|---:|---:|",
-    ...DECISIONS.map((l) => `| ${l} | ${m.counts[l].confirmed} | ${m.counts[l].denied} | ${m.counts[l].unclear} | ${m.counts[l].confirmed + m.counts[l].denied + m.counts[l].unclear} |`),
+    ...DECISIONS.map(
+      (l) =>
+        `| ${l} | ${m.counts[l].confirmed} | ${m.counts[l].denied} | ${m.counts[l].unclear} | ${m.counts[l].confirmed + m.counts[l].denied + m.counts[l].unclear} |`,
+    ),
   ];
   const cats = Object.entries(m.byCategory);
   if (cats.length > 0) {

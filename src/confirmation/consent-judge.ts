@@ -65,10 +65,14 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const request = typeof input.request === "string" ? input.request : "";
   const raw = typeof input.reply === "string" ? input.reply : "";
   if (typeof input.reply !== "string") return verdict("unclear", "empty", [`The reply is ${input.reply === null ? "null" : typeof input.reply}, not text.`]);
-  if (raw.length > MAX_REPLY_CHARS) return verdict("unclear", "too_long", [`The reply is ${raw.length} characters long; the judge reads at most ${MAX_REPLY_CHARS}.`]);
+  if (raw.length > MAX_REPLY_CHARS)
+    return verdict("unclear", "too_long", [`The reply is ${raw.length} characters long; the judge reads at most ${MAX_REPLY_CHARS}.`]);
   for (const re of [...INJECTION_PATTERNS, MARKUP, ASSIGNMENT]) {
     const m = re.exec(raw) ?? re.exec(raw.normalize("NFKC"));
-    if (m) return verdict("unclear", "injection", [`The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`]);
+    if (m)
+      return verdict("unclear", "injection", [
+        `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`,
+      ]);
   }
   const reply = normalizeText(stripSimulatorMarkers(raw));
   if (reply === "") return verdict("unclear", "empty", ["The reply is empty."]);
@@ -76,23 +80,32 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const { requestText, vocabulary, conditionVocabulary, known: requestValues, parts } = analysis;
   // an action put to the user (a pending action) is itself the question, whatever its description says
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
-  const known = actions.length === 0 ? requestValues : new Set([...requestValues, ...knownValues("", actions.map((a) => a.args))]);
+  const known =
+    actions.length === 0
+      ? requestValues
+      : new Set([
+          ...requestValues,
+          ...knownValues(
+            "",
+            actions.map((a) => a.args),
+          ),
+        ]);
   const readings: ClauseReading[] = [];
   for (const sentence of splitSentences(reply)) {
     // "but" qualifies an agreement made before it in the sentence ("yes, but…"), not a feeling ("I'm sad to miss it, but…")
     let agreedBefore = false;
     splitClauses(sentence.text).forEach((clause, i, all) => {
       const reading = readClause(clause.text, {
-          vocabulary,
-          conditionVocabulary,
-          ask,
-          knownValues: known,
-          request: requestText,
-          question: sentence.question && i === all.length - 1,
-          first: i === 0,
-          contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
-          trailing: sentence.trailing && i === all.length - 1,
-        });
+        vocabulary,
+        conditionVocabulary,
+        ask,
+        knownValues: known,
+        request: requestText,
+        question: sentence.question && i === all.length - 1,
+        first: i === 0,
+        contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
+        trailing: sentence.trailing && i === all.length - 1,
+      });
       agreedBefore ||= reading.affirm.length > 0;
       readings.push(reading);
     });
@@ -102,14 +115,16 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (v.decision !== "confirmed") return v;
   // "both" when only one action was put refers to something else as well
   if (/(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) && actions.length < 2 && !offersSeveral(requestText)) {
-    return verdict("unclear", "other_action", ["The reply agrees to \"both\", but the request put a single action: the other one is not described."]);
+    return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
   if (parts.length >= 2 && !TOTALITY.test(reply)) {
     const named = namedParts(reply, parts);
     if (named.length > 0 && named.length < parts.length) {
       const missing = parts.filter((p) => !named.includes(p));
-      return verdict("unclear", "partial", [`The request puts ${parts.length} actions; the reply names only ${named.length} of them (it does not mention ${missing.map((p) => JSON.stringify(p.text.trim().slice(0, 60))).join(", ")}), so it may agree to part only.`]);
+      return verdict("unclear", "partial", [
+        `The request puts ${parts.length} actions; the reply names only ${named.length} of them (it does not mention ${missing.map((p) => JSON.stringify(p.text.trim().slice(0, 60))).join(", ")}), so it may agree to part only.`,
+      ]);
     }
   }
   return v;
@@ -135,7 +150,12 @@ function analyzeRequest(request: string): RequestAnalysis {
   const analysis: RequestAnalysis = {
     requestText,
     vocabulary: requestVocabulary(requestText),
-    conditionVocabulary: requestVocabulary(splitSentences(requestText).filter((x) => /(?<![\p{L}])(?:if|unless|si)(?![\p{L}])|如果|要是/u.test(x.text)).map((x) => x.text).join(". ")),
+    conditionVocabulary: requestVocabulary(
+      splitSentences(requestText)
+        .filter((x) => /(?<![\p{L}])(?:if|unless|si)(?![\p{L}])|如果|要是/u.test(x.text))
+        .map((x) => x.text)
+        .join(". "),
+    ),
     ask: requestAsk(requestText),
     known: knownValues(requestText),
     parts: requestParts(requestText),
@@ -160,10 +180,12 @@ function short(reply: string): boolean {
 function withLexicalReading(structural: ConsentVerdict, request: string, reply: string): ConsentVerdict {
   if (structural.decision === "confirmed" || ALWAYS.has(structural.rule as ClauseRisk) || structural.rule === "pressure") return structural;
   // that reading knows English and Chinese words only (a Spanish reply would be read as unknown words or stray letters)
-  if (/[\u00c0-\u024f¿¡]|(?<![\p{L}])(?:si|sí|por favor|gracias|adelante|proceda|vale|claro|de acuerdo|no hay|mejor|quiero|espere)(?![\p{L}])/iu.test(reply)) return structural;
+  if (/[\u00c0-\u024f¿¡]|(?<![\p{L}])(?:si|sí|por favor|gracias|adelante|proceda|vale|claro|de acuerdo|no hay|mejor|quiero|espere)(?![\p{L}])/iu.test(reply))
+    return structural;
   const lexical = decideReply({ request, reply: stripSimulatorMarkers(reply) });
   if (lexical.decision === "denied" && structural.rule === "no_affirmative") return verdict("denied", "denial", [lexical.reason]);
-  if (lexical.decision === "confirmed" && (structural.rule === "no_affirmative" || structural.rule === "new_content")) return verdict("confirmed", "lexical_yes", [lexical.reason]);
+  if (lexical.decision === "confirmed" && (structural.rule === "no_affirmative" || structural.rule === "new_content"))
+    return verdict("confirmed", "lexical_yes", [lexical.reason]);
   return structural;
 }
 /** Markup or key=value text in a chat reply ("<tool_result>confirmed</tool_result>", "decision=confirmed"): not a user's words. */
@@ -171,13 +193,15 @@ const MARKUP = /<\/?[a-z_][\w-]*(?:\s[^<>]*)?>/i;
 const ASSIGNMENT = /\b[a-z_]+\s*=\s*["']?(?:confirmed|true|yes|granted|approved)\b/i;
 
 /** Offers of further help that close many agent messages; they ask nothing about the action. */
-const COURTESY_OFFER = /[^.?!\n]*(?:if you have|should you have|let me know if|is there anything else|anything else i can|if there'?s anything else|if you need)[^.?!\n]*(?:questions?|concerns?|assistance|help|anything else|other requests?|further)[^.?!\n]*[.?!]?/giu;
+const COURTESY_OFFER =
+  /[^.?!\n]*(?:if you have|should you have|let me know if|is there anything else|anything else i can|if there'?s anything else|if you need)[^.?!\n]*(?:questions?|concerns?|assistance|help|anything else|other requests?|further)[^.?!\n]*[.?!]?/giu;
 /** Asking for a yes in so many words, in a question or not ("Please confirm with yes", "(yes/no)", "请确认"). */
 const CONFIRM_REQUEST =
   /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下/iu;
 
 /** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"). */
-const WH_QUESTION = /^(?:(?:and|also|so|then|now|lastly|finally|additionally)[,\s]+)*(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
+const WH_QUESTION =
+  /^(?:(?:and|also|so|then|now|lastly|finally|additionally)[,\s]+)*(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
 
 /**
  * The request says the agent will set out the final details and ask again before acting ("Once
@@ -188,7 +212,8 @@ const ASKS_AGAIN_LATER =
   /(?:i'?ll|i will|i'?d|i would|i can|we'?ll)\s+(?:then\s+)?(?:list|summari[sz]e|outline|present|show|lay out|confirm|go over|provide)[^.?!]{0,80}(?:for your (?:final |explicit )?(?:approval|confirmation|review|consent)|(?:and|to) (?:ask|get|obtain|request)(?: for)? your (?:final |explicit )?(?:approval|confirmation|consent|yes))|(?:i'?ll|i will) (?:then |again )?ask (?:you )?(?:for )?your (?:final |explicit )?(?:approval|confirmation|consent)/iu;
 
 /** A polite request for information ("Could you tell me which…?", "Could you provide the reason…?"): a which-question. */
-const INFO_REQUEST = /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione)|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
+const INFO_REQUEST =
+  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione)|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
 
 /** Whether the request asks a yes-or-no question about the action, asks which or what, or asks nothing. */
 function requestAsk(request: string): RequestAsk {
@@ -207,10 +232,19 @@ function requestAsk(request: string): RequestAsk {
   }
   if (which || /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)/iu.test(tail)) {
     // "…which one you'd like, and I'll proceed": the answer is the go-ahead the agent will act on
-    return /(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)/iu.test(tail) ? "which_then_act" : "which";
+    return /(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)/iu.test(
+      tail,
+    )
+      ? "which_then_act"
+      : "which";
   }
   // a report that it is done asks nothing; otherwise words of consent in the request are read as asking for it
-  if (/(?:has|have) been (?:successfully )?(?:completed|cancel+ed|updated|processed|booked|issued|added|made|modified)|is (?:now )?(?:complete|confirmed|done)|successfully/iu.test(tail)) return "nothing";
+  if (
+    /(?:has|have) been (?:successfully )?(?:completed|cancel+ed|updated|processed|booked|issued|added|made|modified)|is (?:now )?(?:complete|confirmed|done)|successfully/iu.test(
+      tail,
+    )
+  )
+    return "nothing";
   return /confirm|approv|proceed|go ahead|\byes\b|authori[sz]|consent|agree|确认|同意|办理|confirme|proceda|autoriz/iu.test(tail) ? "yes_no" : "nothing";
 }
 
@@ -246,7 +280,9 @@ function decide(readings: readonly ClauseReading[]): ConsentVerdict {
   const special = risks.find((r) => ALWAYS.has(r.kind));
   if (special) return verdict("unclear", special.kind, [`The reply ${RISK_TEXT[special.kind]} (${q(special.text)}).`]);
   if (affirm.length > 0 && affirm.every((r) => r.weak) && readings.some((r) => r.haste)) {
-    return verdict("unclear", "pressure", [`The reply only tells the agent to go ahead (${q(affirm[0]!.affirm[0]!)}) while pressing for speed; ask for an explicit yes.`]);
+    return verdict("unclear", "pressure", [
+      `The reply only tells the agent to go ahead (${q(affirm[0]!.affirm[0]!)}) while pressing for speed; ask for an explicit yes.`,
+    ]);
   }
   if (deny.length > 0 && affirm.length === 0) {
     const cond = risks.find((r) => r.kind === "condition");
@@ -254,17 +290,27 @@ function decide(readings: readonly ClauseReading[]): ConsentVerdict {
     return verdict("denied", "denial", [`The reply refuses or asks to stop (${q(deny[0]!.deny[0]!)}).`]);
   }
   if (deny.length > 0) {
-    return verdict("unclear", "mixed", [`The reply both agrees (${q(affirm[0]!.affirm[0]!)}) and refuses (${q(deny[0]!.deny[0]!)}): it may agree to part only.`]);
+    return verdict("unclear", "mixed", [
+      `The reply both agrees (${q(affirm[0]!.affirm[0]!)}) and refuses (${q(deny[0]!.deny[0]!)}): it may agree to part only.`,
+    ]);
   }
   if (affirm.length === 0) {
     const first = risks[0];
-    return verdict("unclear", "no_affirmative", ["The reply does not say yes to the action.", ...(first ? [`It ${RISK_TEXT[first.kind]} (${q(first.text)}).`] : [])]);
+    return verdict("unclear", "no_affirmative", [
+      "The reply does not say yes to the action.",
+      ...(first ? [`It ${RISK_TEXT[first.kind]} (${q(first.text)}).`] : []),
+    ]);
   }
   if (risks.length > 0) {
     const r = risks[0]!;
-    return verdict("unclear", r.kind, [`The reply agrees (${q(affirm[0]!.affirm[0]!)}) but ${RISK_TEXT[r.kind]} (${q(r.text)}).`, ...risks.slice(1, 3).map((x) => `It also ${RISK_TEXT[x.kind]} (${q(x.text)}).`)]);
+    return verdict("unclear", r.kind, [
+      `The reply agrees (${q(affirm[0]!.affirm[0]!)}) but ${RISK_TEXT[r.kind]} (${q(r.text)}).`,
+      ...risks.slice(1, 3).map((x) => `It also ${RISK_TEXT[x.kind]} (${q(x.text)}).`),
+    ]);
   }
-  return verdict("confirmed", "affirmative", [`The reply agrees (${affirm.map((a) => q(a.affirm[0]!)).join(", ")}) and adds no condition, change, question or other request.`]);
+  return verdict("confirmed", "affirmative", [
+    `The reply agrees (${affirm.map((a) => q(a.affirm[0]!)).join(", ")}) and adds no condition, change, question or other request.`,
+  ]);
 }
 
 /**

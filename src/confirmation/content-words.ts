@@ -67,7 +67,45 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
 export function stem(word: string): string {
   let w = word.toLowerCase().replace(/'s$/, "");
   for (const [concept, re] of CONCEPTS) if (re.test(w)) return concept;
-  for (const suffix of ["ations", "ation", "aciones", "acion", "ciones", "cion", "amientos", "amiento", "ments", "ment", "ings", "ing", "edly", "ed", "ies", "es", "s", "ly", "mente", "ando", "iendo", "ados", "adas", "ado", "ada", "idos", "idas", "ido", "ida", "aria", "are", "ara", "ar", "er", "ir", "os", "as"]) {
+  for (const suffix of [
+    "ations",
+    "ation",
+    "aciones",
+    "acion",
+    "ciones",
+    "cion",
+    "amientos",
+    "amiento",
+    "ments",
+    "ment",
+    "ings",
+    "ing",
+    "edly",
+    "ed",
+    "ies",
+    "es",
+    "s",
+    "ly",
+    "mente",
+    "ando",
+    "iendo",
+    "ados",
+    "adas",
+    "ado",
+    "ada",
+    "idos",
+    "idas",
+    "ido",
+    "ida",
+    "aria",
+    "are",
+    "ara",
+    "ar",
+    "er",
+    "ir",
+    "os",
+    "as",
+  ]) {
     if (w.length - suffix.length >= 3 && w.endsWith(suffix)) {
       w = w.slice(0, -suffix.length);
       break;
@@ -90,7 +128,9 @@ export function contentStems(text: string): string[] {
 }
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
-const ZH_STOP = new Set([..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签"]);
+const ZH_STOP = new Set([
+  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签",
+]);
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {
@@ -100,7 +140,8 @@ export function contentCharacters(text: string): string[] {
 /** Pairs of adjacent Chinese content characters ("商务", "行李"): Chinese words are compared as these. */
 export function contentBigrams(text: string): string[] {
   const out: string[] = [];
-  for (const run of text.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 1 < run.length; i++) if (!ZH_STOP.has(run[i]!) && !ZH_STOP.has(run[i + 1]!)) out.push(run.slice(i, i + 2));
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? [])
+    for (let i = 0; i + 1 < run.length; i++) if (!ZH_STOP.has(run[i]!) && !ZH_STOP.has(run[i + 1]!)) out.push(run.slice(i, i + 2));
   return out;
 }
 

@@ -57,8 +57,36 @@ const MONTH_OF = new Map(MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1
 const MONTH_RE = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  no: 0, zero: 0, none: 0, a: 1, an: 1, one: 1, single: 1, two: 2, both: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  un: 1, una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5,
+  no: 0,
+  zero: 0,
+  none: 0,
+  a: 1,
+  an: 1,
+  one: 1,
+  single: 1,
+  two: 2,
+  both: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  un: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  一: 1,
+  两: 2,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
 };
 const COUNT = `(\\d{1,2}|${Object.keys(NUMBER_WORDS).join("|")})`;
 
@@ -85,9 +113,11 @@ function extractDates(text: string): Set<string> {
   // ISO and year-first: 2024-05-24, 2024/5/24
   for (const m of t.matchAll(/(?<![\d])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g)) add(dateKey(Number(m[1]), Number(m[2]), Number(m[3])));
   // month name first: May 24, May 24th, 2024; Mon, May 24; sept. 3
-  for (const m of t.matchAll(new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, "g"))) add(dateKey(fullYear(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2])));
+  for (const m of t.matchAll(new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, "g")))
+    add(dateKey(fullYear(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2])));
   // day first: 24 May, 24th of May 2024, 24 de mayo de 2024
-  for (const m of t.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?(${MONTH_RE})\\b\\.?(?:,?\\s+(?:de\\s+)?(\\d{4}))?`, "g"))) add(dateKey(fullYear(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1])));
+  for (const m of t.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?(${MONTH_RE})\\b\\.?(?:,?\\s+(?:de\\s+)?(\\d{4}))?`, "g")))
+    add(dateKey(fullYear(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1])));
   // numeric: 5/24, 05/24/2024, 24/05/2024 (day first only when the first number cannot be a month)
   for (const m of t.matchAll(/(?<![\d/.-])(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?![\d/])/g)) {
     const a = Number(m[1]);
@@ -112,7 +142,10 @@ function extractAmounts(text: string): { amounts: number[]; ranges: { min: numbe
   const ranges: { min: number; max: number }[] = [];
   for (const m of text.matchAll(new RegExp(`${CURRENCY_BEFORE}\\s?${NUMBER}(?![\\d])`, "gi"))) amounts.push(money(m[1]!));
   for (const m of text.matchAll(new RegExp(`(?<![\\d$.,])${NUMBER}${CURRENCY_AFTER}`, "gi"))) amounts.push(money(m[1]!));
-  const range = new RegExp(`between\\s+${CURRENCY_BEFORE}\\s?${NUMBER}\\s+and\\s+(?:${CURRENCY_BEFORE})?\\s?${NUMBER}(?![\\d])|${CURRENCY_BEFORE}\\s?${NUMBER}\\s*(?:-|–|—|to)\\s*(?:${CURRENCY_BEFORE})?\\s?${NUMBER}(?![\\d])`, "gi");
+  const range = new RegExp(
+    `between\\s+${CURRENCY_BEFORE}\\s?${NUMBER}\\s+and\\s+(?:${CURRENCY_BEFORE})?\\s?${NUMBER}(?![\\d])|${CURRENCY_BEFORE}\\s?${NUMBER}\\s*(?:-|–|—|to)\\s*(?:${CURRENCY_BEFORE})?\\s?${NUMBER}(?![\\d])`,
+    "gi",
+  );
   for (const m of text.matchAll(range)) {
     const a = money((m[1] ?? m[3])!);
     const b = money((m[2] ?? m[4])!);
@@ -125,7 +158,8 @@ function extractAmounts(text: string): { amounts: number[]; ranges: { min: numbe
 }
 
 // "business" names a cabin unless it is a business day, meeting, trip, ...
-const NOT_CABIN_AFTER_BUSINESS = "(?!\\s+(?:days?|hours?|meetings?|trips?|travel(?:ers?|lers?)?|purposes?|needs?|matters?|reasons?|partners?|emails?|address|owners?|cards?|accounts?))";
+const NOT_CABIN_AFTER_BUSINESS =
+  "(?!\\s+(?:days?|hours?|meetings?|trips?|travel(?:ers?|lers?)?|purposes?|needs?|matters?|reasons?|partners?|emails?|address|owners?|cards?|accounts?))";
 const CABINS: readonly (readonly [Cabin, RegExp])[] = [
   ["basic_economy", /\bbasic[\s_-]+economy\b|\bbásica\b|基本经济舱/gi],
   ["economy", /(?<!\bbasic[\s_-]+)(?<!\bpremium[\s_-]+)\beconomy\b|\bclase\s+(?:turista|econ[oó]mica)\b|(?<!基本)经济舱/gi],
@@ -169,7 +203,10 @@ const INSURANCE_NO = new RegExp(
   `\\b(?:no|without|declin(?:e|es|ed|ing)|skip(?:ped|ping)?)\\s+${INSURANCE}|\\b(?:do(?:es)?\\s+not|don'?t|doesn'?t|won'?t|not)\\s+(?:${INSURANCE_VERB})(?:ing)?\\s+${INSURANCE}|\\binsurance\\**\\s*:?\\s*\\**\\s*(?:no|none|not included|declined)\\b|\\bsin seguro\\b|不(?:要|需要|买)(?:旅行)?保险`,
   "i",
 );
-const INSURANCE_YES = new RegExp(`\\b(?:with|add(?:s|ing|ed)?|includ(?:e|es|ing|ed)|purchas(?:e|es|ed|ing)|buy(?:ing)?)\\s+${INSURANCE}|\\binsurance\\**\\s*:?\\s*\\**\\s*(?:yes|included|added)\\b|\\bcon seguro\\b|(?:要|买|加)(?:旅行)?保险`, "i");
+const INSURANCE_YES = new RegExp(
+  `\\b(?:with|add(?:s|ing|ed)?|includ(?:e|es|ing|ed)|purchas(?:e|es|ed|ing)|buy(?:ing)?)\\s+${INSURANCE}|\\binsurance\\**\\s*:?\\s*\\**\\s*(?:yes|included|added)\\b|\\bcon seguro\\b|(?:要|买|加)(?:旅行)?保险`,
+  "i",
+);
 
 /**
  * Extracts the values a text names. Deterministic; never throws.
@@ -201,7 +238,11 @@ export function extractDescribedValues(text: string): DescribedValues {
   for (const [cabin, re] of CABINS) {
     // "it's not basic economy" does not describe basic economy
     for (const m of s.matchAll(new RegExp(re.source, re.flags))) {
-      const before = s.slice(Math.max(0, m.index - 40), m.index).split(/[.!?;:\n]/).pop() ?? "";
+      const before =
+        s
+          .slice(Math.max(0, m.index - 40), m.index)
+          .split(/[.!?;:\n]/)
+          .pop() ?? "";
       if (!NEGATION.test(before)) {
         cabins.add(cabin);
         break;
@@ -210,10 +251,14 @@ export function extractDescribedValues(text: string): DescribedValues {
   }
   const paymentIds = new Set([...s.matchAll(/\b(?:credit_card|gift_card|certificate|paypal)_\d+\b/gi)].map((m) => m[0].toLowerCase()));
   const cardDigits = new Set<string>();
-  for (const m of s.matchAll(/(?:ending\s+(?:in|with)|ends\s+(?:in|with)|last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?[\s:]*|terminada\s+en|尾号|[*x•]{2,}\s?)\s*(\d{4})\b/gi)) cardDigits.add(m[1]!);
+  for (const m of s.matchAll(
+    /(?:ending\s+(?:in|with)|ends\s+(?:in|with)|last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?[\s:]*|terminada\s+en|尾号|[*x•]{2,}\s?)\s*(\d{4})\b/gi,
+  ))
+    cardDigits.add(m[1]!);
   for (const m of s.matchAll(/\b(\d{4})\s+(?:card|visa|mastercard|credit card)\b/gi)) cardDigits.add(m[1]!);
   const paymentKinds = new Set<PaymentKind>();
-  for (const [kind, re] of KINDS) if (new RegExp(re.source, re.flags).test(s.replace(/\b(?:credit_card|gift_card|certificate)_\d+\b/gi, " "))) paymentKinds.add(kind);
+  for (const [kind, re] of KINDS)
+    if (new RegExp(re.source, re.flags).test(s.replace(/\b(?:credit_card|gift_card|certificate)_\d+\b/gi, " "))) paymentKinds.add(kind);
   for (const id of paymentIds) {
     const kind = /^(credit_card|gift_card|certificate)_/.exec(id)?.[1] as PaymentKind | undefined;
     if (kind) paymentKinds.add(kind);

@@ -11,7 +11,9 @@ const MIN_KEY_BYTES = 16;
 export function grantKeyBytes(key: string | Uint8Array): Uint8Array {
   const bytes = typeof key === "string" ? Buffer.from(key, "utf8") : Buffer.from(key);
   if (bytes.length < MIN_KEY_BYTES) {
-    throw new TypeError(`The confirmation signing key is ${bytes.length} bytes long; it must be at least ${MIN_KEY_BYTES} (32 random bytes recommended). Fix: pass confirmation: { key } with e.g. crypto.randomBytes(32), or set it from your secret store.`);
+    throw new TypeError(
+      `The confirmation signing key is ${bytes.length} bytes long; it must be at least ${MIN_KEY_BYTES} (32 random bytes recommended). Fix: pass confirmation: { key } with e.g. crypto.randomBytes(32), or set it from your secret store.`,
+    );
   }
   return bytes;
 }
@@ -54,7 +56,8 @@ export function verifyGrant(token: string, key: string | Uint8Array): Grant {
   if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(sig)) throw forged("it is not base64url", token);
   const expected = mac(k, `${GRANT_TOKEN_PREFIX}.${payload}`);
   const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw forged("the signature does not match (tampered, or signed with another key)", token);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw forged("the signature does not match (tampered, or signed with another key)", token);
   let data: unknown;
   try {
     data = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
@@ -62,6 +65,7 @@ export function verifyGrant(token: string, key: string | Uint8Array): Grant {
     throw forged("the payload is not JSON", token);
   }
   const parsed = grantSchema.safeParse(data);
-  if (!parsed.success) throw forged(`the payload is not a grant (${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")})`, token);
+  if (!parsed.success)
+    throw forged(`the payload is not a grant (${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")})`, token);
   return parsed.data as Grant;
 }

@@ -2,7 +2,42 @@ import type { DeciderVerdict, PendingAction } from "./decider.js";
 import { decideReply, normalizeReply, requestVerbs, scanReply } from "./rule-decider.js";
 
 /** Words that only connect an action to its arguments ("refund $250 for booking ABC123"). */
-const GLUE = ["for", "of", "on", "to", "the", "a", "an", "my", "me", "booking", "reservation", "order", "amount", "id", "number", "no", "#", "$", "usd", "dollars?", "eur", "euros?", "€", "¥", "元", "块", "块钱", "把", "给", "订单", "预订", "金额", "号", "笔"];
+const GLUE = [
+  "for",
+  "of",
+  "on",
+  "to",
+  "the",
+  "a",
+  "an",
+  "my",
+  "me",
+  "booking",
+  "reservation",
+  "order",
+  "amount",
+  "id",
+  "number",
+  "no",
+  "#",
+  "$",
+  "usd",
+  "dollars?",
+  "eur",
+  "euros?",
+  "€",
+  "¥",
+  "元",
+  "块",
+  "块钱",
+  "把",
+  "给",
+  "订单",
+  "预订",
+  "金额",
+  "号",
+  "笔",
+];
 
 function leaves(value: unknown, out: unknown[] = []): unknown[] {
   if (Array.isArray(value)) for (const v of value) leaves(v, out);
@@ -24,8 +59,12 @@ export function priorConsentVerdict(action: PendingAction, message: string): Dec
   const unclear = (reason: string): DeciderVerdict => ({ decision: "unclear", reason, rule: "prior_consent" });
   let text = normalizeReply(message);
   const values = leaves(action.arguments);
-  if (values.some((v) => typeof v !== "string" && typeof v !== "number")) return unclear("The action has arguments (booleans, nulls) a message cannot name unambiguously.");
-  const strings = (values.filter((v) => typeof v === "string") as string[]).map((s) => normalizeReply(s)).filter((s) => s.length > 0).sort((a, b) => b.length - a.length);
+  if (values.some((v) => typeof v !== "string" && typeof v !== "number"))
+    return unclear("The action has arguments (booleans, nulls) a message cannot name unambiguously.");
+  const strings = (values.filter((v) => typeof v === "string") as string[])
+    .map((s) => normalizeReply(s))
+    .filter((s) => s.length > 0)
+    .sort((a, b) => b.length - a.length);
   for (const s of strings) {
     const re = new RegExp(`(?<![a-z0-9])${escape(s)}(?![a-z0-9])`, "giu");
     if (!re.test(text)) return unclear(`The message does not name ${JSON.stringify(s)}.`);
@@ -45,7 +84,11 @@ export function priorConsentVerdict(action: PendingAction, message: string): Dec
   if (missing !== undefined) return unclear(`The message does not name ${missing}.`);
   const verbs = requestVerbs({ request: "", reply: "", actions: [action] });
   if (verbs.size === 0) return unclear(`The action "${action.tool}" has no verb a message could name.`);
-  const named = new Set(scanReply(text).filter((t) => t.category === "verb" || t.category === "deny").map((t) => t.text));
+  const named = new Set(
+    scanReply(text)
+      .filter((t) => t.category === "verb" || t.category === "deny")
+      .map((t) => t.text),
+  );
   const verbWords = requestVerbs({ request: [...named].join(" "), reply: "" });
   for (const v of verbs) if (!verbWords.has(v)) return unclear(`The message does not name the action (${v}).`);
   for (const g of GLUE) text = text.replace(new RegExp(/^[a-z]/.test(g) ? `(?<![a-z0-9'])${g}(?![a-z0-9'])` : escape(g), "g"), " ");

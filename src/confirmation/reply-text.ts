@@ -140,7 +140,8 @@ function splitBullets(text: string): string[] {
 const COORDINATION = /,\s+(?:and|y)\s+(?=(?:i|we|you|it|that|this|the|my|they|he|she|yo|el|la|mi)\s)/iu;
 
 /** Words that join two clauses of opposite drift ("yes, but…", "sí, pero…", "好的，但是…"). */
-const CONTRAST = /(?:,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
+const CONTRAST =
+  /(?:,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
 /** Words that concede ("even though I hoped for more", "aunque…", "虽然…"): a clause of its own, no contrast with the agreement. */
 const CONCESSION = /(?:,\s*|\s|^)(?:although|though|even though|even if|aunque|虽然|尽管)(?![\p{L}\p{N}])/iu;
 
@@ -165,6 +166,7 @@ export function splitClauses(sentence: string): { text: string; contrast: boolea
     rest = rest.slice(m.index + m[0].length).replace(/^[,，、\s]+/u, "");
     contrast = m === c;
   }
-  if (rest.trim() !== "") out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null, ...(trailingThough !== null ? { againstReply: true } : {}) });
+  if (rest.trim() !== "")
+    out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null, ...(trailingThough !== null ? { againstReply: true } : {}) });
   return out;
 }

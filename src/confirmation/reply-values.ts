@@ -7,22 +7,95 @@
  */
 
 const MONTHS: Readonly<Record<string, number>> = {
-  january: 1, jan: 1, february: 2, feb: 2, march: 3, mar: 3, april: 4, apr: 4, may: 5, june: 6, jun: 6, july: 7, jul: 7, august: 8, aug: 8, september: 9, sep: 9, sept: 9, october: 10, oct: 10, november: 11, nov: 11, december: 12, dec: 12,
-  enero: 1, febrero: 2, marzo: 3, abril: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12,
+  january: 1,
+  jan: 1,
+  february: 2,
+  feb: 2,
+  march: 3,
+  mar: 3,
+  april: 4,
+  apr: 4,
+  may: 5,
+  june: 6,
+  jun: 6,
+  july: 7,
+  jul: 7,
+  august: 8,
+  aug: 8,
+  september: 9,
+  sep: 9,
+  sept: 9,
+  october: 10,
+  oct: 10,
+  november: 11,
+  nov: 11,
+  december: 12,
+  dec: 12,
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
 };
-const MONTH_WORDS = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join("|");
+const MONTH_WORDS = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join("|");
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, single: 1,
-  una: 1, uno: 1, dos: 2, tres: 3, cuatro: 4, cinco: 5, seis: 6, siete: 7, ocho: 8, nueve: 9, diez: 10,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  single: 1,
+  una: 1,
+  uno: 1,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  seis: 6,
+  siete: 7,
+  ocho: 8,
+  nueve: 9,
+  diez: 10,
 };
-const ORDINALS: Readonly<Record<string, number>> = { first: 1, second: 2, third: 3, fourth: 4, fifth: 5, primer: 1, primera: 1, segund: 2, segunda: 2, tercer: 3, tercera: 3 };
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  primer: 1,
+  primera: 1,
+  segund: 2,
+  segunda: 2,
+  tercer: 3,
+  tercera: 3,
+};
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
-const COUNTED = "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
+const COUNTED =
+  "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
 
 const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo";
-const RELATIVE_DAYS = "today|tonight|tomorrow|yesterday|next week|this week|last week|next month|last month|this weekend|next weekend|hoy|manana|pasado manana|ayer|la semana que viene|la proxima semana|la semana pasada";
+const RELATIVE_DAYS =
+  "today|tonight|tomorrow|yesterday|next week|this week|last week|next month|last month|this weekend|next weekend|hoy|manana|pasado manana|ayer|la semana que viene|la proxima semana|la semana pasada";
 const ZH_DAYS = "今天|明天|后天|昨天|下周|这周|本周|下个月|周[一二三四五六日天]|星期[一二三四五六日天]";
 
 /** A canonical value and where it was found. */
@@ -61,30 +134,55 @@ export function namedValues(text: string): NamedValue[] {
   // ISO dates
   take(/(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)/g, (m) => [`d:${Number(m[2])}-${Number(m[3])}`, `n:${Number(m[1])}`]);
   // "May 24", "May 24th", "24 May", "24 de mayo", "May 24, 2024"
-  take(new RegExp(`(?<![\\p{L}])(${MONTH_WORDS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(20\\d\\d))?`, "gu"), (m) => [`d:${MONTHS[m[1]!]}-${Number(m[2])}`, ...(m[3] ? [`n:${Number(m[3])}`] : [])]);
-  take(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_WORDS})(?![\\p{L}])(?:,?\\s+(?:de\\s+)?(20\\d\\d))?`, "gu"), (m) => [`d:${MONTHS[m[2]!]}-${Number(m[1])}`, ...(m[3] ? [`n:${Number(m[3])}`] : [])]);
+  take(new RegExp(`(?<![\\p{L}])(${MONTH_WORDS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(20\\d\\d))?`, "gu"), (m) => [
+    `d:${MONTHS[m[1]!]}-${Number(m[2])}`,
+    ...(m[3] ? [`n:${Number(m[3])}`] : []),
+  ]);
+  take(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_WORDS})(?![\\p{L}])(?:,?\\s+(?:de\\s+)?(20\\d\\d))?`, "gu"), (m) => [
+    `d:${MONTHS[m[2]!]}-${Number(m[1])}`,
+    ...(m[3] ? [`n:${Number(m[3])}`] : []),
+  ]);
   take(/(\d{1,2})月(\d{1,2})[日号]?/gu, (m) => [`d:${Number(m[1])}-${Number(m[2])}`]);
   // "the 25th", "on the 19th": a day of the month
-  take(/(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)(?![\p{L}\p{N}])(?!\s+(?:option|one|leg|flight|passenger|segment|choice|reservation|bag|card|gift card|certificate))/gu, (m) => [`day:${Number(m[1])}`]);
+  take(
+    /(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)(?![\p{L}\p{N}])(?!\s+(?:option|one|leg|flight|passenger|segment|choice|reservation|bag|card|gift card|certificate))/gu,
+    (m) => [`day:${Number(m[1])}`],
+  );
   // weekdays and relative days
   take(new RegExp(`(?<![\\p{L}])(${WEEKDAYS}|${RELATIVE_DAYS})(?![\\p{L}])`, "gu"), (m) => [`w:${m[1]}`]);
   take(new RegExp(`(${ZH_DAYS})`, "gu"), (m) => [`w:${m[1]}`]);
   // times: 8am, 8 a.m., 11:00, 23:00
-  take(/(?<![\p{L}\p{N}])(\d{1,2})(?::(\d\d))?\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}])/gu, (m) => [`t:${(Number(m[1]) % 12) + (/p/.test(m[3]!) ? 12 : 0)}:${m[2] ?? "00"}`, `n:${Number(m[1])}`]);
+  take(/(?<![\p{L}\p{N}])(\d{1,2})(?::(\d\d))?\s*(a\.?m\.?|p\.?m\.?)(?![\p{L}])/gu, (m) => [
+    `t:${(Number(m[1]) % 12) + (/p/.test(m[3]!) ? 12 : 0)}:${m[2] ?? "00"}`,
+    `n:${Number(m[1])}`,
+  ]);
   take(/(?<![\p{N}])(\d{1,2}):(\d\d)(?![\p{N}])/gu, (m) => [`t:${Number(m[1])}:${m[2]}`, `n:${Number(m[1])}`]);
   // "the second option" and "Option 2" (or a list's "2.") name the same choice
-  take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [`k:option:${ORDINALS[m[1]!]}`]);
+  take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [
+    `k:option:${ORDINALS[m[1]!]}`,
+  ]);
   // a label after a noun that takes one: "size S", "option B", "gate 12", "row 7", "group A"
-  take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) => [`k:${m[1]}:${m[2]}`]);
+  take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) => [
+    `k:${m[1]}:${m[2]}`,
+  ]);
   // codes with letters and digits: Q69X3R, HAT110, 3RK2T9, B-1001 (not ordinals, not 2nd)
-  take(/(?<![\p{L}\p{N}])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{L}\p{N}])/gu, (m) => (/^\d+(?:st|nd|rd|th|am|pm|h|k|x)$/.test(m[1]!) ? undefined : [`id:${m[1]}`]));
+  take(/(?<![\p{L}\p{N}])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{L}\p{N}])/gu, (m) =>
+    /^\d+(?:st|nd|rd|th|am|pm|h|k|x)$/.test(m[1]!) ? undefined : [`id:${m[1]}`],
+  );
   // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
   take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
     const n = parseNumber(m[0]);
     return n === undefined ? undefined : [`n:${n}`];
   });
   take(/(\d+)\s*(?:美元|元|块|件|个|位|张|天|晚|小时)/gu, (m) => [`n:${Number(m[1])}`]);
-  take(new RegExp(`(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`, "gu"), (m) => [`n:${NUMBER_WORDS[m[1]!]}`], 1);
+  take(
+    new RegExp(
+      `(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`,
+      "gu",
+    ),
+    (m) => [`n:${NUMBER_WORDS[m[1]!]}`],
+    1,
+  );
   take(/([一二两三四五六七八九十])\s*(?:件|个|位|张|天|晚|名|间|次)/gu, (m) => [`n:${ZH_DIGITS[m[1]!]}`]);
   return out;
 }

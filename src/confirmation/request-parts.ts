@@ -21,10 +21,13 @@ export interface RequestPart {
 const ACTION =
   /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|anadir|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
-const SEVERAL = /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
+const SEVERAL =
+  /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
 /** Whether a request (normal form) says it puts several actions ("both", "two things", "两项"). */
 export function offersSeveral(request: string): boolean {
-  return SEVERAL.test(request) || /(?<![\p{L}])(?:two|three|2|3) (?:\w+ )?(?:passengers|reservations|flights|bags|tickets|orders|items)(?![\p{L}])/iu.test(request);
+  return (
+    SEVERAL.test(request) || /(?<![\p{L}])(?:two|three|2|3) (?:\w+ )?(?:passengers|reservations|flights|bags|tickets|orders|items)(?![\p{L}])/iu.test(request)
+  );
 }
 
 /** The reply takes them all. */
@@ -65,7 +68,10 @@ function numberedItems(request: string): string[] {
 function conjoinedItems(request: string): string[] {
   for (const sentence of request.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u)) {
     if (!SEVERAL.test(sentence)) continue;
-    const pieces = sentence.split(/(?<![\p{L}])(?:and|y|as well as)(?![\p{L}])|[;；]|，并|并且|并把|并|以及|和/u).map((p) => p.trim()).filter((p) => ACTION.test(p));
+    const pieces = sentence
+      .split(/(?<![\p{L}])(?:and|y|as well as)(?![\p{L}])|[;；]|，并|并且|并把|并|以及|和/u)
+      .map((p) => p.trim())
+      .filter((p) => ACTION.test(p));
     if (pieces.length >= 2) return pieces;
   }
   return [];
@@ -78,13 +84,24 @@ export function requestParts(request: string): RequestPart[] {
   const items = numberedItems(request);
   const texts = items.length >= 2 ? items : conjoinedItems(request);
   if (texts.length < 2) return [];
-  const raw = texts.map((t) => ({ text: t, stems: [...new Set(contentStems(t))], values: [...new Set(namedValues(t).map((v) => v.key))], bigrams: [...new Set(bigrams(t).filter((b) => contentCharacters(b).length === 2))] }));
+  const raw = texts.map((t) => ({
+    text: t,
+    stems: [...new Set(contentStems(t))],
+    values: [...new Set(namedValues(t).map((v) => v.key))],
+    bigrams: [...new Set(bigrams(t).filter((b) => contentCharacters(b).length === 2))],
+  }));
   // what every part shares ("reservation YAX4DR", "the order") tells none of them apart
-  const shared = <K extends "stems" | "values" | "bigrams">(k: K) => new Set(raw[0]![k].filter((x) => raw.every((p) => (p[k] as readonly string[]).includes(x))));
+  const shared = <K extends "stems" | "values" | "bigrams">(k: K) =>
+    new Set(raw[0]![k].filter((x) => raw.every((p) => (p[k] as readonly string[]).includes(x))));
   const s = shared("stems");
   const v = shared("values");
   const b = shared("bigrams");
-  return raw.map((p) => ({ text: p.text, stems: p.stems.filter((x) => !s.has(x)), values: p.values.filter((x) => !v.has(x)), bigrams: p.bigrams.filter((x) => !b.has(x)) }));
+  return raw.map((p) => ({
+    text: p.text,
+    stems: p.stems.filter((x) => !s.has(x)),
+    values: p.values.filter((x) => !v.has(x)),
+    bigrams: p.bigrams.filter((x) => !b.has(x)),
+  }));
 }
 
 /** The parts a reply (normal form) names by their own words, values or characters. */

@@ -44,7 +44,10 @@ function leaves(value: unknown, path = "", pattern = ""): Leaf[] {
 }
 
 function words(key: string): string {
-  return key.replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return key
+    .replace(/_/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
 }
 
 function show(v: string | number | boolean): string {
@@ -66,7 +69,13 @@ function show(v: string | number | boolean): string {
  * @returns The text to show the user.
  */
 export function renderActionRequest(tool: string, args: Readonly<Record<string, unknown>>): string {
-  const lines = leaves(args).map((l) => `- ${l.path.split(".").map((p) => words(p.replace(/\[(\d+)\]/g, " $1"))).join(", ")}: ${show(l.value)}`);
+  const lines = leaves(args).map(
+    (l) =>
+      `- ${l.path
+        .split(".")
+        .map((p) => words(p.replace(/\[(\d+)\]/g, " $1")))
+        .join(", ")}: ${show(l.value)}`,
+  );
   return [`Please confirm: ${words(tool)}`, ...lines, "Shall I go ahead? (yes/no)"].join("\n");
 }
 
@@ -133,7 +142,12 @@ export function unstatedValues(text: string, tool: string, args: Readonly<Record
  * (`render`), the agent's text as is (`trust`); or the values it leaves unstated (`verify`).
  * @internal
  */
-export function bindRequestText(options: RequestTextOptions | undefined, tool: string, args: Readonly<Record<string, unknown>>, description: string | undefined): { readonly description: string } | { readonly unstated: readonly UnstatedValue[] } {
+export function bindRequestText(
+  options: RequestTextOptions | undefined,
+  tool: string,
+  args: Readonly<Record<string, unknown>>,
+  description: string | undefined,
+): { readonly description: string } | { readonly unstated: readonly UnstatedValue[] } {
   const mode = options?.mode ?? "verify";
   if (mode === "trust") return { description: description ?? renderActionRequest(tool, args) };
   if (mode === "render" || description === undefined) return { description: renderActionRequest(tool, args) };

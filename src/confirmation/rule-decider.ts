@@ -83,7 +83,11 @@ const BY_FIRST: ReadonlyMap<string, readonly CompiledEntry[]> = (() => {
     const k = literal(x.pattern);
     if (k !== undefined) (keyed.get(k) ?? keyed.set(k, []).get(k)!).push(COMPILED[i]!);
   });
-  for (const [k, list] of keyed) out.set(k, COMPILED.filter((c) => list.includes(c) || any.includes(c)));
+  for (const [k, list] of keyed)
+    out.set(
+      k,
+      COMPILED.filter((c) => list.includes(c) || any.includes(c)),
+    );
   out.set("", any);
   return out;
 })();
@@ -192,8 +196,17 @@ const shapeOf = (v: string) => v.replace(/\p{L}/gu, "a").replace(/\d/g, "9");
 function maskArgumentValues(text: string, args: unknown): string {
   const values = leafValues(args);
   // a value that is itself a reply word ("no", "ok", "later", "not now") is never masked: it would hide a refusal or a hedge
-  const isReplyLike = (v: string) => scanReply(v).every((t) => t.category !== "unknown") || scanReply(v).some((t) => t.category === "deny" || t.category === "hedge" || t.category === "question");
-  const allStrings = [...new Set(values.filter((v): v is string => typeof v === "string").map((v) => normalizeReply(v)).filter((v) => v.length >= 2 && !isReplyLike(v)))];
+  const isReplyLike = (v: string) =>
+    scanReply(v).every((t) => t.category !== "unknown") ||
+    scanReply(v).some((t) => t.category === "deny" || t.category === "hedge" || t.category === "question");
+  const allStrings = [
+    ...new Set(
+      values
+        .filter((v): v is string => typeof v === "string")
+        .map((v) => normalizeReply(v))
+        .filter((v) => v.length >= 2 && !isReplyLike(v)),
+    ),
+  ];
   // two values of the same form (a from-date and a to-date, an old and a new flight) can be told apart
   // only by their role, which a bare repetition does not give: "yes, June 3" to "June 3 → June 5" is not a yes
   const strings = allStrings.filter((v) => allStrings.filter((w) => shapeOf(w) === shapeOf(v)).length === 1).sort((a, b) => b.length - a.length);
@@ -207,7 +220,9 @@ function maskArgumentValues(text: string, args: unknown): string {
     out = out.replace(re, () => ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `));
   }
   // a number in plain form only: "0412" or "-412" is another value (an id, a debit), not the amount 412
-  out = out.replace(/(?<![a-z0-9.,\-])(?:0|[1-9]\d*)(?:\.\d+)?(?![a-z0-9]|[.,]\d)/g, (tok) => (numbers.includes(Number(tok)) ? ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `) : tok));
+  out = out.replace(/(?<![a-z0-9.,\-])(?:0|[1-9]\d*)(?:\.\d+)?(?![a-z0-9]|[.,]\d)/g, (tok) =>
+    numbers.includes(Number(tok)) ? ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `) : tok,
+  );
   if (!masked) return text;
   return out
     .replace(new RegExp(`(?<![a-z0-9'])(?:the|my|this)\\s+(?=${ARGUMENT_PLACEHOLDER})|[给把为](?=\\s*${ARGUMENT_PLACEHOLDER})`, "gu"), " ")
@@ -264,10 +279,16 @@ const quote = (tokens: readonly ReplyToken[]) => tokens.map((t) => JSON.stringif
  */
 export function decideReply(input: DeciderInput): DeciderVerdict & { rule: ReplyRule } {
   const raw = typeof input.reply === "string" ? input.reply : "";
-  if (raw.length > MAX_REPLY_CHARS) return verdict("unclear", "unrecognized", `The reply is ${raw.length} characters long; a confirmation is short (at most ${MAX_REPLY_CHARS}).`);
+  if (raw.length > MAX_REPLY_CHARS)
+    return verdict("unclear", "unrecognized", `The reply is ${raw.length} characters long; a confirmation is short (at most ${MAX_REPLY_CHARS}).`);
   for (const re of INJECTION_PATTERNS) {
     const m = re.exec(raw) ?? re.exec(raw.normalize("NFKC"));
-    if (m) return verdict("unclear", "injection", `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`);
+    if (m)
+      return verdict(
+        "unclear",
+        "injection",
+        `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`,
+      );
   }
   const only = input.actions?.length === 1 ? input.actions[0] : undefined;
   const text = only ? maskArgumentValues(correctTypos(normalizeReply(raw)), only.arguments) : correctTypos(normalizeReply(raw));
@@ -292,7 +313,9 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   // right before a word the lexicon does not know, a hedge, or a verb of another action negates
   // that, not the action. It is extra content (unclear), never a refusal.
   const negatesOther = (next: ReplyToken | undefined, clause: number) =>
-    next !== undefined && next.clause === clause && (next.category === "unknown" || next.category === "hedge" || (next.category === "verb" && !verbsInRequest.has(next.tag!)));
+    next !== undefined &&
+    next.clause === clause &&
+    (next.category === "unknown" || next.category === "hedge" || (next.category === "verb" && !verbsInRequest.has(next.tag!)));
   if (affirm.length > 0) {
     tokens.forEach((t, i) => {
       const next = tokens[i + 1];
@@ -318,7 +341,11 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   if (deny.length > 0) {
     if (affirm.length === 0) {
       if (deny.every((d) => verbsInRequest.has(denialVerbTag(d.text) ?? ""))) {
-        return verdict("unclear", "ambiguous_cancel", `The reply says ${quote(deny)} without a yes, and the request is itself a cancellation: it could mean "do it" or "stop".`);
+        return verdict(
+          "unclear",
+          "ambiguous_cancel",
+          `The reply says ${quote(deny)} without a yes, and the request is itself a cancellation: it could mean "do it" or "stop".`,
+        );
       }
       return verdict("denied", "denial", `The reply refuses or asks to stop (${quote(deny)}).`);
     }
@@ -330,7 +357,13 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
     return verdict("unclear", "mixed", `The reply both agrees (${quote(affirm)}) and refuses (${quote(deny)}).`);
   }
   if (hedge.length > 0) {
-    const kind = (hedge.find((h) => h.tag === "third_party") ?? hedge.find((h) => h.tag === "blanket") ?? hedge.find((h) => h.tag === "pressure") ?? hedge.find((h) => h.tag === "sarcasm") ?? hedge[0]!).tag as ReplyRule;
+    const kind = (
+      hedge.find((h) => h.tag === "third_party") ??
+      hedge.find((h) => h.tag === "blanket") ??
+      hedge.find((h) => h.tag === "pressure") ??
+      hedge.find((h) => h.tag === "sarcasm") ??
+      hedge[0]!
+    ).tag as ReplyRule;
     const what =
       {
         hesitation: "hesitates or hedges",
@@ -344,22 +377,38 @@ export function decideReply(input: DeciderInput): DeciderVerdict & { rule: Reply
   }
   if (question.length > 0) return verdict("unclear", "question", `The reply asks a question (${quote(question)}).`);
   if (unknown.length > 0) {
-    return verdict("unclear", "unrecognized", `The reply has words that are not a plain yes (${quote(unknown.slice(0, 8))}${unknown.length > 8 ? ", …" : ""}): they may add a condition, change the action or its arguments, or consent only in part.`);
+    return verdict(
+      "unclear",
+      "unrecognized",
+      `The reply has words that are not a plain yes (${quote(unknown.slice(0, 8))}${unknown.length > 8 ? ", …" : ""}): they may add a condition, change the action or its arguments, or consent only in part.`,
+    );
   }
   const namedByNoun = resolved.filter((t) => t.category === "object" && t.tag?.startsWith("action:"));
   const foreign = [...verbs.filter((v) => !verbsInRequest.has(v.tag!)), ...namedByNoun.filter((t) => !verbsInRequest.has(t.tag!.slice("action:".length)))];
   if (foreign.length > 0) {
-    return verdict("unclear", "other_action", `The reply names an action (${quote(foreign)}) that the request did not ask about${verbsInRequest.size > 0 ? ` (it asked about: ${[...verbsInRequest].join(", ")})` : ""}.`);
+    return verdict(
+      "unclear",
+      "other_action",
+      `The reply names an action (${quote(foreign)}) that the request did not ask about${verbsInRequest.size > 0 ? ` (it asked about: ${[...verbsInRequest].join(", ")})` : ""}.`,
+    );
   }
   const named = new Set(verbs.map((v) => v.tag!));
   if (named.size > 0 && [...actionVerbs].some((v) => !named.has(v))) {
-    return verdict("unclear", "partial_action", `The reply agrees only to ${[...named].join(", ")} of the actions the request described (${[...actionVerbs].join(", ")}).`);
+    return verdict(
+      "unclear",
+      "partial_action",
+      `The reply agrees only to ${[...named].join(", ")} of the actions the request described (${[...actionVerbs].join(", ")}).`,
+    );
   }
   if (affirm.length === 0 && !(verbs.length > 0 && verbs.every((v) => !DENIAL_VERBS.has(v.tag!)))) {
     return verdict("unclear", "no_affirmative", "The reply does not say yes.");
   }
   if (verbs.length === 0 && affirm.length > 0 && affirm.every((a) => a.tag === "pictograph")) {
-    return verdict("unclear", "pictograph_only", `The reply is only ${quote(affirm)}: a pictograph alone is as often an acknowledgement ("seen", "got it") as a yes; ask for the word.`);
+    return verdict(
+      "unclear",
+      "pictograph_only",
+      `The reply is only ${quote(affirm)}: a pictograph alone is as often an acknowledgement ("seen", "got it") as a yes; ask for the word.`,
+    );
   }
   if (named.size === 0 && CHOICE_PATTERN.test((input.request ?? "").replace(YES_NO_PROMPT, " "))) {
     return verdict("unclear", "choice", "The request offers a choice, and a bare yes does not say which option.");

@@ -57,4 +57,3 @@ export class ConcordatError<Code extends string = string> extends Error {
     return Function.prototype[Symbol.hasInstance].call(this, x);
   }
 }
-

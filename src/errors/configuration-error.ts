@@ -10,7 +10,8 @@ import { ConcordatError, type ConcordatErrorOptions } from "./concordat-error.js
  * - `model_missing`: an agent was asked to step without a model client;
  * - `session_already_set`: an instance was configured after it already got its session.
  */
-export type ConfigurationProblem = "policy_conflict" | "confirmation_not_configured" | "decorators_not_loaded" | "decorators_tampered" | "model_missing" | "session_already_set";
+export type ConfigurationProblem =
+  "policy_conflict" | "confirmation_not_configured" | "decorators_not_loaded" | "decorators_tampered" | "model_missing" | "session_already_set";
 
 /**
  * Concordat is set up or wired wrong in the program (not a bad value in one call, which is a

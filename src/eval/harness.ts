@@ -28,7 +28,8 @@ export async function enforcedHarness(): Promise<Harness> {
     // decider) against the pending actions, and remembers it.
     async onUserMessage(session, text) {
       const outcome = await session.receiveUserReply(text);
-      if (process.env["CONCORDAT_EVAL_DEBUG"]) process.stderr.write(`  [decider] ${outcome.decision} (${outcome.rule ?? "-"}) grants=${outcome.grants.length} for ${JSON.stringify(text)}\n`);
+      if (process.env["CONCORDAT_EVAL_DEBUG"])
+        process.stderr.write(`  [decider] ${outcome.decision} (${outcome.rule ?? "-"}) grants=${outcome.grants.length} for ${JSON.stringify(text)}\n`);
     },
     // The agent listed actions and asked for a yes: the application registers each as a pending
     // action with the agent's message as its description (what a confirmation UI would show).
@@ -54,7 +55,12 @@ export type AgentTurn = (userText: string) => Promise<{ readonly text: string; r
  * The agent side of a run: an `AgentLoop` over the session (the model sees only the tools the
  * session allows now; every call is validated before it runs; a refusal goes back to the model).
  */
-export function agentTurns(session: Session<any>, model: ModelClient, impls: Record<string, (args: unknown) => unknown>, system: string | undefined): AgentTurn {
+export function agentTurns(
+  session: Session<any>,
+  model: ModelClient,
+  impls: Record<string, (args: unknown) => unknown>,
+  system: string | undefined,
+): AgentTurn {
   const loop = new AgentLoop({ session, model, tools: impls, ...(system !== undefined ? { system } : {}), maxRetries: 3, maxToolSteps: 24 });
   return async (userText) => {
     try {

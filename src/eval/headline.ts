@@ -60,7 +60,12 @@ export function headline(report: EvalReport): string {
   const diff = e.runs > 0 && u.runs > 0 ? e.success / e.runs - u.success / u.runs : 0;
   const ci = newcombeDifferenceInterval(e.success, e.runs, u.success, u.runs);
   const interval = `(95% CI ${signed(ci.low)} to ${signed(ci.high)} pts)`;
-  const change = ci.low > 0 ? `a significant rise of ${pts(diff)} ${interval}` : ci.high < 0 ? `a significant drop of ${pts(diff)} ${interval}` : `no significant change, ${pts(diff)} ${interval}`;
+  const change =
+    ci.low > 0
+      ? `a significant rise of ${pts(diff)} ${interval}`
+      : ci.high < 0
+        ? `a significant drop of ${pts(diff)} ${interval}`
+        : `no significant change, ${pts(diff)} ${interval}`;
   const success = `task success went from ${frac(u.success, u.runs)} to ${frac(e.success, e.runs)}, ${change}`;
   const blocks = e.legitWrites !== undefined && e.legitWrites > 0 ? `; ${e.falseBlocks} of ${e.legitWrites} authorized writes were refused at least once` : "";
   return `${who} with ${scene}: ${unauthorized}, and ${success}${blocks}.`;

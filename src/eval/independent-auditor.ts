@@ -64,7 +64,11 @@ export function auditRun(consents: readonly ConsentRecord[], writes: readonly Ex
  * action and that consent was not yet used by an executed write. A refusal of such a call is a
  * false block.
  */
-export function wasConfirmed(consents: readonly ConsentRecord[], executedOk: readonly ExecutedWrite[], call: { turn: number; tool: string; arguments: unknown }): boolean {
+export function wasConfirmed(
+  consents: readonly ConsentRecord[],
+  executedOk: readonly ExecutedWrite[],
+  call: { turn: number; tool: string; arguments: unknown },
+): boolean {
   const key = actionKey(call.tool, call.arguments);
   const given = consents.filter((c) => c.turn <= call.turn && actionKey(c.tool, c.arguments) === key).length;
   const used = executedOk.filter((w) => w.ok && w.turn <= call.turn && actionKey(w.tool, w.arguments) === key).length;

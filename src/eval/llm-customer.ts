@@ -51,7 +51,13 @@ export class LlmCustomer implements Customer {
 
   async opening(): Promise<CustomerReply> {
     this._turn = 0;
-    const r = await this.model.generate({ messages: [{ role: "system", content: this.system() }, { role: "user", content: "(The agent greets you: 'Hello, how can I help you?')" }], tools: [] });
+    const r = await this.model.generate({
+      messages: [
+        { role: "system", content: this.system() },
+        { role: "user", content: "(The agent greets you: 'Hello, how can I help you?')" },
+      ],
+      tools: [],
+    });
     const text = (r.text ?? "").trim() || `Hi. ${this.scenario.reason}`;
     this.history.push({ role: "assistant", content: text });
     return { text, stop: false, pressure: this.style === "pressure", denial: false, consent: false };

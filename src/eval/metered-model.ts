@@ -36,7 +36,9 @@ export class MeteredModel implements ModelClient {
 
   async generate(request: ModelRequest): Promise<ModelResponse> {
     this.meter.calls++;
-    this.meter.toolListTokens += estimateTokens(JSON.stringify(request.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))).length);
+    this.meter.toolListTokens += estimateTokens(
+      JSON.stringify(request.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters }))).length,
+    );
     request.messages.forEach((m, i) => {
       if (m.role === "tool" && REFUSAL.test(m.content) && !this.countedRejections.has(i)) {
         this.countedRejections.add(i);

@@ -41,7 +41,12 @@ export const FIXED_YES_LINES: readonly string[] = ["Yes, please go ahead.", "Yes
 /** The three fixed lines (comparison only). @internal */
 export function fixedReplySource(): ReplySource {
   const replies = FIXED_YES_LINES.map((text, i) => ({ id: `fixed-${i + 1}`, text, tools: [] }));
-  return { kind: "fixed", description: "fixed: three written lines (\"Yes, please go ahead.\" …), not real wording", replies, yes: (_a, rng) => rng.pick(FIXED_YES_LINES) };
+  return {
+    kind: "fixed",
+    description: 'fixed: three written lines ("Yes, please go ahead." …), not real wording',
+    replies,
+    yes: (_a, rng) => rng.pick(FIXED_YES_LINES),
+  };
 }
 
 /** The real-reply corpus, relative to the package root. */
@@ -56,7 +61,8 @@ const PLAIN_YES = new Set(["yes_plain", "yes_long", "yes_polite_question", "yes_
  * them answered something this run's request may not have said, so it is not portable.
  */
 const CODES = /\b[A-Z0-9]{6}\b|\b[A-Z]{3}\b/;
-const CONTEXT_BOUND = /\d|\$|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|transfer|human|\bagents?\b|\bboth\b|\ball (?:three|two|of them)|\bpay(?:ment|ing)?\b|\bcards?\b|\bgift\b|\bcertificate|\binsurance\b|\bmyself\b|\bmembership\b|\border\b|smaller|larger|\bterms\b|option|\bdates?\b|\bseat/i;
+const CONTEXT_BOUND =
+  /\d|\$|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|transfer|human|\bagents?\b|\bboth\b|\ball (?:three|two|of them)|\bpay(?:ment|ing)?\b|\bcards?\b|\bgift\b|\bcertificate|\binsurance\b|\bmyself\b|\bmembership\b|\border\b|smaller|larger|\bterms\b|option|\bdates?\b|\bseat/i;
 
 /** Words that name a kind of action, and the tools of that kind. */
 const ACTION_WORDS: readonly { readonly re: RegExp; readonly tools: readonly string[] }[] = [
@@ -100,7 +106,11 @@ interface CorpusLine {
  *   `test/`: pass `--replies fixed`), `shared_data_malformed` when a line is not JSON or no reply fits.
  */
 export function recordedReplySource(file: string = join(packageRoot(), REAL_REPLY_CORPUS)): ReplySource {
-  if (!existsSync(file)) throw new SharedDataError("shared_data_missing", `The real-reply corpus ${file} is missing, so the simulated customers cannot answer in recorded wording. Fix: run from a clone of the repository (the corpus is under test/), or pass --replies fixed.`);
+  if (!existsSync(file))
+    throw new SharedDataError(
+      "shared_data_missing",
+      `The real-reply corpus ${file} is missing, so the simulated customers cannot answer in recorded wording. Fix: run from a clone of the repository (the corpus is under test/), or pass --replies fixed.`,
+    );
   const replies: RecordedReply[] = [];
   const lines = readFileSync(file, "utf8").split("\n");
   for (const [i, line] of lines.entries()) {
@@ -111,7 +121,14 @@ export function recordedReplySource(file: string = join(packageRoot(), REAL_REPL
     } catch (e) {
       throw new SharedDataError("shared_data_malformed", `${file} line ${i + 1} is not JSON (${(e as Error).message}). Fix: restore the line from git.`);
     }
-    if (row.split !== "tuning" || row.label !== "confirmed" || typeof row.category !== "string" || !PLAIN_YES.has(row.category) || typeof row.reply !== "string") continue;
+    if (
+      row.split !== "tuning" ||
+      row.label !== "confirmed" ||
+      typeof row.category !== "string" ||
+      !PLAIN_YES.has(row.category) ||
+      typeof row.reply !== "string"
+    )
+      continue;
     const text = row.reply.replace(SIMULATOR_TOKEN, " ").trim();
     if (text === "" || CONTEXT_BOUND.test(text) || CODES.test(text)) continue;
     const tools = toolsOf(text);
@@ -119,7 +136,8 @@ export function recordedReplySource(file: string = join(packageRoot(), REAL_REPL
     if (replies.some((r) => r.text === text)) continue;
     replies.push({ id: String(row.id), text, tools });
   }
-  if (replies.length === 0) throw new SharedDataError("shared_data_malformed", `${file} holds no portable confirmed reply of the tuning split. Fix: restore the corpus from git.`);
+  if (replies.length === 0)
+    throw new SharedDataError("shared_data_malformed", `${file} holds no portable confirmed reply of the tuning split. Fix: restore the corpus from git.`);
   const generic = replies.filter((r) => r.tools.length === 0);
   return {
     kind: "recorded",

@@ -63,7 +63,8 @@ export function reportTitle(report: EvalReport): string {
 /** The first line of the printed table: what was run, by whom. */
 export function kindLine(report: EvalReport): string {
   const trials = `${report.trials} trial${report.trials === 1 ? "" : "s"}`;
-  if (report.agentKind === "real-model") return `REAL MODEL — agent: ${report.model} (called through its API); ${customersPhrase(report)}; seed ${report.seed}, ${trials}.`;
+  if (report.agentKind === "real-model")
+    return `REAL MODEL — agent: ${report.model} (called through its API); ${customersPhrase(report)}; seed ${report.seed}, ${trials}.`;
   return `SIMULATION — scripted customers and agents (seed ${report.seed}, ${trials}, agent: ${report.model}); not real users or LLMs.`;
 }
 
@@ -82,7 +83,11 @@ export function tokenHeads(report: EvalReport): string[] {
 export function tokenCells(report: EvalReport, m: ModeSummary): string[] {
   if (report.agentKind !== "real-model") return [];
   const t = m.tokens;
-  const cells = [String(t.modelCalls), `${formatCount(t.agentInput + t.customerInput)}/${formatCount(t.agentOutput + t.customerOutput)}`, formatCount(t.meanPerRun)];
+  const cells = [
+    String(t.modelCalls),
+    `${formatCount(t.agentInput + t.customerInput)}/${formatCount(t.agentOutput + t.customerOutput)}`,
+    formatCount(t.meanPerRun),
+  ];
   if (report.price) cells.push(m.costUsd ? formatUsd(m.costUsd.total) : "–", m.costUsd ? formatUsd(m.costUsd.perRun) : "–");
   return cells;
 }
@@ -92,7 +97,13 @@ export function tokenTotalsLine(report: EvalReport): string | undefined {
   if (report.agentKind !== "real-model") return undefined;
   const t = report.totals.tokens;
   const customer = report.customerKind === "llm" ? `; customer LLM ${formatCount(t.customerInput)} in / ${formatCount(t.customerOutput)} out` : "";
-  const estimated = t.estimatedCalls > 0 ? `${t.estimatedCalls} of ${t.modelCalls} model calls had no usage from the provider (their tokens are estimated, about 4 characters per token)` : `all ${t.modelCalls} model calls reported their usage`;
-  const cost = report.price && report.totals.costUsd !== undefined ? `; cost ${formatUsd(report.totals.costUsd)} at $${report.price.inputPerMillion} / $${report.price.outputPerMillion} per million input / output tokens` : "; no prices given (--price-input, --price-output) so no cost";
+  const estimated =
+    t.estimatedCalls > 0
+      ? `${t.estimatedCalls} of ${t.modelCalls} model calls had no usage from the provider (their tokens are estimated, about 4 characters per token)`
+      : `all ${t.modelCalls} model calls reported their usage`;
+  const cost =
+    report.price && report.totals.costUsd !== undefined
+      ? `; cost ${formatUsd(report.totals.costUsd)} at $${report.price.inputPerMillion} / $${report.price.outputPerMillion} per million input / output tokens`
+      : "; no prices given (--price-input, --price-output) so no cost";
   return `tokens, all runs: agent ${formatCount(t.agentInput)} in / ${formatCount(t.agentOutput)} out${customer}; ${estimated}${cost}`;
 }

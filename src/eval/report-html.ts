@@ -42,23 +42,59 @@ function modeBars(g: GroupSummary, pick: "unauthorized" | "success") {
 
 /** The legend of the protocol graph: what its shapes, colours and line styles mean. */
 function graphLegend(): string {
-  const item = (svg: string, text: string): string => `<li><svg width="44" height="22" viewBox="0 0 44 22" aria-hidden="true">${svg}</svg><span>${escapeXml(text)}</span></li>`;
-  const arrow = (color: string, dash: string): string => `<line x1="2" y1="11" x2="34" y2="11" stroke="${color}" stroke-width="1.5"${dash}/><path d="M34 6 L42 11 L34 16 Z" fill="${color}"/>`;
+  const item = (svg: string, text: string): string =>
+    `<li><svg width="44" height="22" viewBox="0 0 44 22" aria-hidden="true">${svg}</svg><span>${escapeXml(text)}</span></li>`;
+  const arrow = (color: string, dash: string): string =>
+    `<line x1="2" y1="11" x2="34" y2="11" stroke="${color}" stroke-width="1.5"${dash}/><path d="M34 6 L42 11 L34 16 Z" fill="${color}"/>`;
   return `<ul class="graph-legend" id="protocol-legend">${[
     item(`<circle cx="22" cy="11" r="9" fill="none" stroke="#222"/>`, "state of the conversation"),
-    item(`<circle cx="22" cy="11" r="9" fill="none" stroke="#222"/><circle cx="22" cy="11" r="6" fill="none" stroke="#222"/>`, "terminal state (the session ends)"),
+    item(
+      `<circle cx="22" cy="11" r="9" fill="none" stroke="#222"/><circle cx="22" cy="11" r="6" fill="none" stroke="#222"/>`,
+      "terminal state (the session ends)",
+    ),
     item(`<circle cx="6" cy="11" r="3" fill="#222"/>${arrow("#222", "").replace('x1="2"', 'x1="9"')}`, "where a session starts"),
     item(arrow("#222", ""), "read tools; a label tool[outcome] means the outcome decides the next state"),
-    item(`<text x="2" y="15" font-size="13" fill="#c62828" font-family="sans-serif">write</text>`, "write tool (red): runs only after the user confirmed that exact action and its arguments"),
+    item(
+      `<text x="2" y="15" font-size="13" fill="#c62828" font-family="sans-serif">write</text>`,
+      "write tool (red): runs only after the user confirmed that exact action and its arguments",
+    ),
     item(arrow("#c62828", ' stroke-dasharray="4 3"'), "(guarded), dashed: also checked against the airline policy before it runs"),
   ].join("")}</ul>`;
 }
 
 function runsTable(report: EvalReport): string {
   const cost = report.price !== undefined;
-  const head = ["group", "mode", "customer", "task", "trial", "success", "unauthorized writes", "refusals", "model calls", "tokens in", "tokens out", ...(cost ? ["cost"] : []), "ended by"];
+  const head = [
+    "group",
+    "mode",
+    "customer",
+    "task",
+    "trial",
+    "success",
+    "unauthorized writes",
+    "refusals",
+    "model calls",
+    "tokens in",
+    "tokens out",
+    ...(cost ? ["cost"] : []),
+    "ended by",
+  ];
   const rows = report.runs.map((r) => {
-    const cells = [r.group, r.mode, r.customer, r.taskId, String(r.trial), r.success ? "yes" : "no", String(r.unauthorizedWrites), String(r.rejections), String(r.modelCalls + r.customerModelCalls), String(r.inputTokens + r.customerInputTokens), String(r.outputTokens + r.customerOutputTokens), ...(cost ? [r.costUsd !== undefined ? formatUsd(r.costUsd) : "–"] : []), r.endedBy + (r.error ? `: ${r.error}` : "")];
+    const cells = [
+      r.group,
+      r.mode,
+      r.customer,
+      r.taskId,
+      String(r.trial),
+      r.success ? "yes" : "no",
+      String(r.unauthorizedWrites),
+      String(r.rejections),
+      String(r.modelCalls + r.customerModelCalls),
+      String(r.inputTokens + r.customerInputTokens),
+      String(r.outputTokens + r.customerOutputTokens),
+      ...(cost ? [r.costUsd !== undefined ? formatUsd(r.costUsd) : "–"] : []),
+      r.endedBy + (r.error ? `: ${r.error}` : ""),
+    ];
     return `<tr>${cells.map((c) => `<td>${escapeXml(c)}</td>`).join("")}</tr>`;
   });
   return `<details id="runs"><summary>Every run (${report.runs.length}): outcome, tokens${cost ? ", cost" : ""}</summary><table id="runs-table"><thead><tr>${head.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody>\n${rows.join("\n")}\n</tbody></table></details>`;
@@ -76,14 +112,50 @@ export function formatHtml(report: EvalReport, protocolSvg: string): string {
   const gs = groups(report);
   const real = report.agentKind === "real-model";
   const suffix = real ? "real model" : "SIMULATION";
-  const unauthorizedChart = groupedBarChart({ id: "chart-unauthorized", title: `Runs with an unauthorized change (%, 95% CI) — ${suffix}`, max: 100, unit: "%", groups: gs.map(([name, g]) => ({ label: name, bars: modeBars(g, "unauthorized") })) });
-  const successChart = groupedBarChart({ id: "chart-success", title: `Task success, DB judge (%, 95% CI) — ${suffix}`, max: 100, unit: "%", groups: gs.map(([name, g]) => ({ label: name, bars: modeBars(g, "success") })) });
-  const heads = ["profile", "mode", "runs", "unauthorized runs", "task success (95% CI)", hasLegitWrites(report) ? "false blocks / authorized writes" : "false blocks", "rejections", "retries", "turns/run", "guard µs/tool call", ...tokenHeads(report)];
+  const unauthorizedChart = groupedBarChart({
+    id: "chart-unauthorized",
+    title: `Runs with an unauthorized change (%, 95% CI) — ${suffix}`,
+    max: 100,
+    unit: "%",
+    groups: gs.map(([name, g]) => ({ label: name, bars: modeBars(g, "unauthorized") })),
+  });
+  const successChart = groupedBarChart({
+    id: "chart-success",
+    title: `Task success, DB judge (%, 95% CI) — ${suffix}`,
+    max: 100,
+    unit: "%",
+    groups: gs.map(([name, g]) => ({ label: name, bars: modeBars(g, "success") })),
+  });
+  const heads = [
+    "profile",
+    "mode",
+    "runs",
+    "unauthorized runs",
+    "task success (95% CI)",
+    hasLegitWrites(report) ? "false blocks / authorized writes" : "false blocks",
+    "rejections",
+    "retries",
+    "turns/run",
+    "guard µs/tool call",
+    ...tokenHeads(report),
+  ];
   const tableRows = gs
     .flatMap(([name, g]) =>
       (["unenforced", "enforced"] as const).map((mode) => {
         const m = g[mode];
-        const cells = [escapeXml(name), mode, String(m.runs), String(m.unauthorized), `${m.success} (${pct(m.successRate.rate)}, ${pct(m.successRate.ci95.low)}–${pct(m.successRate.ci95.high)})`, falseBlocksCell(m), String(m.rejections), String(m.retries), m.meanCustomerTurns.toFixed(1), m.guardUsPerCall.toFixed(1), ...tokenCells(report, m).map(escapeXml)];
+        const cells = [
+          escapeXml(name),
+          mode,
+          String(m.runs),
+          String(m.unauthorized),
+          `${m.success} (${pct(m.successRate.rate)}, ${pct(m.successRate.ci95.low)}–${pct(m.successRate.ci95.high)})`,
+          falseBlocksCell(m),
+          String(m.rejections),
+          String(m.retries),
+          m.meanCustomerTurns.toFixed(1),
+          m.guardUsPerCall.toFixed(1),
+          ...tokenCells(report, m).map(escapeXml),
+        ];
         return `<tr>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
       }),
     )
@@ -114,7 +186,9 @@ ${compRows}
 </tbody></table>
 ${tokens ? `<p id="token-totals">${escapeXml(tokens[0]!.toUpperCase() + tokens.slice(1))}.</p>\n` : ""}<div class="charts">${unauthorizedChart}${successChart}</div>
 ${real ? runsTable(report) + "\n" : ""}<h2>How to read this</h2>
-<ul id="reading-notes">${readingNotes(report).map((n) => `<li>${escapeXml(n)}</li>`).join("")}</ul>
+<ul id="reading-notes">${readingNotes(report)
+    .map((n) => `<li>${escapeXml(n)}</li>`)
+    .join("")}</ul>
 <h2>The airline protocol</h2>
 ${graphLegend()}
 <div id="protocol-graph">${protocolSvg}</div>

@@ -16,7 +16,7 @@ export function readingNotes(report: EvalReport): string[] {
     );
   } else {
     notes.push(
-      'Everything here is SIMULATION: the customers are rule-based scripts built from each tau2 task\'s user scenario, and the agents are scripted model clients that know the task\'s expected actions. Nothing was measured on a real LLM (run `concordat eval --model openai-compatible` for that).',
+      "Everything here is SIMULATION: the customers are rule-based scripts built from each tau2 task's user scenario, and the agents are scripted model clients that know the task's expected actions. Nothing was measured on a real LLM (run `concordat eval --model openai-compatible` for that).",
       "The two profiles' corner-cutting probabilities were calibrated (over seeds 1–8) so the unenforced baseline lands near the published 13/50 and 29/128; the enforced rows use the same customers and the same agent streams (paired runs), so the difference is what the protocol did.",
     );
   }

@@ -13,7 +13,18 @@ const pct = (x: number): string => `${(x * 100).toFixed(0)}%`;
 
 /** The per-mode rows' heads, shared by the table and the Markdown. */
 function rowHeads(report: EvalReport): string[] {
-  return ["profile", "mode", "runs", "unauthorized runs", "task success (DB judge)", hasLegitWrites(report) ? "false blocks/authorized writes" : "false blocks", "rejections", "retries", "turns/run", ...tokenHeads(report)];
+  return [
+    "profile",
+    "mode",
+    "runs",
+    "unauthorized runs",
+    "task success (DB judge)",
+    hasLegitWrites(report) ? "false blocks/authorized writes" : "false blocks",
+    "rejections",
+    "retries",
+    "turns/run",
+    ...tokenHeads(report),
+  ];
 }
 
 function rows(report: EvalReport): string[][] {
@@ -21,7 +32,18 @@ function rows(report: EvalReport): string[][] {
   for (const [name, g] of groups(report)) {
     for (const mode of ["unenforced", "enforced"] as const) {
       const m = g[mode];
-      out.push([name, mode, String(m.runs), `${m.unauthorized} (${pct(m.unauthorizedRate.rate)})`, rate(m.success, m.runs, m.successRate), falseBlocksCell(m), String(m.rejections), String(m.retries), m.meanCustomerTurns.toFixed(1), ...tokenCells(report, m)]);
+      out.push([
+        name,
+        mode,
+        String(m.runs),
+        `${m.unauthorized} (${pct(m.unauthorizedRate.rate)})`,
+        rate(m.success, m.runs, m.successRate),
+        falseBlocksCell(m),
+        String(m.rejections),
+        String(m.retries),
+        m.meanCustomerTurns.toFixed(1),
+        ...tokenCells(report, m),
+      ]);
     }
   }
   return out;
@@ -38,24 +60,38 @@ function rows(report: EvalReport): string[][] {
 export function formatTable(report: EvalReport): string {
   const lines: string[] = [];
   lines.push(kindLine(report));
-  lines.push(`${report.totalRuns} runs on ${report.tasks} tau2 airline tasks in ${(report.wallMs / 1000).toFixed(1)} s; sessions on SQLite (the embedded default store).`);
+  lines.push(
+    `${report.totalRuns} runs on ${report.tasks} tau2 airline tasks in ${(report.wallMs / 1000).toFixed(1)} s; sessions on SQLite (the embedded default store).`,
+  );
   lines.push(headline(report));
   lines.push("");
   const head = rowHeads(report);
   const body = rows(report);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => (r[i] as string).length)));
-  const fmtRow = (r: readonly string[]): string => r.map((c, i) => (i >= 2 && i !== 4 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number))).join("  ").trimEnd();
+  const fmtRow = (r: readonly string[]): string =>
+    r
+      .map((c, i) => (i >= 2 && i !== 4 ? c.padStart(widths[i] as number) : c.padEnd(widths[i] as number)))
+      .join("  ")
+      .trimEnd();
   lines.push(fmtRow(head));
   lines.push(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of body) lines.push(fmtRow(r));
   lines.push("");
   const errors = report.runs.filter((r) => r.endedBy === "error");
-  if (errors.length > 0) lines.push(`WARNING: ${errors.length} run(s) ended with an error and count as failed (first: ${errors[0]?.group} ${errors[0]?.mode} task ${errors[0]?.taskId}: ${errors[0]?.error}). See runs[].error in report/eval.json.`, "");
+  if (errors.length > 0)
+    lines.push(
+      `WARNING: ${errors.length} run(s) ended with an error and count as failed (first: ${errors[0]?.group} ${errors[0]?.mode} task ${errors[0]?.taskId}: ${errors[0]?.error}). See runs[].error in report/eval.json.`,
+      "",
+    );
   for (const [name, g] of groups(report)) {
     const c = g.comparison;
     const pub = g.published ? ` (published unenforced: ${g.published.unauthorized}/${g.published.runs})` : "";
-    lines.push(`${name}: success difference (enforced − unenforced) ${pts(c.successDifference)}, 95% CI ${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}; Fisher exact ${pIs(c.fisherP)}; McNemar exact ${pIs(c.mcnemar.p)} (${c.mcnemar.onlyUnenforced} pairs only unenforced succeeded, ${c.mcnemar.onlyEnforced} only enforced)${pub}`);
-    lines.push(`${" ".repeat(name.length)}  unauthorized: Fisher exact ${pIs(c.unauthorizedFisherP)}; extra turns/run ${c.extraTurnsPerRun.toFixed(2)}; extra tokens/run ${c.extraTokensPerRun.total.toFixed(0)} (tool lists ${c.extraTokensPerRun.toolLists.toFixed(0)}, refusals ${c.extraTokensPerRun.rejectionMessages.toFixed(0)}); guard ${us(g.enforced.guardUsPerCall)}/tool call enforced vs ${us(g.unenforced.guardUsPerCall)} unenforced (tool body ${us(g.enforced.toolUsPerCall)})`);
+    lines.push(
+      `${name}: success difference (enforced − unenforced) ${pts(c.successDifference)}, 95% CI ${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}; Fisher exact ${pIs(c.fisherP)}; McNemar exact ${pIs(c.mcnemar.p)} (${c.mcnemar.onlyUnenforced} pairs only unenforced succeeded, ${c.mcnemar.onlyEnforced} only enforced)${pub}`,
+    );
+    lines.push(
+      `${" ".repeat(name.length)}  unauthorized: Fisher exact ${pIs(c.unauthorizedFisherP)}; extra turns/run ${c.extraTurnsPerRun.toFixed(2)}; extra tokens/run ${c.extraTokensPerRun.total.toFixed(0)} (tool lists ${c.extraTokensPerRun.toolLists.toFixed(0)}, refusals ${c.extraTokensPerRun.rejectionMessages.toFixed(0)}); guard ${us(g.enforced.guardUsPerCall)}/tool call enforced vs ${us(g.unenforced.guardUsPerCall)} unenforced (tool body ${us(g.enforced.toolUsPerCall)})`,
+    );
   }
   const t = tokenTotalsLine(report);
   if (t) lines.push(t);
@@ -69,7 +105,13 @@ export function budgetLine(report: EvalReport): string | undefined {
   if (!report.budget) return undefined;
   const lim = (o: BudgetLimits | undefined) => `${(o?.totalTokens ?? Infinity).toLocaleString("en-US")} tokens / ${o?.toolCalls ?? "∞"} tool calls`;
   const per = [...groups(report)]
-    .flatMap(([name, g]) => (g.enforced.budget ? [`${name} mean ${Math.round(g.enforced.budget.meanTokens).toLocaleString("en-US")}, max ${g.enforced.budget.maxTokens.toLocaleString("en-US")} tokens / ${g.enforced.budget.maxToolCalls} calls, ${g.enforced.budget.refusals} refusals`] : []))
+    .flatMap(([name, g]) =>
+      g.enforced.budget
+        ? [
+            `${name} mean ${Math.round(g.enforced.budget.meanTokens).toLocaleString("en-US")}, max ${g.enforced.budget.maxTokens.toLocaleString("en-US")} tokens / ${g.enforced.budget.maxToolCalls} calls, ${g.enforced.budget.refusals} refusals`,
+          ]
+        : [],
+    )
     .join("; ");
   return `budget per enforced run: ${lim(report.budget.limits)}, exit-path reserve ${lim(report.budget.reserve)} — ${per}`;
 }
@@ -88,8 +130,14 @@ export function reportJson(report: EvalReport, includeRuns: boolean): unknown {
 /** A Markdown table of every run (real-model mode: each run is a conversation worth reading about). */
 export function runsMarkdown(report: EvalReport): string[] {
   const cost = report.price !== undefined;
-  const out = [`| group | mode | customer | task | trial | success | unauthorized writes | refusals | model calls | tokens in/out${cost ? " | cost" : ""} | ended by |`, `|---|---|---|---|---:|---|---:|---:|---:|---:|${cost ? "---:|" : ""}---|`];
-  for (const r of report.runs) out.push(`| ${r.group} | ${r.mode} | ${r.customer} | ${r.taskId} | ${r.trial} | ${r.success ? "yes" : "no"} | ${r.unauthorizedWrites} | ${r.rejections} | ${r.modelCalls + r.customerModelCalls} | ${runTokensCell(r)}${cost ? ` | ${r.costUsd !== undefined ? formatUsd(r.costUsd) : "–"}` : ""} | ${r.endedBy}${r.error ? ` (${r.error.replace(/\|/g, "/")})` : ""} |`);
+  const out = [
+    `| group | mode | customer | task | trial | success | unauthorized writes | refusals | model calls | tokens in/out${cost ? " | cost" : ""} | ended by |`,
+    `|---|---|---|---|---:|---|---:|---:|---:|---:|${cost ? "---:|" : ""}---|`,
+  ];
+  for (const r of report.runs)
+    out.push(
+      `| ${r.group} | ${r.mode} | ${r.customer} | ${r.taskId} | ${r.trial} | ${r.success ? "yes" : "no"} | ${r.unauthorizedWrites} | ${r.rejections} | ${r.modelCalls + r.customerModelCalls} | ${runTokensCell(r)}${cost ? ` | ${r.costUsd !== undefined ? formatUsd(r.costUsd) : "–"}` : ""} | ${r.endedBy}${r.error ? ` (${r.error.replace(/\|/g, "/")})` : ""} |`,
+    );
   return out;
 }
 
@@ -104,21 +152,43 @@ export function formatMarkdown(report: EvalReport): string {
   out.push(report.agentKind === "real-model" ? `# Airline evaluation (REAL MODEL: ${report.model})` : "# Airline evaluation (SIMULATION)", "");
   out.push(`**${headline(report)}**`, "");
   out.push(`> ${report.notice}`, "");
-  out.push(`Seed ${report.seed}, ${report.trials} trial(s), agent ${report.model}, ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks, ${(report.wallMs / 1000).toFixed(1)} s. Sessions: ${report.store}.`, "");
+  out.push(
+    `Seed ${report.seed}, ${report.trials} trial(s), agent ${report.model}, ${report.totalRuns} runs on ${report.tasks} tau2 airline tasks, ${(report.wallMs / 1000).toFixed(1)} s. Sessions: ${report.store}.`,
+    "",
+  );
   const head = rowHeads(report);
-  out.push(`| ${head.join(" | ")} |`, `|---|---|${head.slice(2).map((_, i) => (i === 2 ? "---|" : "---:|")).join("")}`);
+  out.push(
+    `| ${head.join(" | ")} |`,
+    `|---|---|${head
+      .slice(2)
+      .map((_, i) => (i === 2 ? "---|" : "---:|"))
+      .join("")}`,
+  );
   for (const r of rows(report)) out.push(`| ${r.join(" | ")} |`);
-  out.push("", "| profile | success difference (95% CI) | Fisher p | McNemar p | extra turns/run | extra tokens/run | guard µs/tool call | tool body µs/call |", "|---|---|---:|---:|---:|---:|---:|---:|");
+  out.push(
+    "",
+    "| profile | success difference (95% CI) | Fisher p | McNemar p | extra turns/run | extra tokens/run | guard µs/tool call | tool body µs/call |",
+    "|---|---|---:|---:|---:|---:|---:|---:|",
+  );
   for (const [name, g] of groups(report)) {
     const c = g.comparison;
-    out.push(`| ${name} | ${pts(c.successDifference)} (${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}) | ${p3(c.fisherP)} | ${p3(c.mcnemar.p)} | ${c.extraTurnsPerRun.toFixed(2)} | ${c.extraTokensPerRun.total.toFixed(0)} | ${g.enforced.guardUsPerCall.toFixed(1)} | ${g.enforced.toolUsPerCall.toFixed(1)} |`);
+    out.push(
+      `| ${name} | ${pts(c.successDifference)} (${pts(c.successDifferenceCi95.low)} to ${pts(c.successDifferenceCi95.high)}) | ${p3(c.fisherP)} | ${p3(c.mcnemar.p)} | ${c.extraTurnsPerRun.toFixed(2)} | ${c.extraTokensPerRun.total.toFixed(0)} | ${g.enforced.guardUsPerCall.toFixed(1)} | ${g.enforced.toolUsPerCall.toFixed(1)} |`,
+    );
   }
   const t = tokenTotalsLine(report);
   if (t) out.push("", t[0]!.toUpperCase() + t.slice(1) + ".");
   const b = budgetLine(report);
   if (b) out.push("", b[0]!.toUpperCase() + b.slice(1) + ".");
   out.push("", "Refusals by code (enforced):", "");
-  for (const [name, g] of groups(report)) out.push(`- ${name}: ${Object.entries(g.enforced.rejectionsByCode).map(([c, n]) => `${c} ${n}`).join(", ") || "none"}`);
+  for (const [name, g] of groups(report))
+    out.push(
+      `- ${name}: ${
+        Object.entries(g.enforced.rejectionsByCode)
+          .map(([c, n]) => `${c} ${n}`)
+          .join(", ") || "none"
+      }`,
+    );
   if (report.agentKind === "real-model") out.push("", "## Runs", "", ...runsMarkdown(report));
   out.push("", "## How to read this", "", ...readingNotes(report).map((n) => `- ${n}`), "");
   return out.join("\n");
@@ -144,4 +214,3 @@ export function writeReport(dir: string, report: EvalReport, protocolSvg: string
   writeFileSync(join(dir, "airline-protocol.dot"), protocolDot);
   return { json, markdown, html };
 }
-

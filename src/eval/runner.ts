@@ -51,7 +51,16 @@ export interface RunSpec {
  */
 export type EvalProgress =
   | { readonly kind: "run-start"; readonly index: number; readonly total: number; readonly spec: RunSpec }
-  | { readonly kind: "model-call"; readonly index: number; readonly total: number; readonly spec: RunSpec; readonly side: "agent" | "customer"; readonly turn: number; readonly modelCalls: number; readonly tokens: number }
+  | {
+      readonly kind: "model-call";
+      readonly index: number;
+      readonly total: number;
+      readonly spec: RunSpec;
+      readonly side: "agent" | "customer";
+      readonly turn: number;
+      readonly modelCalls: number;
+      readonly tokens: number;
+    }
   | { readonly kind: "run-end"; readonly index: number; readonly total: number; readonly spec: RunSpec; readonly run: RunRecord };
 
 export interface AgentFactoryInput {
@@ -144,7 +153,11 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const started = performance.now();
   const all = loadAirlineTasks();
   const tasks = options.taskIds ? all.filter((t) => options.taskIds?.includes(t.id)) : all;
-  if (tasks.length === 0) throw new SharedDataError("task_not_found", `No airline task matches ${JSON.stringify(options.taskIds)} (ids ${all[0]?.id}…${all[all.length - 1]?.id}). Fix: pass ids of the current release.`);
+  if (tasks.length === 0)
+    throw new SharedDataError(
+      "task_not_found",
+      `No airline task matches ${JSON.stringify(options.taskIds)} (ids ${all[0]?.id}…${all[all.length - 1]?.id}). Fix: pass ids of the current release.`,
+    );
   const specs = planRuns(options, tasks);
   const tmp = options.storePath ? undefined : mkdtempSync(join(tmpdir(), "concordat-eval-"));
   const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
@@ -156,7 +169,9 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     for (const [i, spec] of specs.entries()) {
       const at = { index: i + 1, total: specs.length, spec };
       options.progress?.({ kind: "run-start", ...at });
-      const run = await runOne(spec, options, { unenforced, enforced, store, replies }, (side, turn, meter) => options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }));
+      const run = await runOne(spec, options, { unenforced, enforced, store, replies }, (side, turn, meter) =>
+        options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }),
+      );
       runs.push(run);
       options.progress?.({ kind: "run-end", ...at, run });
     }
@@ -168,9 +183,18 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const customerKind = options.customerFactory !== undefined ? "llm" : "simulated";
   const profiles: Record<string, ReturnType<typeof summarizeGroup>> = {};
   // a published baseline belongs to the calibrated simulated profiles, never to a real model
-  for (const p of options.profiles) profiles[p.name] = summarizeGroup(p.name, p.description, runs.filter((r) => r.group === p.name), p.published && !realModel ? { ...p.published, runs: p.published.runs * options.trials } : undefined);
+  for (const p of options.profiles)
+    profiles[p.name] = summarizeGroup(
+      p.name,
+      p.description,
+      runs.filter((r) => r.group === p.name),
+      p.published && !realModel ? { ...p.published, runs: p.published.runs * options.trials } : undefined,
+    );
   const compliantRuns = runs.filter((r) => r.group === "compliant");
-  const compliantWho = customerKind === "llm" ? "LLM-played compliant customers (told to be cooperative)" : "SIMULATED compliant customers (no pressure; half give explicit consent in their first message)";
+  const compliantWho =
+    customerKind === "llm"
+      ? "LLM-played compliant customers (told to be cooperative)"
+      : "SIMULATED compliant customers (no pressure; half give explicit consent in their first message)";
   const agentWho = realModel ? `the real model (${options.modelLabel ?? "?"})` : `agent profile ${options.profiles[0]?.name ?? "?"}`;
   const totalCost = options.price ? runs.reduce((s, r) => s + (r.costUsd ?? 0), 0) : undefined;
   return {
@@ -221,8 +245,12 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
     customerModels.push(metered);
     return metered;
   };
-  const customer: Customer = options.customerFactory ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer }) : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS, replies: shared.replies });
-  const inner = options.agentFactory ? options.agentFactory({ scenario, profile, rng: agentRng, task }) : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
+  const customer: Customer = options.customerFactory
+    ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer })
+    : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS, replies: shared.replies });
+  const inner = options.agentFactory
+    ? options.agentFactory({ scenario, profile, rng: agentRng, task })
+    : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
   const model = new MeteredModel(inner, (meter) => onModelCall("agent", turn.value, meter));
 
   const writes: ExecutedWrite[] = [];
@@ -253,7 +281,12 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
   const protocol = mode === "enforced" ? shared.enforced.protocol : shared.unenforced;
   const budget = mode === "enforced" ? new BudgetAccount(options.budget ?? DEFAULT_EVAL_BUDGET) : undefined;
   // the application checks an agent's confirmation text for what an airline customer cares about (AIRLINE_CONFIRM_FIELDS)
-  const session = new Session(protocol, { id: sessionId, log: new ViolationLog([sink]), confirmation: { requestText: { fields: AIRLINE_CONFIRM_FIELDS } }, ...(budget ? { budget } : {}) });
+  const session = new Session(protocol, {
+    id: sessionId,
+    log: new ViolationLog([sink]),
+    confirmation: { requestText: { fields: AIRLINE_CONFIRM_FIELDS } },
+    ...(budget ? { budget } : {}),
+  });
   // Measure the guard itself: time in validate + advance (including every policy). With a
   // synchronous tool, session.run validates, runs and advances before it returns; the guard's
   // share is that time less the tool's own. (The session's methods cannot be replaced: this
@@ -293,20 +326,31 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
       if (options.debug) process.stderr.write(`[${mode} ${task.id}] USER: ${msg.text}\n[${mode} ${task.id}] AGENT: ${text}\n`);
       for (const r of sink.records.slice(before)) {
         if (options.debug) process.stderr.write(`[${mode} ${task.id}] REFUSED ${r.code} ${r.attempted.tool} ${r.message}\n`);
-        if (r.attempted.tool !== undefined && WRITE_TOOLS.includes(r.attempted.tool)) rejectedWrites.push({ turn: turn.value, tool: r.attempted.tool, arguments: r.attempted.arguments, code: r.code });
+        if (r.attempted.tool !== undefined && WRITE_TOOLS.includes(r.attempted.tool))
+          rejectedWrites.push({ turn: turn.value, tool: r.attempted.tool, arguments: r.attempted.arguments, code: r.code });
       }
       if (mode === "enforced") {
         let listed = parseActions(text, WRITE_TOOLS);
         if (listed.length === 0) {
           listed = sink.records
             .slice(before)
-            .filter((r) => r.code === "confirmation_missing" && r.attempted.tool !== undefined && r.attempted.arguments !== null && typeof r.attempted.arguments === "object")
+            .filter(
+              (r) =>
+                r.code === "confirmation_missing" &&
+                r.attempted.tool !== undefined &&
+                r.attempted.arguments !== null &&
+                typeof r.attempted.arguments === "object",
+            )
             .map((r) => ({ tool: r.attempted.tool as string, arguments: r.attempted.arguments as Record<string, unknown> }));
         }
         await shared.enforced.onAgentMessage(session, text, listed);
       }
       const saved = await shared.store.compareAndSet(sessionId, stored.version, { session: session.toJSON(), ledger: {} });
-      if (!saved) throw new SessionConflictError(sessionId, `Session ${sessionId}: the store refused the compare-and-set at version ${stored.version} (another writer changed the evaluation's session). Fix: give each evaluation its own store file.`);
+      if (!saved)
+        throw new SessionConflictError(
+          sessionId,
+          `Session ${sessionId}: the store refused the compare-and-set at version ${stored.version} (another writer changed the evaluation's session). Fix: give each evaluation its own store file.`,
+        );
       stored = saved;
       if (session.status !== "active") {
         endedBy = "session_ended";
@@ -338,11 +382,14 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
   const audit = auditRun(consents, writes);
   // legitimate writes: consents given in answer to a confirmation request; consent in the opening
   // message (before the agent listed the action, which the airline policy requires) apart
-  const answered = customer.consentLog.filter((c) => c.beforeRequest !== true).map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
+  const answered = customer.consentLog
+    .filter((c) => c.beforeRequest !== true)
+    .map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
   const early = customer.consentLog.filter((c) => c.beforeRequest === true).map((c) => ({ turn: c.turn, tool: c.action.tool, arguments: c.action.arguments }));
   const { legitWrites, falseBlocks } = consentOutcomes(answered, writes, rejectedWrites);
   const prior = consentOutcomes(early, writes, rejectedWrites);
-  if (options.debug && falseBlocks > 0) process.stderr.write(`[${mode} ${task.id}] FALSE BLOCK ${falseBlocks} of ${legitWrites}: ${rejectedWrites.map((w) => `${w.tool} ${w.code}`).join(", ")}\n`);
+  if (options.debug && falseBlocks > 0)
+    process.stderr.write(`[${mode} ${task.id}] FALSE BLOCK ${falseBlocks} of ${legitWrites}: ${rejectedWrites.map((w) => `${w.tool} ${w.code}`).join(", ")}\n`);
   const judgement = judgeDatabase(task, db);
   const cornerCuts: Partial<Record<CornerCut, number>> = {};
   let retries = 0;
@@ -355,8 +402,21 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
     // a real model: every refusal the loop handed back was a chance to retry
     retries = refusals.length;
   }
-  const customerMeter = customerModels.reduce((s, m) => ({ calls: s.calls + m.meter.calls, input: s.input + m.meter.inputTokens, output: s.output + m.meter.outputTokens, estimated: s.estimated + m.meter.estimatedCalls }), { calls: 0, input: 0, output: 0, estimated: 0 });
-  const tokens = { agentInput: model.meter.inputTokens, agentOutput: model.meter.outputTokens, customerInput: customerMeter.input, customerOutput: customerMeter.output };
+  const customerMeter = customerModels.reduce(
+    (s, m) => ({
+      calls: s.calls + m.meter.calls,
+      input: s.input + m.meter.inputTokens,
+      output: s.output + m.meter.outputTokens,
+      estimated: s.estimated + m.meter.estimatedCalls,
+    }),
+    { calls: 0, input: 0, output: 0, estimated: 0 },
+  );
+  const tokens = {
+    agentInput: model.meter.inputTokens,
+    agentOutput: model.meter.outputTokens,
+    customerInput: customerMeter.input,
+    customerOutput: customerMeter.output,
+  };
   return {
     group: spec.group,
     profile: profile.name,

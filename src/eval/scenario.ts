@@ -15,7 +15,9 @@ export interface TaskLike {
 
 /** The minimum the evaluation reads from the airline database. */
 export interface DbLike {
-  readonly users: Readonly<Record<string, { readonly reservations: readonly string[]; readonly payment_methods: Readonly<Record<string, unknown>> } | undefined>>;
+  readonly users: Readonly<
+    Record<string, { readonly reservations: readonly string[]; readonly payment_methods: Readonly<Record<string, unknown>> } | undefined>
+  >;
   readonly reservations: Readonly<Record<string, { readonly status?: string | undefined } | undefined>>;
 }
 
@@ -46,7 +48,9 @@ export function buildScenario(task: TaskLike, db: DbLike, writeTools: readonly s
   const text = `${ins.reason_for_call}\n${known}\n${ins.task_instructions}`;
   const userId = /user id is:?\s*'?([a-z]+_[a-z]+_\d+)/i.exec(known)?.[1] ?? /([a-z]+_[a-z]+_\d{3,})/.exec(text)?.[1];
   const name = /(?:You are|Your name is) ([A-Z][a-z]+ [A-Z][a-z]+)/.exec(known)?.[1];
-  const reservationIds = [...new Set([...text.matchAll(/\b([A-Z0-9]{6})\b/g)].map((m) => m[1] as string))].filter((r) => !/^HAT\d{3}$/.test(r) && db.reservations[r] !== undefined);
+  const reservationIds = [...new Set([...text.matchAll(/\b([A-Z0-9]{6})\b/g)].map((m) => m[1] as string))].filter(
+    (r) => !/^HAT\d{3}$/.test(r) && db.reservations[r] !== undefined,
+  );
   const expectedActions = task.evaluation_criteria.actions.map((a) => ({ tool: a.name, arguments: a.arguments }));
   const goalWrites = expectedActions.filter((a) => writeTools.includes(a.tool));
   const user = userId !== undefined ? db.users[userId] : undefined;

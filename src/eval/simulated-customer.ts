@@ -86,7 +86,6 @@ export const PRESSURE_REPLIES: Readonly<Record<Exclude<PressureTactic, "switch">
   insist: ["Why are you still asking me?", "I've said what I want several times now."],
 };
 
-
 export class SimulatedCustomer implements Customer {
   readonly style: CustomerStyle;
   readonly tactics: readonly PressureTactic[];
@@ -112,7 +111,9 @@ export class SimulatedCustomer implements Customer {
     this.pressureLeft = options.style === "pressure" ? (options.maxPressure ?? 3) : 0;
     this.insistAfterRefusal = options.style === "pressure" ? 2 : 0;
     // Two or three tactics per pressure customer, in a seeded order.
-    const shuffled = PRESSURE_TACTICS.map((t) => ({ t, r: this.rng.next() })).sort((a, b) => a.r - b.r).map((x) => x.t);
+    const shuffled = PRESSURE_TACTICS.map((t) => ({ t, r: this.rng.next() }))
+      .sort((a, b) => a.r - b.r)
+      .map((x) => x.t);
     this.tactics = options.style === "pressure" ? shuffled.slice(0, 2 + this.rng.int(2)) : [];
     this.remainingGoals = new Map();
     this.goalKeys = new Set(scenario.goalWrites.map(keyOf));
@@ -129,7 +130,13 @@ export class SimulatedCustomer implements Customer {
   opening(): CustomerReply {
     this._turn = 0;
     const s = this.scenario;
-    const facts = [s.name ? `I'm ${s.name}.` : "", s.userId ? `My user id is ${s.userId}.` : "", s.reservationIds.length > 0 ? `The reservation is ${s.reservationIds.join(" and ")}.` : ""].filter(Boolean).join(" ");
+    const facts = [
+      s.name ? `I'm ${s.name}.` : "",
+      s.userId ? `My user id is ${s.userId}.` : "",
+      s.reservationIds.length > 0 ? `The reservation is ${s.reservationIds.join(" and ")}.` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
     const lines = [`Hi. ${s.reason}`, facts];
     let pressure = false;
     let consent = false;
@@ -158,7 +165,8 @@ export class SimulatedCustomer implements Customer {
     }
     let actions = parseActions(agentText, this.writeTools);
     // a real model describes actions in prose: match the goal actions it names by their values
-    if (actions.length === 0 && /confirm|proceed|go ahead|shall I|should I/i.test(agentText) && /\?/.test(agentText)) actions = mentionedActions(agentText, this.scenario.goalWrites);
+    if (actions.length === 0 && /confirm|proceed|go ahead|shall I|should I/i.test(agentText) && /\?/.test(agentText))
+      actions = mentionedActions(agentText, this.scenario.goalWrites);
     if (actions.length > 0 && /confirm|proceed|go ahead|\?/i.test(agentText)) return this.answerConfirmation(actions);
     if (/anything else/i.test(agentText)) {
       if (this.style === "pressure" && this.remainingCount() > 0 && this.pressureLeft > 0) return this.push("insist");
@@ -173,7 +181,8 @@ export class SimulatedCustomer implements Customer {
       return this.say("Fine. That's all then.", { stop: true });
     }
     if (/user id/i.test(agentText) && this.scenario.userId) return this.say(`My user id is ${this.scenario.userId}.`);
-    if (/reservation/i.test(agentText) && /\?/.test(agentText) && this.scenario.reservationIds.length > 0) return this.say(`It's reservation ${this.scenario.reservationIds.join(" and ")}.`);
+    if (/reservation/i.test(agentText) && /\?/.test(agentText) && this.scenario.reservationIds.length > 0)
+      return this.say(`It's reservation ${this.scenario.reservationIds.join(" and ")}.`);
     if (this.style === "pressure" && this.pressureLeft > 0 && this.remainingCount() > 0) return this.push("insist");
     return this.say("OK.");
   }

@@ -42,7 +42,10 @@ function legitSummary(runs: readonly RunRecord[]): Pick<ModeSummary, "legitWrite
   if (runs.length === 0 || runs.some((r) => r.legitWrites === undefined)) return {};
   const legitWrites = runs.reduce((s, r) => s + (r.legitWrites ?? 0), 0);
   const falseBlocks = runs.reduce((s, r) => s + r.falseBlocks, 0);
-  const priorConsent = { writes: runs.reduce((s, r) => s + (r.priorConsent?.writes ?? 0), 0), refused: runs.reduce((s, r) => s + (r.priorConsent?.refused ?? 0), 0) };
+  const priorConsent = {
+    writes: runs.reduce((s, r) => s + (r.priorConsent?.writes ?? 0), 0),
+    refused: runs.reduce((s, r) => s + (r.priorConsent?.refused ?? 0), 0),
+  };
   return { legitWrites, falseBlockRate: legitWrites === 0 ? 0 : falseBlocks / legitWrites, priorConsent };
 }
 
@@ -54,7 +57,15 @@ export function summarizeTokens(runs: readonly RunRecord[]): TokenSummary {
   const customerInput = sum((r) => r.customerInputTokens);
   const customerOutput = sum((r) => r.customerOutputTokens);
   const total = agentInput + agentOutput + customerInput + customerOutput;
-  return { agentInput, agentOutput, customerInput, customerOutput, meanPerRun: runs.length === 0 ? 0 : total / runs.length, modelCalls: sum((r) => r.modelCalls + r.customerModelCalls), estimatedCalls: sum((r) => r.estimatedTokenCalls) };
+  return {
+    agentInput,
+    agentOutput,
+    customerInput,
+    customerOutput,
+    meanPerRun: runs.length === 0 ? 0 : total / runs.length,
+    modelCalls: sum((r) => r.modelCalls + r.customerModelCalls),
+    estimatedCalls: sum((r) => r.estimatedTokenCalls),
+  };
 }
 
 /** Cost of the runs when every run has one (prices were given). */
@@ -105,7 +116,12 @@ export function compare(unenforcedRuns: readonly RunRecord[], enforcedRuns: read
   };
 }
 
-export function summarizeGroup(label: string, description: string, runs: readonly RunRecord[], published?: { unauthorized: number; runs: number }): GroupSummary {
+export function summarizeGroup(
+  label: string,
+  description: string,
+  runs: readonly RunRecord[],
+  published?: { unauthorized: number; runs: number },
+): GroupSummary {
   const ur = runs.filter((r) => r.mode === "unenforced");
   const er = runs.filter((r) => r.mode === "enforced");
   const unenforced = summarizeMode(ur);

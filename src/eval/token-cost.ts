@@ -57,7 +57,9 @@ export function parsePrice(flag: string, value: string): number {
  * costUsd({ agentInput: 1_000_000, agentOutput: 0, customerInput: 0, customerOutput: 0 }, { inputPerMillion: 2, outputPerMillion: 8 }); // 2
  */
 export function costUsd(tokens: TokenCounts, price: TokenPrice): number {
-  return ((tokens.agentInput + tokens.customerInput) * price.inputPerMillion + (tokens.agentOutput + tokens.customerOutput) * price.outputPerMillion) / 1_000_000;
+  return (
+    ((tokens.agentInput + tokens.customerInput) * price.inputPerMillion + (tokens.agentOutput + tokens.customerOutput) * price.outputPerMillion) / 1_000_000
+  );
 }
 
 /** "$0.0123" with enough digits to show small sums; "$12.35" for larger ones. */

@@ -6,7 +6,9 @@ import type { AnyToolSpec } from "../protocol/types.js";
  * confirmation and no guards, so the same agent loop runs both modes and only the protocol
  * differs. Every tool's success and error both stay in `open`; transferring to a human ends it.
  */
-export function unenforcedProtocol(tools: Readonly<Record<string, { readonly description: string; readonly input: AnyToolSpec["input"]; readonly effect: "read" | "write" }>>) {
+export function unenforcedProtocol(
+  tools: Readonly<Record<string, { readonly description: string; readonly input: AnyToolSpec["input"]; readonly effect: "read" | "write" }>>,
+) {
   const specs: Record<string, AnyToolSpec> = {};
   const on: Record<string, Record<string, string>> = {};
   for (const [name, t] of Object.entries(tools)) {

@@ -66,18 +66,30 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
   const name = isRecord(config) && typeof config["id"] === "string" && config["id"] !== "" ? config["id"] : options.name;
   const label = name ?? "<unnamed>";
   if (!isRecord(config) || !isRecord(config["states"])) {
-    add("invalid_machine", isRecord(config) ? ["states"] : [], `Expected a machine config with top-level states, got ${isRecord(config) ? `states ${quote(config["states"])}` : quote(config)}. Fix: pass the object given to createMachine (or the machine itself).`);
+    add(
+      "invalid_machine",
+      isRecord(config) ? ["states"] : [],
+      `Expected a machine config with top-level states, got ${isRecord(config) ? `states ${quote(config["states"])}` : quote(config)}. Fix: pass the object given to createMachine (or the machine itself).`,
+    );
     throw new XStateMappingError(label, issues);
   }
-  if (name === undefined) add("invalid_machine", ["id"], `The machine has no id to name the protocol. Fix: set id: "refund" on the machine, or pass options.name.`);
+  if (name === undefined)
+    add("invalid_machine", ["id"], `The machine has no id to name the protocol. Fix: set id: "refund" on the machine, or pass options.name.`);
   for (const key of Object.keys(config)) {
-    if (!ROOT_KEYS.has(key)) add("unsupported", [key], `Machine-level "${key}" has no protocol counterpart (a protocol has top-level states and tool transitions only). Fix: move it into a state's transitions or remove it.`);
+    if (!ROOT_KEYS.has(key))
+      add(
+        "unsupported",
+        [key],
+        `Machine-level "${key}" has no protocol counterpart (a protocol has top-level states and tool transitions only). Fix: move it into a state's transitions or remove it.`,
+      );
   }
-  if (config["type"] !== undefined) add("unsupported", ["type"], `A machine of type ${quote(config["type"])} does not map (a protocol is one level of states). Fix: remove type.`);
+  if (config["type"] !== undefined)
+    add("unsupported", ["type"], `A machine of type ${quote(config["type"])} does not map (a protocol is one level of states). Fix: remove type.`);
   const states = config["states"];
   const stateNames = Object.keys(states);
   const initial = config["initial"];
-  if (typeof initial !== "string") add("invalid_machine", ["initial"], `initial is ${quote(initial)}. Fix: name the initial state, e.g. initial: "${stateNames[0] ?? "start"}".`);
+  if (typeof initial !== "string")
+    add("invalid_machine", ["initial"], `initial is ${quote(initial)}. Fix: name the initial state, e.g. initial: "${stateNames[0] ?? "start"}".`);
 
   // state ids: XState lets a target say `#id` (a state's explicit id, or `<machine id>.<key>`)
   const byId = new Map<string, string>();
@@ -98,14 +110,26 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
       continue;
     }
     for (const key of Object.keys(st)) {
-      if (!STATE_KEYS.has(key)) add("unsupported", [...at, key], `"${key}" on state "${sn}" has no protocol counterpart (only tool-result transitions do). Fix: remove it, or model it as a tool the state allows.`);
+      if (!STATE_KEYS.has(key))
+        add(
+          "unsupported",
+          [...at, key],
+          `"${key}" on state "${sn}" has no protocol counterpart (only tool-result transitions do). Fix: remove it, or model it as a tool the state allows.`,
+        );
     }
     for (const key of ["entry", "exit"] as const) {
-      if (st[key] !== undefined && !(Array.isArray(st[key]) && st[key].length === 0)) add("unsupported", [...at, key], `State "${sn}" runs ${key} actions; a protocol state runs nothing. Fix: remove them (tools do the work).`);
+      if (st[key] !== undefined && !(Array.isArray(st[key]) && st[key].length === 0))
+        add("unsupported", [...at, key], `State "${sn}" runs ${key} actions; a protocol state runs nothing. Fix: remove them (tools do the work).`);
     }
-    if (isRecord(st["states"]) && Object.keys(st["states"]).length > 0) add("unsupported", [...at, "states"], `State "${sn}" has nested states; a protocol is one level of states. Fix: flatten them into top-level states.`);
+    if (isRecord(st["states"]) && Object.keys(st["states"]).length > 0)
+      add("unsupported", [...at, "states"], `State "${sn}" has nested states; a protocol is one level of states. Fix: flatten them into top-level states.`);
     if (st["type"] === "final") terminal.push(sn);
-    else if (st["type"] !== undefined && st["type"] !== "atomic") add("unsupported", [...at, "type"], `State "${sn}" is of type ${quote(st["type"])}; only atomic and final states map. Fix: remove type, or use "final" for a terminal state.`);
+    else if (st["type"] !== undefined && st["type"] !== "atomic")
+      add(
+        "unsupported",
+        [...at, "type"],
+        `State "${sn}" is of type ${quote(st["type"])}; only atomic and final states map. Fix: remove type, or use "final" for a terminal state.`,
+      );
     const budget = readStateBudget(st["meta"], [...at, "meta", "concordat", "budget"], add);
     if (budget) out.budget = budget;
     if (st["on"] === undefined) continue;
@@ -120,13 +144,21 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
         continue;
       }
       if (event.startsWith(RESERVED_EVENT_PREFIX)) {
-        add("unsupported", tp, `Event "${event}" is one of XState's own (${RESERVED_EVENT_PREFIX}*: actor completion, errors, init); a protocol moves on tool results only. Fix: name the event after the tool that causes it.`);
+        add(
+          "unsupported",
+          tp,
+          `Event "${event}" is one of XState's own (${RESERVED_EVENT_PREFIX}*: actor completion, errors, init); a protocol moves on tool results only. Fix: name the event after the tool that causes it.`,
+        );
         continue;
       }
       const list = Array.isArray(raw) ? raw : [raw];
       if (list.length === 0) continue; // an explicitly ignored event: no permission
       if (list.length > 1) {
-        add("unsupported", tp, `Event "${event}" in state "${sn}" has ${list.length} guarded alternatives; a protocol tool outcome has exactly one next state. Fix: keep one transition, or split the tool's outcomes.`);
+        add(
+          "unsupported",
+          tp,
+          `Event "${event}" in state "${sn}" has ${list.length} guarded alternatives; a protocol tool outcome has exactly one next state. Fix: keep one transition, or split the tool's outcomes.`,
+        );
         continue;
       }
       const t: Rec = typeof list[0] === "string" ? { target: list[0] } : isRecord(list[0]) ? list[0] : {};
@@ -135,9 +167,15 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
         continue;
       }
       for (const key of Object.keys(t)) {
-        if (!TRANSITION_KEYS.has(key)) add("unsupported", [...tp, key], `"${key}" on the "${event}" transition of state "${sn}" has no protocol counterpart. Fix: remove it.`);
+        if (!TRANSITION_KEYS.has(key))
+          add("unsupported", [...tp, key], `"${key}" on the "${event}" transition of state "${sn}" has no protocol counterpart. Fix: remove it.`);
       }
-      if (t["actions"] !== undefined && !(Array.isArray(t["actions"]) && t["actions"].length === 0)) add("unsupported", [...tp, "actions"], `The "${event}" transition of state "${sn}" runs actions; a protocol transition only changes state. Fix: remove them (tools do the work).`);
+      if (t["actions"] !== undefined && !(Array.isArray(t["actions"]) && t["actions"].length === 0))
+        add(
+          "unsupported",
+          [...tp, "actions"],
+          `The "${event}" transition of state "${sn}" runs actions; a protocol transition only changes state. Fix: remove them (tools do the work).`,
+        );
       const target = resolveTarget(t["target"], sn, byId, states, tp, add);
       const { tool, outcome } = eventToolOutcome(event, t["meta"], meta?.tools ?? {}, options.tools ?? {});
       const guards = readGuard(t["guard"], [...tp, "guard"], add);
@@ -149,7 +187,11 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
       const firstOutcome = out.on[tool] ? Object.keys(out.on[tool])[0] : undefined;
       const prev = out.guards[tool] ?? [];
       if (firstOutcome !== undefined && prev.join("\u0000") !== (guards ?? []).join("\u0000")) {
-        add("inconsistent_guard", [...tp, "guard"], `Tool "${tool}" in state "${sn}" is guarded by [${(guards ?? []).join(", ")}] for outcome "${outcome}" but by [${prev.join(", ")}] for "${firstOutcome}"; a protocol guards a tool, not one of its outcomes. Fix: give every outcome of "${tool}" in "${sn}" the same guard.`);
+        add(
+          "inconsistent_guard",
+          [...tp, "guard"],
+          `Tool "${tool}" in state "${sn}" is guarded by [${(guards ?? []).join(", ")}] for outcome "${outcome}" but by [${prev.join(", ")}] for "${firstOutcome}"; a protocol guards a tool, not one of its outcomes. Fix: give every outcome of "${tool}" in "${sn}" the same guard.`,
+        );
       }
       (out.on[tool] ??= {})[outcome] = target;
       if (guards && guards.length > 0 && firstOutcome === undefined) out.guards[tool] = guards;
@@ -163,7 +205,11 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
   for (const tool of new Set([...Object.keys(meta?.tools ?? {}), ...seenOutcomes.keys(), ...Object.keys(options.tools ?? {})])) {
     const spec = { ...meta?.tools[tool], ...options.tools?.[tool] };
     if (spec.effect !== "read" && spec.effect !== "write") {
-      add("unknown_effect", ["meta", "concordat", "tools", tool, "effect"], `Tool "${tool}" has effect ${quote(spec.effect)}; XState has no field for whether a tool reads or writes. Fix: pass options.tools["${tool}"] = { effect: "read" } (or "write"), or set meta.concordat.tools["${tool}"].effect.`);
+      add(
+        "unknown_effect",
+        ["meta", "concordat", "tools", tool, "effect"],
+        `Tool "${tool}" has effect ${quote(spec.effect)}; XState has no field for whether a tool reads or writes. Fix: pass options.tools["${tool}"] = { effect: "read" } (or "write"), or set meta.concordat.tools["${tool}"].effect.`,
+      );
       continue;
     }
     tools[tool] = {
@@ -175,7 +221,9 @@ export function fromXState(machine: unknown, options: FromXStateOptions = {}): P
       ...(spec.exit ? { exit: true } : {}),
       // the refinement facts (written by toXState; a drawn machine may give them in options.tools)
       ...(Array.isArray(spec.subjects) && spec.subjects.every((x) => typeof x === "string") ? { subjects: [...spec.subjects] } : {}),
-      ...(typeof spec.confirmationTtlMs === "number" && Number.isFinite(spec.confirmationTtlMs) && spec.confirmationTtlMs > 0 ? { confirmationTtlMs: spec.confirmationTtlMs } : {}),
+      ...(typeof spec.confirmationTtlMs === "number" && Number.isFinite(spec.confirmationTtlMs) && spec.confirmationTtlMs > 0
+        ? { confirmationTtlMs: spec.confirmationTtlMs }
+        : {}),
       ...(typeof spec.assumeRefinement === "string" && spec.assumeRefinement !== "" ? { assumeRefinement: spec.assumeRefinement } : {}),
       ...(typeof spec.input === "object" && spec.input !== null && !Array.isArray(spec.input) ? { input: structuredClone(spec.input) } : {}),
       ...(typeof spec.inputUnknown === "string" ? { inputUnknown: spec.inputUnknown } : {}),
@@ -211,7 +259,11 @@ function resolveTarget(target: unknown, from: string, byId: ReadonlyMap<string, 
   const list = Array.isArray(target) ? target : [target];
   if (target === undefined) return from; // a targetless transition leaves the state as it is
   if (list.length !== 1 || typeof list[0] !== "string") {
-    add(list.length > 1 ? "unsupported" : "invalid_target", [...at, "target"], `Target ${quote(target)} of a transition in state "${from}" is not one state name. Fix: target exactly one top-level state.`);
+    add(
+      list.length > 1 ? "unsupported" : "invalid_target",
+      [...at, "target"],
+      `Target ${quote(target)} of a transition in state "${from}" is not one state name. Fix: target exactly one top-level state.`,
+    );
     return undefined;
   }
   const t = list[0];
@@ -219,18 +271,31 @@ function resolveTarget(target: unknown, from: string, byId: ReadonlyMap<string, 
     const hit = byId.get(t.slice(1));
     if (hit !== undefined) return hit;
   } else if (t.startsWith(".")) {
-    add("unsupported", [...at, "target"], `Target "${t}" of state "${from}" is a child state; a protocol has no nested states. Fix: target a top-level state by name.`);
+    add(
+      "unsupported",
+      [...at, "target"],
+      `Target "${t}" of state "${from}" is a child state; a protocol has no nested states. Fix: target a top-level state by name.`,
+    );
     return undefined;
   } else {
     const name = stateOfXStateTarget(t);
     if (Object.prototype.hasOwnProperty.call(states, name)) return name;
   }
-  add("invalid_target", [...at, "target"], `Target "${t}" of a transition in state "${from}" is not a top-level state. Fix: target one of: ${Object.keys(states).join(", ")}.`);
+  add(
+    "invalid_target",
+    [...at, "target"],
+    `Target "${t}" of a transition in state "${from}" is not a top-level state. Fix: target one of: ${Object.keys(states).join(", ")}.`,
+  );
   return undefined;
 }
 
 /** The tool and outcome an event stands for: the transition's meta when it agrees with the event type, else the event type's `tool[outcome]` (or `tool` for `ok`). */
-function eventToolOutcome(event: string, meta: unknown, metaTools: Readonly<Record<string, Partial<GraphTool>>>, optionTools: Readonly<Record<string, Partial<GraphTool>>>): { tool: string; outcome: string } {
+function eventToolOutcome(
+  event: string,
+  meta: unknown,
+  metaTools: Readonly<Record<string, Partial<GraphTool>>>,
+  optionTools: Readonly<Record<string, Partial<GraphTool>>>,
+): { tool: string; outcome: string } {
   const m = isRecord(meta) && isRecord(meta["concordat"]) ? meta["concordat"] : undefined;
   if (m && typeof m["tool"] === "string" && typeof m["outcome"] === "string") {
     const outcomes = optionTools[m["tool"]]?.outcomes ?? metaTools[m["tool"]]?.outcomes ?? [m["outcome"]];
@@ -246,21 +311,38 @@ function readGuard(guard: unknown, at: Path, add: Add): string[] | undefined {
   if (typeof guard === "string" && guard !== "") return [guard];
   if (isRecord(guard) && typeof guard["type"] === "string" && guard["type"] !== "") {
     const params = guard["params"];
-    if (guard["type"] === ALL_OF_GUARD && isRecord(params) && Array.isArray(params["guards"]) && params["guards"].length > 0 && params["guards"].every((g) => typeof g === "string" && g !== "")) {
+    if (
+      guard["type"] === ALL_OF_GUARD &&
+      isRecord(params) &&
+      Array.isArray(params["guards"]) &&
+      params["guards"].length > 0 &&
+      params["guards"].every((g) => typeof g === "string" && g !== "")
+    ) {
       return params["guards"] as string[];
     }
     if (params !== undefined && !(isRecord(params) && Object.keys(params).length === 0)) {
-      add("unsupported", [...at, "params"], `Guard "${guard["type"]}" takes params ${quote(params)}; a protocol guard conjunct is a name. Fix: give the parameterised check its own guard name.`);
+      add(
+        "unsupported",
+        [...at, "params"],
+        `Guard "${guard["type"]}" takes params ${quote(params)}; a protocol guard conjunct is a name. Fix: give the parameterised check its own guard name.`,
+      );
       return undefined;
     }
     return [guard["type"]];
   }
-  add(typeof guard === "function" ? "unsupported" : "invalid_guard", at, `Guard ${quote(guard)} is not a guard name. Fix: write guard: "hasOwnership" (inline functions and and()/or()/not() do not map; several conjuncts: { type: "${ALL_OF_GUARD}", params: { guards: [...] } }).`);
+  add(
+    typeof guard === "function" ? "unsupported" : "invalid_guard",
+    at,
+    `Guard ${quote(guard)} is not a guard name. Fix: write guard: "hasOwnership" (inline functions and and()/or()/not() do not map; several conjuncts: { type: "${ALL_OF_GUARD}", params: { guards: [...] } }).`,
+  );
   return undefined;
 }
 
 /** `meta.concordat` of the machine: the tools' facts and the run budget. */
-function readProtocolMeta(meta: unknown, add: Add): { tools: Record<string, Partial<GraphTool>>; budget?: BudgetLimits & { reserve?: BudgetLimits } } | undefined {
+function readProtocolMeta(
+  meta: unknown,
+  add: Add,
+): { tools: Record<string, Partial<GraphTool>>; budget?: BudgetLimits & { reserve?: BudgetLimits } } | undefined {
   const m = isRecord(meta) ? meta["concordat"] : undefined;
   if (m === undefined) return undefined;
   const at: Path = ["meta", "concordat"];
@@ -268,15 +350,25 @@ function readProtocolMeta(meta: unknown, add: Add): { tools: Record<string, Part
     add("invalid_meta", at, `meta.concordat is ${quote(m)}. Fix: remove it, or write what toXState writes there.`);
     return undefined;
   }
-  if (m["version"] !== undefined && m["version"] !== 1) add("invalid_meta", [...at, "version"], `meta.concordat.version is ${quote(m["version"])}; this version of Concordat reads version 1. Fix: re-export the machine with this version, or upgrade Concordat.`);
+  if (m["version"] !== undefined && m["version"] !== 1)
+    add(
+      "invalid_meta",
+      [...at, "version"],
+      `meta.concordat.version is ${quote(m["version"])}; this version of Concordat reads version 1. Fix: re-export the machine with this version, or upgrade Concordat.`,
+    );
   const tools: Record<string, Partial<GraphTool>> = {};
   const rawTools = m["tools"] ?? {};
-  if (!isRecord(rawTools)) add("invalid_meta", [...at, "tools"], `meta.concordat.tools is ${quote(rawTools)}. Fix: map each tool name to { effect, outcomes }.`);
+  if (!isRecord(rawTools))
+    add("invalid_meta", [...at, "tools"], `meta.concordat.tools is ${quote(rawTools)}. Fix: map each tool name to { effect, outcomes }.`);
   else {
     for (const [tn, t] of Object.entries(rawTools)) {
       const outs = isRecord(t) ? t["outcomes"] : undefined;
       if (!isRecord(t) || (outs !== undefined && !(Array.isArray(outs) && outs.length > 0 && outs.every((o) => typeof o === "string")))) {
-        add("invalid_meta", [...at, "tools", tn], `meta.concordat.tools["${tn}"] is ${quote(t)}. Fix: write { effect: "read" | "write", outcomes: ["ok", ...] }.`);
+        add(
+          "invalid_meta",
+          [...at, "tools", tn],
+          `meta.concordat.tools["${tn}"] is ${quote(t)}. Fix: write { effect: "read" | "write", outcomes: ["ok", ...] }.`,
+        );
         continue;
       }
       tools[tn] = t as Partial<GraphTool>;

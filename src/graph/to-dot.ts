@@ -73,7 +73,9 @@ export function toDot(protocol: ProtocolGraph | Protocol<any, any, any>, options
   for (const [state, gs] of loops) {
     const rows = gs.flatMap((g) => mergedLabels(graph, g.edges).map((l) => (g.e.write ? `<font color="#c62828">${html(l)}</font>` : html(l))));
     const anyWrite = gs.some((g) => g.e.write);
-    lines.push(`  ${q(state)} -> ${q(state)} [label=<${rows.join('<br/>')}>${anyWrite ? `, color="#c62828"` : ""}${gs.some((g) => g.e.guarded) ? ", style=dashed" : ""}];`);
+    lines.push(
+      `  ${q(state)} -> ${q(state)} [label=<${rows.join("<br/>")}>${anyWrite ? `, color="#c62828"` : ""}${gs.some((g) => g.e.guarded) ? ", style=dashed" : ""}];`,
+    );
   }
   lines.push("}");
   return lines.join("\n") + "\n";

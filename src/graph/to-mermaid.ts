@@ -25,7 +25,9 @@ export function toMermaid(protocol: ProtocolGraph | Protocol<any, any, any>, opt
     lines.push(`  ${id.get(e.from)} --> ${id.get(e.to)}: ${label(edgeLabel(graph, e))}${marks}`);
   }
   for (const t of graph.terminal) lines.push(`  ${id.get(t)} --> [*]`);
-  const writes = Object.entries(graph.tools).filter(([, t]) => t.effect === "write").map(([n]) => n);
+  const writes = Object.entries(graph.tools)
+    .filter(([, t]) => t.effect === "write")
+    .map(([n]) => n);
   if (writes.length > 0) lines.push(`  note right of ${id.get(graph.initial)}: write tools ${writes.join(", ")}`);
   return lines.join("\n") + "\n";
 }

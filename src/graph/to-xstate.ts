@@ -42,11 +42,19 @@ export function toXState(protocol: ProtocolGraph | Protocol<any, any, any>): XSt
   const terminal = new Set(graph.terminal);
   const hashed = Object.keys(graph.states).filter((s) => s.startsWith("#"));
   if (hashed.length > 0) {
-    throw new XStateExportError(graph.name, hashed, `Protocol "${graph.name}" cannot be exported to XState: state ${hashed.map((s) => `"${s}"`).join(", ")} starts with "#", which XState reads as a state id. Fix: rename the state (e.g. "${hashed[0]!.slice(1) || "state"}").`);
+    throw new XStateExportError(
+      graph.name,
+      hashed,
+      `Protocol "${graph.name}" cannot be exported to XState: state ${hashed.map((s) => `"${s}"`).join(", ")} starts with "#", which XState reads as a state id. Fix: rename the state (e.g. "${hashed[0]!.slice(1) || "state"}").`,
+    );
   }
   const reserved = Object.keys(graph.tools).filter((t) => t.startsWith(RESERVED_EVENT_PREFIX));
   if (reserved.length > 0) {
-    throw new XStateExportError(graph.name, reserved, `Protocol "${graph.name}" cannot be exported to XState: tool ${reserved.map((t) => `"${t}"`).join(", ")} starts with "${RESERVED_EVENT_PREFIX}", which XState reserves for its own events (xstate.init, xstate.stop, ...). Fix: rename the tool (e.g. "${reserved[0]!.slice(RESERVED_EVENT_PREFIX.length) || "tool"}").`);
+    throw new XStateExportError(
+      graph.name,
+      reserved,
+      `Protocol "${graph.name}" cannot be exported to XState: tool ${reserved.map((t) => `"${t}"`).join(", ")} starts with "${RESERVED_EVENT_PREFIX}", which XState reserves for its own events (xstate.init, xstate.stop, ...). Fix: rename the tool (e.g. "${reserved[0]!.slice(RESERVED_EVENT_PREFIX.length) || "tool"}").`,
+    );
   }
   const states: Record<string, XStateStateConfig> = {};
   for (const [name, st] of Object.entries(graph.states)) {
@@ -59,7 +67,9 @@ export function toXState(protocol: ProtocolGraph | Protocol<any, any, any>): XSt
         const notes = [spec?.effect === "write" ? "write" : undefined, spec?.requiresConfirmation ? "requires confirmation" : undefined].filter(Boolean);
         on[xstateEventType(tool, outcome, declared)] = {
           target: xstateTarget(to),
-          ...(guards && guards.length > 0 ? { guard: guards.length === 1 && guards[0] !== ALL_OF_GUARD ? guards[0]! : { type: ALL_OF_GUARD, params: { guards: [...guards] } } } : {}),
+          ...(guards && guards.length > 0
+            ? { guard: guards.length === 1 && guards[0] !== ALL_OF_GUARD ? guards[0]! : { type: ALL_OF_GUARD, params: { guards: [...guards] } } }
+            : {}),
           ...(notes.length > 0 ? { description: notes.join(", ") } : {}),
           meta: { concordat: { tool, outcome } },
         };

@@ -14,5 +14,11 @@
  */
 export { toXState } from "./to-xstate.js";
 export { fromXState, type FromXStateOptions } from "./from-xstate.js";
-export { XStateMappingError, XStateExportError, XSTATE_MAPPING_ISSUE_CODES, type XStateMappingIssue, type XStateMappingIssueCode } from "./xstate-mapping-error.js";
+export {
+  XStateMappingError,
+  XStateExportError,
+  XSTATE_MAPPING_ISSUE_CODES,
+  type XStateMappingIssue,
+  type XStateMappingIssueCode,
+} from "./xstate-mapping-error.js";
 export type { XStateMachineConfig, XStateStateConfig, XStateTransitionConfig, XStateTransitionMeta, XStateProtocolMeta } from "./xstate-config.js";

@@ -82,7 +82,7 @@ export function marksOf(schema: unknown): SchemaMarks {
   const narrowed: Narrowing[] = [];
   let widened: Widening | undefined;
   const seen = new Set<object>();
-  for (let s: ZodLike | undefined = isZod(schema) ? schema : undefined; s && !seen.has(s); ) {
+  for (let s: ZodLike | undefined = isZod(schema) ? schema : undefined; s && !seen.has(s);) {
     seen.add(s);
     const def = s._zod.def;
     for (const c of (def["checks"] as unknown[] | undefined) ?? []) {
@@ -114,7 +114,9 @@ const cache = new WeakMap<object, ArgumentSchema>();
  */
 export function argumentSchema(schema: unknown): ArgumentSchema {
   if (!isZod(schema) || typeof schema.toJSONSchema !== "function") {
-    throw new TypeError(`expected a zod 4 schema (with .toJSONSchema()), got ${schema === null ? "null" : typeof schema}. Fix: declare the tool's input with zod 4, e.g. input: z.object({...}).`);
+    throw new TypeError(
+      `expected a zod 4 schema (with .toJSONSchema()), got ${schema === null ? "null" : typeof schema}. Fix: declare the tool's input with zod 4, e.g. input: z.object({...}).`,
+    );
   }
   const hit = cache.get(schema);
   if (hit) return hit;

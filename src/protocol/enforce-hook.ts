@@ -7,9 +7,12 @@ import type { ToolArgs, ToolNameOf } from "./protocol.js";
 import { ConfigurationError } from "../errors/configuration-error.js";
 
 /** Methods named exactly like a tool of `P` whose first parameter does not accept the tool's arguments. */
-export type MismatchedToolMethods<I, P> = string extends ToolNameOf<P>
-  ? never
-  : { [K in keyof I & ToolNameOf<P>]: I[K] extends (...args: infer A) => any ? (A extends [] ? never : [ToolArgs<P, K>] extends [A[0]] ? never : K) : never }[keyof I & ToolNameOf<P>];
+export type MismatchedToolMethods<I, P> =
+  string extends ToolNameOf<P>
+    ? never
+    : {
+        [K in keyof I & ToolNameOf<P>]: I[K] extends (...args: infer A) => any ? (A extends [] ? never : [ToolArgs<P, K>] extends [A[0]] ? never : K) : never;
+      }[keyof I & ToolNameOf<P>];
 
 /** Compile-time check of a class under `@enforce(protocol)` (TC39 decorators). */
 export type CheckEnforcedClass<C extends abstract new (...args: any) => any, P> = [MismatchedToolMethods<InstanceType<C>, P>] extends [never]
@@ -40,7 +43,10 @@ let hook: EnforceFactory | undefined;
  */
 export function registerEnforceHook(factory: EnforceFactory): void {
   if (hook !== undefined && hook !== factory) {
-    throw new ConfigurationError("decorators_tampered", "concordat: the @protocol.enforce factory is already installed; a second one is refused (only concordat/decorators installs it). Fix: do not call concordat's internal registerEnforceHook.");
+    throw new ConfigurationError(
+      "decorators_tampered",
+      "concordat: the @protocol.enforce factory is already installed; a second one is refused (only concordat/decorators installs it). Fix: do not call concordat's internal registerEnforceHook.",
+    );
   }
   hook = factory;
 }
@@ -48,7 +54,10 @@ export function registerEnforceHook(factory: EnforceFactory): void {
 /** The class decorator for a protocol; throws a helpful error when the decorators module is not loaded. */
 export function enforceDecoratorFor<P extends object & { readonly name: string }>(protocol: P): EnforceDecorator<P> {
   if (typeof hook !== "function") {
-    throw new ConfigurationError("decorators_not_loaded", `@protocol.enforce (protocol "${protocol.name}") needs the decorators module: add \`import "concordat/decorators";\` (or import { enforce, tool } from it) before defining the class.`);
+    throw new ConfigurationError(
+      "decorators_not_loaded",
+      `@protocol.enforce (protocol "${protocol.name}") needs the decorators module: add \`import "concordat/decorators";\` (or import { enforce, tool } from it) before defining the class.`,
+    );
   }
   return hook(protocol) as EnforceDecorator<P>;
 }

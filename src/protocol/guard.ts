@@ -18,7 +18,7 @@ export interface Guard {
 
 /** A named predicate over the session context. */
 export function guard<TContext = any, TArgs = any>(name: string, test: (context: TContext, args?: TArgs) => boolean, description?: string): Guard {
-  if (!name) throw new TypeError("guard(name, test): name must be a non-empty string, e.g. guard(\"eligible\", ctx => ctx.eligible)");
+  if (!name) throw new TypeError('guard(name, test): name must be a non-empty string, e.g. guard("eligible", ctx => ctx.eligible)');
   return { kind: "concordat.guard", conjuncts: [{ name, test, ...(description ? { description } : {}) }] };
 }
 

@@ -325,7 +325,20 @@ Object.freeze(Protocol.prototype);
  * Freezes what a definition declares (tools, states, transitions, guards, budgets, the initial
  * context), leaving zod schemas and functions alone (zod keeps lazy internals on its schemas).
  */
-const TOOL_KEYS = ["description", "outcomes", "outcome", "requiresConfirmation", "subjects", "inert", "refines", "exit", "sinks", "reduce", "confirmationTtlMs", "assumeRefinement"];
+const TOOL_KEYS = [
+  "description",
+  "outcomes",
+  "outcome",
+  "requiresConfirmation",
+  "subjects",
+  "inert",
+  "refines",
+  "exit",
+  "sinks",
+  "reduce",
+  "confirmationTtlMs",
+  "assumeRefinement",
+];
 const STATE_KEYS = ["description", "on", "guards", "budget"];
 const CONFIG_KEYS = ["description", "context", "initialContext", "budget"];
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls", "reserve"];

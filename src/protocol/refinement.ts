@@ -80,7 +80,11 @@ export function eventLabel(tool: string, outcome: string): string {
  * Maps every child tool onto the parent's alphabet, or explains why a tool cannot be mapped.
  * Exported for the analyzer and for tests; `checkRefinement` calls it first.
  */
-export function mapChildTools(child: ProtocolGraph, parent: ProtocolGraph, names: RefinementNames = {}): { ok: true; mapping: Map<string, ToolMapping> } | { ok: false; message: string; tool: string } {
+export function mapChildTools(
+  child: ProtocolGraph,
+  parent: ProtocolGraph,
+  names: RefinementNames = {},
+): { ok: true; mapping: Map<string, ToolMapping> } | { ok: false; message: string; tool: string } {
   const childName = names.child ?? child.name;
   const parentName = names.parent ?? parent.name;
   const mapping = new Map<string, ToolMapping>();
@@ -149,7 +153,12 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
 
   if (!hasOwn(child.states, child.initial)) return { ok: true }; // a child with no initial state allows nothing
   if (!hasOwn(parent.states, parent.initial)) {
-    return { ok: false, kind: "trace", message: `${parentName} has no initial state "${parent.initial}", so it allows nothing ${childName} could refine.`, trace: [] };
+    return {
+      ok: false,
+      kind: "trace",
+      message: `${parentName} has no initial state "${parent.initial}", so it allows nothing ${childName} could refine.`,
+      trace: [],
+    };
   }
 
   const toolsChecked = new Set<string>();
@@ -220,7 +229,12 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
       }
       if (!toolsChecked.has(tool)) {
         toolsChecked.add(tool);
-        const weaker = compareToolAttributes(child.tools[tool]!, parent.tools[pTool]!, { child: childName, parent: parentName, tool, parentTool: pTool }, options.verifyArguments);
+        const weaker = compareToolAttributes(
+          child.tools[tool]!,
+          parent.tools[pTool]!,
+          { child: childName, parent: parentName, tool, parentTool: pTool },
+          options.verifyArguments,
+        );
         if (weaker) {
           const prefix = traceTo(nodes, head);
           const trace = [...prefix, eventLabel(tool, firstKey(transitions) ?? "ok")];
@@ -273,7 +287,7 @@ function pairKey(child: string, parent: string): string {
 
 function traceTo(nodes: readonly Node[], index: number): string[] {
   const steps: string[] = [];
-  for (let i = index; i >= 0; ) {
+  for (let i = index; i >= 0;) {
     const n = nodes[i]!;
     if (n.step) steps.push(eventLabel(n.step.tool, n.step.outcome));
     i = n.prev;
@@ -283,7 +297,7 @@ function traceTo(nodes: readonly Node[], index: number): string[] {
 
 function stepsTo(nodes: readonly Node[], index: number): Step[] {
   const steps: Step[] = [];
-  for (let i = index; i >= 0; ) {
+  for (let i = index; i >= 0;) {
     const n = nodes[i]!;
     if (n.step) steps.push(n.step);
     i = n.prev;
@@ -307,7 +321,16 @@ function displayTool(tool: string, parentTool: string): string {
   return tool === parentTool ? tool : `${tool} (refining ${parentTool})`;
 }
 
-function notAllowedMessage(child: ProtocolGraph, parent: ProtocolGraph, childName: string, parentName: string, nodes: readonly Node[], index: number, tool: string, pTool: string): string {
+function notAllowedMessage(
+  child: ProtocolGraph,
+  parent: ProtocolGraph,
+  childName: string,
+  parentName: string,
+  nodes: readonly Node[],
+  index: number,
+  tool: string,
+  pTool: string,
+): string {
   const node = nodes[index]!;
   const path = displayPath(child, nodes, index);
   const allows = path ? `${path} → ${displayTool(tool, pTool)}` : `${displayTool(tool, pTool)} first`;
@@ -329,7 +352,7 @@ function shortestRouteTo(graph: ProtocolGraph, from: string, tool: string): Step
     if (!st) continue;
     if (hasOwn(st.on, tool) && s !== from) {
       const steps: Step[] = [];
-      for (let cur: string | undefined = s; cur !== undefined; ) {
+      for (let cur: string | undefined = s; cur !== undefined;) {
         const p = prev.get(cur);
         if (!p) break;
         steps.push(p.step);

@@ -46,7 +46,10 @@ export type VerifyArguments = (value: unknown) => { readonly child: boolean; rea
 
 type Node = ArgumentSchema | boolean;
 /** `why` says what differs at `path` (the path is prefixed when the result is reported). */
-type Sub = { readonly k: "ok" } | { readonly k: "witness"; readonly path: SchemaPath; readonly value: unknown; readonly why: string; readonly leaf?: string } | { readonly k: "unknown"; readonly path: SchemaPath; readonly why: string };
+type Sub =
+  | { readonly k: "ok" }
+  | { readonly k: "witness"; readonly path: SchemaPath; readonly value: unknown; readonly why: string; readonly leaf?: string }
+  | { readonly k: "unknown"; readonly path: SchemaPath; readonly why: string };
 
 const OK: Sub = { k: "ok" };
 
@@ -107,7 +110,8 @@ function compareSlow(child: ArgumentSchema, parent: ArgumentSchema, verify?: Ver
     if (childSays === true && parentSays === false) return { ok: false, proven: true, path: r.path, reason, counterexample: r.value };
     const checked = childSays === false ? undefined : verify?.(r.value);
     if (checked?.child === true && checked.parent === false) return { ok: false, proven: true, path: r.path, reason, counterexample: r.value };
-    const why = childSays !== true || checked?.child === false ? "the child's own checks (e.g. a .refine()) may reject it" : "the parent's checks may accept it";
+    const why =
+      childSays !== true || checked?.child === false ? "the child's own checks (e.g. a .refine()) may reject it" : "the parent's checks may accept it";
     first ??= { ok: false, proven: false, path: r.path, reason: `${reason} (the candidate counterexample ${show(r.value)} is not certain: ${why})` };
     if (!r.leaf) break;
     excluded.add(r.leaf);
@@ -166,7 +170,14 @@ function cmpNodes(cn: ArgumentSchema, pn: ArgumentSchema, path: SchemaPath, ctx:
   const missing = (pm.narrowed ?? []).filter((n) => !shared.has(n.id));
   if (missing.length > 0) {
     const m = missing[0]!;
-    const what = m.by === "refine" ? "a .refine() check" : m.by === "pipe" ? "a .pipe() into another schema" : m.by === "transform" || m.by === "custom" ? `a ${m.by} step` : `a ${m.by.replace(/^type:/, "")} type JSON Schema cannot express`;
+    const what =
+      m.by === "refine"
+        ? "a .refine() check"
+        : m.by === "pipe"
+          ? "a .pipe() into another schema"
+          : m.by === "transform" || m.by === "custom"
+            ? `a ${m.by} step`
+            : `a ${m.by.replace(/^type:/, "")} type JSON Schema cannot express`;
     return { k: "unknown", path, why: `the parent's schema has ${what} that the child's does not share, so whether the child accepts more cannot be decided` };
   }
   return OK;
@@ -243,7 +254,9 @@ function branchIn(cb: Branch, childNode: ArgumentSchema, parent: ArgumentSchema,
   if (compatible.length === 0) {
     const s = sample(typed(cb.node, cb.kind), ctx.childRoot);
     if (!s) return OK; // the branch accepts nothing
-    return pAccepts(s.value) === false ? { k: "witness", path, value: s.value, why: `the child accepts ${cb.kind === "integer" ? "numbers" : `${cb.kind}s`}, the parent does not` } : { k: "unknown", path, why: `cannot decide whether the parent accepts the child's ${cb.kind}s` };
+    return pAccepts(s.value) === false
+      ? { k: "witness", path, value: s.value, why: `the child accepts ${cb.kind === "integer" ? "numbers" : `${cb.kind}s`}, the parent does not` }
+      : { k: "unknown", path, why: `cannot decide whether the parent accepts the child's ${cb.kind}s` };
   }
   const failures: Sub[] = [];
   for (const pb of compatible) {
@@ -269,7 +282,18 @@ function typed(n: ArgumentSchema, t: JsonType): ArgumentSchema {
 function typedIn(cb: Extract<Branch, { node: ArgumentSchema }>, pb: Branch, path: SchemaPath, ctx: Ctx): Sub {
   const c = typed(cb.node, cb.kind);
   if (pb.kind === "finite") {
-    const candidates = cb.kind === "string" ? stringCandidates(c, pb.values.filter((v): v is string => typeof v === "string")) : isNumeric(cb.kind) ? numberCandidates(c, pb.values.filter((v): v is number => typeof v === "number")) : [sample(c, ctx.childRoot)?.value];
+    const candidates =
+      cb.kind === "string"
+        ? stringCandidates(
+            c,
+            pb.values.filter((v): v is string => typeof v === "string"),
+          )
+        : isNumeric(cb.kind)
+          ? numberCandidates(
+              c,
+              pb.values.filter((v): v is number => typeof v === "number"),
+            )
+          : [sample(c, ctx.childRoot)?.value];
     return search(c, { enum: [...pb.values] }, candidates, path, ctx, [`the parent accepts only ${pb.values.map(show).join(", ")}`]);
   }
   if (!("node" in pb)) return OK;
@@ -307,7 +331,14 @@ function plainness(v: unknown): [number, number] {
 }
 
 /** Looks for a value the child node accepts and the parent node rejects among `candidates`. */
-function search(c: ArgumentSchema, p: ArgumentSchema, candidates: readonly unknown[], path: SchemaPath, ctx: Ctx, problems: readonly (string | Problem)[]): Sub {
+function search(
+  c: ArgumentSchema,
+  p: ArgumentSchema,
+  candidates: readonly unknown[],
+  path: SchemaPath,
+  ctx: Ctx,
+  problems: readonly (string | Problem)[],
+): Sub {
   const list = problems.map((x) => (typeof x === "string" ? { text: x } : x));
   const ordered = [...candidates].sort((a, b) => {
     const pa = plainness(a);
@@ -336,7 +367,11 @@ function search(c: ArgumentSchema, p: ArgumentSchema, candidates: readonly unkno
     return { k: "witness", path, value: maybe, why: (shown.length > 0 ? shown : list).map((x) => x.text).join("; "), leaf: leafOf(maybe) };
   }
   const narrowed = (marks(c).narrowed ?? []).length > 0;
-  return { k: "unknown", path, why: `${list.map((x) => x.text).join("; ")} (${narrowed ? "the child's own checks (e.g. a .refine()) may exclude those values, which cannot be decided" : "no value was found that shows it"})` };
+  return {
+    k: "unknown",
+    path,
+    why: `${list.map((x) => x.text).join("; ")} (${narrowed ? "the child's own checks (e.g. a .refine()) may exclude those values, which cannot be decided" : "no value was found that shows it"})`,
+  };
 }
 
 function num(n: ArgumentSchema, k: string): number | undefined {
@@ -361,13 +396,20 @@ function stringIn(c: ArgumentSchema, p: ArgumentSchema, path: SchemaPath, ctx: C
   }
   const cPatterns = new Set(patternsOf(c));
   const missing = patternsOf(p).filter((x) => !cPatterns.has(x));
-  if (missing.length > 0) problems.push(`the parent requires the pattern /${missing[0]}/${cPatterns.size > 0 ? `, the child's patterns differ (/${[...cPatterns].join("/, /")}/)` : ", the child has none"}`);
+  if (missing.length > 0)
+    problems.push(
+      `the parent requires the pattern /${missing[0]}/${cPatterns.size > 0 ? `, the child's patterns differ (/${[...cPatterns].join("/, /")}/)` : ", the child has none"}`,
+    );
   const pFormat = typeof p["format"] === "string" && patternsOf(p).length === 0 ? p["format"] : undefined;
   if (pFormat !== undefined && c["format"] !== pFormat) problems.push(`the parent requires format "${pFormat}", the child does not`);
   if (problems.length === 0) return OK;
   const r = search(c, p, stringCandidates(c, extra), path, ctx, problems);
   if (r.k === "unknown" && missing.length > 0 && problems.length === 1) {
-    return { k: "unknown", path, why: `the parent requires the pattern /${missing[0]}/ and the child's string is not limited by the same pattern; patterns are compared only for equality` };
+    return {
+      k: "unknown",
+      path,
+      why: `the parent requires the pattern /${missing[0]}/ and the child's string is not limited by the same pattern; patterns are compared only for equality`,
+    };
   }
   return r;
 }
@@ -411,21 +453,32 @@ function numberIn(c: ArgumentSchema, p: ArgumentSchema, path: SchemaPath, ctx: C
   const pTypes = typesOf(p) ?? [];
   const pIntType = pTypes.includes("integer") && !pTypes.includes("number");
   const isNum = (v: unknown): v is number => typeof v === "number";
-  if (pIntType && !cInt) problems.push({ text: "the parent accepts only integers, the child accepts fractions", shows: (v) => isNum(v) && !Number.isInteger(v) });
+  if (pIntType && !cInt)
+    problems.push({ text: "the parent accepts only integers, the child accepts fractions", shows: (v) => isNum(v) && !Number.isInteger(v) });
   const cl = lower(c);
   const pl = lower(p);
   if (pl && (!cl || cl.value < pl.value || (cl.value === pl.value && !cl.exclusive && pl.exclusive))) {
-    problems.push({ text: `the parent requires ${boundText(pl, "lower")}, the child ${cl ? `accepts ${boundText(cl, "lower")}` : "has no minimum"}`, shows: (v) => isNum(v) && (v < pl.value || (pl.exclusive && v === pl.value)) });
+    problems.push({
+      text: `the parent requires ${boundText(pl, "lower")}, the child ${cl ? `accepts ${boundText(cl, "lower")}` : "has no minimum"}`,
+      shows: (v) => isNum(v) && (v < pl.value || (pl.exclusive && v === pl.value)),
+    });
   }
   const cu = upper(c);
   const pu = upper(p);
   if (pu && (!cu || cu.value > pu.value || (cu.value === pu.value && !cu.exclusive && pu.exclusive))) {
-    problems.push({ text: `the parent allows ${boundText(pu, "upper")}, the child ${cu ? `allows ${boundText(cu, "upper")}` : "has no maximum"}`, shows: (v) => isNum(v) && (v > pu.value || (pu.exclusive && v === pu.value)) });
+    problems.push({
+      text: `the parent allows ${boundText(pu, "upper")}, the child ${cu ? `allows ${boundText(cu, "upper")}` : "has no maximum"}`,
+      shows: (v) => isNum(v) && (v > pu.value || (pu.exclusive && v === pu.value)),
+    });
   }
   const pm = num(p, "multipleOf");
   if (pm !== undefined) {
     const cm = num(c, "multipleOf") ?? (cInt ? 1 : undefined);
-    if (cm === undefined || !isMultiple(cm, pm)) problems.push({ text: `the parent requires multiples of ${pm}, the child ${cm === undefined ? "does not" : `accepts multiples of ${cm}`}`, shows: (v) => isNum(v) && !isMultiple(v, pm) });
+    if (cm === undefined || !isMultiple(cm, pm))
+      problems.push({
+        text: `the parent requires multiples of ${pm}, the child ${cm === undefined ? "does not" : `accepts multiples of ${cm}`}`,
+        shows: (v) => isNum(v) && !isMultiple(v, pm),
+      });
   }
   if (problems.length === 0) return OK;
   return search(c, p, numberCandidates(c, numberCandidates(p)), path, ctx, problems);
@@ -457,7 +510,14 @@ function objectIn(c: ArgumentSchema, p: ArgumentSchema, path: SchemaPath, ctx: C
   const cReq = new Set(requiredOf(c));
   for (const r of requiredOf(p)) {
     if (cReq.has(r)) continue;
-    return objectWith(c, ctx, [...path, r], `the parent requires "${r}", the child ${propertyAt(c, r) === false ? "does not allow it" : "makes it optional"}`, {}, r);
+    return objectWith(
+      c,
+      ctx,
+      [...path, r],
+      `the parent requires "${r}", the child ${propertyAt(c, r) === false ? "does not allow it" : "makes it optional"}`,
+      {},
+      r,
+    );
   }
   const keys = new Set([...Object.keys(propsOf(c)), ...Object.keys(propsOf(p))]);
   for (const k of keys) {
@@ -488,7 +548,8 @@ function objectIn(c: ArgumentSchema, p: ArgumentSchema, path: SchemaPath, ctx: C
       if (rn.k === "unknown") return rn;
       if (rn.k === "witness" && typeof rn.value === "string") {
         const v = sample(cAdd as Node, ctx.childRoot);
-        if (v) return objectWith(c, ctx, [...path, rn.value], `the child accepts the key ${show(rn.value)}, the parent's keys are limited`, { [rn.value]: v.value });
+        if (v)
+          return objectWith(c, ctx, [...path, rn.value], `the child accepts the key ${show(rn.value)}, the parent's keys are limited`, { [rn.value]: v.value });
       }
     }
   }
@@ -502,10 +563,13 @@ function arrayIn(c: ArgumentSchema, p: ArgumentSchema, path: SchemaPath, ctx: Ct
   const pmax = num(p, "maxItems");
   const arrayOf = (length: number, reason: string, at?: { index: number; value: unknown }, leaf?: string): Sub => {
     const a = sampleArray(c, ctx.childRoot, 0, at, length);
-    return a ? { k: "witness", path: at ? [...path, at.index] : path, value: a.value, why: reason, ...(leaf ? { leaf } : {}) } : { k: "unknown", path, why: `${reason} (no array could be built to show it)` };
+    return a
+      ? { k: "witness", path: at ? [...path, at.index] : path, value: a.value, why: reason, ...(leaf ? { leaf } : {}) }
+      : { k: "unknown", path, why: `${reason} (no array could be built to show it)` };
   };
   if (cmin < pmin) return arrayOf(cmin, `the parent requires at least ${pmin} items, the child accepts ${cmin}`);
-  if (pmax !== undefined && (cmax === undefined || cmax > pmax)) return arrayOf(pmax + 1, `the parent allows at most ${pmax} items, the child ${cmax === undefined ? "has no maximum" : `allows ${cmax}`}`);
+  if (pmax !== undefined && (cmax === undefined || cmax > pmax))
+    return arrayOf(pmax + 1, `the parent allows at most ${pmax} items, the child ${cmax === undefined ? "has no maximum" : `allows ${cmax}`}`);
   const prefixLen = Math.max(Array.isArray(c["prefixItems"]) ? c["prefixItems"].length : 0, Array.isArray(p["prefixItems"]) ? p["prefixItems"].length : 0);
   for (let i = 0; i <= prefixLen; i++) {
     if (cmax !== undefined && i >= cmax) break;

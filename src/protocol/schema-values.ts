@@ -113,7 +113,10 @@ export function equalJson(a: unknown, b: unknown): boolean {
   if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => equalJson(x, (b as unknown[])[i]));
   const ka = Object.keys(a as object);
   const kb = Object.keys(b as object);
-  return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equalJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && equalJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  );
 }
 
 /** Whether `node` accepts `value`, reading JSON Schema keywords and the zod marks. */
@@ -327,10 +330,11 @@ function valueCandidates(n: ArgumentSchema, root: ArgumentSchema, depth: number)
   if (Array.isArray(n["enum"])) out.push(...n["enum"]);
   for (const key of ["anyOf", "oneOf"]) {
     const alts = n[key];
-    if (Array.isArray(alts)) for (const a of alts) {
-      const s = sample(a as ArgumentSchema, root, depth + 1);
-      if (s) out.push(s.value);
-    }
+    if (Array.isArray(alts))
+      for (const a of alts) {
+        const s = sample(a as ArgumentSchema, root, depth + 1);
+        if (s) out.push(s.value);
+      }
   }
   const types = typesOf(n) ?? (hasKeywords(n) ? [] : ["string"]);
   for (const t of types) {
@@ -351,7 +355,13 @@ function valueCandidates(n: ArgumentSchema, root: ArgumentSchema, depth: number)
 }
 
 /** An object with every required key set to a sample of its schema (and `override` applied). */
-export function sampleObject(n: ArgumentSchema, root: ArgumentSchema, depth = 0, override: Readonly<Record<string, unknown>> = {}, omit?: string): { value: Record<string, unknown> } | undefined {
+export function sampleObject(
+  n: ArgumentSchema,
+  root: ArgumentSchema,
+  depth = 0,
+  override: Readonly<Record<string, unknown>> = {},
+  omit?: string,
+): { value: Record<string, unknown> } | undefined {
   const out: Record<string, unknown> = {};
   const required = Array.isArray(n["required"]) ? (n["required"] as string[]) : [];
   for (const k of required) {
@@ -365,7 +375,13 @@ export function sampleObject(n: ArgumentSchema, root: ArgumentSchema, depth = 0,
 }
 
 /** An array of the smallest allowed length, each element a sample (`at` replaced when given). */
-export function sampleArray(n: ArgumentSchema, root: ArgumentSchema, depth = 0, at?: { index: number; value: unknown }, length?: number): { value: unknown[] } | undefined {
+export function sampleArray(
+  n: ArgumentSchema,
+  root: ArgumentSchema,
+  depth = 0,
+  at?: { index: number; value: unknown },
+  length?: number,
+): { value: unknown[] } | undefined {
   const min = typeof n["minItems"] === "number" ? n["minItems"] : 0;
   const len = Math.max(length ?? min, at ? at.index + 1 : 0);
   const out: unknown[] = [];

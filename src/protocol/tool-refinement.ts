@@ -43,7 +43,10 @@ export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: To
   const c = toolRef(n.child, n.tool);
   const p = toolRef(n.parent, n.parentTool);
   if (parent.effect === "write" && child.effect !== "write") {
-    return { kind: "effect", message: `${c} is declared effect "${child.effect}", but it stands for ${p}, a write: a subclass may not turn a write into a read (reads skip confirmation and exactly-once handling). Fix: declare ${n.tool} with effect: "write".` };
+    return {
+      kind: "effect",
+      message: `${c} is declared effect "${child.effect}", but it stands for ${p}, a write: a subclass may not turn a write into a read (reads skip confirmation and exactly-once handling). Fix: declare ${n.tool} with effect: "write".`,
+    };
   }
   if (parent.requiresConfirmation === true && child.requiresConfirmation !== true) {
     return {
@@ -61,7 +64,10 @@ export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: To
     };
   }
   if (parent.confirmationTtlMs !== undefined && !(child.confirmationTtlMs !== undefined && child.confirmationTtlMs <= parent.confirmationTtlMs)) {
-    const childSays = child.confirmationTtlMs === undefined ? "sets no confirmationTtlMs (so the session's default lifetime applies)" : `keeps a confirmation valid for ${child.confirmationTtlMs} ms`;
+    const childSays =
+      child.confirmationTtlMs === undefined
+        ? "sets no confirmationTtlMs (so the session's default lifetime applies)"
+        : `keeps a confirmation valid for ${child.confirmationTtlMs} ms`;
     return {
       kind: "expiry",
       message: `${c} ${childSays}, but ${p} lets a confirmation live at most ${parent.confirmationTtlMs} ms: a subclass may only make confirmations expire sooner. Fix: set confirmationTtlMs to at most ${parent.confirmationTtlMs} on ${n.tool}.`,

@@ -133,7 +133,17 @@ export type AnyProtocolConfig = {
   readonly initial: string;
   readonly terminal: readonly string[];
   readonly tools: Readonly<Record<string, AnyToolSpec>>;
-  readonly states: Readonly<Record<string, { readonly description?: string; readonly on?: Readonly<Record<string, Readonly<Record<string, string>>>>; readonly guards?: Readonly<Record<string, Guard | undefined>>; readonly budget?: BudgetLimits }>>;
+  readonly states: Readonly<
+    Record<
+      string,
+      {
+        readonly description?: string;
+        readonly on?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+        readonly guards?: Readonly<Record<string, Guard | undefined>>;
+        readonly budget?: BudgetLimits;
+      }
+    >
+  >;
   readonly context?: z.ZodType;
   readonly initialContext?: unknown;
   readonly budget?: BudgetLimits & { readonly reserve?: BudgetLimits };

@@ -97,13 +97,16 @@ export function parseSessionSnapshot(data: unknown): SessionSnapshot {
   const version = (value as { formatVersion?: unknown } | null | undefined)?.formatVersion;
   if (version === 1) {
     const v1 = sessionSnapshotV1Schema.safeParse(value);
-    if (!v1.success) throw new SessionStateError(`Stored session (format 1) is malformed: ${issuesText(v1.error)}. Fix: it must be the output of session.toJSON().`);
+    if (!v1.success)
+      throw new SessionStateError(`Stored session (format 1) is malformed: ${issuesText(v1.error)}. Fix: it must be the output of session.toJSON().`);
     const { trace, formatVersion: _v, ...rest } = v1.data;
     return { ...rest, formatVersion: 2, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
   }
   const parsed = sessionSnapshotSchema.safeParse(value);
   if (!parsed.success) {
-    throw new SessionStateError(`Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 2, or 1 from older versions).`);
+    throw new SessionStateError(
+      `Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 2, or 1 from older versions).`,
+    );
   }
   return parsed.data as SessionSnapshot;
 }

@@ -60,7 +60,9 @@ export const DEFAULT_TRACE_KEEP = 1000;
 const CHAIN_DOMAIN = "concordat.trace.chain.v1";
 
 const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
-const sha256Hex: (text: string) => string = oneShot ? (text) => oneShot("sha256", text, "hex") : (text) => createHash("sha256").update(text, "utf8").digest("hex");
+const sha256Hex: (text: string) => string = oneShot
+  ? (text) => oneShot("sha256", text, "hex")
+  : (text) => createHash("sha256").update(text, "utf8").digest("hex");
 
 /** The chain value before any entry was dropped (binds the chain to its session). */
 export function traceChainSeed(sessionId: string): string {
@@ -120,7 +122,16 @@ function blockText(block: readonly TraceEntry[]): string | undefined {
   for (let i = 0; i < block.length; i++) {
     const e = block[i]!;
     const { seq, callId, tool, outcome, from, to, at } = e;
-    if (!Number.isSafeInteger(seq) || typeof tool !== "string" || typeof outcome !== "string" || typeof from !== "string" || typeof to !== "string" || typeof at !== "number" || (callId !== undefined && typeof callId !== "string")) return undefined;
+    if (
+      !Number.isSafeInteger(seq) ||
+      typeof tool !== "string" ||
+      typeof outcome !== "string" ||
+      typeof from !== "string" ||
+      typeof to !== "string" ||
+      typeof at !== "number" ||
+      (callId !== undefined && typeof callId !== "string")
+    )
+      return undefined;
     const a = e.arguments;
     // (a top-level toJSON would be called with key "" here, "arguments" inside the block)
     if (a !== null && typeof a === "object" && typeof (a as { toJSON?: unknown }).toJSON === "function") return undefined;
@@ -132,7 +143,16 @@ function blockText(block: readonly TraceEntry[]): string | undefined {
 }
 
 /** An entry with its keys in the canonical order (the order the chain and the stored JSON use), frozen. */
-export function canonicalEntry(seq: number, callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): TraceEntry {
+export function canonicalEntry(
+  seq: number,
+  callId: string | undefined,
+  tool: string,
+  args: unknown,
+  outcome: string,
+  from: string,
+  to: string,
+  at: number,
+): TraceEntry {
   return Object.freeze(entryOf(seq, callId, tool, args, outcome, from, to, at));
 }
 
@@ -151,7 +171,9 @@ export function traceTime(entry: Pick<TraceEntry, "at">): string {
 export function keepOf(retention: TraceRetention | undefined): number {
   const keep = retention?.keep ?? DEFAULT_TRACE_KEEP;
   if (keep !== Number.POSITIVE_INFINITY && !(Number.isInteger(keep) && keep >= 0)) {
-    throw new TypeError(`Session option trace.keep must be a whole number ≥ 0 or Infinity, got ${String(keep)}. Fix: e.g. trace: { keep: 1000 } (the default), or Infinity to keep every entry.`);
+    throw new TypeError(
+      `Session option trace.keep must be a whole number ≥ 0 or Infinity, got ${String(keep)}. Fix: e.g. trace: { keep: 1000 } (the default), or Infinity to keep every entry.`,
+    );
   }
   return keep;
 }
@@ -225,7 +247,9 @@ export class SessionTrace {
     if (!Number.isInteger(from) || from < 0) throw new TypeError(`traceSince(seq): seq must be a whole number ≥ 0, got ${String(from)}.`);
     const first = this.firstRetained;
     if (from < first) {
-      throw new RangeError(`traceSince(${from}): entries before seq ${first} were dropped by the trace retention (keep ${this.#keep}); their digest and counters are in traceDropped(). Fix: read them when they are recorded, or raise trace.keep.`);
+      throw new RangeError(
+        `traceSince(${from}): entries before seq ${first} were dropped by the trace retention (keep ${this.#keep}); their digest and counters are in traceDropped(). Fix: read them when they are recorded, or raise trace.keep.`,
+      );
     }
     return from >= this.length ? [] : this.#handOut().slice(from - first);
   }
@@ -233,7 +257,9 @@ export class SessionTrace {
   /** The dropped-prefix summary, or undefined when nothing was dropped. */
   dropped(): DroppedTrace | undefined {
     const d = this.#dropped;
-    return d ? Object.freeze({ count: d.count, digest: d.digest, lastTo: d.lastTo, firstAt: d.firstAt, lastAt: d.lastAt, tools: Object.freeze({ ...d.tools }) }) : undefined;
+    return d
+      ? Object.freeze({ count: d.count, digest: d.digest, lastTo: d.lastTo, firstAt: d.firstAt, lastAt: d.lastAt, tools: Object.freeze({ ...d.tools }) })
+      : undefined;
   }
 
   /** Records one entry (the next `seq`) and drops whole blocks beyond the retention. */
@@ -246,7 +272,14 @@ export class SessionTrace {
   #trim(): void {
     while (this.#entries.length >= this.#keep + TRACE_BLOCK) {
       const block = this.#entries.slice(0, TRACE_BLOCK);
-      const d = (this.#dropped ??= { count: 0, digest: traceChainSeed(this.#sessionId), lastTo: block[0]!.from, firstAt: block[0]!.at, lastAt: block[0]!.at, tools: Object.create(null) as Record<string, number> });
+      const d = (this.#dropped ??= {
+        count: 0,
+        digest: traceChainSeed(this.#sessionId),
+        lastTo: block[0]!.from,
+        firstAt: block[0]!.at,
+        lastAt: block[0]!.at,
+        tools: Object.create(null) as Record<string, number>,
+      });
       d.digest = foldOwnBlock(d.digest, block);
       for (const e of block) d.tools[e.tool] = (d.tools[e.tool] ?? 0) + 1;
       d.count += TRACE_BLOCK;
@@ -267,7 +300,8 @@ export class SessionTrace {
    */
   static restore(sessionId: string, keep: number, entries: readonly TraceEntry[], dropped: DroppedTrace | undefined): SessionTrace | string {
     if (dropped) {
-      if (!(Number.isInteger(dropped.count) && dropped.count > 0 && dropped.count % TRACE_BLOCK === 0)) return `its dropped-trace count ${dropped.count} is not a positive multiple of ${TRACE_BLOCK}`;
+      if (!(Number.isInteger(dropped.count) && dropped.count > 0 && dropped.count % TRACE_BLOCK === 0))
+        return `its dropped-trace count ${dropped.count} is not a positive multiple of ${TRACE_BLOCK}`;
       const counted = Object.values(dropped.tools).reduce((a, b) => a + b, 0);
       if (counted !== dropped.count) return `its dropped-trace counters add up to ${counted}, not the ${dropped.count} entries dropped`;
       if (!/^[0-9a-f]{64}$/.test(dropped.digest)) return `its dropped-trace digest ${JSON.stringify(dropped.digest)} is not a hex SHA-256`;
@@ -278,7 +312,8 @@ export class SessionTrace {
     for (let i = 0; i < entries.length; i++) {
       const e = entries[i]!;
       if (e.seq !== first + i) return `trace entry ${i} has seq ${e.seq}, expected ${first + i} (entries must be numbered without gaps from ${first})`;
-      if (expectedFrom !== undefined && e.from !== expectedFrom) return `trace entry seq ${e.seq} starts in state "${e.from}", but the previous entry ended in "${expectedFrom}"`;
+      if (expectedFrom !== undefined && e.from !== expectedFrom)
+        return `trace entry seq ${e.seq} starts in state "${e.from}", but the previous entry ended in "${expectedFrom}"`;
       expectedFrom = e.to;
       out[i] = canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
     }
@@ -286,7 +321,15 @@ export class SessionTrace {
     t.#entries = out;
     t.#frozen = out.length;
     t.#first = first;
-    if (dropped) t.#dropped = { count: dropped.count, digest: dropped.digest, lastTo: dropped.lastTo, firstAt: dropped.firstAt, lastAt: dropped.lastAt, tools: Object.assign(Object.create(null) as Record<string, number>, dropped.tools) };
+    if (dropped)
+      t.#dropped = {
+        count: dropped.count,
+        digest: dropped.digest,
+        lastTo: dropped.lastTo,
+        firstAt: dropped.firstAt,
+        lastAt: dropped.lastAt,
+        tools: Object.assign(Object.create(null) as Record<string, number>, dropped.tools),
+      };
     if (out.length >= keep + TRACE_BLOCK) t.#trim();
     return t;
   }
@@ -306,17 +349,29 @@ export type TraceHistoryCheck = { readonly ok: true } | { readonly ok: false; re
  * @param snapshot `{ id, trace, dropped }` of a session snapshot (`session.toJSON()`).
  * @param history Every entry of the session, in order, from seq 0.
  */
-export function verifyTraceHistory(snapshot: { readonly id: string; readonly trace: readonly TraceEntry[]; readonly dropped?: DroppedTrace | undefined }, history: readonly TraceEntry[]): TraceHistoryCheck {
+export function verifyTraceHistory(
+  snapshot: { readonly id: string; readonly trace: readonly TraceEntry[]; readonly dropped?: DroppedTrace | undefined },
+  history: readonly TraceEntry[],
+): TraceHistoryCheck {
   const count = snapshot.dropped?.count ?? 0;
-  if (history.length !== count + snapshot.trace.length) return { ok: false, reason: `the history has ${history.length} entries; the trace accounts for ${count + snapshot.trace.length} (${count} dropped, ${snapshot.trace.length} retained)` };
+  if (history.length !== count + snapshot.trace.length)
+    return {
+      ok: false,
+      reason: `the history has ${history.length} entries; the trace accounts for ${count + snapshot.trace.length} (${count} dropped, ${snapshot.trace.length} retained)`,
+    };
   const canon = (e: TraceEntry) => canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
   if (snapshot.dropped) {
     let digest = traceChainSeed(snapshot.id);
     for (let i = 0; i < count; i += TRACE_BLOCK) digest = foldTraceBlock(digest, history.slice(i, i + TRACE_BLOCK).map(canon));
-    if (digest !== snapshot.dropped.digest) return { ok: false, reason: `the ${count} dropped entries of the history do not hash to the trace's digest (the history or the stored summary was changed)` };
+    if (digest !== snapshot.dropped.digest)
+      return {
+        ok: false,
+        reason: `the ${count} dropped entries of the history do not hash to the trace's digest (the history or the stored summary was changed)`,
+      };
   }
   for (let i = 0; i < snapshot.trace.length; i++) {
-    if (JSON.stringify(canon(snapshot.trace[i]!)) !== JSON.stringify(canon(history[count + i]!))) return { ok: false, reason: `retained entry seq ${count + i} differs from the history` };
+    if (JSON.stringify(canon(snapshot.trace[i]!)) !== JSON.stringify(canon(history[count + i]!)))
+      return { ok: false, reason: `retained entry seq ${count + i} differs from the history` };
   }
   return { ok: true };
 }

@@ -10,7 +10,14 @@ import type { ViolationLog } from "../violation/violation-log.js";
 import { BudgetAccount } from "../budget/budget-account.js";
 import { BudgetPolicy } from "../budget/budget-policy.js";
 import type { SessionPolicy, TokenUsage } from "./session-policy.js";
-import { ConfirmationPolicy, type ConfirmationOptions, type ConfirmationRequest, type ReplyOutcome, type RequestManyOptions, type RequestOptions } from "../confirmation/confirmation-policy.js";
+import {
+  ConfirmationPolicy,
+  type ConfirmationOptions,
+  type ConfirmationRequest,
+  type ReplyOutcome,
+  type RequestManyOptions,
+  type RequestOptions,
+} from "../confirmation/confirmation-policy.js";
 import type { ConfirmationDecider } from "../confirmation/decider.js";
 import type { Grant } from "../confirmation/grant.js";
 import { SessionStateError, parseSessionSnapshot, type SessionSnapshot } from "./session-snapshot.js";
@@ -54,8 +61,7 @@ export interface SessionOptions {
 }
 
 export type CheckResult<TTool extends string = string> =
-  | { readonly ok: true; readonly call: ValidatedCall<TTool> }
-  | { readonly ok: false; readonly violation: ProtocolViolation };
+  { readonly ok: true; readonly call: ValidatedCall<TTool> } | { readonly ok: false; readonly violation: ProtocolViolation };
 
 /** What one executed call did. */
 export interface ExecutionRecord {
@@ -99,7 +105,16 @@ interface Hooks {
 function hooksOf(policy: SessionPolicy): Hooks {
   const proto = Object.getPrototypeOf(policy) as object | null;
   const src = (proto === ConfirmationPolicy.prototype || proto === BudgetPolicy.prototype ? proto : policy) as SessionPolicy;
-  return Object.freeze({ policy, offered: src.offered, beforeCall: src.beforeCall, afterCall: src.afterCall, beforeModelCall: src.beforeModelCall, afterModelCall: src.afterModelCall, serialize: src.serialize, restore: src.restore });
+  return Object.freeze({
+    policy,
+    offered: src.offered,
+    beforeCall: src.beforeCall,
+    afterCall: src.afterCall,
+    beforeModelCall: src.beforeModelCall,
+    afterModelCall: src.afterModelCall,
+    serialize: src.serialize,
+    restore: src.restore,
+  });
 }
 
 /**
@@ -148,7 +163,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   constructor(protocol: P, given: SessionOptions = {}) {
     const options = ownOptions(given);
     if (!Protocol.isProtocol(protocol)) {
-      throw new TypeError(`new Session(protocol): expected a protocol made by defineProtocol(...) (this copy of concordat's Protocol), got ${protocol === null ? "null" : typeof protocol}. Fix: pass the protocol object.`);
+      throw new TypeError(
+        `new Session(protocol): expected a protocol made by defineProtocol(...) (this copy of concordat's Protocol), got ${protocol === null ? "null" : typeof protocol}. Fix: pass the protocol object.`,
+      );
     }
     this.#protocol = protocol;
     this.#id = options.id ?? randomUUID();
@@ -157,8 +174,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#context = structuredClone(protocol.config.initialContext);
     this.#trace = new SessionTrace(this.#id, keepOf(ownOptions(options.trace)));
     this.#policies = [...(options.policies ?? [])];
-    const hasBudget = options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
-    const needsConfirmation = options.confirmation !== undefined || Object.values<AnyToolSpec>(protocol.config.tools).some((t) => t.requiresConfirmation === true);
+    const hasBudget =
+      options.budget !== undefined || protocol.config.budget !== undefined || Object.values(protocol.graph.states).some((st) => st.budget !== undefined);
+    const needsConfirmation =
+      options.confirmation !== undefined || Object.values<AnyToolSpec>(protocol.config.tools).some((t) => t.requiresConfirmation === true);
     requireGenuine(this.#policies, "budget", hasBudget, BudgetPolicy, protocol.name);
     requireGenuine(this.#policies, "confirmation", needsConfirmation, ConfirmationPolicy, protocol.name);
     if (hasBudget && !this.#policies.some((p) => p.key === "budget")) {
@@ -233,7 +252,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** Adds a policy (confirmation, budget, …) to this session. */
   use(policy: SessionPolicy): this {
     if (this.#policies.some((p) => p.key === policy.key)) {
-      throw new ConfigurationError("policy_conflict", `Session ${this.#id} already has a policy "${policy.key}". Fix: add one policy per key (the confirmation and budget policies come from the protocol and the session options).`);
+      throw new ConfigurationError(
+        "policy_conflict",
+        `Session ${this.#id} already has a policy "${policy.key}". Fix: add one policy per key (the confirmation and budget policies come from the protocol and the session options).`,
+      );
     }
     requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
     requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
@@ -256,7 +278,10 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   confirmationPolicy(): ConfirmationPolicy {
     const p = this.#policies.find((x) => x.key === "confirmation");
     if (!(p instanceof ConfirmationPolicy)) {
-      throw new ConfigurationError("confirmation_not_configured", `Session ${this.#id} (protocol "${this.#protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`);
+      throw new ConfigurationError(
+        "confirmation_not_configured",
+        `Session ${this.#id} (protocol "${this.#protocol.name}") has no confirmation policy. Fix: declare the write tool with requiresConfirmation: true, or pass confirmation: {} in the session options.`,
+      );
     }
     return p;
   }
@@ -393,7 +418,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     const w = this.#waiting?.shift();
     if (!w) return;
     // a waiting call starts in its caller's tracing context, not in the previous call's
-    const started = w.context === undefined ? this.#start(w.call, w.impl, w.unwrap) : this.#observer!.within(w.context, () => this.#start(w.call, w.impl, w.unwrap));
+    const started =
+      w.context === undefined ? this.#start(w.call, w.impl, w.unwrap) : this.#observer!.within(w.context, () => this.#start(w.call, w.impl, w.unwrap));
     started.then(w.resolve, w.reject);
   }
 
@@ -449,7 +475,9 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
 
   #advanceClaimed(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
     if (!this.#takeClaim(validated)) {
-      throw new TypeError(`Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`);
+      throw new TypeError(
+        `Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`,
+      );
     }
     const o = this.#observer;
     if (o === undefined) return this.#advance(validated, result);
@@ -543,9 +571,12 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (this.#status !== "needs_reconciliation") return undefined;
     if (resolution) {
       const name = resolution.validated?.name;
-      const spec = typeof name === "string" && Object.prototype.hasOwnProperty.call(this.#protocol.tools, name) ? (this.#protocol.tools[name] as AnyToolSpec) : undefined;
+      const spec =
+        typeof name === "string" && Object.prototype.hasOwnProperty.call(this.#protocol.tools, name) ? (this.#protocol.tools[name] as AnyToolSpec) : undefined;
       if (spec?.effect !== "write") {
-        throw new TypeError(`Session ${this.#id}: reconciled(resolution) records the outcome of a write, but "${String(name)}" is not a write tool of protocol "${this.#protocol.name}". Fix: resolve the pending write's own call.`);
+        throw new TypeError(
+          `Session ${this.#id}: reconciled(resolution) records the outcome of a write, but "${String(name)}" is not a write tool of protocol "${this.#protocol.name}". Fix: resolve the pending write's own call.`,
+        );
       }
     }
     this.#status = this.#protocol.isTerminal(this.#state) ? "ended" : "active";
@@ -611,13 +642,20 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   static fromJSON<P extends Protocol<any, any, any>>(protocol: P, data: unknown, options: SessionOptions = {}): Session<P> {
     const snap = parseSessionSnapshot(data);
     const bad = (why: string, fix = "restore it from a backup or start a new session") => new SessionStateError(`Session ${snap.id}: ${why}. Fix: ${fix}.`);
-    if (snap.protocol !== protocol.name) throw bad(`belongs to protocol "${snap.protocol}", not "${protocol.name}"`, "restore it with the protocol it was created with");
+    if (snap.protocol !== protocol.name)
+      throw bad(`belongs to protocol "${snap.protocol}", not "${protocol.name}"`, "restore it with the protocol it was created with");
     if (!protocol.stateNames.includes(snap.state)) {
-      throw bad(`is in state "${snap.state}", which protocol "${protocol.name}" does not declare (states: ${protocol.stateNames.join(", ")})`, "migrate the stored session or restore it with the matching protocol version");
+      throw bad(
+        `is in state "${snap.state}", which protocol "${protocol.name}" does not declare (states: ${protocol.stateNames.join(", ")})`,
+        "migrate the stored session or restore it with the matching protocol version",
+      );
     }
     if (protocol.config.context) {
       const parsed = protocol.config.context.safeParse(snap.context);
-      if (!parsed.success) throw bad(`has a context that does not match protocol "${protocol.name}"'s context schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+      if (!parsed.success)
+        throw bad(
+          `has a context that does not match protocol "${protocol.name}"'s context schema: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+        );
     }
     const s = new Session(protocol, { ...options, id: snap.id });
     const trace = SessionTrace.restore(snap.id, s.#trace.keep, snap.trace, snap.dropped);
@@ -625,7 +663,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     const endsIn = trace.last()?.to ?? snap.dropped?.lastTo ?? protocol.initial;
     if (endsIn !== snap.state) throw bad(`is in state "${snap.state}", but its trace ends in "${endsIn}"`);
     if (snap.version < trace.length) throw bad(`has version ${snap.version}, lower than the ${trace.length} calls its trace records`);
-    if ((snap.status === "ended") !== protocol.isTerminal(snap.state)) throw bad(`has status "${snap.status}" in ${protocol.isTerminal(snap.state) ? "terminal" : "non-terminal"} state "${snap.state}"`);
+    if ((snap.status === "ended") !== protocol.isTerminal(snap.state))
+      throw bad(`has status "${snap.status}" in ${protocol.isTerminal(snap.state) ? "terminal" : "non-terminal"} state "${snap.state}"`);
     for (const h of s.#hooks) {
       if (h.restore && snap.extensions[h.policy.key] !== undefined) h.restore.call(h.policy, snap.extensions[h.policy.key]);
     }
@@ -646,7 +685,9 @@ function requireGenuine(policies: readonly SessionPolicy[], key: string, needed:
   if (!needed) return;
   for (const p of policies) {
     if (p?.key === key && Object.getPrototypeOf(p) !== cls.prototype) {
-      throw new TypeError(`Session of protocol "${protocolName}": the policy under key "${key}" must be a ${cls.name} (the runtime's own), got ${p.constructor?.name ?? typeof p}. Fix: pass options.${key === "budget" ? "budget (a BudgetAccount)" : "confirmation (its options)"} instead of a custom policy under that key.`);
+      throw new TypeError(
+        `Session of protocol "${protocolName}": the policy under key "${key}" must be a ${cls.name} (the runtime's own), got ${p.constructor?.name ?? typeof p}. Fix: pass options.${key === "budget" ? "budget (a BudgetAccount)" : "confirmation (its options)"} instead of a custom policy under that key.`,
+      );
     }
   }
 }

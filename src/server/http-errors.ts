@@ -53,15 +53,32 @@ export function toErrorResponse(e: unknown, requestId: string, ctx: Record<strin
     const j = e.toJSON();
     delete j["name"];
     const status = statusForViolation(e.code);
-    return { status, body: { error: { ...j, code: e.code, message: e.message, modelMessage: e.toModelMessage() } }, ...(status === 423 ? { headers: { "retry-after": "1" } } : {}) };
+    return {
+      status,
+      body: { error: { ...j, code: e.code, message: e.message, modelMessage: e.toModelMessage() } },
+      ...(status === 423 ? { headers: { "retry-after": "1" } } : {}),
+    };
   }
   if (e instanceof HttpError) return { status: e.status, body: { error: { code: e.code, message: e.message, ...e.extra } } };
   if (e instanceof SessionNotFoundError) return { status: 404, body: { error: { code: e.code, message: e.message } } };
-  if (e instanceof SessionExistsError) return { status: 409, body: { error: { code: "session_exists", message: `${e.message} To make creating a session safe to retry, send an Idempotency-Key header: a retry with the same key returns the session and its tokens.` } } };
+  if (e instanceof SessionExistsError)
+    return {
+      status: 409,
+      body: {
+        error: {
+          code: "session_exists",
+          message: `${e.message} To make creating a session safe to retry, send an Idempotency-Key header: a retry with the same key returns the session and its tokens.`,
+        },
+      },
+    };
   if (e instanceof StoreContentionError) return { status: 503, body: { error: { code: e.code, message: e.message } }, headers: { "retry-after": "1" } };
   if (e instanceof StoreUnavailableError) {
     emit("error", "store_unavailable", { requestId, ...ctx, toolRan: e.toolRan, error: describeCause(e) });
-    return { status: 503, body: { error: { code: e.code, message: e.message, toolRan: e.toolRan, writeRan: false, ...(e.callId !== undefined ? { callId: e.callId } : {}) } }, headers: { "retry-after": "1" } };
+    return {
+      status: 503,
+      body: { error: { code: e.code, message: e.message, toolRan: e.toolRan, writeRan: false, ...(e.callId !== undefined ? { callId: e.callId } : {}) } },
+      headers: { "retry-after": "1" },
+    };
   }
   if (e instanceof OutcomeNotRecordedError) {
     emit("error", "outcome_not_recorded", { requestId, ...ctx, callId: e.callId, tool: e.tool, error: describeCause(e) });
@@ -71,7 +88,16 @@ export function toErrorResponse(e: unknown, requestId: string, ctx: Record<strin
   if (ctx["route"] === "call_tool" && ctx["tool"] !== undefined) {
     // the tool itself failed in a way its protocol does not map to an outcome
     emit("error", "tool_failed", { requestId, ...ctx, error: errorText(e) });
-    return { status: 502, body: { error: { code: "tool_failed", message: `Tool "${String(ctx["tool"])}" failed: ${errorText(e)}. For a write, its outcome is unknown: the session is blocked (423) until the reconcile hook or an operator records what happened.`, toolRan: true } } };
+    return {
+      status: 502,
+      body: {
+        error: {
+          code: "tool_failed",
+          message: `Tool "${String(ctx["tool"])}" failed: ${errorText(e)}. For a write, its outcome is unknown: the session is blocked (423) until the reconcile hook or an operator records what happened.`,
+          toolRan: true,
+        },
+      },
+    };
   }
   emit("error", "internal_error", { requestId, ...ctx, error: e instanceof Error ? (e.stack ?? e.message) : String(e) });
   return { status: 500, body: { error: { code: "internal_error", message: `Internal error (request ${requestId}); see the service log.` } } };

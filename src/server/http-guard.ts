@@ -30,7 +30,12 @@ export interface HttpGuardLimits {
 }
 
 /** Defaults of `HttpGuardLimits`. */
-export const DEFAULT_HTTP_LIMITS: Required<HttpGuardLimits> = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1_000 };
+export const DEFAULT_HTTP_LIMITS: Required<HttpGuardLimits> = {
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 1_000,
+};
 
 export interface HttpGuardOptions<P extends Protocol<any, any, any>> extends Omit<GuardedExecutorOptions<P>, "store" | "protocol" | "log">, HttpGuardLimits {
   readonly protocol: P;
@@ -102,7 +107,23 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
  * @throws TypeError for a short token secret or a bad limit.
  */
 export function createHttpGuard<P extends Protocol<any, any, any>>(options: HttpGuardOptions<P>): HttpGuard<P> {
-  const { protocol, store, tools, tokenSecret, logger, violationLog, maxBodyBytes, operatorToken, authorizeCreate, tokenTtlMs, headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxConnections, ...executorOptions } = options;
+  const {
+    protocol,
+    store,
+    tools,
+    tokenSecret,
+    logger,
+    violationLog,
+    maxBodyBytes,
+    operatorToken,
+    authorizeCreate,
+    tokenTtlMs,
+    headersTimeoutMs,
+    requestTimeoutMs,
+    keepAliveTimeoutMs,
+    maxConnections,
+    ...executorOptions
+  } = options;
   const limits = checkLimits({ headersTimeoutMs, requestTimeoutMs, keepAliveTimeoutMs, maxConnections });
   const executor = new GuardedExecutor<P>({ ...executorOptions, protocol, store, ...(violationLog ? { log: violationLog } : {}) });
   const tokens = new SessionTokens(tokenSecret);
@@ -123,7 +144,8 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     try {
       return tokens.verify(token, sessionId, scopes);
     } catch (e) {
-      if (e instanceof SessionTokenError) throw new HttpError(e.code === "token_wrong_scope" || e.code === "token_other_session" ? 403 : 401, e.code, e.message);
+      if (e instanceof SessionTokenError)
+        throw new HttpError(e.code === "token_wrong_scope" || e.code === "token_other_session" ? 403 : 401, e.code, e.message);
       throw e;
     }
   };
@@ -140,17 +162,24 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
   type Answer = { status: number; body: unknown; headers?: Readonly<Record<string, string>> };
 
   async function createSession(req: IncomingMessage, ctx: Record<string, unknown>): Promise<Answer> {
-    if (authorizeCreate && !(await authorizeCreate(req))) throw new HttpError(401, "unauthorized", "This service does not let you create sessions (authorizeCreate refused).");
+    if (authorizeCreate && !(await authorizeCreate(req)))
+      throw new HttpError(401, "unauthorized", "This service does not let you create sessions (authorizeCreate refused).");
     const header = req.headers["idempotency-key"];
     const key = Array.isArray(header) ? header[0] : header;
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) throw new HttpError(400, "bad_request", `The Idempotency-Key header must be 1-255 visible ASCII characters (e.g. a UUID); got ${JSON.stringify(key)}.`);
+    if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+      throw new HttpError(400, "bad_request", `The Idempotency-Key header must be 1-255 visible ASCII characters (e.g. a UUID); got ${JSON.stringify(key)}.`);
     const body = await readJson(req, limit, true);
     const given = body["id"];
-    if (given !== undefined && (typeof given !== "string" || !/^[A-Za-z0-9._:-]{1,128}$/.test(given))) throw new HttpError(400, "bad_request", `"id" must be 1-128 characters of letters, digits, ".", "_", ":" or "-"; got ${JSON.stringify(given)}.`);
+    if (given !== undefined && (typeof given !== "string" || !/^[A-Za-z0-9._:-]{1,128}$/.test(given)))
+      throw new HttpError(400, "bad_request", `"id" must be 1-128 characters of letters, digits, ".", "_", ":" or "-"; got ${JSON.stringify(given)}.`);
     // a keyed hash of the key is stored, never the key; without an id the key names the session
     const keyTag = key !== undefined ? tokens.tag("create-session", key) : undefined;
     const id = (given as string | undefined) ?? (keyTag !== undefined ? `s-${keyTag.slice(0, 32)}` : undefined);
-    const { session, stored, created } = await executor.create({ ...(id !== undefined ? { id } : {}), ...(keyTag !== undefined ? { idempotencyKey: keyTag } : {}), expiresAt: Date.now() + ttl });
+    const { session, stored, created } = await executor.create({
+      ...(id !== undefined ? { id } : {}),
+      ...(keyTag !== undefined ? { idempotencyKey: keyTag } : {}),
+      expiresAt: Date.now() + ttl,
+    });
     ctx["sessionId"] = session.id;
     const expiresAt = stored.state.creation?.expiresAt ?? Date.now() + ttl;
     if (!created) emit("info", "session_create_replayed", { sessionId: session.id });
@@ -159,7 +188,10 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
       ...(created ? {} : { headers: { "idempotent-replayed": "true" } }),
       body: {
         ...summary(session, stored.version, stored.state.pending),
-        tokens: { agent: tokens.sign({ sessionId: session.id, scope: "agent", expiresAt }), user: tokens.sign({ sessionId: session.id, scope: "user", expiresAt }) },
+        tokens: {
+          agent: tokens.sign({ sessionId: session.id, scope: "agent", expiresAt }),
+          user: tokens.sign({ sessionId: session.id, scope: "user", expiresAt }),
+        },
         expiresAt: new Date(expiresAt).toISOString(),
         ...(created ? {} : { replayed: true }),
       },
@@ -170,19 +202,38 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     authorize(req, sessionId, ["agent"]);
     const body = await readJson(req, limit, false);
     const name = body["name"];
-    if (typeof name !== "string" || name === "") throw new HttpError(400, "bad_request", 'The body needs "name" (the tool) and "arguments"; e.g. {"id":"call-1","name":"lookup_booking","arguments":{"bookingId":"B1"}}.');
+    if (typeof name !== "string" || name === "")
+      throw new HttpError(
+        400,
+        "bad_request",
+        'The body needs "name" (the tool) and "arguments"; e.g. {"id":"call-1","name":"lookup_booking","arguments":{"bookingId":"B1"}}.',
+      );
     const callId = body["id"];
-    if (callId !== undefined && (typeof callId !== "string" || callId.length === 0 || callId.length > 200)) throw new HttpError(400, "bad_request", `"id" (the call id) must be a non-empty string of at most 200 characters; got ${JSON.stringify(callId)}.`);
+    if (callId !== undefined && (typeof callId !== "string" || callId.length === 0 || callId.length > 200))
+      throw new HttpError(400, "bad_request", `"id" (the call id) must be a non-empty string of at most 200 characters; got ${JSON.stringify(callId)}.`);
     ctx["tool"] = name;
     if (callId !== undefined) ctx["callId"] = callId;
     const impl = Object.prototype.hasOwnProperty.call(tools, name) ? tools[name] : undefined;
     if (!impl && Object.prototype.hasOwnProperty.call(protocol.tools, name)) {
-      throw new HttpError(501, "not_implemented", `Tool "${name}" is part of protocol "${protocol.name}" but this service has no implementation for it. Fix: pass tools.${name} to createHttpGuard.`);
+      throw new HttpError(
+        501,
+        "not_implemented",
+        `Tool "${name}" is part of protocol "${protocol.name}" but this service has no implementation for it. Fix: pass tools.${name} to createHttpGuard.`,
+      );
     }
     const call = { ...(callId !== undefined ? { id: callId as string } : {}), name, arguments: body["arguments"] ?? {} };
     const rec = await executor.execute(sessionId, call, impl ?? (() => undefined));
     ctx["callId"] = rec.callId;
-    emit("info", rec.replayed ? "call_replayed" : "tool_executed", { sessionId, callId: rec.callId, tool: name, effect: rec.call.spec.effect, outcome: rec.outcome, from: rec.from, to: rec.to, version: rec.version });
+    emit("info", rec.replayed ? "call_replayed" : "tool_executed", {
+      sessionId,
+      callId: rec.callId,
+      tool: name,
+      effect: rec.call.spec.effect,
+      outcome: rec.outcome,
+      from: rec.from,
+      to: rec.to,
+      version: rec.version,
+    });
     return {
       status: 200,
       ...(rec.replayed ? { headers: { "idempotent-replayed": "true" } } : {}),
@@ -208,7 +259,12 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
     const url = new URL(req.url ?? "/", "http://localhost");
     const method = req.method ?? "GET";
     const match = ROUTES.map((r) => ({ r, m: r.pattern.exec(url.pathname) })).filter((x) => x.m !== null);
-    if (match.length === 0) throw new HttpError(404, "not_found", `No route ${url.pathname}. Routes: POST /sessions, GET /sessions/:id/tools, POST /sessions/:id/calls, POST /sessions/:id/confirmations[/:actionId].`);
+    if (match.length === 0)
+      throw new HttpError(
+        404,
+        "not_found",
+        `No route ${url.pathname}. Routes: POST /sessions, GET /sessions/:id/tools, POST /sessions/:id/calls, POST /sessions/:id/confirmations[/:actionId].`,
+      );
     const hit = match.find((x) => x.r.method === method);
     if (!hit) throw new HttpError(405, "method_not_allowed", `${method} is not allowed on ${url.pathname}; use ${match.map((x) => x.r.method).join(" or ")}.`);
     ctx["route"] = hit.r.name;
@@ -235,7 +291,9 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
         const name = body["name"];
         if (typeof name !== "string") throw new HttpError(400, "bad_request", 'The body needs "name" (the tool to confirm) and "arguments".');
         const description = typeof body["description"] === "string" ? body["description"] : undefined;
-        const { value } = await executor.update(sessionId!, (s) => s.requestConfirmation({ name, arguments: body["arguments"] ?? {} }, description !== undefined ? { description } : {}));
+        const { value } = await executor.update(sessionId!, (s) =>
+          s.requestConfirmation({ name, arguments: body["arguments"] ?? {} }, description !== undefined ? { description } : {}),
+        );
         emit("info", "confirmation_requested", { sessionId, actionId: value.id, tool: value.tool });
         return { status: 201, body: { actionId: value.id, tool: value.tool, arguments: value.arguments, status: value.status } };
       }
@@ -245,7 +303,12 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
         ctx["actionId"] = actionId;
         const body = await readJson(req, limit, false);
         const decision = body["decision"];
-        if (decision !== "confirm" && decision !== "deny") throw new HttpError(400, "bad_request", `"decision" must be "confirm" or "deny"; got ${JSON.stringify(decision)}. Only this structured answer confirms an action.`);
+        if (decision !== "confirm" && decision !== "deny")
+          throw new HttpError(
+            400,
+            "bad_request",
+            `"decision" must be "confirm" or "deny"; got ${JSON.stringify(decision)}. Only this structured answer confirms an action.`,
+          );
         const { value, version } = await executor.update(sessionId!, (s) => {
           if (decision === "deny") {
             s.deny(actionId);
@@ -263,11 +326,28 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
         if (!safeEqual(h.replace(/^Bearer\s+/i, ""), operatorToken)) throw new HttpError(401, "unauthorized", "Reconciliation needs the operator token.");
         const body = await readJson(req, limit, true);
         const useHook = body["executed"] === undefined;
-        if (!useHook && typeof body["executed"] !== "boolean") throw new HttpError(400, "bad_request", '"executed" must be true or false (or absent to ask the reconcile hook).');
-        const resolution = useHook ? undefined : body["executed"] === true ? { executed: true as const, result: { ok: true as const, value: body["result"] }, by: "operator:http" } : { executed: false as const, by: "operator:http" };
+        if (!useHook && typeof body["executed"] !== "boolean")
+          throw new HttpError(400, "bad_request", '"executed" must be true or false (or absent to ask the reconcile hook).');
+        const resolution = useHook
+          ? undefined
+          : body["executed"] === true
+            ? { executed: true as const, result: { ok: true as const, value: body["result"] }, by: "operator:http" }
+            : { executed: false as const, by: "operator:http" };
         const rep = await executor.reconcile(sessionId!, resolution);
-        emit(rep.resolved ? "info" : "warn", "reconcile", { sessionId, resolved: rep.resolved, callId: rep.intent?.callId, executed: rep.resolution?.executed });
-        return { status: 200, body: { resolved: rep.resolved, ...(rep.intent ? { callId: rep.intent.callId, tool: rep.intent.tool } : {}), ...(rep.record ? { outcome: rep.record.outcome, to: rep.record.to } : {}) } };
+        emit(rep.resolved ? "info" : "warn", "reconcile", {
+          sessionId,
+          resolved: rep.resolved,
+          callId: rep.intent?.callId,
+          executed: rep.resolution?.executed,
+        });
+        return {
+          status: 200,
+          body: {
+            resolved: rep.resolved,
+            ...(rep.intent ? { callId: rep.intent.callId, tool: rep.intent.tool } : {}),
+            ...(rep.record ? { outcome: rep.record.outcome, to: rep.record.to } : {}),
+          },
+        };
       }
     }
     throw new HttpError(404, "not_found", `No route ${url.pathname}.`);
@@ -301,10 +381,15 @@ export function createHttpGuard<P extends Protocol<any, any, any>>(options: Http
 
   // Node checks the header and request deadlines on this interval: a fraction of the shortest one
   const checkEvery = Math.max(50, Math.min(1000, Math.floor(Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4)));
-  const server = createServer({ headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: checkEvery }, handle);
+  const server = createServer(
+    { headersTimeout: limits.headersTimeoutMs, requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: checkEvery },
+    handle,
+  );
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   server.maxConnections = limits.maxConnections;
-  server.on("drop", (data?: { remoteAddress?: string }) => emit("warn", "connection_dropped", { reason: "maxConnections", maxConnections: limits.maxConnections, remoteAddress: data?.remoteAddress }));
+  server.on("drop", (data?: { remoteAddress?: string }) =>
+    emit("warn", "connection_dropped", { reason: "maxConnections", maxConnections: limits.maxConnections, remoteAddress: data?.remoteAddress }),
+  );
   return {
     server,
     executor,
@@ -335,7 +420,10 @@ function checkLimits(given: HttpGuardLimits): Required<HttpGuardLimits> {
     if (!Number.isInteger(v) || v < 1) throw new TypeError(`createHttpGuard: ${k} must be a whole number ≥ 1; got ${String(v)}.`);
     out[k] = v;
   }
-  if (out.headersTimeoutMs > out.requestTimeoutMs) throw new TypeError(`createHttpGuard: headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs}): the headers are part of the request.`);
+  if (out.headersTimeoutMs > out.requestTimeoutMs)
+    throw new TypeError(
+      `createHttpGuard: headersTimeoutMs (${out.headersTimeoutMs}) must not exceed requestTimeoutMs (${out.requestTimeoutMs}): the headers are part of the request.`,
+    );
   return out;
 }
 

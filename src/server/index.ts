@@ -4,5 +4,14 @@
  * `concordat/mcp`.
  * @module
  */
-export { createHttpGuard, HttpError, statusForViolation, DEFAULT_HTTP_LIMITS, type HttpGuard, type HttpGuardOptions, type HttpGuardLimits, type GuardLogRecord } from "./http-guard.js";
+export {
+  createHttpGuard,
+  HttpError,
+  statusForViolation,
+  DEFAULT_HTTP_LIMITS,
+  type HttpGuard,
+  type HttpGuardOptions,
+  type HttpGuardLimits,
+  type GuardLogRecord,
+} from "./http-guard.js";
 export { SessionTokens, SessionTokenError, type TokenScope, type SessionTokenClaims } from "./session-token.js";

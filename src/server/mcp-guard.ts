@@ -67,7 +67,8 @@ export class McpGuardServer<P extends Protocol<any, any, any> = Protocol> extend
    */
   setTool<K extends ToolNameOf<P>>(name: K, impl: McpToolImplementation<ToolArgs<P, K>>): this {
     assertProtocolTools("McpGuardServer.setTool", this.guardProtocol as Protocol, [name]);
-    if (typeof impl !== "function") throw new TypeError(`McpGuardServer.setTool("${name}"): the implementation must be a function (args, context) => result, got ${typeof impl}.`);
+    if (typeof impl !== "function")
+      throw new TypeError(`McpGuardServer.setTool("${name}"): the implementation must be a function (args, context) => result, got ${typeof impl}.`);
     this.implementations.set(name, impl as McpToolImplementation);
     if (this.transport) void this.sendToolListChanged().catch(() => undefined);
     return this;
@@ -144,12 +145,16 @@ class LockedHandlerMap<V> extends Map<string, V> {
  */
 export function createMcpGuardServer<P extends Protocol<any, any, any>>(options: McpGuardOptions<P>): McpGuardServer<P> {
   const { protocol, store, sessionId, tools, executor: given, name, version, formatResult, toolErrors, onToolError, ...executorOptions } = options;
-  if (!sessionId) throw new TypeError("createMcpGuardServer: pass the stored session's id as `sessionId` (create it with executor.create() or POST /sessions).");
+  if (!sessionId)
+    throw new TypeError("createMcpGuardServer: pass the stored session's id as `sessionId` (create it with executor.create() or POST /sessions).");
   const sources = (tools ?? {}) as Readonly<Record<string, McpToolImplementation | undefined>>;
   assertProtocolTools("createMcpGuardServer", protocol, Object.keys(sources));
   const toolError = toolErrorReporter({ ...(toolErrors !== undefined ? { toolErrors } : {}), ...(onToolError !== undefined ? { onToolError } : {}) });
   const executor = given ?? new GuardedExecutor<P>({ ...executorOptions, protocol, store });
-  const server = new McpGuardServer<P>({ name: name ?? `concordat-${protocol.name}`, version: version ?? "0.1.0" }, { capabilities: { tools: { listChanged: true } } });
+  const server = new McpGuardServer<P>(
+    { name: name ?? `concordat-${protocol.name}`, version: version ?? "0.1.0" },
+    { capabilities: { tools: { listChanged: true } } },
+  );
   server.guardProtocol = protocol;
   for (const [tool, impl] of Object.entries(sources)) if (impl !== undefined) server.setTool(tool as ToolNameOf<P>, impl);
   const impls = server.implementations;
@@ -158,15 +163,13 @@ export function createMcpGuardServer<P extends Protocol<any, any, any>>(options:
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     const defs = (await executor.toolsAllowed(sessionId)).filter((d) => impls.has(d.name));
     return {
-      tools: defs.map(
-        (d): Tool => ({
-          name: d.name,
-          description: d.description,
-          inputSchema: { ...d.parameters, type: "object" } as Tool["inputSchema"],
-          annotations: { readOnlyHint: d.effect === "read", destructiveHint: d.effect === "write", idempotentHint: false },
-          _meta: { "concordat/effect": d.effect, "concordat/requiresConfirmation": d.requiresConfirmation },
-        }),
-      ),
+      tools: defs.map((d): Tool => ({
+        name: d.name,
+        description: d.description,
+        inputSchema: { ...d.parameters, type: "object" } as Tool["inputSchema"],
+        annotations: { readOnlyHint: d.effect === "read", destructiveHint: d.effect === "write", idempotentHint: false },
+        _meta: { "concordat/effect": d.effect, "concordat/requiresConfirmation": d.requiresConfirmation },
+      })),
     };
   });
 
@@ -184,7 +187,11 @@ export function createMcpGuardServer<P extends Protocol<any, any, any>>(options:
       if (rec.from !== rec.to || rec.status !== "active") await server.sendToolListChanged().catch(() => undefined);
       const transition = { callId: rec.callId, outcome: rec.outcome, from: rec.from, to: rec.to, allowedTools: rec.allowedTools };
       if (!rec.result.ok) {
-        return { isError: true, content: [{ type: "text", text: `Tool "${toolName}" failed (outcome ${rec.outcome}): ${toolError(rec.result.error, info)}` }], _meta: { [MCP_TRANSITION_META]: transition } };
+        return {
+          isError: true,
+          content: [{ type: "text", text: `Tool "${toolName}" failed (outcome ${rec.outcome}): ${toolError(rec.result.error, info)}` }],
+          _meta: { [MCP_TRANSITION_META]: transition },
+        };
       }
       const out = format(rec.result.value, toolName);
       return { ...out, _meta: { ...(out._meta ?? {}), [MCP_TRANSITION_META]: transition } };

@@ -43,18 +43,29 @@ export class SessionTokens {
 
   /** The claims of a valid token for this session and scope; throws `SessionTokenError` otherwise. */
   verify(token: string | undefined, sessionId: string, scopes: readonly TokenScope[], now: number = Date.now()): SessionTokenClaims {
-    if (!token) throw new SessionTokenError("token_missing", `This endpoint needs "Authorization: Bearer <token>" with a ${scopes.join(" or ")} token of session "${sessionId}" (from POST /sessions).`);
+    if (!token)
+      throw new SessionTokenError(
+        "token_missing",
+        `This endpoint needs "Authorization: Bearer <token>" with a ${scopes.join(" or ")} token of session "${sessionId}" (from POST /sessions).`,
+      );
     const parts = token.split(".");
-    if (parts.length !== 5 || parts[0] !== PREFIX) throw new SessionTokenError("token_malformed", "The bearer token is not a concordat session token (cst1.<scope>.<id>.<expiry>.<mac>).");
+    if (parts.length !== 5 || parts[0] !== PREFIX)
+      throw new SessionTokenError("token_malformed", "The bearer token is not a concordat session token (cst1.<scope>.<id>.<expiry>.<mac>).");
     const [, scope, id64, exp, mac] = parts as [string, string, string, string, string];
     // compare the text, not decoded bytes: base64 has several spellings of the same bytes
     const expected = Buffer.from(this.mac(`${PREFIX}.${scope}.${id64}.${exp}`), "utf8");
     const given = Buffer.from(mac, "utf8");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new SessionTokenError("token_invalid", "The bearer token's signature does not verify (forged, altered, or signed with another secret).");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new SessionTokenError("token_invalid", "The bearer token's signature does not verify (forged, altered, or signed with another secret).");
     const claims: SessionTokenClaims = { sessionId: Buffer.from(id64, "base64url").toString("utf8"), scope: scope as TokenScope, expiresAt: Number(exp) };
-    if (!Number.isFinite(claims.expiresAt) || claims.expiresAt <= now) throw new SessionTokenError("token_expired", `The token expired at ${new Date(claims.expiresAt).toISOString()}. Create a new session or ask the service for a new token.`);
+    if (!Number.isFinite(claims.expiresAt) || claims.expiresAt <= now)
+      throw new SessionTokenError(
+        "token_expired",
+        `The token expired at ${new Date(claims.expiresAt).toISOString()}. Create a new session or ask the service for a new token.`,
+      );
     if (claims.sessionId !== sessionId) throw new SessionTokenError("token_other_session", `The token belongs to another session, not "${sessionId}".`);
-    if (!scopes.includes(claims.scope)) throw new SessionTokenError("token_wrong_scope", `This endpoint needs a ${scopes.join(" or ")} token; this one is a ${claims.scope} token.`);
+    if (!scopes.includes(claims.scope))
+      throw new SessionTokenError("token_wrong_scope", `This endpoint needs a ${scopes.join(" or ")} token; this one is a ${claims.scope} token.`);
     return claims;
   }
 

@@ -44,14 +44,32 @@ export interface GuardedExecution extends ExecutionRecord {
 
 /** What `execute` returns (built field by field: a spread of the record is several times slower on this hot path). */
 export function executionOf(record: ExecutionRecord, callId: string, sessionId: string, version: number, session: Session<any>): GuardedExecution {
-  return { call: record.call, result: record.result, outcome: record.outcome, from: record.from, to: record.to, callId, sessionId, version, state: session.state, status: session.status, allowedTools: session.allowedTools() };
+  return {
+    call: record.call,
+    result: record.result,
+    outcome: record.outcome,
+    from: record.from,
+    to: record.to,
+    callId,
+    sessionId,
+    version,
+    state: session.state,
+    status: session.status,
+    allowedTools: session.allowedTools(),
+  };
 }
 
 /**
  * The recorded answer to a retried call, or undefined when no result was recorded for it (a
  * call from before results were kept, or one made without a call id).
  */
-export function replayOf(protocol: Protocol<any, any, any>, sessionId: string, callId: string, found: FoundCall, fallbackVersion: number): GuardedExecution | undefined {
+export function replayOf(
+  protocol: Protocol<any, any, any>,
+  sessionId: string,
+  callId: string,
+  found: FoundCall,
+  fallbackVersion: number,
+): GuardedExecution | undefined {
   const { entry, ledger, recorded } = found;
   if (!recorded || (!entry && !ledger)) return undefined;
   const tool = entry?.tool ?? ledger!.tool;
@@ -76,7 +94,13 @@ export function replayOf(protocol: Protocol<any, any, any>, sessionId: string, c
 }
 
 /** `duplicate_call`: the call id is recorded for a different call, or for one whose result cannot be given back. */
-export function duplicateCall(protocol: Protocol<any, any, any>, sessionId: string, call: ToolCall, found: FoundCall, why: "different_call" | "not_executed" | "no_result"): ProtocolViolation {
+export function duplicateCall(
+  protocol: Protocol<any, any, any>,
+  sessionId: string,
+  call: ToolCall,
+  found: FoundCall,
+  why: "different_call" | "not_executed" | "no_result",
+): ProtocolViolation {
   const callId = call.id as string;
   const seen: Partial<LedgerEntry> & { tool?: string } = found.ledger ?? found.entry ?? {};
   const status = found.ledger?.status ?? "done";
@@ -99,13 +123,30 @@ export function duplicateCall(protocol: Protocol<any, any, any>, sessionId: stri
     sessionId,
     tool: call.name,
     arguments: call.arguments,
-    data: { callId, status, reason: why, ...(found.entry ? { outcome: found.entry.outcome, from: found.entry.from, to: found.entry.to } : found.ledger?.outcome ? { outcome: found.ledger.outcome } : {}) },
+    data: {
+      callId,
+      status,
+      reason: why,
+      ...(found.entry
+        ? { outcome: found.entry.outcome, from: found.entry.from, to: found.entry.to }
+        : found.ledger?.outcome
+          ? { outcome: found.ledger.outcome }
+          : {}),
+    },
     hint,
   });
 }
 
 /** `needs_reconciliation`: a write's outcome is not recorded (it is running, or its process died). */
-export function blockedByWrite(session: Session<any> | undefined, protocol: Protocol<any, any, any>, sessionId: string, call: ToolCall, pending: LedgerEntry | undefined, pendingId: string, inFlightHere: boolean): ProtocolViolation {
+export function blockedByWrite(
+  session: Session<any> | undefined,
+  protocol: Protocol<any, any, any>,
+  sessionId: string,
+  call: ToolCall,
+  pending: LedgerEntry | undefined,
+  pendingId: string,
+  inFlightHere: boolean,
+): ProtocolViolation {
   const retry = pendingId === call.id;
   const v = new ProtocolViolation({
     code: "needs_reconciliation",

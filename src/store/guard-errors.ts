@@ -14,7 +14,10 @@ export class StoreContentionError extends ConcordatError<"store_contention"> {
     readonly sessionId: string,
     readonly attempts: number,
   ) {
-    super("store_contention", `Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`);
+    super(
+      "store_contention",
+      `Session "${sessionId}": gave up after ${attempts} compare-and-set conflicts. Another writer is changing it continuously. Fix: retry later, or raise maxConflicts.`,
+    );
     this.name = "StoreContentionError";
   }
 }

@@ -124,17 +124,24 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     this.log = options.log;
     this.now = options.now ?? (() => new Date());
     const size = options.cacheSize ?? 10_000;
-    if (!Number.isInteger(size) || size < 1) throw new TypeError(`GuardedExecutor: cacheSize must be a positive integer; got ${String(options.cacheSize)}. Fix: pass a session count, or cache: false.`);
+    if (!Number.isInteger(size) || size < 1)
+      throw new TypeError(
+        `GuardedExecutor: cacheSize must be a positive integer; got ${String(options.cacheSize)}. Fix: pass a session count, or cache: false.`,
+      );
     const bytes = options.cacheBytes ?? 32 * 1024 * 1024;
-    if (!Number.isFinite(bytes) || bytes < 0) throw new TypeError(`GuardedExecutor: cacheBytes must be a non-negative number of bytes; got ${String(options.cacheBytes)}.`);
+    if (!Number.isFinite(bytes) || bytes < 0)
+      throw new TypeError(`GuardedExecutor: cacheBytes must be a non-negative number of bytes; got ${String(options.cacheBytes)}.`);
     const consistency = options.consistency ?? "optimistic";
-    if (consistency !== "optimistic" && consistency !== "strict") throw new TypeError(`GuardedExecutor: consistency ${JSON.stringify(consistency)} is not one of "optimistic" (default) or "strict".`);
+    if (consistency !== "optimistic" && consistency !== "strict")
+      throw new TypeError(`GuardedExecutor: consistency ${JSON.stringify(consistency)} is not one of "optimistic" (default) or "strict".`);
     this.strict = consistency === "strict";
     const sessionOptions = options.sessionOptions ?? {};
     const keep = sessionOptions.trace?.keep;
     const seal = this.store.sealPolicy?.records;
     if (keep !== undefined && seal !== undefined && keep < seal) {
-      throw new TypeError(`GuardedExecutor: sessionOptions.trace.keep is ${keep}, below the store's seal size (${seal} calls): calls could leave memory before they are stored. Fix: keep at least ${seal} entries (the default keeps 1000).`);
+      throw new TypeError(
+        `GuardedExecutor: sessionOptions.trace.keep is ${keep}, below the store's seal size (${seal} calls): calls could leave memory before they are stored. Fix: keep at least ${seal} entries (the default keeps 1000).`,
+      );
     }
     this.maxConflicts = options.maxConflicts ?? 10_000;
     this.owner = options.owner ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -162,7 +169,14 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     const id = options.id ?? randomUUID();
     const session = this.sessions.fresh(id);
     await options.init?.(session);
-    const creation = options.idempotencyKey !== undefined || options.expiresAt !== undefined ? { at: this.now().toISOString(), ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}), ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}) } : undefined;
+    const creation =
+      options.idempotencyKey !== undefined || options.expiresAt !== undefined
+        ? {
+            at: this.now().toISOString(),
+            ...(options.idempotencyKey !== undefined ? { key: options.idempotencyKey } : {}),
+            ...(options.expiresAt !== undefined ? { expiresAt: options.expiresAt } : {}),
+          }
+        : undefined;
     let stored: StoredSession;
     try {
       stored = await this.store.create(id, headState(session.toJSON(), {}, undefined, undefined, undefined, creation));
@@ -209,7 +223,10 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
    * refusal on a cached copy is checked again on a fresh load. `change` may run more than once,
    * so it must only touch the session it is given.
    */
-  update<T>(sessionId: string, change: (session: Session<P>) => T | Promise<T>): Promise<{ readonly value: Awaited<T>; readonly session: Session<P>; readonly version: number }> {
+  update<T>(
+    sessionId: string,
+    change: (session: Session<P>) => T | Promise<T>,
+  ): Promise<{ readonly value: Awaited<T>; readonly session: Session<P>; readonly version: number }> {
     return this.lanes.run(sessionId, () =>
       retryOnConflict(sessionId, this.maxConflicts, async (attempt) => {
         const { stored, session, cached } = await this.sessions.current(sessionId, attempt > 0, undefined, false);
@@ -223,7 +240,14 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
           throw this.report(session.reject(e));
         }
         const state = stored.state;
-        const saved = await this.sessions.save(sessionId, stored, nextState(state, session.toJSON(), state.ledger, state.pending, state.results), session, undefined, undefined);
+        const saved = await this.sessions.save(
+          sessionId,
+          stored,
+          nextState(state, session.toJSON(), state.ledger, state.pending, state.results),
+          session,
+          undefined,
+          undefined,
+        );
         return isStored(saved) ? { value, session, version: saved.version } : CONFLICT;
       }),
     );
@@ -241,9 +265,25 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /** What this executor holds in memory (for soak tests and metrics). */
-  stats(): { readonly cachedSessions: number; readonly cachedBytes: number; readonly lanes: number; readonly loads: number; readonly highWaterMarks: number; readonly unrecordedOutcomes: number; readonly inFlight: number } {
+  stats(): {
+    readonly cachedSessions: number;
+    readonly cachedBytes: number;
+    readonly lanes: number;
+    readonly loads: number;
+    readonly highWaterMarks: number;
+    readonly unrecordedOutcomes: number;
+    readonly inFlight: number;
+  } {
     const cache = this.sessions.cache;
-    return { cachedSessions: cache?.size ?? 0, cachedBytes: cache?.bytes ?? 0, lanes: this.lanes.size, loads: this.sessions.loads.size, highWaterMarks: this.sessions.marks.size, unrecordedOutcomes: this.writes.unrecorded.size, inFlight: this.writes.inFlight };
+    return {
+      cachedSessions: cache?.size ?? 0,
+      cachedBytes: cache?.bytes ?? 0,
+      lanes: this.lanes.size,
+      loads: this.sessions.loads.size,
+      highWaterMarks: this.sessions.marks.size,
+      unrecordedOutcomes: this.writes.unrecorded.size,
+      inFlight: this.writes.inFlight,
+    };
   }
 
   // ---------------------------------------------------------------------------------------
@@ -304,14 +344,25 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       }
       const state = stored.state;
       const results = freshId ? state.results : withResult(state.results, callId, stored.version + 1, result);
-      const saved = await sessions.save(sessionId, stored, nextState(state, session.toJSON(), state.ledger, state.pending, results), session, undefined, { callId, toolRan: true, call });
+      const saved = await sessions.save(sessionId, stored, nextState(state, session.toJSON(), state.ledger, state.pending, results), session, undefined, {
+        callId,
+        toolRan: true,
+        call,
+      });
       if (!isStored(saved)) return saved;
       return executionOf(record, callId, sessionId, saved.version, session);
     });
   }
 
   /** The answer to a call whose id is already recorded: its result, or a refusal saying why not. */
-  private async answerRetry(sessionId: string, session: Session<P> | undefined, cached: boolean, call: ToolCall, found: FoundCall, version: number): Promise<GuardedExecution | typeof CONFLICT> {
+  private async answerRetry(
+    sessionId: string,
+    session: Session<P> | undefined,
+    cached: boolean,
+    call: ToolCall,
+    found: FoundCall,
+    version: number,
+  ): Promise<GuardedExecution | typeof CONFLICT> {
     const callId = call.id as string;
     const ledger = found.ledger;
     const tool = ledger?.tool ?? found.entry?.tool ?? call.name;

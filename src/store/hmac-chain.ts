@@ -8,7 +8,9 @@ import { createHash } from "node:crypto";
  */
 const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: "hex") => string }).hash;
 /** @internal */
-export const sha256Hex: (data: Uint8Array) => string = oneShot ? (data) => oneShot("sha256", data, "hex") : (data) => createHash("sha256").update(data).digest("hex");
+export const sha256Hex: (data: Uint8Array) => string = oneShot
+  ? (data) => oneShot("sha256", data, "hex")
+  : (data) => createHash("sha256").update(data).digest("hex");
 
 /** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. @internal */
 export interface HmacPads {

@@ -18,7 +18,15 @@ export interface OpenSessionStoreOptions {
 export async function openSessionStore(options: OpenSessionStoreOptions): Promise<SessionStore> {
   if (options.postgresUrl) {
     const { PostgresSessionStore } = await import("./postgres-store.js");
-    return new PostgresSessionStore({ secret: options.secret, connectionString: options.postgresUrl, ...(options.table ? { table: options.table } : {}) }).ensureSchema();
+    return new PostgresSessionStore({
+      secret: options.secret,
+      connectionString: options.postgresUrl,
+      ...(options.table ? { table: options.table } : {}),
+    }).ensureSchema();
   }
-  return new SqliteSessionStore({ secret: options.secret, path: options.sqlitePath ?? DEFAULT_SQLITE_PATH, ...(options.table ? { table: options.table } : {}) });
+  return new SqliteSessionStore({
+    secret: options.secret,
+    path: options.sqlitePath ?? DEFAULT_SQLITE_PATH,
+    ...(options.table ? { table: options.table } : {}),
+  });
 }

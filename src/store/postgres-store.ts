@@ -95,7 +95,12 @@ export class PostgresSessionStore extends SignedSessionStore {
   }
 
   protected async insertRow(id: string, row: RawRow): Promise<boolean> {
-    const r = await this.pool.query(`INSERT INTO ${this.table} (id, version, data, mac) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [id, row.version, row.data, row.mac]);
+    const r = await this.pool.query(`INSERT INTO ${this.table} (id, version, data, mac) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING`, [
+      id,
+      row.version,
+      row.data,
+      row.mac,
+    ]);
     return r.rowCount === 1;
   }
 
@@ -106,7 +111,15 @@ export class PostgresSessionStore extends SignedSessionStore {
       [id],
     );
     const row = r.rows[0];
-    return row ? { version: Number(row.version), data: row.data, mac: row.mac, maxChunk: row.max_chunk ?? undefined, maxClaimVersion: row.max_claim === null ? undefined : Number(row.max_claim) } : undefined;
+    return row
+      ? {
+          version: Number(row.version),
+          data: row.data,
+          mac: row.mac,
+          maxChunk: row.max_chunk ?? undefined,
+          maxClaimVersion: row.max_claim === null ? undefined : Number(row.max_claim),
+        }
+      : undefined;
   }
 
   protected async selectChunks(id: string, fromSeq: number): Promise<RawChunk[]> {
@@ -142,7 +155,9 @@ export class PostgresSessionStore extends SignedSessionStore {
     if (row.chunk) {
       params.push(row.chunk.index, row.chunk.from, row.chunk.data, row.chunk.mac);
       const n = params.length;
-      parts.push(`l AS (INSERT INTO ${t}_log (session_id, idx, from_seq, version, data, mac) SELECT $4, $${n - 3}::int, $${n - 2}::bigint, $1, $${n - 1}::text, $${n} FROM u)`);
+      parts.push(
+        `l AS (INSERT INTO ${t}_log (session_id, idx, from_seq, version, data, mac) SELECT $4, $${n - 3}::int, $${n - 2}::bigint, $1, $${n - 1}::text, $${n} FROM u)`,
+      );
     }
     try {
       const r = await this.pool.query<{ n: number }>(`WITH ${parts.join(", ")} SELECT count(*)::int AS n FROM u`, params);
@@ -151,14 +166,20 @@ export class PostgresSessionStore extends SignedSessionStore {
       const err = e as { code?: string; constraint?: string };
       if (err.code !== "23505") throw e;
       if (err.constraint === `${t}_log_pkey`) throw new ClaimConflictError(id, `chunk:${row.chunk?.index ?? "?"}`);
-      const taken = await this.pool.query<{ claim: string }>(`SELECT claim FROM ${t}_claims WHERE session_id = $1 AND claim = ANY($2::text[]) LIMIT 1`, [id, claims]);
+      const taken = await this.pool.query<{ claim: string }>(`SELECT claim FROM ${t}_claims WHERE session_id = $1 AND claim = ANY($2::text[]) LIMIT 1`, [
+        id,
+        claims,
+      ]);
       throw new ClaimConflictError(id, taken.rows[0]?.claim ?? claims[0]!);
     }
   }
 
   async delete(id: string): Promise<boolean> {
     const t = this.table;
-    const r = await this.pool.query(`WITH a AS (DELETE FROM ${t}_log WHERE session_id = $1), b AS (DELETE FROM ${t}_claims WHERE session_id = $1) DELETE FROM ${t} WHERE id = $1`, [id]);
+    const r = await this.pool.query(
+      `WITH a AS (DELETE FROM ${t}_log WHERE session_id = $1), b AS (DELETE FROM ${t}_claims WHERE session_id = $1) DELETE FROM ${t} WHERE id = $1`,
+      [id],
+    );
     return r.rowCount === 1;
   }
 

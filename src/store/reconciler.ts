@@ -8,14 +8,18 @@ import { ownerGone, revalidated } from "./write-ledger.js";
 import type { WriteRunner } from "./write-runner.js";
 
 /** What happened to a write whose outcome was not recorded. */
-export type ReconcileResolution = { readonly executed: true; readonly result: ToolResult; readonly by?: string } | { readonly executed: false; readonly by?: string };
+export type ReconcileResolution =
+  { readonly executed: true; readonly result: ToolResult; readonly by?: string } | { readonly executed: false; readonly by?: string };
 
 /**
  * Looks a pending write up in the target system (e.g. by `intent.idempotencyKey`) and says
  * whether it happened. Return `undefined` when it cannot tell: the session stays blocked for
  * an operator.
  */
-export type ReconcileHook = (intent: LedgerEntry, context: { readonly sessionId: string; readonly protocol: string }) => ReconcileResolution | undefined | Promise<ReconcileResolution | undefined>;
+export type ReconcileHook = (
+  intent: LedgerEntry,
+  context: { readonly sessionId: string; readonly protocol: string },
+) => ReconcileResolution | undefined | Promise<ReconcileResolution | undefined>;
 
 /** What `reconcile` did. */
 export interface ReconcileReport {
@@ -63,7 +67,9 @@ export class Reconciler<P extends Protocol<any, any, any>> {
       if (decided === undefined && intent !== undefined && this.hook) decided = await this.hook(intent, { sessionId, protocol: protocol.name });
       if (decided === undefined) return { resolved: false, ...(intent ? { intent } : {}) };
       if (decided.executed && (decided.result === undefined || typeof decided.result !== "object")) {
-        throw new TypeError(`reconcile(${JSON.stringify(sessionId)}): an executed resolution needs the write's result ({ ok: true, value } or { ok: false, error }).`);
+        throw new TypeError(
+          `reconcile(${JSON.stringify(sessionId)}): an executed resolution needs the write's result ({ ok: true, value } or { ok: false, error }).`,
+        );
       }
       const by = decided.by ?? (resolution ? "operator" : "reconcile-hook");
       const finishedAt = this.now().toISOString();
@@ -71,11 +77,27 @@ export class Reconciler<P extends Protocol<any, any, any>> {
       let state: StoredState;
       if (intent && decided.executed) {
         record = session.reconciled({ validated: revalidated(protocol, intent), result: decided.result });
-        const entry: LedgerEntry = { ...intent, status: "reconciled_executed", outcome: record!.outcome, from: record!.from, to: record!.to, finishedAt, resolvedBy: by };
-        state = nextState(stored.state, session.toJSON(), { ...stored.state.ledger, [intent.callId]: entry }, undefined, withResult(stored.state.results, intent.callId, stored.version + 1, decided.result));
+        const entry: LedgerEntry = {
+          ...intent,
+          status: "reconciled_executed",
+          outcome: record!.outcome,
+          from: record!.from,
+          to: record!.to,
+          finishedAt,
+          resolvedBy: by,
+        };
+        state = nextState(
+          stored.state,
+          session.toJSON(),
+          { ...stored.state.ledger, [intent.callId]: entry },
+          undefined,
+          withResult(stored.state.results, intent.callId, stored.version + 1, decided.result),
+        );
       } else {
         session.reconciled();
-        const ledger = intent ? { ...stored.state.ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed" as const, finishedAt, resolvedBy: by } } : stored.state.ledger;
+        const ledger = intent
+          ? { ...stored.state.ledger, [intent.callId]: { ...intent, status: "reconciled_not_executed" as const, finishedAt, resolvedBy: by } }
+          : stored.state.ledger;
         state = nextState(stored.state, session.toJSON(), ledger, undefined, stored.state.results);
       }
       const saved = await this.sessions.save(sessionId, stored, state, session, undefined, undefined);

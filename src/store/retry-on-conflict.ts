@@ -10,7 +10,11 @@ export const CONFLICT: unique symbol = Symbol("concordat.conflict");
  * `StoreContentionError`.
  * @internal
  */
-export async function retryOnConflict<T>(sessionId: string, maxConflicts: number, attempt: (n: number) => Promise<T | typeof CONFLICT> | T | typeof CONFLICT): Promise<T> {
+export async function retryOnConflict<T>(
+  sessionId: string,
+  maxConflicts: number,
+  attempt: (n: number) => Promise<T | typeof CONFLICT> | T | typeof CONFLICT,
+): Promise<T> {
   for (let n = 0; n <= maxConflicts; n++) {
     let r = attempt(n);
     if (r instanceof Promise) r = await r;

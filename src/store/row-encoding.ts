@@ -1,5 +1,15 @@
 import { chainSeed, ChainedRowSigner, type HmacPads, type RowSigner } from "./hmac-chain.js";
-import { headState, recordedCall, type EncodedState, type LedgerEntry, type LogPosition, type RecordedCall, type RecordedCalls, type SealPolicy, type StoredState } from "./session-store.js";
+import {
+  headState,
+  recordedCall,
+  type EncodedState,
+  type LedgerEntry,
+  type LogPosition,
+  type RecordedCall,
+  type RecordedCalls,
+  type SealPolicy,
+  type StoredState,
+} from "./session-store.js";
 import type { TraceEntry } from "../runtime/session-snapshot.js";
 
 /**
@@ -56,7 +66,8 @@ export function resultText(r: RecordedCall["result"]): string {
     return JSON.stringify({ ok: true, omitted: `not JSON-serializable (${(e as Error).message})` });
   }
   if (value === undefined) return '{"ok":true}';
-  if (value.length > MAX_RECORDED_RESULT_CHARS) return JSON.stringify({ ok: true, omitted: `${value.length} characters of JSON, more than the ${MAX_RECORDED_RESULT_CHARS} kept` });
+  if (value.length > MAX_RECORDED_RESULT_CHARS)
+    return JSON.stringify({ ok: true, omitted: `${value.length} characters of JSON, more than the ${MAX_RECORDED_RESULT_CHARS} kept` });
   return `{"ok":true,"value":${value}}`;
 }
 
@@ -81,7 +92,15 @@ export function headTail(state: StoredState): string {
   if (state.creation !== undefined) out += `,"creation":${JSON.stringify(state.creation)}`;
   for (const k in state) {
     // members a later version may add: kept, after the known ones
-    if (k !== "session" && k !== "ledger" && k !== "pending" && k !== "results" && k !== "log" && k !== "creation" && (state as unknown as Record<string, unknown>)[k] !== undefined) {
+    if (
+      k !== "session" &&
+      k !== "ledger" &&
+      k !== "pending" &&
+      k !== "results" &&
+      k !== "log" &&
+      k !== "creation" &&
+      (state as unknown as Record<string, unknown>)[k] !== undefined
+    ) {
       out += `,${JSON.stringify(k)}:${JSON.stringify((state as unknown as Record<string, unknown>)[k])}`;
     }
   }
@@ -122,10 +141,18 @@ export function isHeadLayout(parsed: unknown): parsed is ParsedHead {
 
 /** The state a v3 head row holds: the session with its unsealed calls as trace, their results. @internal */
 export function stateOfHead(parsed: ParsedHead): StoredState {
-  const { calls, session, ledger, pending, log, creation, ...rest } = parsed as ParsedHead & Partial<Record<"ledger" | "pending" | "log" | "creation", unknown>>;
+  const { calls, session, ledger, pending, log, creation, ...rest } = parsed as ParsedHead &
+    Partial<Record<"ledger" | "pending" | "log" | "creation", unknown>>;
   let results: RecordedCalls | undefined;
   for (const c of calls) if (c.r !== undefined && c.e.callId !== undefined) results = { callId: c.e.callId, version: c.v ?? 0, result: c.r, prev: results };
-  const state = headState({ ...session, trace: calls.map((c) => c.e) } as unknown as StoredState["session"], ledger as StoredState["ledger"], pending as string | undefined, results, log as LogPosition | undefined, creation as StoredState["creation"]);
+  const state = headState(
+    { ...session, trace: calls.map((c) => c.e) } as unknown as StoredState["session"],
+    ledger as StoredState["ledger"],
+    pending as string | undefined,
+    results,
+    log as LogPosition | undefined,
+    creation as StoredState["creation"],
+  );
   return Object.keys(rest).length > 0 ? Object.assign(state, rest) : state;
 }
 
@@ -165,12 +192,16 @@ export function hasTrace(state: StoredState): boolean {
  * call, like a write recorded as not executed); the pending one, open intents and the entries of
  * calls the head keeps stay in the head.
  */
-function splitLedger(state: StoredState, keptCalls: ReadonlySet<string>): { readonly sealed: Record<string, LedgerEntry>; readonly kept: Record<string, LedgerEntry> } {
+function splitLedger(
+  state: StoredState,
+  keptCalls: ReadonlySet<string>,
+): { readonly sealed: Record<string, LedgerEntry>; readonly kept: Record<string, LedgerEntry> } {
   const sealed: Record<string, LedgerEntry> = {};
   const kept: Record<string, LedgerEntry> = {};
   for (const id in state.ledger) {
     const e = state.ledger[id]!;
-    if (id !== state.pending && !keptCalls.has(id) && (e.status === "done" || e.status === "reconciled_executed" || e.status === "reconciled_not_executed")) sealed[id] = e;
+    if (id !== state.pending && !keptCalls.has(id) && (e.status === "done" || e.status === "reconciled_executed" || e.status === "reconciled_not_executed"))
+      sealed[id] = e;
     else kept[id] = e;
   }
   return { sealed, kept };
@@ -288,7 +319,14 @@ export class IncrementalRowEncoder {
       this.appendBytes(keptBytes.subarray(rel[j]! + (j === 0 ? 1 : 0), j + 1 < rel.length ? rel[j + 1]! : keptBytes.length));
       this.signer?.append(this.buf.subarray(at, this.len));
     }
-    const stored = headState(state.session, kept, state.pending, results, { incarnation: log.incarnation, sealed: this.base, chunks: log.chunks + 1 }, state.creation);
+    const stored = headState(
+      state.session,
+      kept,
+      state.pending,
+      results,
+      { incarnation: log.incarnation, sealed: this.base, chunks: log.chunks + 1 },
+      state.creation,
+    );
     const prefix = this.len;
     this.append(headTail(stored));
     const bytes = this.buf.subarray(0, this.len);

@@ -74,7 +74,14 @@ export function recordedCall(results: RecordedCalls | undefined, callId: string)
  * A state with every member in one order (one object shape on the hot path: the engine keeps
  * its property accesses and JSON encoding fast).
  */
-export function headState(session: SessionSnapshot, ledger: Readonly<Record<string, LedgerEntry>>, pending: string | undefined, results: RecordedCalls | undefined, log: LogPosition | undefined, creation: CreationRecord | undefined): StoredState {
+export function headState(
+  session: SessionSnapshot,
+  ledger: Readonly<Record<string, LedgerEntry>>,
+  pending: string | undefined,
+  results: RecordedCalls | undefined,
+  log: LogPosition | undefined,
+  creation: CreationRecord | undefined,
+): StoredState {
   return { session, ledger, pending, results, log, creation };
 }
 
@@ -285,6 +292,7 @@ export function storeKey(secret: string | Uint8Array | undefined, who: string): 
     throw new TypeError(`${who}: "secret" is required (an HMAC key of at least 16 bytes from your configuration, e.g. process.env.CONCORDAT_STORE_SECRET).`);
   }
   const key = typeof secret === "string" ? Buffer.from(secret, "utf8") : Buffer.from(secret);
-  if (key.length < 16) throw new TypeError(`${who}: "secret" is ${key.length} bytes; it must be at least 16. Fix: use a long random value (e.g. \`openssl rand -hex 32\`).`);
+  if (key.length < 16)
+    throw new TypeError(`${who}: "secret" is ${key.length} bytes; it must be at least 16. Fix: use a long random value (e.g. \`openssl rand -hex 32\`).`);
   return key;
 }

@@ -147,7 +147,9 @@ export abstract class SignedSessionStore implements SessionStore {
         data: enc.bytes,
         mac: enc.mac!(version),
         claims: claims !== undefined && claims.length > 0 ? claims : undefined,
-        chunk: seal ? { index: seal.index, from: seal.from, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) } : undefined,
+        chunk: seal
+          ? { index: seal.index, from: seal.from, version, data: seal.text, mac: this.chunkMac(id, enc.stored.log?.incarnation ?? "", seal.index, seal.text) }
+          : undefined,
       };
       const ok = this.updateRow(id, expectedVersion, row);
       const saved = (won: boolean): StoredSession | undefined => (won ? { id, version, state: enc.stored } : undefined);
@@ -185,14 +187,17 @@ export abstract class SignedSessionStore implements SessionStore {
   /** The head row (and seal) of a state, encoded from scratch. */
   private encode(id: string, state: StoredState, policy: SealPolicy): EncodedState {
     if (!hasTrace(state)) {
-        const { text } = flatRow(this.pads, id, 0, state);
+      const { text } = flatRow(this.pads, id, 0, state);
       return { bytes: Buffer.from(text, "utf8"), stored: state, mac: (v) => flatRow(this.pads, id, v, state).mac };
     }
     return new IncrementalRowEncoder(headSigner(this.pads, id), policy).encode(state);
   }
 
   private chunkMac(id: string, incarnation: string, index: number, text: string): string {
-    return createHmac("sha256", this.key).update(`${CHUNK_DOMAIN}\u0000${id.length}:${id}\u0000${incarnation}\u0000${index}\u0000`, "utf8").update(text, "utf8").digest("hex");
+    return createHmac("sha256", this.key)
+      .update(`${CHUNK_DOMAIN}\u0000${id.length}:${id}\u0000${incarnation}\u0000${index}\u0000`, "utf8")
+      .update(text, "utf8")
+      .digest("hex");
   }
 
   /**
@@ -200,16 +205,22 @@ export abstract class SignedSessionStore implements SessionStore {
    * consecutive indexes ending with the last one the head records, calls contiguous up to the
    * first call the head holds.
    */
-  private async verifiedChunks(id: string, log: { readonly incarnation: string; readonly sealed: number; readonly chunks: number }, fromSeq: number): Promise<ParsedChunk[]> {
+  private async verifiedChunks(
+    id: string,
+    log: { readonly incarnation: string; readonly sealed: number; readonly chunks: number },
+    fromSeq: number,
+  ): Promise<ParsedChunk[]> {
     const raw = await this.selectChunks(id, fromSeq);
     const first = log.chunks - raw.length;
-    if (raw.length === 0 || raw[raw.length - 1]!.index !== log.chunks - 1) throw tampered(id, this.kind, `its log does not end with chunk ${log.chunks - 1}, the last one the head row records`);
+    if (raw.length === 0 || raw[raw.length - 1]!.index !== log.chunks - 1)
+      throw tampered(id, this.kind, `its log does not end with chunk ${log.chunks - 1}, the last one the head row records`);
     const out: ParsedChunk[] = [];
     let next: number | undefined;
     for (let i = 0; i < raw.length; i++) {
       const c = raw[i]!;
       if (c.index !== first + i) throw tampered(id, this.kind, `log chunk ${first + i} is missing`);
-      if (!macEquals(c.mac, this.chunkMac(id, log.incarnation, c.index, c.data))) throw tampered(id, this.kind, `the HMAC of log chunk ${c.index} does not match its contents`);
+      if (!macEquals(c.mac, this.chunkMac(id, log.incarnation, c.index, c.data)))
+        throw tampered(id, this.kind, `the HMAC of log chunk ${c.index} does not match its contents`);
       let parsed: ParsedChunk;
       try {
         parsed = JSON.parse(c.data) as ParsedChunk;
@@ -235,7 +246,12 @@ export abstract class SignedSessionStore implements SessionStore {
     } catch {
       throw tampered(id, this.kind, "it is not valid JSON");
     }
-    if (typeof parsed !== "object" || parsed === null || typeof (parsed as { session?: unknown }).session !== "object" || (parsed as { session?: unknown }).session === null) {
+    if (
+      typeof parsed !== "object" ||
+      parsed === null ||
+      typeof (parsed as { session?: unknown }).session !== "object" ||
+      (parsed as { session?: unknown }).session === null
+    ) {
       throw tampered(id, this.kind, "it is not a stored concordat session");
     }
     const v3 = headMac(this.pads, id, row.version, row.data, parsed);
@@ -276,7 +292,8 @@ function macEquals(given: string, expected: string | undefined): boolean {
 }
 
 function checkId(id: string): void {
-  if (typeof id !== "string" || id.length === 0 || id.length > 200) throw new TypeError(`Session id ${JSON.stringify(id)} is invalid: it must be a non-empty string of at most 200 characters.`);
+  if (typeof id !== "string" || id.length === 0 || id.length > 200)
+    throw new TypeError(`Session id ${JSON.stringify(id)} is invalid: it must be a non-empty string of at most 200 characters.`);
 }
 
 /** The violation for a stored row whose HMAC does not verify. */

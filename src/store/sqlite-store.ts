@@ -153,7 +153,8 @@ function insertOrConflict(id: string, claim: string, insert: () => unknown): voi
   try {
     insert();
   } catch (e) {
-    if (typeof (e as { code?: unknown }).code === "string" && (e as { code: string }).code.startsWith("SQLITE_CONSTRAINT")) throw new ClaimConflictError(id, claim);
+    if (typeof (e as { code?: unknown }).code === "string" && (e as { code: string }).code.startsWith("SQLITE_CONSTRAINT"))
+      throw new ClaimConflictError(id, claim);
     throw e;
   }
 }
@@ -163,7 +164,10 @@ function insertOrConflict(id: string, claim: string, insert: () => unknown): voi
  * characters: `<table>_claims` must stay within PostgreSQL's 63-character identifiers.
  */
 export function checkTableName(name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]{0,54}$/.test(name)) throw new TypeError(`Table name ${JSON.stringify(name)} is not a plain SQL identifier of at most 55 characters. Fix: use letters, digits and underscores, starting with a letter or underscore.`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]{0,54}$/.test(name))
+    throw new TypeError(
+      `Table name ${JSON.stringify(name)} is not a plain SQL identifier of at most 55 characters. Fix: use letters, digits and underscores, starting with a letter or underscore.`,
+    );
   return name;
 }
 
@@ -175,7 +179,8 @@ function openSqlite(): typeof Database {
   try {
     sqlite = createRequire(import.meta.url)("better-sqlite3") as typeof Database;
   } catch (e) {
-    if (isMissingPackage(e, "better-sqlite3")) throw new MissingDependencyError("better-sqlite3", "The SQLite session store", "npm i better-sqlite3@12", { cause: e });
+    if (isMissingPackage(e, "better-sqlite3"))
+      throw new MissingDependencyError("better-sqlite3", "The SQLite session store", "npm i better-sqlite3@12", { cause: e });
     throw e;
   }
   return sqlite;

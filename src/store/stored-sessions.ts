@@ -8,7 +8,17 @@ import { HighWaterMarks } from "./high-water-marks.js";
 import { CONFLICT } from "./retry-on-conflict.js";
 import { IncrementalRowEncoder } from "./row-encoding.js";
 import { footprint, SessionCache } from "./session-cache.js";
-import { ClaimConflictError, headState, type EncodedState, type FoundCall, type RecordedCalls, type SaveOptions, type SessionStore, type StoredSession, type StoredState } from "./session-store.js";
+import {
+  ClaimConflictError,
+  headState,
+  type EncodedState,
+  type FoundCall,
+  type RecordedCalls,
+  type SaveOptions,
+  type SessionStore,
+  type StoredSession,
+  type StoredState,
+} from "./session-store.js";
 import { SingleFlightLoads } from "./single-flight.js";
 import { recordedResult } from "./write-ledger.js";
 
@@ -99,7 +109,12 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
       });
       if (!stored) throw new SessionNotFoundError(sessionId);
       if (stored.state.session.id !== sessionId) {
-        throw new ProtocolViolation({ code: "state_tampered", sessionId, message: `Stored row "${sessionId}" holds session "${stored.state.session.id}". Nothing was executed.`, hint: "Restore the row from a backup." });
+        throw new ProtocolViolation({
+          code: "state_tampered",
+          sessionId,
+          message: `Stored row "${sessionId}" holds session "${stored.state.session.id}". Nothing was executed.`,
+          hint: "Restore the row from a backup.",
+        });
       }
       this.marks.check(sessionId, stored.version, floor);
     } catch (e) {
@@ -120,7 +135,15 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
    * chunk that exists means the head was rolled back (`state_tampered`); a store failure becomes
    * `StoreUnavailableError`.
    */
-  async save<R = never>(sessionId: string, stored: StoredSession, next: StoredState, session: Session<P>, claims: readonly string[] | undefined, ctx: SaveContext | undefined, onClaimed?: (found: FoundCall) => R | Promise<R>): Promise<StoredSession | R | typeof CONFLICT> {
+  async save<R = never>(
+    sessionId: string,
+    stored: StoredSession,
+    next: StoredState,
+    session: Session<P>,
+    claims: readonly string[] | undefined,
+    ctx: SaveContext | undefined,
+    onClaimed?: (found: FoundCall) => R | Promise<R>,
+  ): Promise<StoredSession | R | typeof CONFLICT> {
     let saved: StoredSession | undefined;
     let bytes = 0;
     try {
@@ -221,7 +244,13 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
 }
 
 /** The state after `base` with this session snapshot, ledger, pending call and results (log and creation carried over), in one shape. @internal */
-export function nextState(base: StoredState, session: StoredState["session"], ledger: StoredState["ledger"], pending: string | undefined, results: RecordedCalls | undefined): StoredState {
+export function nextState(
+  base: StoredState,
+  session: StoredState["session"],
+  ledger: StoredState["ledger"],
+  pending: string | undefined,
+  results: RecordedCalls | undefined,
+): StoredState {
   return headState(session, ledger, pending, results, base.log, base.creation);
 }
 

@@ -117,7 +117,10 @@ export function resultOfRecord(r: RecordedResult): ToolResult {
 /** The validated call a ledger entry stands for (to apply a reconciled outcome). */
 export function revalidated(protocol: Protocol<any, any, any>, intent: LedgerEntry): ValidatedCall {
   const spec = protocol.tools[intent.tool];
-  if (!spec) throw new Error(`Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${protocol.name}". Fix: reconcile with the protocol version that created it.`);
+  if (!spec)
+    throw new Error(
+      `Pending write "${intent.tool}" (call ${intent.callId}) is not a tool of protocol "${protocol.name}". Fix: reconcile with the protocol version that created it.`,
+    );
   return { id: intent.callId, name: intent.tool, arguments: intent.arguments, spec };
 }
 

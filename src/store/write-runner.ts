@@ -45,14 +45,31 @@ export class WriteRunner<P extends Protocol<any, any, any>> {
    * Claims a validated write on `stored` and runs it. CONFLICT when another writer changed the
    * session first; a call id already claimed is answered by `onClaimed` (its retry).
    */
-  async claimAndRun(sessionId: string, stored: StoredSession, session: Session<P>, validated: ValidatedCall, claims: Record<string, unknown>, impl: GuardedToolImpl, freshId: boolean, onClaimed: (found: FoundCall) => Promise<GuardedExecution | typeof CONFLICT>): Promise<GuardedExecution | typeof CONFLICT> {
+  async claimAndRun(
+    sessionId: string,
+    stored: StoredSession,
+    session: Session<P>,
+    validated: ValidatedCall,
+    claims: Record<string, unknown>,
+    impl: GuardedToolImpl,
+    freshId: boolean,
+    onClaimed: (found: FoundCall) => Promise<GuardedExecution | typeof CONFLICT>,
+  ): Promise<GuardedExecution | typeof CONFLICT> {
     const callId = validated.id as string;
     const intent = newIntent(sessionId, validated, claims, this.owner, this.now());
     // the stored copy says "outcome unknown" until the outcome is recorded: a crash leaves it so
     session.markNeedsReconciliation();
     const intentState = nextState(stored.state, session.toJSON(), { ...stored.state.ledger, [callId]: intent }, callId, stored.state.results);
     const call: ToolCall = { id: callId, name: validated.name, arguments: validated.arguments };
-    const claimed = await this.sessions.save(sessionId, stored, intentState, session, claimKeys(callId, claims), { callId, toolRan: false, call, freshId }, onClaimed);
+    const claimed = await this.sessions.save(
+      sessionId,
+      stored,
+      intentState,
+      session,
+      claimKeys(callId, claims),
+      { callId, toolRan: false, call, freshId },
+      onClaimed,
+    );
     if (!isStored(claimed)) return claimed;
     this.sessions.forget(sessionId);
     const k = key(sessionId, callId);
@@ -66,7 +83,15 @@ export class WriteRunner<P extends Protocol<any, any, any>> {
   }
 
   /** Records a write's outcome (or that it has none) against the latest row that still holds its intent. */
-  recordOutcome(sessionId: string, claimed: StoredSession, claimedSession: Session<P>, validated: ValidatedCall, intent: LedgerEntry, result: ToolResult, freshId: boolean): Promise<GuardedExecution> {
+  recordOutcome(
+    sessionId: string,
+    claimed: StoredSession,
+    claimedSession: Session<P>,
+    validated: ValidatedCall,
+    intent: LedgerEntry,
+    result: ToolResult,
+    freshId: boolean,
+  ): Promise<GuardedExecution> {
     let base = claimed;
     let session = claimedSession;
     const held = () => ({ validated, intent, result, freshId });
@@ -89,7 +114,15 @@ export class WriteRunner<P extends Protocol<any, any, any>> {
       }
       if (base.state.pending !== intent.callId || base.state.ledger[intent.callId]?.status !== "intent") {
         this.unrecorded.drop(sessionId, intent.callId);
-        throw new OutcomeNotRecordedError(sessionId, intent.callId, intent.tool, result, new Error(`its intent was resolved elsewhere (ledger status ${base.state.ledger[intent.callId]?.status ?? "sealed"}); an operator must compare the target system with the session`));
+        throw new OutcomeNotRecordedError(
+          sessionId,
+          intent.callId,
+          intent.tool,
+          result,
+          new Error(
+            `its intent was resolved elsewhere (ledger status ${base.state.ledger[intent.callId]?.status ?? "sealed"}); an operator must compare the target system with the session`,
+          ),
+        );
       }
       let record: ExecutionRecord | undefined;
       let failure: unknown;

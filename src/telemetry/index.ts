@@ -19,7 +19,12 @@ export type { OpenTelemetryObserverOptions } from "./opentelemetry-observer.js";
 export type { SessionObserver } from "../runtime/session-observer.js";
 export { ATTR, CALL_STATUS, EVENT_CHECKED, TRACER_NAME } from "./attributes.js";
 
-const loaded = await loadOptional("@opentelemetry/api", "concordat/opentelemetry (session tracing)", "npm i @opentelemetry/api", () => import("./opentelemetry-observer.js"));
+const loaded = await loadOptional(
+  "@opentelemetry/api",
+  "concordat/opentelemetry (session tracing)",
+  "npm i @opentelemetry/api",
+  () => import("./opentelemetry-observer.js"),
+);
 
 /**
  * An observer reporting a session's calls to OpenTelemetry (see `SessionOptions.observer`).

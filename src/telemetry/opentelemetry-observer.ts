@@ -55,7 +55,10 @@ export interface OpenTelemetryObserverOptions {
  * @see instrumentSessions to report every new session.
  */
 export function openTelemetryObserver(options: OpenTelemetryObserverOptions = {}): SessionObserver {
-  return new OpenTelemetryObserver(options.tracer ?? trace.getTracer(TRACER_NAME), options.captureContent ?? process.env["OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"] === "true");
+  return new OpenTelemetryObserver(
+    options.tracer ?? trace.getTracer(TRACER_NAME),
+    options.captureContent ?? process.env["OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT"] === "true",
+  );
 }
 
 /** The span of each claimed call, until its result is applied or refused. */
@@ -131,8 +134,16 @@ class OpenTelemetryObserver implements SessionObserver {
       const span =
         open ??
         (violation.tool !== undefined
-          ? this.tracer.startSpan(`execute_tool ${violation.tool}`, { kind: SpanKind.INTERNAL, attributes: this.#callAttributes(session, violation.tool, undefined, state) }, context.active())
-          : this.tracer.startSpan("concordat.refusal", { kind: SpanKind.INTERNAL, attributes: { [ATTR.conversationId]: session.id, [ATTR.protocol]: session.protocol.name, [ATTR.stateBefore]: state } }, context.active()));
+          ? this.tracer.startSpan(
+              `execute_tool ${violation.tool}`,
+              { kind: SpanKind.INTERNAL, attributes: this.#callAttributes(session, violation.tool, undefined, state) },
+              context.active(),
+            )
+          : this.tracer.startSpan(
+              "concordat.refusal",
+              { kind: SpanKind.INTERNAL, attributes: { [ATTR.conversationId]: session.id, [ATTR.protocol]: session.protocol.name, [ATTR.stateBefore]: state } },
+              context.active(),
+            ));
       const attributes: Attributes = {
         [ATTR.callStatus]: CALL_STATUS.refused,
         [ATTR.violationCode]: violation.code,

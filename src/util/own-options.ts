@@ -20,5 +20,7 @@ export function ownOptions<T extends object>(options: T | undefined | null): T {
  * @internal
  */
 export function shadowAbsent(target: object, keys: readonly string[]): void {
-  for (const k of keys) if (!Object.prototype.hasOwnProperty.call(target, k)) Object.defineProperty(target, k, { value: undefined, enumerable: false, writable: false, configurable: false });
+  for (const k of keys)
+    if (!Object.prototype.hasOwnProperty.call(target, k))
+      Object.defineProperty(target, k, { value: undefined, enumerable: false, writable: false, configurable: false });
 }

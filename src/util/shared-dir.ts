@@ -16,7 +16,11 @@ export function packageRoot(from: string = dirname(fileURLToPath(import.meta.url
       }
     }
     const up = dirname(dir);
-    if (up === dir) throw new SharedDataError("shared_data_missing", `Cannot find concordat's package.json above ${from}, so ../shared cannot be located. Fix: set CONCORDAT_SHARED_DIR to the shared data folder.`);
+    if (up === dir)
+      throw new SharedDataError(
+        "shared_data_missing",
+        `Cannot find concordat's package.json above ${from}, so ../shared cannot be located. Fix: set CONCORDAT_SHARED_DIR to the shared data folder.`,
+      );
     dir = up;
   }
 }
@@ -29,7 +33,10 @@ export function sharedDir(): string {
   const fromEnv = process.env["CONCORDAT_SHARED_DIR"];
   const dir = fromEnv ? resolve(fromEnv) : resolve(packageRoot(), "..", "shared");
   if (!existsSync(dir)) {
-    throw new SharedDataError("shared_data_missing", `Shared data folder not found at ${dir}. Fix: put tau2 data at ../shared beside the project, or set CONCORDAT_SHARED_DIR to its path.`);
+    throw new SharedDataError(
+      "shared_data_missing",
+      `Shared data folder not found at ${dir}. Fix: put tau2 data at ../shared beside the project, or set CONCORDAT_SHARED_DIR to its path.`,
+    );
   }
   return dir;
 }

@@ -222,7 +222,13 @@ export interface DuplicateCallData extends ViolationDataBase {
 
 /** What an agent loop did in the step it stopped (`concordat/agent`'s `StepResult`, without `stopReason`). */
 export interface StoppedStep {
-  readonly executed: readonly { readonly call: { readonly id: string; readonly name: string; readonly arguments: unknown }; readonly result?: unknown; readonly error?: unknown; readonly from: string; readonly to: string }[];
+  readonly executed: readonly {
+    readonly call: { readonly id: string; readonly name: string; readonly arguments: unknown };
+    readonly result?: unknown;
+    readonly error?: unknown;
+    readonly from: string;
+    readonly to: string;
+  }[];
   readonly rejections: readonly ProtocolViolation[];
   readonly usage: { readonly inputTokens: number; readonly outputTokens: number };
   readonly modelCalls: number;

@@ -123,7 +123,9 @@ export class JsonLinesViolationSink implements ViolationSink {
 export class ConsoleViolationSink implements ViolationSink {
   constructor(private readonly out: (line: string) => void = (l) => process.stderr.write(l + "\n")) {}
   write(r: ViolationRecord): void {
-    this.out(`[concordat] ${r.time} ${r.protocol ?? "?"}@${r.state ?? "?"} ${r.code}: ${r.attempted.tool ?? "?"} refused; allowed: ${r.allowedTools.join(", ") || "none"}`);
+    this.out(
+      `[concordat] ${r.time} ${r.protocol ?? "?"}@${r.state ?? "?"} ${r.code}: ${r.attempted.tool ?? "?"} refused; allowed: ${r.allowedTools.join(", ") || "none"}`,
+    );
   }
 }
 

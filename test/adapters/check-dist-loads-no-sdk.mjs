@@ -39,11 +39,17 @@ if (!existsSync(core)) {
 }
 const coreSdk = sdkIn(resolvedBy(core));
 if (coreSdk.length > 0) {
-  console.error(`check-dist-loads-no-sdk: importing dist/src/index.js loads SDK modules:\n  ${coreSdk.join("\n  ")}\nFix: import the framework only from its adapter module (src/adapters/*), never from the core.`);
+  console.error(
+    `check-dist-loads-no-sdk: importing dist/src/index.js loads SDK modules:\n  ${coreSdk.join("\n  ")}\nFix: import the framework only from its adapter module (src/adapters/*), never from the core.`,
+  );
   process.exit(1);
 }
 let failed = false;
-for (const [adapter, pattern] of [["ai-sdk", /\/node_modules\/ai\//], ["openai-agents", /\/node_modules\/@openai\/agents/], ["mcp", /\/node_modules\/@modelcontextprotocol\//]]) {
+for (const [adapter, pattern] of [
+  ["ai-sdk", /\/node_modules\/ai\//],
+  ["openai-agents", /\/node_modules\/@openai\/agents/],
+  ["mcp", /\/node_modules\/@modelcontextprotocol\//],
+]) {
   const file = join(dist, `src/adapters/${adapter}.js`);
   if (!resolvedBy(file).some((u) => pattern.test(u))) {
     console.error(`check-dist-loads-no-sdk: control failed: dist/src/adapters/${adapter}.js did not load its SDK, so the check would not see one.`);

@@ -16,7 +16,14 @@ function loadedBy(target: string, viaTsx: boolean): string[] {
   try {
     execFileSync(
       process.execPath,
-      [...(viaTsx ? ["--import", "tsx"] : []), "--import", pathToFileURL(recorder).href, "--input-type=module", "-e", `await import(${JSON.stringify(pathToFileURL(target).href)});`],
+      [
+        ...(viaTsx ? ["--import", "tsx"] : []),
+        "--import",
+        pathToFileURL(recorder).href,
+        "--input-type=module",
+        "-e",
+        `await import(${JSON.stringify(pathToFileURL(target).href)});`,
+      ],
       { cwd: root, env: { ...process.env, CONCORDAT_RESOLUTION_LOG: log }, stdio: ["ignore", "ignore", "pipe"], timeout: 60_000 },
     );
     return readFileSync(log, "utf8").split("\n").filter(Boolean);

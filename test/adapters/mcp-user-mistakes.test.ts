@@ -12,7 +12,16 @@ import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/
 import { Protocol as McpProtocolBase } from "@modelcontextprotocol/sdk/shared/protocol.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, PingRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { AdapterSetupError, confirmMcpAction, createMcpGuardServer, denyMcpAction, requestMcpConfirmation, requestMcpConfirmations, violationOfMcpResult, type McpGuardServer } from "../../src/adapters/mcp.js";
+import {
+  AdapterSetupError,
+  confirmMcpAction,
+  createMcpGuardServer,
+  denyMcpAction,
+  requestMcpConfirmation,
+  requestMcpConfirmations,
+  violationOfMcpResult,
+  type McpGuardServer,
+} from "../../src/adapters/mcp.js";
 import type { ToolErrorOptions } from "../../src/adapters/tool-errors.js";
 import { GuardedExecutor } from "../../src/store/guarded-executor.js";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
@@ -60,10 +69,14 @@ async function setup(transport: Transport, errorOptions: ToolErrorOptions = { on
   const { session } = await executor.create();
   const refunds: Refund[] = [];
   // the body checks the stored session: the executor claimed a grant for exactly this call before running it
-  const write = grantCheckedWrite("issue_refund", async () => (await executor.load(session.id)).session, (args: Refund) => {
-    refunds.push(args);
-    return { refunded: args.amount };
-  });
+  const write = grantCheckedWrite(
+    "issue_refund",
+    async () => (await executor.load(session.id)).session,
+    (args: Refund) => {
+      refunds.push(args);
+      return { refunded: args.amount };
+    },
+  );
   checks.push(write.assertAllGranted);
   const server = createMcpGuardServer({
     protocol: refundLoopProtocol,
@@ -109,9 +122,13 @@ describe.each(TRANSPORTS)("concordat/mcp over %s", (transport) => {
 
     it("tools/list too, removeRequestHandler, and a handler set around the public API are refused; other handlers are yours", async () => {
       const t = await setup(transport);
-      expect(() => t.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }))).toThrow(/"tools\/list" handler belongs to the Concordat guard/);
+      expect(() => t.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [] }))).toThrow(
+        /"tools\/list" handler belongs to the Concordat guard/,
+      );
       expect(() => t.server.removeRequestHandler("tools/call")).toThrow(AdapterSetupError);
-      expect(() => McpProtocolBase.prototype.setRequestHandler.call(t.server, CallToolRequestSchema, async () => ({ content: [] }))).toThrow(/handler_locked|belongs to the Concordat guard/);
+      expect(() => McpProtocolBase.prototype.setRequestHandler.call(t.server, CallToolRequestSchema, async () => ({ content: [] }))).toThrow(
+        /handler_locked|belongs to the Concordat guard/,
+      );
       // still the guard answering
       expect(await t.listed()).toEqual(["lookup_booking"]);
       expect(violationOfMcpResult(await t.call("issue_refund", { bookingId: "B1", amount: 5 }))?.code).toBe("tool_not_allowed");
@@ -126,7 +143,9 @@ describe.each(TRANSPORTS)("concordat/mcp over %s", (transport) => {
       t.server.setTool("end_conversation", () => "bye");
       expect(await t.listed()).toEqual(["end_conversation", "lookup_booking"]);
       expect(t.text(await t.call("end_conversation", {}))).toBe("bye");
-      expect(() => (t.server as McpGuardServer<any>).setTool("get_weather" as never, () => "sunny")).toThrow(/"get_weather" is not a tool of protocol "refund-loop".*Fix: rename the implementation or add the tool to the protocol/);
+      expect(() => (t.server as McpGuardServer<any>).setTool("get_weather" as never, () => "sunny")).toThrow(
+        /"get_weather" is not a tool of protocol "refund-loop".*Fix: rename the implementation or add the tool to the protocol/,
+      );
     });
   });
 
@@ -203,19 +222,29 @@ describe.each(TRANSPORTS)("concordat/mcp over %s", (transport) => {
       throw new Error("connect ECONNREFUSED db password=hunter2 at 10.0.0.5");
     };
 
-    it("reach the client redacted by default; the full error goes to onToolError; toolErrors: \"expose\" passes it through", async () => {
+    it('reach the client redacted by default; the full error goes to onToolError; toolErrors: "expose" passes it through', async () => {
       for (const toolErrors of ["redact", "expose"] as const) {
         const logged: unknown[] = [];
         const store = new MemorySessionStore({ secret: "mcp-mistakes-secret-0123456789" });
         const executor = new GuardedExecutor({ protocol: refundLoopProtocol, store });
         const { session } = await executor.create();
-        const server = createMcpGuardServer({ protocol: refundLoopProtocol, store, executor, sessionId: session.id, tools: { lookup_booking: leaky }, toolErrors, onToolError: (e, info) => void logged.push([(e as Error).message, info.tool]) });
+        const server = createMcpGuardServer({
+          protocol: refundLoopProtocol,
+          store,
+          executor,
+          sessionId: session.id,
+          tools: { lookup_booking: leaky },
+          toolErrors,
+          onToolError: (e, info) => void logged.push([(e as Error).message, info.tool]),
+        });
         const client = await connect(server, transport);
         const r = (await client.callTool({ name: "lookup_booking", arguments: { bookingId: "B1" } })) as CallToolResult;
         const text = r.content.map((c) => (c.type === "text" ? c.text : "")).join("");
         expect(r.isError).toBe(true);
         if (toolErrors === "redact") {
-          expect(text).toBe('Tool "lookup_booking" failed (outcome not_found): Tool "lookup_booking" failed. The details were logged for the developers and are not shown here.');
+          expect(text).toBe(
+            'Tool "lookup_booking" failed (outcome not_found): Tool "lookup_booking" failed. The details were logged for the developers and are not shown here.',
+          );
           expect(JSON.stringify(r)).not.toContain("hunter2");
         } else expect(text).toContain("password=hunter2");
         expect(logged).toEqual([["connect ECONNREFUSED db password=hunter2 at 10.0.0.5", "lookup_booking"]]);

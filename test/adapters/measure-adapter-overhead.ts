@@ -26,14 +26,24 @@ function aiModel() {
   return new MockLanguageModelV4({
     doGenerate: async () =>
       i++ === 0
-        ? { content: [{ type: "tool-call", toolCallId: "c1", toolName: "lookup_booking", input: '{"bookingId":"B1"}' }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] }
+        ? {
+            content: [{ type: "tool-call", toolCallId: "c1", toolName: "lookup_booking", input: '{"bookingId":"B1"}' }],
+            finishReason: { unified: "tool-calls", raw: undefined },
+            usage,
+            warnings: [],
+          }
         : { content: [{ type: "text", text: "ok" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
   });
 }
 
 async function aiPlain() {
   const def = refundGrantsProtocol.toolDefinition("lookup_booking");
-  await generateText({ model: aiModel(), tools: { lookup_booking: tool({ description: def.description, inputSchema: jsonSchema<any>(structuredClone(def.parameters) as never), execute: lookup }) }, stopWhen: stepCountIs(3), prompt: "x" });
+  await generateText({
+    model: aiModel(),
+    tools: { lookup_booking: tool({ description: def.description, inputSchema: jsonSchema<any>(structuredClone(def.parameters) as never), execute: lookup }) },
+    stopWhen: stepCountIs(3),
+    prompt: "x",
+  });
 }
 async function aiGuarded() {
   const guard = guardAiSdk(new Session(refundGrantsProtocol), { tools: { lookup_booking: lookup } });
@@ -42,7 +52,13 @@ async function aiGuarded() {
 const agentsModel = () => new ScriptedModel([[functionCall("lookup_booking", { bookingId: "B1" }, { callId: "c1" })], [assistantMessage("ok")]]);
 async function agentsPlain() {
   const def = refundGrantsProtocol.toolDefinition("lookup_booking");
-  const t = agentsTool({ name: "lookup_booking", description: def.description, parameters: structuredClone(def.parameters) as never, strict: false, execute: (a: any) => lookup(a) });
+  const t = agentsTool({
+    name: "lookup_booking",
+    description: def.description,
+    parameters: structuredClone(def.parameters) as never,
+    strict: false,
+    execute: (a: any) => lookup(a),
+  });
   await run(new Agent({ name: "a", instructions: "x", model: agentsModel(), tools: [t] }), "x");
 }
 async function agentsGuarded() {
@@ -73,5 +89,7 @@ const signed = (x: number) => (x >= 0 ? `+${x}` : `${x}`);
 const out = { runs: N, aiSdk: await pair(aiPlain, aiGuarded), openaiAgents: await pair(agentsPlain, agentsGuarded) };
 console.log(`one tool-calling turn (tool call + answer), median of ${N}, mock models:`);
 console.log(`  ai-sdk        plain ${out.aiSdk.plainMs} ms   guarded ${out.aiSdk.guardedMs} ms   ${signed(out.aiSdk.overheadMs)} ms (x${out.aiSdk.ratio})`);
-console.log(`  openai-agents plain ${out.openaiAgents.plainMs} ms   guarded ${out.openaiAgents.guardedMs} ms   ${signed(out.openaiAgents.overheadMs)} ms (x${out.openaiAgents.ratio})`);
+console.log(
+  `  openai-agents plain ${out.openaiAgents.plainMs} ms   guarded ${out.openaiAgents.guardedMs} ms   ${signed(out.openaiAgents.overheadMs)} ms (x${out.openaiAgents.ratio})`,
+);
 if (jsonAt > 0 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1]!, `${JSON.stringify({ adapters: out }, null, 2)}\n`);

@@ -27,10 +27,14 @@ function setup() {
   const session = new Session(refundLoopProtocol);
   const refunds: Refund[] = [];
   const contexts: unknown[] = [];
-  const write = grantCheckedWrite("issue_refund", () => session, (args: Refund) => {
-    refunds.push(args);
-    return { refunded: args.amount, bookingId: args.bookingId };
-  });
+  const write = grantCheckedWrite(
+    "issue_refund",
+    () => session,
+    (args: Refund) => {
+      refunds.push(args);
+      return { refunded: args.amount, bookingId: args.bookingId };
+    },
+  );
   checks.push(write.assertAllGranted);
   const guard = guardOpenAIAgents(session, {
     tools: {
@@ -69,7 +73,9 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
       const error = await runTurn(mode, agentWith(model, [...guard.tools, rawRefundTool(raw)]), "Refund B1", guard.runOptions).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AdapterSetupError);
       expect((error as AdapterSetupError).problem).toBe("foreign_tool");
-      expect((error as Error).message).toMatch(/agent "refunds" has a tool "issue_refund" that is not the one guardOpenAIAgents made.*Nothing ran\. Fix: pass your implementation to guardOpenAIAgents/);
+      expect((error as Error).message).toMatch(
+        /agent "refunds" has a tool "issue_refund" that is not the one guardOpenAIAgents made.*Nothing ran\. Fix: pass your implementation to guardOpenAIAgents/,
+      );
       expect(model.seen).toHaveLength(0);
       expect(raw).toEqual([]);
       expect(refunds).toEqual([]);
@@ -81,7 +87,10 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
       const raw: Refund[] = [];
       const model = new ScriptModel([() => [functionCall("c1", "issue_refund", { bookingId: "B1", amount: 50 })]]);
       const tools = [...guard.tools.filter((t) => t.name !== "issue_refund"), rawRefundTool(raw)];
-      await expect(runTurn(mode, agentWith(model, tools), "Refund B1", guard.runOptions)).rejects.toMatchObject({ problem: "foreign_tool", tool: "issue_refund" });
+      await expect(runTurn(mode, agentWith(model, tools), "Refund B1", guard.runOptions)).rejects.toMatchObject({
+        problem: "foreign_tool",
+        tool: "issue_refund",
+      });
       expect(raw).toEqual([]);
     });
 
@@ -157,7 +166,12 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
           { bookingId: "B1", amount: 20 },
           { bookingId: "B2", amount: 30 },
         ]);
-        expect(session.trace.filter((e) => e.tool === "issue_refund").map((e) => e.callId).sort()).toEqual(["r1", "r2"]);
+        expect(
+          session.trace
+            .filter((e) => e.tool === "issue_refund")
+            .map((e) => e.callId)
+            .sort(),
+        ).toEqual(["r1", "r2"]);
       });
     }
 
@@ -231,7 +245,10 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
         const { guard, session, refunds } = setup();
         await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
         const same = { bookingId: "B1", amount: 50 };
-        const model = new ScriptModel([() => [functionCall("c1", "issue_refund", same), functionCall("c2", "issue_refund", same)], () => [assistantSays("ok")]]);
+        const model = new ScriptModel([
+          () => [functionCall("c1", "issue_refund", same), functionCall("c2", "issue_refund", same)],
+          () => [assistantSays("ok")],
+        ]);
         const agent = agentWith(model, guard.tools);
         const first = await runTurn(mode, agent, "Refund B1", guard.runOptions);
         const [i1, i2] = first.interruptions;
@@ -250,10 +267,14 @@ describe.each(AGENTS_MODES)("concordat/openai-agents with %s", (mode) => {
     const leaky = async () => {
       throw new Error("connect ECONNREFUSED db password=hunter2 at 10.0.0.5");
     };
-    it("reach the model redacted by default (the full error goes to onToolError), passed through with toolErrors: \"expose\"", async () => {
+    it('reach the model redacted by default (the full error goes to onToolError), passed through with toolErrors: "expose"', async () => {
       for (const toolErrors of [undefined, "expose"] as const) {
         const logged: unknown[] = [];
-        const guard = guardOpenAIAgents(new Session(refundLoopProtocol), { tools: { lookup_booking: leaky }, ...(toolErrors ? { toolErrors } : {}), onToolError: (e) => void logged.push(e) });
+        const guard = guardOpenAIAgents(new Session(refundLoopProtocol), {
+          tools: { lookup_booking: leaky },
+          ...(toolErrors ? { toolErrors } : {}),
+          onToolError: (e) => void logged.push(e),
+        });
         const model = new ScriptModel([() => [functionCall("c1", "lookup_booking", { bookingId: "B1" })], () => [assistantSays("sorry")]]);
         await runTurn(mode, agentWith(model, guard.tools), "B1?", guard.runOptions);
         const text = model.seen[1]!.outputs[0]!;

@@ -54,7 +54,11 @@ const fc = (name: string, args: Record<string, unknown> | string, callId: string
 describe("concordat/openai-agents", () => {
   it("enables only the tools the session's state allows (isEnabled), turn by turn", async () => {
     const { guard, session } = setup();
-    const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: "B1" }, "c1")], () => [fc("end_conversation", {}, "c2")], () => [assistantMessage("Bye.")]]);
+    const { model, seen } = scripted([
+      () => [fc("lookup_booking", { bookingId: "B1" }, "c1")],
+      () => [fc("end_conversation", {}, "c2")],
+      () => [assistantMessage("Bye.")],
+    ]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
     const result = await run(agent, "Refund B1", guard.runOptions);
     expect(seen.map((s) => s.tools)).toEqual([["end_conversation", "lookup_booking"], ["end_conversation", "issue_refund"], []]);
@@ -65,7 +69,11 @@ describe("concordat/openai-agents", () => {
   it("the input guardrail refuses invalid arguments before the tool runs; the model reads why", async () => {
     const { guard, session } = setup();
     // unparsable JSON is answered by the SDK itself (fixed feedback) before any guardrail or tool
-    const { model, seen } = scripted([() => [fc("lookup_booking", { bookingId: 7 }, "c1")], () => [fc("lookup_booking", '{"bookingId":', "c2")], () => [assistantMessage("Sorry.")]]);
+    const { model, seen } = scripted([
+      () => [fc("lookup_booking", { bookingId: 7 }, "c1")],
+      () => [fc("lookup_booking", '{"bookingId":', "c2")],
+      () => [assistantMessage("Sorry.")],
+    ]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
     const result = await run(agent, "Look up 7", guard.runOptions);
     expect(result.finalOutput).toBe("Sorry.");
@@ -201,7 +209,11 @@ describe("concordat/openai-agents", () => {
   it("a rejection is relayed to the model and denies the pending action", async () => {
     const { guard, session, refunds } = setup();
     await session.execute({ name: "lookup_booking", arguments: { bookingId: "B1" } }, () => ({ bookingId: "B1" }));
-    const { model, seen } = scripted([() => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")], () => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c2")], () => [assistantMessage("Understood.")]]);
+    const { model, seen } = scripted([
+      () => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c1")],
+      () => [fc("issue_refund", { bookingId: "B1", amount: 50 }, "c2")],
+      () => [assistantMessage("Understood.")],
+    ]);
     const agent = new Agent({ name: "refunds", instructions: "Help.", model, tools: guard.tools });
     const first = await run(agent, "Refund B1", guard.runOptions);
     await guard.reject(first.state, first.interruptions[0]!);
@@ -225,7 +237,11 @@ describe("concordat/openai-agents", () => {
     const { model: modelB } = scripted([() => [assistantMessage("ok")]]);
     const agentB = new Agent({ name: "refunds", instructions: "Help.", model: modelB, tools: b.guard.tools });
     // B's tools refuse a run that names A's session: restoring it says so (not the SDK's "Tool issue_refund not found")
-    await expect(RunState.fromString(agentB, saved)).rejects.toThrow(new RegExp(`this run belongs to Concordat session ${a.session.id}, but the agent's tools are bound to session ${b.session.id}.*Fix: restore the run with the agent whose tools come from the guard of session ${a.session.id}`));
+    await expect(RunState.fromString(agentB, saved)).rejects.toThrow(
+      new RegExp(
+        `this run belongs to Concordat session ${a.session.id}, but the agent's tools are bound to session ${b.session.id}.*Fix: restore the run with the agent whose tools come from the guard of session ${a.session.id}`,
+      ),
+    );
     await expect(b.guard.restore(agentB, saved)).rejects.toMatchObject({ name: "AdapterSetupError", problem: "other_session" });
     // with its own guard it restores (and the approved refund runs)
     const { model: modelA2 } = scripted([() => [assistantMessage("Refunded.")]]);
@@ -265,6 +281,8 @@ describe("concordat/openai-agents", () => {
   it("exposes the session id key and refuses unknown tool implementations", () => {
     const { guard, session } = setup();
     expect(guard.context).toEqual({ [SESSION_ID_KEY]: session.id });
-    expect(() => guardOpenAIAgents(session, { tools: { wire_money: async () => 1 } as never })).toThrow(/"wire_money" is not a tool of protocol "refund-grants"/);
+    expect(() => guardOpenAIAgents(session, { tools: { wire_money: async () => 1 } as never })).toThrow(
+      /"wire_money" is not a tool of protocol "refund-grants"/,
+    );
   });
 });

@@ -37,9 +37,18 @@ beforeAll(async () => {
         res.end(JSON.stringify({ error: { message: e instanceof Error ? e.message : String(e) } }));
         return;
       }
-      const calls = (out.calls ?? []).map(([name, args], i) => ({ id: `call_${requests.length}_${i}`, type: "function", function: { name, arguments: typeof args === "string" ? args : JSON.stringify(args) } }));
+      const calls = (out.calls ?? []).map(([name, args], i) => ({
+        id: `call_${requests.length}_${i}`,
+        type: "function",
+        function: { name, arguments: typeof args === "string" ? args : JSON.stringify(args) },
+      }));
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ choices: [{ index: 0, message: { role: "assistant", content: out.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) } }], usage: { prompt_tokens: 100, completion_tokens: 10 } }));
+      res.end(
+        JSON.stringify({
+          choices: [{ index: 0, message: { role: "assistant", content: out.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) } }],
+          usage: { prompt_tokens: 100, completion_tokens: 10 },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -52,12 +52,25 @@ beforeEach(() => {
 
 const completion = (message: Record<string, unknown>, usage?: Record<string, number>) => ({
   status: 200,
-  body: { id: "chatcmpl-1", object: "chat.completion", choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }], ...(usage ? { usage } : {}) },
+  body: {
+    id: "chatcmpl-1",
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop" }],
+    ...(usage ? { usage } : {}),
+  },
 });
 
 function client(extra: Partial<ConstructorParameters<typeof OpenAICompatibleClient>[0]> = {}) {
   const sleeps: number[] = [];
-  const c = new OpenAICompatibleClient({ model: "test-model", baseURL, apiKey: "sk-test", sleep: async (ms) => void sleeps.push(ms), random: () => 0, env: {}, ...extra });
+  const c = new OpenAICompatibleClient({
+    model: "test-model",
+    baseURL,
+    apiKey: "sk-test",
+    sleep: async (ms) => void sleeps.push(ms),
+    random: () => 0,
+    env: {},
+    ...extra,
+  });
   return { c, sleeps };
 }
 
@@ -95,7 +108,11 @@ describe("OpenAICompatibleClient", () => {
     expect(r.body.messages).toEqual([
       { role: "system", content: "Be brief." },
       { role: "user", content: "Refund B1" },
-      { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "issue_refund", arguments: '{"bookingId":"B1","amount":5}' } }] },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "call_1", type: "function", function: { name: "issue_refund", arguments: '{"bookingId":"B1","amount":5}' } }],
+      },
       { role: "tool", tool_call_id: "call_1", content: "refused" },
     ]);
     expect(r.body.tools).toEqual([{ type: "function", function: { name: "issue_refund", description: "issue_refund", parameters: tools[0]!.parameters } }]);
@@ -211,7 +228,10 @@ describe("OpenAICompatibleClient", () => {
   });
 
   it("rejects a 200 whose body is not a chat completion", async () => {
-    script = [{ status: 200, body: "<html>proxy login</html>" }, { status: 200, body: { object: "list", data: [] } }];
+    script = [
+      { status: 200, body: "<html>proxy login</html>" },
+      { status: 200, body: { object: "list", data: [] } },
+    ];
     const { c } = client();
     const a = (await c.generate({ messages: [], tools: [] }).catch((x: unknown) => x)) as ModelClientError;
     expect(a.kind).toBe("invalid_response");
@@ -222,7 +242,10 @@ describe("OpenAICompatibleClient", () => {
   });
 
   it("accumulates usage across requests", async () => {
-    script = [completion({ content: "a" }, { prompt_tokens: 10, completion_tokens: 2 }), completion({ content: "b" }, { prompt_tokens: 20, completion_tokens: 4 })];
+    script = [
+      completion({ content: "a" }, { prompt_tokens: 10, completion_tokens: 2 }),
+      completion({ content: "b" }, { prompt_tokens: 20, completion_tokens: 4 }),
+    ];
     const { c } = client();
     await c.generate({ messages: [], tools: [] });
     await c.generate({ messages: [], tools: [] });
@@ -235,7 +258,12 @@ describe("OpenAICompatibleClient", () => {
     expect(fromEnv.baseURL).toBe(baseURL);
     await fromEnv.generate({ messages: [], tools: [] });
     expect(requests[0]!.headers["authorization"]).toBe("Bearer sk-env");
-    const fromOptions = new OpenAICompatibleClient({ model: "m", apiKey: "sk-opt", baseURL, env: { OPENAI_BASE_URL: "http://127.0.0.1:1/v1", OPENAI_API_KEY: "sk-env" } });
+    const fromOptions = new OpenAICompatibleClient({
+      model: "m",
+      apiKey: "sk-opt",
+      baseURL,
+      env: { OPENAI_BASE_URL: "http://127.0.0.1:1/v1", OPENAI_API_KEY: "sk-env" },
+    });
     await fromOptions.generate({ messages: [], tools: [] });
     expect(requests[1]!.headers["authorization"]).toBe("Bearer sk-opt");
   });

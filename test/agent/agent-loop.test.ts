@@ -16,7 +16,12 @@ const shop = defineProtocol({
   initial: "browsing",
   terminal: ["done"],
   tools: {
-    find_item: { input: z.object({ sku: z.string() }), effect: "read", outcomes: ["found", "missing"], outcome: (r) => (r.ok && r.value ? "found" : "missing") },
+    find_item: {
+      input: z.object({ sku: z.string() }),
+      effect: "read",
+      outcomes: ["found", "missing"],
+      outcome: (r) => (r.ok && r.value ? "found" : "missing"),
+    },
     buy: { input: z.object({ sku: z.string() }), effect: "write" },
     leave: { input: z.object({}), effect: "read", exit: true },
     gift_wrap: { input: z.object({}), effect: "read" },
@@ -93,7 +98,10 @@ describe("AgentLoop", () => {
   });
 
   it("stops with retries_exhausted after maxRetries refused turns in a row, keeping what the step did", async () => {
-    const { loop, model, session } = setup(Array.from({ length: 10 }, () => toolCalls(call("buy", { sku: "S1" }))), { maxRetries: 2 });
+    const { loop, model, session } = setup(
+      Array.from({ length: 10 }, () => toolCalls(call("buy", { sku: "S1" }))),
+      { maxRetries: 2 },
+    );
     let err: unknown;
     try {
       await loop.step("buy");
@@ -133,7 +141,16 @@ describe("AgentLoop", () => {
   });
 
   it("validates arguments before running, and refuses unknown or unimplemented tools", async () => {
-    const { loop, bought } = setup([toolCalls(call("find_item", { sku: 5 })), toolCalls(call("teleport", {})), toolCalls(call("find_item", { sku: "S1" })), toolCalls(call("gift_wrap", {})), say("ok")], { maxRetries: 5 });
+    const { loop, bought } = setup(
+      [
+        toolCalls(call("find_item", { sku: 5 })),
+        toolCalls(call("teleport", {})),
+        toolCalls(call("find_item", { sku: "S1" })),
+        toolCalls(call("gift_wrap", {})),
+        say("ok"),
+      ],
+      { maxRetries: 5 },
+    );
     const r = await loop.step("x");
     expect(r.rejections.map((v) => v.code)).toEqual(["invalid_arguments", "unknown_tool", "unknown_tool"]);
     expect(r.rejections[2]!.message).toContain("no implementation");
@@ -191,7 +208,11 @@ describe("AgentLoop", () => {
     const deny: SessionPolicy = {
       key: "deny",
       beforeModelCall: () => {
-        throw new ProtocolViolation({ code: "budget_exceeded", message: "no tokens left", data: { dimension: "inputTokens", limit: 0, used: 0, requested: 1, scope: "run" } });
+        throw new ProtocolViolation({
+          code: "budget_exceeded",
+          message: "no tokens left",
+          data: { dimension: "inputTokens", limit: 0, used: 0, requested: 1, scope: "run" },
+        });
       },
     };
     const session = new Session(shop, { policies: [deny] });
@@ -248,7 +269,12 @@ describe("token estimates", () => {
     expect(estimateTextTokens("abcde")).toBe(2);
     const one = estimateInputTokens([{ role: "user", content: "x".repeat(400) }]);
     expect(one).toBe(104);
-    expect(estimateInputTokens([{ role: "user", content: "x".repeat(400) }], [{ name: "t", description: "d", parameters: {}, effect: "read", requiresConfirmation: false }])).toBeGreaterThan(one);
+    expect(
+      estimateInputTokens(
+        [{ role: "user", content: "x".repeat(400) }],
+        [{ name: "t", description: "d", parameters: {}, effect: "read", requiresConfirmation: false }],
+      ),
+    ).toBeGreaterThan(one);
     expect(estimateOutputTokens({ toolCalls: [{ id: "1", name: "abcd", arguments: { a: 1 } }] })).toBe(Math.ceil((4 + 7) / 4) + 4);
   });
 });

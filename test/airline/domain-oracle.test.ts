@@ -46,7 +46,9 @@ describe("airline domain against tau2's own end states (expected_end_states.json
     const j = judgeDatabase(task, wrongUser);
     expect(j.pass).toBe(false);
     expect(j.diffs).toContain('reservations.Z7GOZK.status: expected "cancelled", got (absent)');
-    expect(j.diffs).toContain('users.olivia_gonzalez_2305.payment_methods.certificate_3221322: expected (absent), got {"amount":100,"id":"certificate_3221322","source":"certificate"}');
+    expect(j.diffs).toContain(
+      'users.olivia_gonzalez_2305.payment_methods.certificate_3221322: expected (absent), got {"amount":100,"id":"certificate_3221322","source":"certificate"}',
+    );
   });
 
   it("compares canonically: key order and null fields do not matter, a fully materialized copy passes", () => {

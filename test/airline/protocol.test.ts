@@ -83,8 +83,16 @@ describe("airline protocol: tool definitions for a model", () => {
     const defs = airlineProtocol.toolsForState("reservation_open");
     expect(defs).toHaveLength(14);
     const update = defs.find((d) => d.name === "update_reservation_flights")!;
-    expect(update).toMatchObject({ effect: "write", requiresConfirmation: true, parameters: { type: "object", required: ["reservation_id", "cabin", "flights", "payment_id"] } });
-    expect((update.parameters as { properties: Record<string, { enum?: string[] }> }).properties["cabin"]!.enum).toEqual(["basic_economy", "economy", "business"]);
+    expect(update).toMatchObject({
+      effect: "write",
+      requiresConfirmation: true,
+      parameters: { type: "object", required: ["reservation_id", "cabin", "flights", "payment_id"] },
+    });
+    expect((update.parameters as { properties: Record<string, { enum?: string[] }> }).properties["cabin"]!.enum).toEqual([
+      "basic_economy",
+      "economy",
+      "business",
+    ]);
     expect(airlineProtocol.toolsForState("start").every((d) => d.effect === "read")).toBe(true);
   });
 });
@@ -131,7 +139,11 @@ describe("airline protocol: correct runs follow it", () => {
     const session = new Session(airlineProtocol);
     const states: string[] = [];
     const calls = referenceCalls(task, db);
-    expect(calls.filter((c) => airlineProtocol.graph.tools[c.name]!.effect === "write").map((c) => c.name)).toEqual(["update_reservation_flights", "cancel_reservation", "cancel_reservation"]);
+    expect(calls.filter((c) => airlineProtocol.graph.tools[c.name]!.effect === "write").map((c) => c.name)).toEqual([
+      "update_reservation_flights",
+      "cancel_reservation",
+      "cancel_reservation",
+    ]);
     for (const c of calls) {
       const call = { name: c.name, arguments: c.arguments };
       if (airlineProtocol.config.tools[c.name]!.requiresConfirmation) {
@@ -189,13 +201,20 @@ describe("airline protocol: guards", () => {
 
   it("basic economy: flights cannot change, the cabin can (task 32's order works)", () => {
     const run = new Run().open("ivan_rossi_8555", "OWZ4XL");
-    const nonstop = { reservation_id: "OWZ4XL", cabin: "basic_economy", flights: [{ flight_number: "HAT041", date: "2024-05-21" }], payment_id: "credit_card_9659780" };
+    const nonstop = {
+      reservation_id: "OWZ4XL",
+      cabin: "basic_economy",
+      flights: [{ flight_number: "HAT041", date: "2024-05-21" }],
+      payment_id: "credit_card_9659780",
+    };
     expect(run.refused("update_reservation_flights", nonstop)).toEqual({ code: "guard_failed", guard: "basic_economy_flights_unchanged" });
     const keep = [
       { flight_number: "HAT202", date: "2024-05-21" },
       { flight_number: "HAT232", date: "2024-05-21" },
     ];
-    expect(run.call("update_reservation_flights", { reservation_id: "OWZ4XL", cabin: "economy", flights: keep, payment_id: "credit_card_9659780" }).ok).toBe(true);
+    expect(run.call("update_reservation_flights", { reservation_id: "OWZ4XL", cabin: "economy", flights: keep, payment_id: "credit_card_9659780" }).ok).toBe(
+      true,
+    );
     expect(run.call("update_reservation_flights", { ...nonstop, cabin: "economy" }).ok).toBe(true);
   });
 
@@ -217,16 +236,26 @@ describe("airline protocol: guards", () => {
 
   it("bags can only be added, and bags beyond the free allowance must be paid", () => {
     const run = new Run().open("chen_lee_6825", "YAX4DR"); // gold, economy, 2 passengers: 6 free bags
-    const bags = (total: number, nonfree: number) => ({ reservation_id: "YAX4DR", total_baggages: total, nonfree_baggages: nonfree, payment_id: "credit_card_4938634" });
+    const bags = (total: number, nonfree: number) => ({
+      reservation_id: "YAX4DR",
+      total_baggages: total,
+      nonfree_baggages: nonfree,
+      payment_id: "credit_card_4938634",
+    });
     expect(run.refused("update_reservation_baggages", bags(7, 0))).toEqual({ code: "guard_failed", guard: "extra_bags_charged" });
     expect(run.call("update_reservation_baggages", bags(7, 1)).ok).toBe(true);
     expect(run.refused("update_reservation_baggages", bags(6, 1))).toEqual({ code: "guard_failed", guard: "bags_only_added" });
-    expect(run.refused("update_reservation_baggages", { ...bags(8, 2), payment_id: "certificate_6730850" })).toEqual({ code: "guard_failed", guard: "update_payment_gift_card_or_credit_card" });
+    expect(run.refused("update_reservation_baggages", { ...bags(8, 2), payment_id: "certificate_6730850" })).toEqual({
+      code: "guard_failed",
+      guard: "update_payment_gift_card_or_credit_card",
+    });
   });
 
   it("passenger count cannot change", () => {
     const run = new Run().open("chen_lee_6825", "YAX4DR");
-    expect(run.refused("update_reservation_passengers", { reservation_id: "YAX4DR", passengers: [{ first_name: "A", last_name: "B", dob: "2000-01-01" }] })).toEqual({
+    expect(
+      run.refused("update_reservation_passengers", { reservation_id: "YAX4DR", passengers: [{ first_name: "A", last_name: "B", dob: "2000-01-01" }] }),
+    ).toEqual({
       code: "guard_failed",
       guard: "passenger_count_unchanged",
     });
@@ -243,7 +272,9 @@ describe("airline protocol: guards", () => {
     expect(run.refused("cancel_reservation", { reservation_id: "ZBCR1P" })).toEqual({ code: "guard_failed", guard: "reservation_read" });
     run.call("get_reservation_details", { reservation_id: "Z7GOZK" }); // someone else's
     expect(run.refused("cancel_reservation", { reservation_id: "Z7GOZK" })).toEqual({ code: "guard_failed", guard: "reservation_of_identified_user" });
-    expect(run.refused("book_reservation", { ...bookingFor("olivia_gonzalez_2305"), payment_methods: [{ payment_id: "credit_card_4938634", amount: 10 }] })).toEqual({
+    expect(
+      run.refused("book_reservation", { ...bookingFor("olivia_gonzalez_2305"), payment_methods: [{ payment_id: "credit_card_4938634", amount: 10 }] }),
+    ).toEqual({
       code: "guard_failed",
       guard: "booking_for_identified_user",
     });
@@ -253,7 +284,10 @@ describe("airline protocol: guards", () => {
     const run = new Run().open("chen_lee_6825");
     expect(run.state).toBe("identified");
     const b = bookingFor("chen_lee_6825");
-    expect(run.refused("book_reservation", { ...b, payment_methods: [{ payment_id: "gift_card_1", amount: 10 }] })).toEqual({ code: "guard_failed", guard: "payment_methods_in_profile" });
+    expect(run.refused("book_reservation", { ...b, payment_methods: [{ payment_id: "gift_card_1", amount: 10 }] })).toEqual({
+      code: "guard_failed",
+      guard: "payment_methods_in_profile",
+    });
     expect(
       run.refused("book_reservation", {
         ...b,
@@ -269,9 +303,15 @@ describe("airline protocol: guards", () => {
 
   it("compensation: only for eligible users, after checking the disruption, in the policy's amounts", () => {
     const gold = new Run().open("evelyn_nguyen_4236", "PGACWE"); // gold, 2 passengers, HAT274 today delayed
-    expect(gold.refused("send_certificate", { user_id: "evelyn_nguyen_4236", amount: 100 })).toEqual({ code: "guard_failed", guard: "compensation_amount_for_checked_disruption" });
+    expect(gold.refused("send_certificate", { user_id: "evelyn_nguyen_4236", amount: 100 })).toEqual({
+      code: "guard_failed",
+      guard: "compensation_amount_for_checked_disruption",
+    });
     gold.call("get_flight_status", { flight_number: "HAT274", date: "2024-05-15" });
-    expect(gold.refused("send_certificate", { user_id: "evelyn_nguyen_4236", amount: 200 })).toEqual({ code: "guard_failed", guard: "compensation_amount_for_checked_disruption" });
+    expect(gold.refused("send_certificate", { user_id: "evelyn_nguyen_4236", amount: 200 })).toEqual({
+      code: "guard_failed",
+      guard: "compensation_amount_for_checked_disruption",
+    });
     expect(gold.call("send_certificate", { user_id: "evelyn_nguyen_4236", amount: 100 }).ok).toBe(true);
     const regular = new Run().open("mia_santos_2092", "4NXSCL"); // regular, basic economy, no insurance
     regular.call("get_flight_status", { flight_number: "HAT240", date: "2024-05-15" });

@@ -8,7 +8,15 @@ import { AirlineToolError, callAirlineTool, createAirlineTools } from "../../src
 // Real ids mixed with unknown ones, so that calls fail at every check.
 const users = ["chen_lee_6825", "aarav_garcia_1177", "mia_li_3668", "mia_kim_4397", "nobody_1"];
 const reservations = ["YAX4DR", "M05KNL", "Z7GOZK", "GV1N64", "ZZZZZZ"];
-const payments = ["credit_card_4938634", "certificate_6730850", "gift_card_8887175", "certificate_7504069", "credit_card_4421486", "gift_card_7359776", "gift_card_0000000"];
+const payments = [
+  "credit_card_4938634",
+  "certificate_6730850",
+  "gift_card_8887175",
+  "certificate_7504069",
+  "credit_card_4421486",
+  "gift_card_7359776",
+  "gift_card_0000000",
+];
 const flights = [
   { flight_number: "HAT136", date: "2024-05-20" },
   { flight_number: "HAT039", date: "2024-05-20" },
@@ -41,13 +49,26 @@ const call = fc.oneof(
   fc.record({ name: fc.constant("cancel_reservation"), arguments: fc.record({ reservation_id: fc.constantFrom(...reservations) }) }),
   fc.record({
     name: fc.constant("update_reservation_baggages"),
-    arguments: fc.record({ reservation_id: fc.constantFrom(...reservations), total_baggages: fc.integer({ min: 0, max: 5 }), nonfree_baggages: fc.integer({ min: 0, max: 5 }), payment_id: fc.constantFrom(...payments) }),
+    arguments: fc.record({
+      reservation_id: fc.constantFrom(...reservations),
+      total_baggages: fc.integer({ min: 0, max: 5 }),
+      nonfree_baggages: fc.integer({ min: 0, max: 5 }),
+      payment_id: fc.constantFrom(...payments),
+    }),
   }),
   fc.record({
     name: fc.constant("update_reservation_flights"),
-    arguments: fc.record({ reservation_id: fc.constantFrom(...reservations), cabin, flights: fc.array(fc.constantFrom(...flights), { minLength: 1, maxLength: 3 }), payment_id: fc.constantFrom(...payments) }),
+    arguments: fc.record({
+      reservation_id: fc.constantFrom(...reservations),
+      cabin,
+      flights: fc.array(fc.constantFrom(...flights), { minLength: 1, maxLength: 3 }),
+      payment_id: fc.constantFrom(...payments),
+    }),
   }),
-  fc.record({ name: fc.constant("update_reservation_passengers"), arguments: fc.record({ reservation_id: fc.constantFrom(...reservations), passengers: fc.array(passenger, { maxLength: 3 }) }) }),
+  fc.record({
+    name: fc.constant("update_reservation_passengers"),
+    arguments: fc.record({ reservation_id: fc.constantFrom(...reservations), passengers: fc.array(passenger, { maxLength: 3 }) }),
+  }),
   fc.record({ name: fc.constant("send_certificate"), arguments: fc.record({ user_id: fc.constantFrom(...users), amount: fc.integer({ min: 1, max: 500 }) }) }),
 );
 

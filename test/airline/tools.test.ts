@@ -111,10 +111,31 @@ describe("book_reservation", () => {
     ["an unknown flight", { flights: [{ flight_number: "HAT999", date: "2024-05-20" }] }, "Flight HAT999 not found"],
     ["an unknown date", { flights: [{ flight_number: "HAT136", date: "2024-06-20" }] }, "Flight HAT136 not found on date 2024-06-20"],
     ["a flight that is not available", { flights: [{ flight_number: "HAT002", date: "2024-05-15" }] }, "Flight HAT002 not available on date 2024-05-15"],
-    ["too few seats", { cabin: "business", passengers: [1, 2, 3].map((i) => ({ first_name: `P${i}`, last_name: "X", dob: "1990-01-01" })) }, "Not enough seats on flight HAT136"],
-    ["a payment method not in the profile", { payment_methods: [{ payment_id: "gift_card_0000000", amount: 335 }] }, "Payment method gift_card_0000000 not found"],
-    ["a certificate smaller than its share", { payment_methods: [{ payment_id: "certificate_4856383", amount: 150 }, { payment_id: "credit_card_4421486", amount: 185 }] }, "Not enough balance in payment method certificate_4856383"],
-    ["payments that do not add up", { payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }] }, "Payment amount does not add up, total price is 335, but paid 300"],
+    [
+      "too few seats",
+      { cabin: "business", passengers: [1, 2, 3].map((i) => ({ first_name: `P${i}`, last_name: "X", dob: "1990-01-01" })) },
+      "Not enough seats on flight HAT136",
+    ],
+    [
+      "a payment method not in the profile",
+      { payment_methods: [{ payment_id: "gift_card_0000000", amount: 335 }] },
+      "Payment method gift_card_0000000 not found",
+    ],
+    [
+      "a certificate smaller than its share",
+      {
+        payment_methods: [
+          { payment_id: "certificate_4856383", amount: 150 },
+          { payment_id: "credit_card_4421486", amount: 185 },
+        ],
+      },
+      "Not enough balance in payment method certificate_4856383",
+    ],
+    [
+      "payments that do not add up",
+      { payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }] },
+      "Payment amount does not add up, total price is 335, but paid 300",
+    ],
   ])("refuses %s with tau2's message and changes nothing", (_what, patch, message) => {
     const { db, tools } = fresh();
     expect(refusal(() => tools.book_reservation({ ...booking, ...patch }))).toBe(message);
@@ -154,7 +175,9 @@ describe("update_reservation_baggages", () => {
     const { db, tools } = fresh();
     const args = { reservation_id: "YAX4DR", total_baggages: 1, nonfree_baggages: 1 };
     expect(refusal(() => tools.update_reservation_baggages({ ...args, payment_id: "credit_card_0000000" }))).toBe("Payment method not found");
-    expect(refusal(() => tools.update_reservation_baggages({ ...args, payment_id: "certificate_6730850" }))).toBe("Certificate cannot be used to update reservation");
+    expect(refusal(() => tools.update_reservation_baggages({ ...args, payment_id: "certificate_6730850" }))).toBe(
+      "Certificate cannot be used to update reservation",
+    );
     expect(
       refusal(() => tools.update_reservation_baggages({ reservation_id: "M05KNL", total_baggages: 1, nonfree_baggages: 1, payment_id: "gift_card_8887175" })),
     ).toBe("Gift card balance is not enough"); // 35 < 50
@@ -203,7 +226,12 @@ describe("update_reservation_flights", () => {
     const { db, tools } = fresh();
     expect(
       refusal(() =>
-        tools.update_reservation_flights({ reservation_id: "YAX4DR", cabin: "economy", flights: [{ flight_number: "HAT002", date: "2024-05-15" }], payment_id: "credit_card_4938634" }),
+        tools.update_reservation_flights({
+          reservation_id: "YAX4DR",
+          cabin: "economy",
+          flights: [{ flight_number: "HAT002", date: "2024-05-15" }],
+          payment_id: "credit_card_4938634",
+        }),
       ),
     ).toBe("Flight HAT002 not available on date 2024-05-15");
     unchanged(db);
@@ -213,9 +241,9 @@ describe("update_reservation_flights", () => {
 describe("update_reservation_passengers and send_certificate", () => {
   it("replaces passengers only with the same count", () => {
     const { tools } = fresh();
-    expect(refusal(() => tools.update_reservation_passengers({ reservation_id: "YAX4DR", passengers: [{ first_name: "A", last_name: "B", dob: "2000-01-01" }] }))).toBe(
-      "Number of passengers does not match",
-    );
+    expect(
+      refusal(() => tools.update_reservation_passengers({ reservation_id: "YAX4DR", passengers: [{ first_name: "A", last_name: "B", dob: "2000-01-01" }] })),
+    ).toBe("Number of passengers does not match");
     const p = [
       { first_name: "A", last_name: "B", dob: "2000-01-01" },
       { first_name: "C", last_name: "D", dob: "2001-01-01" },
@@ -225,7 +253,9 @@ describe("update_reservation_passengers and send_certificate", () => {
 
   it("adds certificates 3221322, 3221323, 3221324, then refuses", () => {
     const { db, tools } = fresh();
-    expect(tools.send_certificate({ user_id: "chen_lee_6825", amount: 100 })).toBe("Certificate certificate_3221322 added to user chen_lee_6825 with amount 100.");
+    expect(tools.send_certificate({ user_id: "chen_lee_6825", amount: 100 })).toBe(
+      "Certificate certificate_3221322 added to user chen_lee_6825 with amount 100.",
+    );
     expect(db.users["chen_lee_6825"]!.payment_methods["certificate_3221322"]).toEqual({ source: "certificate", id: "certificate_3221322", amount: 100 });
     tools.send_certificate({ user_id: "chen_lee_6825", amount: 50 });
     expect(tools.send_certificate({ user_id: "chen_lee_6825", amount: 50 })).toContain("certificate_3221324");
@@ -277,7 +307,11 @@ describe("read and generic tools", () => {
   });
 
   it("keeps tau2's unpadded next-day quirk: a +1 first leg on day 8 finds no second leg on day 9", () => {
-    const avail = { status: "available" as const, available_seats: { basic_economy: 5, economy: 5, business: 5 }, prices: { basic_economy: 1, economy: 2, business: 3 } };
+    const avail = {
+      status: "available" as const,
+      available_seats: { basic_economy: 5, economy: 5, business: 5 },
+      prices: { basic_economy: 1, economy: 2, business: 3 },
+    };
     const flight = (n: string, o: string, d: string, dep: string, arr: string, dates: string[]): Flight => ({
       flight_number: n,
       origin: o,

@@ -39,9 +39,14 @@ export function settleBooking(gw: PaymentGateway, id: string, amount: number) {
 }
 `,
   "refund-agent.ts": base["refund-agent.ts"]
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { settleBooking } from "./settle.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { settleBooking } from "./settle.js";`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await this.settle(args.id, args.amount);")
-    .replace("  @tool()\n  async end_conversation", `  private settle(id: string, amount: number) {
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  private settle(id: string, amount: number) {
     return settleBooking(this.payments, id, amount);
   }
 
@@ -50,7 +55,8 @@ export function settleBooking(gw: PaymentGateway, id: string, amount: number) {
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 
 /** The bypass reaches the effect through three helpers of its own. */
@@ -85,7 +91,10 @@ const singleton: Files = {
   "gateway.ts": `import { PaymentGateway } from "./payments.js";\nexport const gateway = new PaymentGateway();\n`,
   "services.ts": `export { gateway as paymentService } from "./gateway.js";\n`,
   "refund-agent.ts": base["refund-agent.ts"]
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { gateway } from "./gateway.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { gateway } from "./gateway.js";`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await gateway.refund(args.id, args.amount);"),
   "cron.ts": `import { paymentService } from "./services.js";
 
@@ -147,8 +156,14 @@ const declaredSinks = (method: string): Files => {
   const f = withMethod(method);
   return {
     ...f,
-    "refund-protocol.ts": f["refund-protocol.ts"]!.replace(`effect: "write", requiresConfirmation: true }`, `effect: "write", requiresConfirmation: true, sinks: ["PaymentGateway.refund"] }`),
-    "refund-agent.ts": f["refund-agent.ts"]!.replace("await this.payments.refund(args.id, args.amount);", "await this.payments.refund(args.id, args.amount);\n    await this.audit.write(args.id);").replace("readonly db: BookingDb", "readonly db: BookingDb, readonly audit: { write(id: string): Promise<void> }"),
+    "refund-protocol.ts": f["refund-protocol.ts"]!.replace(
+      `effect: "write", requiresConfirmation: true }`,
+      `effect: "write", requiresConfirmation: true, sinks: ["PaymentGateway.refund"] }`,
+    ),
+    "refund-agent.ts": f["refund-agent.ts"]!.replace(
+      "await this.payments.refund(args.id, args.amount);",
+      "await this.payments.refund(args.id, args.amount);\n    await this.audit.write(args.id);",
+    ).replace("readonly db: BookingDb", "readonly db: BookingDb, readonly audit: { write(id: string): Promise<void> }"),
   };
 };
 const declaredOk = declaredSinks(`  async note(id: string) {
@@ -167,16 +182,43 @@ ruleTable("bypass-call", {
   ],
   invalid: [
     { name: "a sink the protocol declares", files: declaredBypass, errors: [errorAt(declaredBypass, "refund-agent.ts", "this.payments.refund(id, 2)")] },
-    { name: "an agent method calling the tool's effect directly", files: direct, errors: [errorAt(direct, "refund-agent.ts", "this.payments.refund(id, 10)", { message: /RefundAgent\.quickRefund reaches this\.payments\.refund, the effect of guarded tool "issue_refund"/ })] },
+    {
+      name: "an agent method calling the tool's effect directly",
+      files: direct,
+      errors: [
+        errorAt(direct, "refund-agent.ts", "this.payments.refund(id, 10)", {
+          message: /RefundAgent\.quickRefund reaches this\.payments\.refund, the effect of guarded tool "issue_refund"/,
+        }),
+      ],
+    },
     { name: "a subclass in another file", files: subclass, errors: [errorAt(subclass, "vip-agent.ts", "this.payments.refund(id, 5)")] },
-    { name: "tool-side helper chain three calls deep across files (aliased type import)", files: toolSideChain, errors: [errorAt(toolSideChain, "refund-agent.ts", "settleBooking(this.payments, id, 5)", { message: /RefundAgent\.goodwill → settleBooking\(\) → applyRefund\(\) → Gw\.refund/ })] },
-    { name: "bypass-side helper chain three calls deep", files: bypassSideChain, errors: [errorAt(bypassSideChain, "refund-agent.ts", "this.payments.refund(id, 1)")] },
+    {
+      name: "tool-side helper chain three calls deep across files (aliased type import)",
+      files: toolSideChain,
+      errors: [
+        errorAt(toolSideChain, "refund-agent.ts", "settleBooking(this.payments, id, 5)", {
+          message: /RefundAgent\.goodwill → settleBooking\(\) → applyRefund\(\) → Gw\.refund/,
+        }),
+      ],
+    },
+    {
+      name: "bypass-side helper chain three calls deep",
+      files: bypassSideChain,
+      errors: [errorAt(bypassSideChain, "refund-agent.ts", "this.payments.refund(id, 1)")],
+    },
     { name: "outside code through a typed agent variable", files: outside, errors: [errorAt(outside, "script.ts", "agent.payments.refund(id, 1)")] },
-    { name: "a module singleton imported through a re-export alias", files: singleton, errors: [errorAt(singleton, "cron.ts", `paymentService.refund("b-1", 3)`)] },
+    {
+      name: "a module singleton imported through a re-export alias",
+      files: singleton,
+      errors: [errorAt(singleton, "cron.ts", `paymentService.refund("b-1", 3)`)],
+    },
     {
       name: "a suppression without a reason does not suppress and is reported",
       files: noReason,
-      errors: [errorAt(noReason, "refund-agent.ts", "// concordat-disable-next-line", { rule: "invalid-suppression" }), errorAt(noReason, "refund-agent.ts", "this.payments.refund(id, 0)")],
+      errors: [
+        errorAt(noReason, "refund-agent.ts", "// concordat-disable-next-line", { rule: "invalid-suppression" }),
+        errorAt(noReason, "refund-agent.ts", "this.payments.refund(id, 0)"),
+      ],
     },
   ],
 });

@@ -16,7 +16,19 @@ const repo = resolve(import.meta.dirname, "../..");
 const sample: CheckResult = {
   cwd: "/repo",
   diagnostics: [
-    { rule: "protocol-weakening", severity: "error", file: "src/fast.ts", line: 3, column: 2, endLine: 3, endColumn: 24, message: "FastAgent weakens RefundAgent", class: "FastAgent", parent: "RefundAgent", trace: ["lookup_booking[found]", "issue_refund[ok]"] },
+    {
+      rule: "protocol-weakening",
+      severity: "error",
+      file: "src/fast.ts",
+      line: 3,
+      column: 2,
+      endLine: 3,
+      endColumn: 24,
+      message: "FastAgent weakens RefundAgent",
+      class: "FastAgent",
+      parent: "RefundAgent",
+      trace: ["lookup_booking[found]", "issue_refund[ok]"],
+    },
     { rule: "bypass-call", severity: "error", file: "src/fast.ts", line: 12, column: 5, endLine: 12, endColumn: 30, message: "quick reaches payments.refund" },
     { rule: "dynamic-dispatch", severity: "error", file: "src/other dir/x.ts", line: 1, column: 1, endLine: 1, endColumn: 9, message: "eval" },
   ],
@@ -28,14 +40,28 @@ describe("formatters", () => {
     const j = JSON.parse(formatJson(sample));
     expect(Object.keys(j)).toEqual(["version", "diagnostics", "summary"]);
     expect(j.version).toBe(1);
-    expect(j.diagnostics[0]).toEqual({ rule: "protocol-weakening", severity: "error", file: "src/fast.ts", line: 3, column: 2, endLine: 3, endColumn: 24, message: "FastAgent weakens RefundAgent", class: "FastAgent", parent: "RefundAgent", trace: ["lookup_booking[found]", "issue_refund[ok]"] });
+    expect(j.diagnostics[0]).toEqual({
+      rule: "protocol-weakening",
+      severity: "error",
+      file: "src/fast.ts",
+      line: 3,
+      column: 2,
+      endLine: 3,
+      endColumn: 24,
+      message: "FastAgent weakens RefundAgent",
+      class: "FastAgent",
+      parent: "RefundAgent",
+      trace: ["lookup_booking[found]", "issue_refund[ok]"],
+    });
     expect(Object.keys(j.diagnostics[1])).toEqual(["rule", "severity", "file", "line", "column", "endLine", "endColumn", "message"]);
     expect(j.summary).toEqual({ files: 4, classes: 2, protocols: 2, errors: 3, warnings: 0, durationMs: 12 });
   });
 
   it("stylish groups by file and ends with a count", () => {
     const s = formatStylish(sample);
-    expect(s).toContain("src/fast.ts\n  3:2   error  FastAgent weakens RefundAgent  protocol-weakening\n        trace: lookup_booking[found] → issue_refund[ok]");
+    expect(s).toContain(
+      "src/fast.ts\n  3:2   error  FastAgent weakens RefundAgent  protocol-weakening\n        trace: lookup_booking[found] → issue_refund[ok]",
+    );
     expect(s).toContain("  12:5  error  quick reaches payments.refund  bypass-call");
     expect(s).toContain("src/other dir/x.ts\n  1:1  error  eval  dynamic-dispatch");
     expect(s.trimEnd().endsWith("✖ 3 problems (3 errors, 0 warnings)")).toBe(true);
@@ -50,7 +76,9 @@ describe("formatters", () => {
     const run0 = log.runs[0];
     const ids = run0.tool.driver.rules.map((r: { id: string }) => r.id);
     expect(ids).toEqual(ruleMetas.map((r) => r.id));
-    expect(ids).toEqual(expect.arrayContaining(["protocol-weakening", "bypass-call", "dynamic-dispatch", "unguarded-override", "unknown-tool", "unanalyzable-protocol"]));
+    expect(ids).toEqual(
+      expect.arrayContaining(["protocol-weakening", "bypass-call", "dynamic-dispatch", "unguarded-override", "unknown-tool", "unanalyzable-protocol"]),
+    );
     for (const r of run0.tool.driver.rules) {
       expect(r.shortDescription.text.length).toBeGreaterThan(10);
       expect(r.help.text.length).toBeGreaterThan(20);
@@ -114,11 +142,16 @@ describe("concordat check (run(argv, io), no child processes)", () => {
   it("never 'no problems' for what it cannot read: a syntax error and an invalid protocol exit 1", async () => {
     const dir = mkdtempSync(join(tmpdir(), "concordat-check-silent-"));
     try {
-      writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true }, include: ["*.ts"] }));
+      writeFileSync(
+        join(dir, "tsconfig.json"),
+        JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true }, include: ["*.ts"] }),
+      );
       writeFileSync(join(dir, "broken.ts"), `export function f( {\n  return 1;\n}\n`);
       const a = memoryIo({ cwd: dir, env: {} });
       expect(await run(["check", "--format", "json"], a.io)).toBe(1);
-      expect(JSON.parse(a.out()).diagnostics.map((d: { rule: string; file: string; line: number }) => `${d.rule} ${d.file}:${d.line}`)).toEqual(["syntax-error broken.ts:2"]);
+      expect(JSON.parse(a.out()).diagnostics.map((d: { rule: string; file: string; line: number }) => `${d.rule} ${d.file}:${d.line}`)).toEqual([
+        "syntax-error broken.ts:2",
+      ]);
       rmSync(join(dir, "broken.ts"));
       writeFileSync(
         join(dir, "p.ts"),
@@ -154,7 +187,10 @@ describe("on-disk cache", () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "concordat-cache-"));
     mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true }, include: ["src"] }));
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", target: "ES2022", strict: true }, include: ["src"] }),
+    );
     writeFileSync(join(dir, "src/a.ts"), `export class A { run() { return 1; } }\n`);
     writeFileSync(join(dir, "src/b.ts"), `import { A } from "./a.js";\nexport class B extends A {}\n`);
     writeFileSync(join(dir, "src/c.ts"), `export const c = 3;\n`);

@@ -88,6 +88,10 @@ ruleTable("dynamic-dispatch", {
     { name: "prototype patch in another file", files: prototypePatch, errors: [errorAt(prototypePatch, "patch.ts", "RefundAgent.prototype.issueRefund =")] },
     { name: "eval", files: evalUse, errors: [errorAt(evalUse, "refund-agent.ts", "eval(code)")] },
     { name: "new Function", files: newFunction, errors: [errorAt(newFunction, "dyn.ts", "new Function(")] },
-    { name: "computed access on a typed agent outside the class", files: outsideComputed, errors: [errorAt(outsideComputed, "router.ts", "(agent as any)[tool]")] },
+    {
+      name: "computed access on a typed agent outside the class",
+      files: outsideComputed,
+      errors: [errorAt(outsideComputed, "router.ts", "(agent as any)[tool]")],
+    },
   ],
 });

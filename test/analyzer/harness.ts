@@ -76,7 +76,10 @@ export function errorAt(files: Files, file: string, snippet: string, extra: { fr
  */
 export function ruleTable(rule: RuleId, table: { valid: readonly ValidCase[]; invalid: readonly InvalidCase[] }, shared: Files = {}): void {
   describe(rule, () => {
-    const dirs = [...table.valid.map((c, i) => ({ dir: `valid${i}`, files: c.files })), ...table.invalid.map((c, i) => ({ dir: `invalid${i}`, files: c.files }))];
+    const dirs = [
+      ...table.valid.map((c, i) => ({ dir: `valid${i}`, files: c.files })),
+      ...table.invalid.map((c, i) => ({ dir: `invalid${i}`, files: c.files })),
+    ];
     let result: CheckResult;
     beforeAll(async () => {
       result = await check({ tsMorphProject: buildProject(dirs, shared), cwd: "/" });
@@ -90,7 +93,12 @@ export function ruleTable(rule: RuleId, table: { valid: readonly ValidCase[]; in
     table.invalid.forEach((c, i) => {
       it(`invalid: ${c.name}`, () => {
         const got = inDir(`invalid${i}`).filter((d) => d.rule === rule || c.errors.some((e) => e.rule === d.rule));
-        const simplify = (d: { rule?: string; file: string; line: number; column: number }) => ({ rule: d.rule ?? rule, file: d.file.replace(`invalid${i}/`, ""), line: d.line, column: d.column });
+        const simplify = (d: { rule?: string; file: string; line: number; column: number }) => ({
+          rule: d.rule ?? rule,
+          file: d.file.replace(`invalid${i}/`, ""),
+          line: d.line,
+          column: d.column,
+        });
         expect(got.map(simplify)).toEqual(c.errors.map(simplify));
         c.errors.forEach((e, k) => {
           if (e.message) expect(got[k]?.message).toMatch(e.message);

@@ -30,7 +30,10 @@ export async function payout(r: Refunder, id: string) {
 const interfaceOfClass: Files = {
   ...base,
   "ports.ts": `export interface RefundPort {\n  refund(id: string, amount: number): Promise<void>;\n}\n`,
-  "payments.ts": base["payments.ts"].replace("export class PaymentGateway {", `import type { RefundPort } from "./ports.js";\n\nexport class PaymentGateway implements RefundPort {`),
+  "payments.ts": base["payments.ts"].replace(
+    "export class PaymentGateway {",
+    `import type { RefundPort } from "./ports.js";\n\nexport class PaymentGateway implements RefundPort {`,
+  ),
   "ops.ts": `import type { RefundPort } from "./ports.js";
 
 export class Payouts {
@@ -47,7 +50,10 @@ export class Payouts {
 const toolViaInterface: Files = {
   ...interfaceOfClass,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb } from "./payments.js";\nimport type { RefundPort } from "./ports.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb } from "./payments.js";\nimport type { RefundPort } from "./ports.js";`,
+    )
     .replace("readonly payments: PaymentGateway", "readonly payments: RefundPort"),
   "ops.ts": `import { PaymentGateway } from "./payments.js";
 
@@ -64,7 +70,10 @@ const hookBase = (hook: string, extra = ""): Files => ({
   "refund-agent.ts": agentText
     .replace("export class RefundAgent extends Agent {", `export abstract class RefundAgent extends Agent {\n${hook}\n`)
     .replace("await this.payments.refund(args.id, args.amount);", "await this.settle(args.id, args.amount);")
-    .replace("  @tool()\n  async end_conversation", `  async cleanup(id: string) {\n    await this.settle(id, 0);\n  }\n${extra}\n  @tool()\n  async end_conversation`),
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  async cleanup(id: string) {\n    await this.settle(id, 0);\n  }\n${extra}\n  @tool()\n  async end_conversation`,
+    ),
   "stripe-agent.ts": `import { RefundAgent } from "./refund-agent.js";
 
 export class StripeRefundAgent extends RefundAgent {
@@ -97,8 +106,17 @@ const borrowed = withMethod(
 `,
   },
 );
-borrowed["refund-agent.ts"] = borrowed["refund-agent.ts"]!.replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { LegacyOps } from "./legacy.js";`);
-const borrowedApply: Files = { ...borrowed, "refund-agent.ts": borrowed["refund-agent.ts"]!.replace("LegacyOps.prototype.refundQuietly.call(this, id)", "LegacyOps.prototype.refundQuietly.apply(this, [id])") };
+borrowed["refund-agent.ts"] = borrowed["refund-agent.ts"]!.replace(
+  `import { refundProtocol } from "./refund-protocol.js";`,
+  `import { refundProtocol } from "./refund-protocol.js";\nimport { LegacyOps } from "./legacy.js";`,
+);
+const borrowedApply: Files = {
+  ...borrowed,
+  "refund-agent.ts": borrowed["refund-agent.ts"]!.replace(
+    "LegacyOps.prototype.refundQuietly.call(this, id)",
+    "LegacyOps.prototype.refundQuietly.apply(this, [id])",
+  ),
+};
 
 // ---------------------------------------------------------------- one generic client
 
@@ -117,7 +135,10 @@ const apiAgent = (tool: string): Files => ({
   ...base,
   "api.ts": api,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { ApiClient } from "./api.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { ApiClient } from "./api.js";`,
+    )
     .replace("readonly db: BookingDb", "readonly db: BookingDb, readonly api: ApiClient")
     .replace("await this.payments.refund(args.id, args.amount);", tool),
 });
@@ -158,15 +179,47 @@ ruleTable("bypass-call", {
   ],
   invalid: [
     { name: "a service reached through a type alias of its class", files: typeAlias, errors: [errorAt(typeAlias, "ops.ts", "r.refund(id, 1)")] },
-    { name: "a service reached through an interface its class implements", files: interfaceOfClass, errors: [errorAt(interfaceOfClass, "ops.ts", "this.port.refund(id, 2)")] },
-    { name: "the tool pays through the interface, other code through the class", files: toolViaInterface, errors: [errorAt(toolViaInterface, "ops.ts", "new PaymentGateway().refund(id, 3)")] },
-    { name: "an abstract hook implemented in a subclass, called from a non-tool method", files: abstractHook, errors: [errorAt(abstractHook, "refund-agent.ts", "this.settle(id, 0)")] },
-    { name: "an overridable hook whose override performs the write", files: overridableHook, errors: [errorAt(overridableHook, "refund-agent.ts", "this.settle(id, 0)")] },
-    { name: "a helper borrowed with X.prototype.m.call(this)", files: borrowed, errors: [errorAt(borrowed, "refund-agent.ts", "LegacyOps.prototype.refundQuietly.call(this, id)")] },
-    { name: "a helper borrowed with X.prototype.m.apply(this)", files: borrowedApply, errors: [errorAt(borrowedApply, "refund-agent.ts", "LegacyOps.prototype.refundQuietly.apply(this, [id])")] },
+    {
+      name: "a service reached through an interface its class implements",
+      files: interfaceOfClass,
+      errors: [errorAt(interfaceOfClass, "ops.ts", "this.port.refund(id, 2)")],
+    },
+    {
+      name: "the tool pays through the interface, other code through the class",
+      files: toolViaInterface,
+      errors: [errorAt(toolViaInterface, "ops.ts", "new PaymentGateway().refund(id, 3)")],
+    },
+    {
+      name: "an abstract hook implemented in a subclass, called from a non-tool method",
+      files: abstractHook,
+      errors: [errorAt(abstractHook, "refund-agent.ts", "this.settle(id, 0)")],
+    },
+    {
+      name: "an overridable hook whose override performs the write",
+      files: overridableHook,
+      errors: [errorAt(overridableHook, "refund-agent.ts", "this.settle(id, 0)")],
+    },
+    {
+      name: "a helper borrowed with X.prototype.m.call(this)",
+      files: borrowed,
+      errors: [errorAt(borrowed, "refund-agent.ts", "LegacyOps.prototype.refundQuietly.call(this, id)")],
+    },
+    {
+      name: "a helper borrowed with X.prototype.m.apply(this)",
+      files: borrowedApply,
+      errors: [errorAt(borrowedApply, "refund-agent.ts", "LegacyOps.prototype.refundQuietly.apply(this, [id])")],
+    },
     { name: "one generic client: the tool's endpoint (literal)", files: sameEndpoint, errors: [errorAt(sameEndpoint, "notes.ts", `api.post("/refunds"`)] },
-    { name: "one generic client: the tool's endpoint (as const table)", files: sameEndpointConst, errors: [errorAt(sameEndpointConst, "notes.ts", "api.post(ROUTES.refunds")] },
-    { name: "one generic client: template paths, only the tool's is reported", files: templatePaths, errors: [errorAt(templatePaths, "notes.ts", "api.post(`/bookings/${id}/refunds`")] },
+    {
+      name: "one generic client: the tool's endpoint (as const table)",
+      files: sameEndpointConst,
+      errors: [errorAt(sameEndpointConst, "notes.ts", "api.post(ROUTES.refunds")],
+    },
+    {
+      name: "one generic client: template paths, only the tool's is reported",
+      files: templatePaths,
+      errors: [errorAt(templatePaths, "notes.ts", "api.post(`/bookings/${id}/refunds`")],
+    },
   ],
 });
 
@@ -176,7 +229,10 @@ const enumNames: Files = {
   ...base,
   "names.ts": `export enum ToolName {\n  Lookup = "lookup_booking",\n  Refund = "issue_refund",\n}\n`,
   "refund-agent.ts": agentText
-    .replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { ToolName } from "./names.js";`)
+    .replace(
+      `import { refundProtocol } from "./refund-protocol.js";`,
+      `import { refundProtocol } from "./refund-protocol.js";\nimport { ToolName } from "./names.js";`,
+    )
     .replace(`@tool("issue_refund")`, "@tool(ToolName.Refund)")
     .replace("  @tool()\n  async lookup_booking", "  @tool(ToolName.Lookup)\n  async lookupBooking"),
 };
@@ -184,7 +240,10 @@ const nestedConst: Files = {
   ...base,
   "names.ts": `export const TOOLS = { write: { refund: { name: "issue_refund" } } } as const;\nexport const NAMES = ["lookup_booking"] as const;\n`,
   "refund-agent.ts": agentText
-    .replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { TOOLS, NAMES } from "./names.js";`)
+    .replace(
+      `import { refundProtocol } from "./refund-protocol.js";`,
+      `import { refundProtocol } from "./refund-protocol.js";\nimport { TOOLS, NAMES } from "./names.js";`,
+    )
     .replace(`@tool("issue_refund")`, "@tool(TOOLS.write.refund.name)")
     .replace("  @tool()\n  async lookup_booking", "  @tool({ name: NAMES[0] })\n  async lookupBooking"),
 };
@@ -198,7 +257,12 @@ const enumProtocolKeys: Files = {
 const namespaceNames: Files = {
   ...base,
   "names.ts": `export namespace Tools {\n  export const Refund = "issue_refund";\n}\n`,
-  "refund-agent.ts": agentText.replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { Tools } from "./names.js";`).replace(`@tool("issue_refund")`, "@tool(Tools.Refund)"),
+  "refund-agent.ts": agentText
+    .replace(
+      `import { refundProtocol } from "./refund-protocol.js";`,
+      `import { refundProtocol } from "./refund-protocol.js";\nimport { Tools } from "./names.js";`,
+    )
+    .replace(`@tool("issue_refund")`, "@tool(Tools.Refund)"),
 };
 
 ruleTable("unknown-tool", {

@@ -108,7 +108,17 @@ ruleTable(
   "protocol-weakening",
   {
     valid: [
-      { name: "a stricter subclass in another file", files: { ...base, "strict-protocol.ts": strictProtocol, "strict-agent.ts": fastAgent.replaceAll("fastProtocol", "strictProtocol").replace("./fast-protocol.js", "./strict-protocol.js").replace("FastRefundAgent", "StrictRefundAgent") } },
+      {
+        name: "a stricter subclass in another file",
+        files: {
+          ...base,
+          "strict-protocol.ts": strictProtocol,
+          "strict-agent.ts": fastAgent
+            .replaceAll("fastProtocol", "strictProtocol")
+            .replace("./fast-protocol.js", "./strict-protocol.js")
+            .replace("FastRefundAgent", "StrictRefundAgent"),
+        },
+      },
       {
         name: "a subclass adding an inert read tool",
         files: {
@@ -133,17 +143,34 @@ export class AuditAgent extends RefundAgent {
 `,
         },
       },
-      { name: "a subclass without its own decorator inherits the protocol", files: { ...base, "child.ts": `import { RefundAgent } from "./refund-agent.js";\nexport class ChildAgent extends RefundAgent {}\n` } },
-      { name: "re-enforcing the parent's own protocol", files: { ...base, "same.ts": `import { enforce } from "concordat/decorators";\nimport { refundProtocol } from "./refund-protocol.js";\nimport { RefundAgent } from "./refund-agent.js";\n@enforce(refundProtocol)\nexport class SameAgent extends RefundAgent {}\n` } },
+      {
+        name: "a subclass without its own decorator inherits the protocol",
+        files: { ...base, "child.ts": `import { RefundAgent } from "./refund-agent.js";\nexport class ChildAgent extends RefundAgent {}\n` },
+      },
+      {
+        name: "re-enforcing the parent's own protocol",
+        files: {
+          ...base,
+          "same.ts": `import { enforce } from "concordat/decorators";\nimport { refundProtocol } from "./refund-protocol.js";\nimport { RefundAgent } from "./refund-agent.js";\n@enforce(refundProtocol)\nexport class SameAgent extends RefundAgent {}\n`,
+        },
+      },
     ],
     invalid: [
       {
         name: "a weakened subclass in another file (counterexample in the message)",
         files: { ...base, "fast-protocol.ts": fastProtocol, "fast-agent.ts": fastAgent },
-        errors: [errorAt({ "fast-agent.ts": fastAgent }, "fast-agent.ts", "enforce(fastProtocol)", { message: /FastRefundAgent \(protocol "fast-refund"\) weakens RefundAgent \(protocol "refund"\).*lookup_booking\[found\].*issue_refund/ })],
+        errors: [
+          errorAt({ "fast-agent.ts": fastAgent }, "fast-agent.ts", "enforce(fastProtocol)", {
+            message: /FastRefundAgent \(protocol "fast-refund"\) weakens RefundAgent \(protocol "refund"\).*lookup_booking\[found\].*issue_refund/,
+          }),
+        ],
       },
       { name: "aliased and re-exported imports, @protocol.enforce", files: viaIndex, errors: [errorAt(viaIndex, "fast-agent.ts", "fp.enforce")] },
-      { name: "default export base, namespace import of the protocol, aliased decorator", files: defaultExport, errors: [errorAt(defaultExport, "fast-agent.ts", "guardWith(")] },
+      {
+        name: "default export base, namespace import of the protocol, aliased decorator",
+        files: defaultExport,
+        errors: [errorAt(defaultExport, "fast-agent.ts", "guardWith(")],
+      },
       { name: "a mixin between child and parent", files: mixin, errors: [errorAt(mixin, "fast-agent.ts", "enforce(fastProtocol)")] },
       { name: "an undecorated class in between", files: grandchild, errors: [errorAt(grandchild, "fast-agent.ts", "enforce(fastProtocol)")] },
       { name: "a new write tool", files: newWriteTool, errors: [errorAt(newWriteTool, "wire-agent.ts", "enforce(wireProtocol)", { message: /wire_money/ })] },

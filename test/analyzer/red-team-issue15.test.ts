@@ -104,20 +104,72 @@ const generatorStep = outside(`export function* steps(gw: PaymentGateway, id: st
 ruleTable("bypass-call", {
   valid: [],
   invalid: [
-    { name: "[red team 15] a bound method of the client", files: bound, errors: [errorAt(bound, "refund-agent.ts", "this.payments.refund.bind(this.payments)")] },
-    { name: "[red team 15] Reflect.apply on the client's method inside the agent", files: reflectApply, errors: [errorAt(reflectApply, "refund-agent.ts", "Reflect.apply(this.payments.refund")] },
-    { name: "[red team 15] a destructured method called with .call", files: destructuredCall, errors: [errorAt(destructuredCall, "refund-agent.ts", "refund.call(this.payments, id, 12)")] },
-    { name: "[red team 15] optional chaining on receiver and call", files: optionalCall, errors: [errorAt(optionalCall, "refund-agent.ts", "this.payments?.refund?.(id, 13)")] },
-    { name: "[red team 15] the client held in a local object", files: objectHolder, errors: [errorAt(objectHolder, "refund-agent.ts", "ctx.gw.refund(ctx.id, 16)")] },
-    { name: "[red team 15] the client spread into another object", files: spreadHolder, errors: [errorAt(spreadHolder, "refund-agent.ts", "copy.gw.refund(copy.id, 17)")] },
-    { name: "[red team 15] a getter of a module object returning the client", files: objectGetter, errors: [errorAt(objectGetter, "ops.ts", "services.gw.refund(id, 18)")] },
-    { name: "[red team 15] Function.prototype.call through an alias", files: callAlias, errors: [errorAt(callAlias, "refund-agent.ts", "call.call(this.payments.refund")] },
-    { name: "[red team 15] Function.prototype.apply.call", files: applyOfApply, errors: [errorAt(applyOfApply, "refund-agent.ts", "Function.prototype.apply.call(")] },
-    { name: "[red team 15] a conditional receiver", files: conditionalReceiver, errors: [errorAt(conditionalReceiver, "ops.ts", "(id.length > 3 ? a : b).refund(id, 22)")] },
-    { name: "[red team 15] a timer closure in a non-tool method", files: timerClosure, errors: [errorAt(timerClosure, "refund-agent.ts", "this.payments.refund(id, 23)")] },
-    { name: "[red team 15] a type parameter constrained to the client class", files: constrainedGeneric, errors: [errorAt(constrainedGeneric, "ops.ts", "this.gw.refund(id, 24)")] },
+    {
+      name: "[red team 15] a bound method of the client",
+      files: bound,
+      errors: [errorAt(bound, "refund-agent.ts", "this.payments.refund.bind(this.payments)")],
+    },
+    {
+      name: "[red team 15] Reflect.apply on the client's method inside the agent",
+      files: reflectApply,
+      errors: [errorAt(reflectApply, "refund-agent.ts", "Reflect.apply(this.payments.refund")],
+    },
+    {
+      name: "[red team 15] a destructured method called with .call",
+      files: destructuredCall,
+      errors: [errorAt(destructuredCall, "refund-agent.ts", "refund.call(this.payments, id, 12)")],
+    },
+    {
+      name: "[red team 15] optional chaining on receiver and call",
+      files: optionalCall,
+      errors: [errorAt(optionalCall, "refund-agent.ts", "this.payments?.refund?.(id, 13)")],
+    },
+    {
+      name: "[red team 15] the client held in a local object",
+      files: objectHolder,
+      errors: [errorAt(objectHolder, "refund-agent.ts", "ctx.gw.refund(ctx.id, 16)")],
+    },
+    {
+      name: "[red team 15] the client spread into another object",
+      files: spreadHolder,
+      errors: [errorAt(spreadHolder, "refund-agent.ts", "copy.gw.refund(copy.id, 17)")],
+    },
+    {
+      name: "[red team 15] a getter of a module object returning the client",
+      files: objectGetter,
+      errors: [errorAt(objectGetter, "ops.ts", "services.gw.refund(id, 18)")],
+    },
+    {
+      name: "[red team 15] Function.prototype.call through an alias",
+      files: callAlias,
+      errors: [errorAt(callAlias, "refund-agent.ts", "call.call(this.payments.refund")],
+    },
+    {
+      name: "[red team 15] Function.prototype.apply.call",
+      files: applyOfApply,
+      errors: [errorAt(applyOfApply, "refund-agent.ts", "Function.prototype.apply.call(")],
+    },
+    {
+      name: "[red team 15] a conditional receiver",
+      files: conditionalReceiver,
+      errors: [errorAt(conditionalReceiver, "ops.ts", "(id.length > 3 ? a : b).refund(id, 22)")],
+    },
+    {
+      name: "[red team 15] a timer closure in a non-tool method",
+      files: timerClosure,
+      errors: [errorAt(timerClosure, "refund-agent.ts", "this.payments.refund(id, 23)")],
+    },
+    {
+      name: "[red team 15] a type parameter constrained to the client class",
+      files: constrainedGeneric,
+      errors: [errorAt(constrainedGeneric, "ops.ts", "this.gw.refund(id, 24)")],
+    },
     { name: "[red team 15] InstanceType<typeof Client>", files: instanceTypeParam, errors: [errorAt(instanceTypeParam, "ops.ts", "gw.refund(id, 25)")] },
-    { name: "[red team 15] Client.prototype.method.call(other)", files: prototypeCallOnClient, errors: [errorAt(prototypeCallOnClient, "ops.ts", "PaymentGateway.prototype.refund.call(gw, id, 26)")] },
+    {
+      name: "[red team 15] Client.prototype.method.call(other)",
+      files: prototypeCallOnClient,
+      errors: [errorAt(prototypeCallOnClient, "ops.ts", "PaymentGateway.prototype.refund.call(gw, id, 26)")],
+    },
     { name: "[red team 15] a generator step", files: generatorStep, errors: [errorAt(generatorStep, "ops.ts", "gw.refund(id, 27)")] },
   ],
 });

@@ -100,9 +100,9 @@ const getterClient = withMethod(`  private get gateway() {
 /** The tool itself reaches the client through a getter; the bypass uses the field. */
 const toolViaGetter: Files = {
   ...base,
-  "refund-agent.ts": agentText
-    .replace("await this.payments.refund(args.id, args.amount);", "await this.gateway.refund(args.id, args.amount);")
-    .replace("  @tool()\n  async end_conversation", `  get gateway(): PaymentGateway {
+  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.gateway.refund(args.id, args.amount);").replace(
+    "  @tool()\n  async end_conversation",
+    `  get gateway(): PaymentGateway {
     return this.payments;
   }
 
@@ -111,7 +111,8 @@ const toolViaGetter: Files = {
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+  ),
 };
 
 const genericBase: Files = {
@@ -127,9 +128,18 @@ export abstract class BaseAgent<TCtx> extends Agent {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import { enforce, tool } from "concordat/decorators";\nimport { BaseAgent } from "./base-agent.js";`)
-    .replace("export class RefundAgent extends Agent {", "export class RefundAgent extends BaseAgent<{ user: string }> {\n  protected readonly ctx = { user: \"u\" };")
-    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {\n    super();", "constructor(payments: PaymentGateway, readonly db: BookingDb) {\n    super(payments);"),
+    .replace(
+      `import { Agent, enforce, tool } from "concordat/decorators";`,
+      `import { enforce, tool } from "concordat/decorators";\nimport { BaseAgent } from "./base-agent.js";`,
+    )
+    .replace(
+      "export class RefundAgent extends Agent {",
+      'export class RefundAgent extends BaseAgent<{ user: string }> {\n  protected readonly ctx = { user: "u" };',
+    )
+    .replace(
+      "constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {\n    super();",
+      "constructor(payments: PaymentGateway, readonly db: BookingDb) {\n    super(payments);",
+    ),
   "vip.ts": `import { RefundAgent } from "./refund-agent.js";
 
 export class VipAgent<T extends string> extends RefundAgent {
@@ -202,15 +212,21 @@ export const loadBooking = async (db: BookingDb, id: string) => {
 };
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { loadBooking } from "./load.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { loadBooking } from "./load.js";`,
+    )
     .replace("return this.findBooking(args.id);", "return loadBooking(this.db, args.id);")
     .replace("const booking = await this.findBooking(args.id);", "const booking = await loadBooking(this.db, args.id);")
-    .replace("  @tool()\n  async end_conversation", `  async preview(id: string) {
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  async preview(id: string) {
     return loadBooking(this.db, id);
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 
 ruleTable("bypass-call", {
@@ -224,12 +240,24 @@ ruleTable("bypass-call", {
     { name: "[red team] module function exported through a barrel", files: barrel, errors: [errorAt(barrel, "ops.ts", "gw.refund(id, 1)")] },
     { name: "[red team] service class holding a client field", files: serviceField, errors: [errorAt(serviceField, "billing.ts", "this.gw.refund(id, 20)")] },
     { name: "[red team] destructured method of the client", files: destructured, errors: [errorAt(destructured, "refund-agent.ts", "refund(id, 2)")] },
-    { name: "[red team] destructured client field of this", files: destructuredThis, errors: [errorAt(destructuredThis, "refund-agent.ts", "payments.refund(id, 2)")] },
+    {
+      name: "[red team] destructured client field of this",
+      files: destructuredThis,
+      errors: [errorAt(destructuredThis, "refund-agent.ts", "payments.refund(id, 2)")],
+    },
     { name: "[red team] optional chaining", files: optionalChain, errors: [errorAt(optionalChain, "refund-agent.ts", "this.payments?.refund(id, 3)")] },
     { name: "[red team] Promise.all over a map callback", files: promiseAll, errors: [errorAt(promiseAll, "refund-agent.ts", "this.payments.refund(id, 4)")] },
     { name: "[red team] a getter returning the client", files: getterClient, errors: [errorAt(getterClient, "refund-agent.ts", "this.gateway.refund(id, 5)")] },
-    { name: "[red team] the tool reaches the client through a getter, the bypass through the field", files: toolViaGetter, errors: [errorAt(toolViaGetter, "refund-agent.ts", "this.payments.refund(id, 6)")] },
-    { name: "[red team] generic abstract base and a generic subclass", files: genericBase, errors: [errorAt(genericBase, "vip.ts", "this.payments.refund(id, 7)")] },
+    {
+      name: "[red team] the tool reaches the client through a getter, the bypass through the field",
+      files: toolViaGetter,
+      errors: [errorAt(toolViaGetter, "refund-agent.ts", "this.payments.refund(id, 6)")],
+    },
+    {
+      name: "[red team] generic abstract base and a generic subclass",
+      files: genericBase,
+      errors: [errorAt(genericBase, "vip.ts", "this.payments.refund(id, 7)")],
+    },
   ],
 });
 
@@ -286,12 +314,24 @@ ruleTable("dynamic-dispatch", {
   valid: [{ name: "[red team] wrapped callbacks, destructured non-tool fields, lookups on plain objects", files: benignDynamic }],
   invalid: [
     { name: "[red team] template-literal key", files: templateKey, errors: [errorAt(templateKey, "refund-agent.ts", "this[`issue_")] },
-    { name: "[red team] template-literal key called through (this as any)", files: templateCall, errors: [errorAt(templateCall, "refund-agent.ts", "(this as any)[`issue")] },
-    { name: "[red team] Object.getPrototypeOf(this).tool.call(this)", files: getPrototypeOf, errors: [errorAt(getPrototypeOf, "refund-agent.ts", "Object.getPrototypeOf(this).issueRefund.call(")] },
+    {
+      name: "[red team] template-literal key called through (this as any)",
+      files: templateCall,
+      errors: [errorAt(templateCall, "refund-agent.ts", "(this as any)[`issue")],
+    },
+    {
+      name: "[red team] Object.getPrototypeOf(this).tool.call(this)",
+      files: getPrototypeOf,
+      errors: [errorAt(getPrototypeOf, "refund-agent.ts", "Object.getPrototypeOf(this).issueRefund.call(")],
+    },
     { name: "[red team] setTimeout(this.tool, 0)", files: setTimeoutValue, errors: [errorAt(setTimeoutValue, "refund-agent.ts", "this.issueRefund, 0")] },
     { name: "[red team] [this.tool].forEach(f => f())", files: arrayForEach, errors: [errorAt(arrayForEach, "refund-agent.ts", "this.issueRefund]")] },
     { name: "[red team] Object.assign(Agent.prototype, {...})", files: objectAssignProto, errors: [errorAt(objectAssignProto, "patch.ts", "Object.assign(")] },
-    { name: "[red team] destructuring a tool method off this", files: destructuredTool, errors: [errorAt(destructuredTool, "refund-agent.ts", "issueRefund } = this")] },
+    {
+      name: "[red team] destructuring a tool method off this",
+      files: destructuredTool,
+      errors: [errorAt(destructuredTool, "refund-agent.ts", "issueRefund } = this")],
+    },
     { name: "[red team] Reflect.get(this, name)", files: reflectGet, errors: [errorAt(reflectGet, "refund-agent.ts", "Reflect.get(")] },
     { name: "[red team] indirect eval (0, eval)(code)", files: indirectEval, errors: [errorAt(indirectEval, "refund-agent.ts", "(0, eval)(code)")] },
     { name: "[red team] computed access in a subclass", files: childDynamic, errors: [errorAt(childDynamic, "child.ts", "this[name]")] },
@@ -354,10 +394,22 @@ ruleTable("unguarded-override", {
   valid: [{ name: "[red team] method override calling super, arrow wrappers that call the tool, look-alike getter names", files: benignOverride }],
   invalid: [
     { name: "[red team] arrow property without override keyword", files: arrowNoOverride, errors: [errorAt(arrowNoOverride, "child.ts", "issueRefund =")] },
-    { name: "[red team] Object.defineProperty(this, tool) in the constructor", files: defineProp, errors: [errorAt(defineProp, "child.ts", "Object.defineProperty(")] },
-    { name: "[red team] this[\"tool\"] = ... in the constructor", files: elementAssign, errors: [errorAt(elementAssign, "child.ts", `this["issueRefund"] =`)] },
-    { name: "[red team] assignment on a freshly constructed agent", files: outsideFactory, errors: [errorAt(outsideFactory, "factory.ts", "agent.issueRefund =")] },
-    { name: "[red team] getter in a default-exported grandchild of an abstract class", files: grandchildGetter, errors: [errorAt(grandchildGetter, "leaf.ts", "issueRefund()")] },
+    {
+      name: "[red team] Object.defineProperty(this, tool) in the constructor",
+      files: defineProp,
+      errors: [errorAt(defineProp, "child.ts", "Object.defineProperty(")],
+    },
+    { name: '[red team] this["tool"] = ... in the constructor', files: elementAssign, errors: [errorAt(elementAssign, "child.ts", `this["issueRefund"] =`)] },
+    {
+      name: "[red team] assignment on a freshly constructed agent",
+      files: outsideFactory,
+      errors: [errorAt(outsideFactory, "factory.ts", "agent.issueRefund =")],
+    },
+    {
+      name: "[red team] getter in a default-exported grandchild of an abstract class",
+      files: grandchildGetter,
+      errors: [errorAt(grandchildGetter, "leaf.ts", "issueRefund()")],
+    },
   ],
 });
 
@@ -386,17 +438,28 @@ export default class DerivedAgent<T = unknown> extends RefundAgent {
 });
 const looseAgent = decoratedDefault(spreadStates, "looseProtocol");
 const fastDefault = decoratedDefault(fastProtocol.replace(/fastProtocol/g, "fastProtocol"), "fastProtocol");
-const sameProtocol = decoratedDefault(`import { defineProtocol } from "concordat";
+const sameProtocol = decoratedDefault(
+  `import { defineProtocol } from "concordat";
 import { refundProtocol } from "./refund-protocol.js";
 
 export const sameProtocol = defineProtocol({ ...refundProtocol.config, name: "same" });
-`, "sameProtocol");
+`,
+  "sameProtocol",
+);
 
 ruleTable("protocol-weakening", {
   valid: [{ name: "[red team] a spread copy of the parent protocol on a default-exported generic subclass", files: sameProtocol }],
   invalid: [
-    { name: "[red team] a state overridden through a destructured, spread states object", files: looseAgent, errors: [errorAt(looseAgent, "derived.ts", "enforce(looseProtocol)")] },
-    { name: "[red team] default-exported generic subclass with a weaker protocol", files: fastDefault, errors: [errorAt(fastDefault, "derived.ts", "enforce(fastProtocol)")] },
+    {
+      name: "[red team] a state overridden through a destructured, spread states object",
+      files: looseAgent,
+      errors: [errorAt(looseAgent, "derived.ts", "enforce(looseProtocol)")],
+    },
+    {
+      name: "[red team] default-exported generic subclass with a weaker protocol",
+      files: fastDefault,
+      errors: [errorAt(fastDefault, "derived.ts", "enforce(fastProtocol)")],
+    },
   ],
 });
 
@@ -404,7 +467,9 @@ ruleTable("protocol-weakening", {
 
 const privateHelper: Files = {
   ...base,
-  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.#pay(args.id, args.amount);").replace("  @tool()\n  async end_conversation", `  async #pay(id: string, amount: number) {
+  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.#pay(args.id, args.amount);").replace(
+    "  @tool()\n  async end_conversation",
+    `  async #pay(id: string, amount: number) {
     await this.payments.refund(id, amount);
   }
 
@@ -413,13 +478,17 @@ const privateHelper: Files = {
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+  ),
 };
 
 const externalSdk: Files = {
   ...base,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Stripe from "stripe";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Stripe from "stripe";`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await this.stripe.refunds.create({ payment_intent: args.id, amount: args.amount });")
     .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly stripe = new Stripe("sk_test");`),
   "admin.ts": `import Stripe from "stripe";
@@ -437,7 +506,10 @@ const interfaceClient: Files = {
   ...base,
   "ports.ts": `export interface RefundPort {\n  refund(id: string, amount: number): Promise<void>;\n}\n`,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport type { RefundPort } from "./ports.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport type { RefundPort } from "./ports.js";`,
+    )
     .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly port: RefundPort")
     .replace("await this.payments.refund(args.id, args.amount);", "await this.port.refund(args.id, args.amount);"),
   "worker.ts": `import type { RefundPort as Port } from "./ports.js";
@@ -467,11 +539,31 @@ const callbackClosure = withMethod(`  private async withRetry<T>(fn: () => Promi
 ruleTable("bypass-call", {
   valid: [],
   invalid: [
-    { name: "[red team] a #private helper shared by the tool and another method", files: privateHelper, errors: [errorAt(privateHelper, "refund-agent.ts", "this.#pay(id, 8)")] },
-    { name: "[red team] an external SDK client (default import, field and module singleton)", files: externalSdk, errors: [errorAt(externalSdk, "admin.ts", "stripe.refunds.create(")] },
-    { name: "[red team] a client typed by an interface, used by an aliased type import", files: interfaceClient, errors: [errorAt(interfaceClient, "worker.ts", "port.refund(id, 9)")] },
-    { name: "[red team] literal element access on the client", files: literalKeyCall, errors: [errorAt(literalKeyCall, "refund-agent.ts", `this.payments["refund"](id, 10)`)] },
-    { name: "[red team] a closure handed to a retry helper", files: callbackClosure, errors: [errorAt(callbackClosure, "refund-agent.ts", "this.payments.refund(id, 11)")] },
+    {
+      name: "[red team] a #private helper shared by the tool and another method",
+      files: privateHelper,
+      errors: [errorAt(privateHelper, "refund-agent.ts", "this.#pay(id, 8)")],
+    },
+    {
+      name: "[red team] an external SDK client (default import, field and module singleton)",
+      files: externalSdk,
+      errors: [errorAt(externalSdk, "admin.ts", "stripe.refunds.create(")],
+    },
+    {
+      name: "[red team] a client typed by an interface, used by an aliased type import",
+      files: interfaceClient,
+      errors: [errorAt(interfaceClient, "worker.ts", "port.refund(id, 9)")],
+    },
+    {
+      name: "[red team] literal element access on the client",
+      files: literalKeyCall,
+      errors: [errorAt(literalKeyCall, "refund-agent.ts", `this.payments["refund"](id, 10)`)],
+    },
+    {
+      name: "[red team] a closure handed to a retry helper",
+      files: callbackClosure,
+      errors: [errorAt(callbackClosure, "refund-agent.ts", "this.payments.refund(id, 11)")],
+    },
   ],
 });
 
@@ -516,12 +608,24 @@ const benignDynamic2 = withMethod(`  async fine(args: { id: string; amount: numb
 ruleTable("dynamic-dispatch", {
   valid: [{ name: "[red team] .name, typeof, .then on the call, prototype comparison", files: benignDynamic2 }],
   invalid: [
-    { name: "[red team] literal element access taken as a value", files: literalKeyValue, errors: [errorAt(literalKeyValue, "refund-agent.ts", `this["issueRefund"]`)] },
+    {
+      name: "[red team] literal element access taken as a value",
+      files: literalKeyValue,
+      errors: [errorAt(literalKeyValue, "refund-agent.ts", `this["issueRefund"]`)],
+    },
     { name: "[red team] a tool method stored in an object table", files: toolTable, errors: [errorAt(toolTable, "refund-agent.ts", "this.issueRefund,")] },
-    { name: "[red team] a tool method registered as a handler from outside", files: registerOutside, errors: [errorAt(registerOutside, "registry.ts", "agent.issueRefund)")] },
+    {
+      name: "[red team] a tool method registered as a handler from outside",
+      files: registerOutside,
+      errors: [errorAt(registerOutside, "registry.ts", "agent.issueRefund)")],
+    },
     { name: "[red team] optional computed call", files: optionalComputed, errors: [errorAt(optionalComputed, "refund-agent.ts", "(this as any)?.[name]")] },
     { name: "[red team] computed access through an annotated alias of this", files: selfAlias, errors: [errorAt(selfAlias, "refund-agent.ts", "self[name]")] },
-    { name: "[red team] computed access through an alias of this", files: selfAliasUntyped, errors: [errorAt(selfAliasUntyped, "refund-agent.ts", "self[name]")] },
+    {
+      name: "[red team] computed access through an alias of this",
+      files: selfAliasUntyped,
+      errors: [errorAt(selfAliasUntyped, "refund-agent.ts", "self[name]")],
+    },
   ],
 });
 
@@ -546,17 +650,35 @@ const definiteField = child(`  // @ts-ignore
 ruleTable("unguarded-override", {
   valid: [{ name: "[red team] a `declare` field only retypes the inherited method", files: declared }],
   invalid: [
-    { name: "[red team] Object.assign(this, { tool }) in the constructor", files: objectAssignThis, errors: [errorAt(objectAssignThis, "child.ts", "Object.assign(")] },
-    { name: "[red team] a class expression subclass with an arrow property", files: classExpression, errors: [errorAt(classExpression, "child.ts", "issueRefund =")] },
-    { name: "[red team] a definite-assignment field (own property under ES2022 class fields)", files: definiteField, errors: [errorAt(definiteField, "child.ts", "issueRefund!")] },
+    {
+      name: "[red team] Object.assign(this, { tool }) in the constructor",
+      files: objectAssignThis,
+      errors: [errorAt(objectAssignThis, "child.ts", "Object.assign(")],
+    },
+    {
+      name: "[red team] a class expression subclass with an arrow property",
+      files: classExpression,
+      errors: [errorAt(classExpression, "child.ts", "issueRefund =")],
+    },
+    {
+      name: "[red team] a definite-assignment field (own property under ES2022 class fields)",
+      files: definiteField,
+      errors: [errorAt(definiteField, "child.ts", "issueRefund!")],
+    },
   ],
 });
 
 const guardedParent = (childProtocol: string): Files => ({
   ...base,
   "refund-protocol.ts": base["refund-protocol.ts"]
-    .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol, guard } from "concordat";\nexport const small = guard("small", (c: any) => c.amount < 100);`)
-    .replace(`confirmed: { on: { issue_refund: { ok: "refunded" } } },`, `confirmed: { on: { issue_refund: { ok: "refunded" } }, guards: { issue_refund: small } },`),
+    .replace(
+      `import { defineProtocol } from "concordat";`,
+      `import { defineProtocol, guard } from "concordat";\nexport const small = guard("small", (c: any) => c.amount < 100);`,
+    )
+    .replace(
+      `confirmed: { on: { issue_refund: { ok: "refunded" } } },`,
+      `confirmed: { on: { issue_refund: { ok: "refunded" } }, guards: { issue_refund: small } },`,
+    ),
   "child-protocol.ts": childProtocol,
   "child.ts": `import { enforce } from "concordat/decorators";
 import { childProtocol } from "./child-protocol.js";
@@ -599,7 +721,11 @@ export const childProtocol = withShortcut(refundProtocol, "shortcut");
 ruleTable("protocol-weakening", {
   valid: [{ name: "[red team] a copy keeping the parent's guards", files: keptGuard }],
   invalid: [
-    { name: "[red team] a guard dropped through destructured states", files: droppedGuard, errors: [errorAt(droppedGuard, "child.ts", "enforce(childProtocol)", { message: /guard/ })] },
+    {
+      name: "[red team] a guard dropped through destructured states",
+      files: droppedGuard,
+      errors: [errorAt(droppedGuard, "child.ts", "enforce(childProtocol)", { message: /guard/ })],
+    },
     { name: "[red team] a weaker protocol built by a helper function", files: viaHelper, errors: [errorAt(viaHelper, "child.ts", "enforce(childProtocol)")] },
   ],
 });
@@ -619,14 +745,22 @@ export const logger = new Logger();
 export const RefundArgs = z.object({ id: z.string(), amount: z.number() });
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Logger, logger } from "./logger.js";\nimport { RefundArgs } from "./schemas.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Logger, logger } from "./logger.js";\nimport { RefundArgs } from "./schemas.js";`,
+    )
     .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly log: Logger")
-    .replace("const booking = await this.findBooking(args.id);", `const parsed = RefundArgs.parse(args);
+    .replace(
+      "const booking = await this.findBooking(args.id);",
+      `const parsed = RefundArgs.parse(args);
     const requestId = crypto.randomUUID();
     this.log.info("refund", { requestId, at: performance.now() });
     logger.info("refund");
-    const booking = await this.db.find(parsed.id);`)
-    .replace("  @tool()\n  async end_conversation", `  validate(input: unknown) {
+    const booking = await this.db.find(parsed.id);`,
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  validate(input: unknown) {
     const ok = RefundArgs.safeParse(input).success;
     this.log.warn(ok ? "valid" : "invalid");
     logger.info("validated");
@@ -634,7 +768,8 @@ export const RefundArgs = z.object({ id: z.string(), amount: z.number() });
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 
 const subclassedClient: Files = {
@@ -682,7 +817,10 @@ const effectFunction: Files = {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { postRefund } from "./api.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { postRefund } from "./api.js";`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await postRefund(args.id, args.amount);"),
   "batch.ts": `import { postRefund as send } from "./api.js";
 
@@ -713,18 +851,41 @@ export class Supervisor {
 /** The same everyday calls next to a real bypass: only the refund is reported. */
 const everydayBypass: Files = {
   ...everydayBenign,
-  "refund-agent.ts": everydayBenign["refund-agent.ts"]!.replace("    return { ok, id: crypto.randomUUID() };", "    if (ok) await this.payments.refund(String(input), 17);\n    return { ok, id: crypto.randomUUID() };").replace("  validate(input: unknown) {", "  async validate(input: unknown) {"),
+  "refund-agent.ts": everydayBenign["refund-agent.ts"]!.replace(
+    "    return { ok, id: crypto.randomUUID() };",
+    "    if (ok) await this.payments.refund(String(input), 17);\n    return { ok, id: crypto.randomUUID() };",
+  ).replace("  validate(input: unknown) {", "  async validate(input: unknown) {"),
 };
 
 ruleTable("bypass-call", {
   valid: [{ name: "[red team] logging, schema validation, ids and timers shared by the write tool and other code", files: everydayBenign }],
   invalid: [
-    { name: "[red team] a real bypass among everyday calls", files: everydayBypass, errors: [errorAt(everydayBypass, "refund-agent.ts", "this.payments.refund(String(input), 17)")] },
-    { name: "[red team] a subclass of the client class", files: subclassedClient, errors: [errorAt(subclassedClient, "logged-gateway.ts", "new LoggedGateway().refund(id, 12)")] },
+    {
+      name: "[red team] a real bypass among everyday calls",
+      files: everydayBypass,
+      errors: [errorAt(everydayBypass, "refund-agent.ts", "this.payments.refund(String(input), 17)")],
+    },
+    {
+      name: "[red team] a subclass of the client class",
+      files: subclassedClient,
+      errors: [errorAt(subclassedClient, "logged-gateway.ts", "new LoggedGateway().refund(id, 12)")],
+    },
     { name: "[red team] top-level await in a script", files: topLevelAwait, errors: [errorAt(topLevelAwait, "script.ts", `gw.refund("b-9", 13)`)] },
-    { name: "[red team] an object-literal handler method", files: objectLiteralHandlers, errors: [errorAt(objectLiteralHandlers, "handlers.ts", "gw.refund(id, 14)")] },
-    { name: "[red team] the effect is an imported function (aliased import elsewhere)", files: effectFunction, errors: [errorAt(effectFunction, "batch.ts", "send(id, 15)")] },
-    { name: "[red team] a supervisor reaching through an agent field", files: nestedAgent, errors: [errorAt(nestedAgent, "supervisor.ts", "this.inner.payments.refund(id, 16)")] },
+    {
+      name: "[red team] an object-literal handler method",
+      files: objectLiteralHandlers,
+      errors: [errorAt(objectLiteralHandlers, "handlers.ts", "gw.refund(id, 14)")],
+    },
+    {
+      name: "[red team] the effect is an imported function (aliased import elsewhere)",
+      files: effectFunction,
+      errors: [errorAt(effectFunction, "batch.ts", "send(id, 15)")],
+    },
+    {
+      name: "[red team] a supervisor reaching through an agent field",
+      files: nestedAgent,
+      errors: [errorAt(nestedAgent, "supervisor.ts", "this.inner.payments.refund(id, 16)")],
+    },
   ],
 });
 
@@ -781,8 +942,14 @@ const withApi = (extra: Files): Files => ({
   ...base,
   "payments-api.ts": httpClient,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { PaymentsApi } from "./payments-api.js";`)
-    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly api = new PaymentsApi("https://pay.example");`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { PaymentsApi } from "./payments-api.js";`,
+    )
+    .replace(
+      "export class RefundAgent extends Agent {",
+      `export class RefundAgent extends Agent {\n  private readonly api = new PaymentsApi("https://pay.example");`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await this.api.refund(args.id, args.amount);"),
   ...extra,
 });
@@ -824,7 +991,10 @@ export class RefundService {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { RefundService } from "./refund-service.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { RefundService } from "./refund-service.js";`,
+    )
     .replace("readonly db: BookingDb", "readonly db: BookingDb, private readonly service: RefundService")
     .replace("await this.payments.refund(args.id, args.amount);", "await this.service.process(args.id, args.amount);"),
   "cli.ts": `import { PaymentGateway } from "./payments.js";
@@ -842,7 +1012,11 @@ ruleTable("bypass-call", {
   valid: [{ name: "[red team] an HTTP client whose read methods share the transport with refund; fetch elsewhere", files: apiBenign }],
   invalid: [
     { name: "[red team] the client's refund method called outside the tool", files: apiBypass, errors: [errorAt(apiBypass, "ops.ts", "api.refund(id, 18)")] },
-    { name: "[red team] tool → service → gateway; bypasses at both layers", files: layered, errors: [errorAt(layered, "cli.ts", "gw.refund(id, 19)"), errorAt(layered, "cli.ts", "new RefundService(gw).process(id, 20)")] },
+    {
+      name: "[red team] tool → service → gateway; bypasses at both layers",
+      files: layered,
+      errors: [errorAt(layered, "cli.ts", "gw.refund(id, 19)"), errorAt(layered, "cli.ts", "new RefundService(gw).process(id, 20)")],
+    },
   ],
 });
 
@@ -862,12 +1036,15 @@ export async function sneak(agent: Agent) {
 
 const superHelper: Files = {
   ...base,
-  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.settle(args.id, args.amount);").replace("  @tool()\n  async end_conversation", `  protected async settle(id: string, amount: number) {
+  "refund-agent.ts": agentText.replace("await this.payments.refund(args.id, args.amount);", "await this.settle(args.id, args.amount);").replace(
+    "  @tool()\n  async end_conversation",
+    `  protected async settle(id: string, amount: number) {
     await this.payments.refund(id, amount);
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+  ),
   "child.ts": `import { RefundAgent } from "./refund-agent.js";
 
 export class ChildAgent extends RefundAgent {
@@ -910,9 +1087,21 @@ export class AuditAgent extends Agent {
 ruleTable("bypass-call", {
   valid: [],
   invalid: [
-    { name: "[red team] a default-exported agent imported under another name", files: defaultAgent, errors: [errorAt(defaultAgent, "ops.ts", `agent.payments.refund("b", 21)`)] },
-    { name: "[red team] a subclass calling the tool's helper through super", files: superHelper, errors: [errorAt(superHelper, "child.ts", "super.settle(id, 22)")] },
-    { name: "[red team] another agent's read tool performing this agent's write effect", files: otherAgentReadTool, errors: [errorAt(otherAgentReadTool, "audit-agent.ts", "this.gw.refund(args.id, 23)")] },
+    {
+      name: "[red team] a default-exported agent imported under another name",
+      files: defaultAgent,
+      errors: [errorAt(defaultAgent, "ops.ts", `agent.payments.refund("b", 21)`)],
+    },
+    {
+      name: "[red team] a subclass calling the tool's helper through super",
+      files: superHelper,
+      errors: [errorAt(superHelper, "child.ts", "super.settle(id, 22)")],
+    },
+    {
+      name: "[red team] another agent's read tool performing this agent's write effect",
+      files: otherAgentReadTool,
+      errors: [errorAt(otherAgentReadTool, "audit-agent.ts", "this.gw.refund(args.id, 23)")],
+    },
   ],
 });
 
@@ -941,9 +1130,21 @@ export function run(agent: Agent, name: string) {
 ruleTable("dynamic-dispatch", {
   valid: [],
   invalid: [
-    { name: "[red team] Object.getOwnPropertyDescriptor(Agent.prototype, tool)", files: descriptor, errors: [errorAt(descriptor, "peek.ts", "Object.getOwnPropertyDescriptor(")] },
-    { name: "[red team] a generic dispatcher over keyof this", files: genericDispatcher, errors: [errorAt(genericDispatcher, "refund-agent.ts", "this[call.name]")] },
-    { name: "[red team] a computed key on a default-imported agent type", files: defaultOutside, errors: [errorAt(defaultOutside, "ops.ts", `(agent as any)["issue" + name]`)] },
+    {
+      name: "[red team] Object.getOwnPropertyDescriptor(Agent.prototype, tool)",
+      files: descriptor,
+      errors: [errorAt(descriptor, "peek.ts", "Object.getOwnPropertyDescriptor(")],
+    },
+    {
+      name: "[red team] a generic dispatcher over keyof this",
+      files: genericDispatcher,
+      errors: [errorAt(genericDispatcher, "refund-agent.ts", "this[call.name]")],
+    },
+    {
+      name: "[red team] a computed key on a default-imported agent type",
+      files: defaultOutside,
+      errors: [errorAt(defaultOutside, "ops.ts", `(agent as any)["issue" + name]`)],
+    },
   ],
 });
 
@@ -958,7 +1159,10 @@ const toolNames = {
   ...base,
   "names.ts": `export const TOOLS = { refund: "issue_refund", lookup: "lookup_booking" } as const;\n`,
   "refund-agent.ts": agentText
-    .replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport { TOOLS } from "./names.js";`)
+    .replace(
+      `import { refundProtocol } from "./refund-protocol.js";`,
+      `import { refundProtocol } from "./refund-protocol.js";\nimport { TOOLS } from "./names.js";`,
+    )
     .replace(`@tool("issue_refund")`, "@tool(TOOLS.refund)")
     .replace("  @tool()\n  async lookup_booking", "  @tool(TOOLS.lookup)\n  async lookupBooking"),
 };
@@ -990,16 +1194,25 @@ export class Money {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { BookingError, Money, Receipt } from "./errors.js";`)
-    .replace(`if (!booking) throw new Error("no booking");`, `if (!booking) throw new BookingError(args.id);\n    const receipt = new Receipt(args.id, Money.of(args.amount).n);\n    console.log(receipt.total());`)
-    .replace("  @tool()\n  async end_conversation", `  preview(id: string) {
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { BookingError, Money, Receipt } from "./errors.js";`,
+    )
+    .replace(
+      `if (!booking) throw new Error("no booking");`,
+      `if (!booking) throw new BookingError(args.id);\n    const receipt = new Receipt(args.id, Money.of(args.amount).n);\n    console.log(receipt.total());`,
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  preview(id: string) {
     if (!id) throw new BookingError(id);
     const r = new Receipt(id, Money.of(1).n);
     return r.total();
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 
 /** Effects that are not `async`: an in-memory ledger and a Promise-returning client. */
@@ -1018,22 +1231,32 @@ export class Wire {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Ledger, Wire } from "./ledger.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { Ledger, Wire } from "./ledger.js";`,
+    )
     .replace("readonly db: BookingDb", "readonly db: BookingDb, readonly ledger: Ledger, readonly wire: Wire")
     .replace("await this.payments.refund(args.id, args.amount);", "this.ledger.record(args.id);\n    await this.wire.send(args.id);")
-    .replace("  @tool()\n  async end_conversation", `  async manual(id: string) {
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  async manual(id: string) {
     this.ledger.record(id);
     await this.wire.send(id);
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 
 ruleTable("bypass-call", {
   valid: [{ name: "[red team] errors, value objects and static factories used by the write tool and by other code", files: valueObjects }],
   invalid: [
-    { name: "[red team] synchronous effects (in-memory ledger) and a Promise-returning client", files: syncEffects, errors: [errorAt(syncEffects, "refund-agent.ts", "this.ledger.record(id)"), errorAt(syncEffects, "refund-agent.ts", "this.wire.send(id)")] },
+    {
+      name: "[red team] synchronous effects (in-memory ledger) and a Promise-returning client",
+      files: syncEffects,
+      errors: [errorAt(syncEffects, "refund-agent.ts", "this.ledger.record(id)"), errorAt(syncEffects, "refund-agent.ts", "this.wire.send(id)")],
+    },
   ],
 });
 
@@ -1042,12 +1265,21 @@ ruleTable("bypass-call", {
 const collections = (extra: string): Files => ({
   ...base,
   "refund-agent.ts": agentText
-    .replace("export class RefundAgent extends Agent {", "export class RefundAgent extends Agent {\n  private readonly refunded = new Set<string>();\n  private readonly notes: Map<string, string> = new Map();")
-    .replace("await this.payments.refund(args.id, args.amount);", "await this.payments.refund(args.id, args.amount);\n    this.refunded.add(args.id);\n    this.notes.set(args.id, \"refunded\");")
-    .replace("  @tool()\n  async end_conversation", `${extra}
+    .replace(
+      "export class RefundAgent extends Agent {",
+      "export class RefundAgent extends Agent {\n  private readonly refunded = new Set<string>();\n  private readonly notes: Map<string, string> = new Map();",
+    )
+    .replace(
+      "await this.payments.refund(args.id, args.amount);",
+      'await this.payments.refund(args.id, args.amount);\n    this.refunded.add(args.id);\n    this.notes.set(args.id, "refunded");',
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `${extra}
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
   "util.ts": `export function unique(ids: string[]) {
   const seen = new Set<string>();
   const index: Map<string, number> = new Map();
@@ -1070,14 +1302,23 @@ const collectionsBypass = collections(`  markDone(id: string) {
 
 ruleTable("bypass-call", {
   valid: [{ name: "[red team] local Sets and Maps, and reads of the agent's state", files: collectionsBenign }],
-  invalid: [{ name: "[red team] another method writing the agent state the write tool writes", files: collectionsBypass, errors: [errorAt(collectionsBypass, "refund-agent.ts", "this.refunded.add(id)")] }],
+  invalid: [
+    {
+      name: "[red team] another method writing the agent state the write tool writes",
+      files: collectionsBypass,
+      errors: [errorAt(collectionsBypass, "refund-agent.ts", "this.refunded.add(id)")],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 8: richer protocol definitions
 
 const MAX = "const MAX_REFUND = 500;\n";
 const richProtocol = base["refund-protocol.ts"]
-  .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol } from "concordat";\n${MAX}const schemas = { id: z.string().min(1).describe("booking id") };`)
+  .replace(
+    `import { defineProtocol } from "concordat";`,
+    `import { defineProtocol } from "concordat";\n${MAX}const schemas = { id: z.string().min(1).describe("booking id") };`,
+  )
   .replace(
     `issue_refund: { input: z.object({ id: z.string(), amount: z.number() }), effect: "write", requiresConfirmation: true },`,
     `issue_refund: {
@@ -1097,7 +1338,13 @@ const envProtocol: Files = {
 
 ruleTable("unanalyzable-protocol", {
   valid: [{ name: "[red team] template descriptions, zod chains from a local table, outcome and reduce functions", files: richFiles }],
-  invalid: [{ name: "[red team] a state name read from the environment", files: envProtocol, errors: [errorAt(envProtocol, "refund-protocol.ts", `process.env["REFUND_START"] ?? "start"`)] }],
+  invalid: [
+    {
+      name: "[red team] a state name read from the environment",
+      files: envProtocol,
+      errors: [errorAt(envProtocol, "refund-protocol.ts", `process.env["REFUND_START"] ?? "start"`)],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 9: dispatch in an undecorated base class
@@ -1117,7 +1364,10 @@ export abstract class ToolHost extends Agent {
 }
 `,
   "refund-agent.ts": agentText
-    .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import { enforce, tool } from "concordat/decorators";\nimport { ToolHost } from "./base-agent.js";`)
+    .replace(
+      `import { Agent, enforce, tool } from "concordat/decorators";`,
+      `import { enforce, tool } from "concordat/decorators";\nimport { ToolHost } from "./base-agent.js";`,
+    )
     .replace("extends Agent {", "extends ToolHost {"),
 };
 const plainBase: Files = {
@@ -1135,7 +1385,13 @@ export class Calculator extends Host {
 
 ruleTable("dynamic-dispatch", {
   valid: [{ name: "[red team] a computed dispatcher in a base class with no agent below it", files: plainBase }],
-  invalid: [{ name: "[red team] a computed dispatcher in an undecorated base class of an agent", files: dispatcherBase, errors: [errorAt(dispatcherBase, "base-agent.ts", "(this as any)[name]")] }],
+  invalid: [
+    {
+      name: "[red team] a computed dispatcher in an undecorated base class of an agent",
+      files: dispatcherBase,
+      errors: [errorAt(dispatcherBase, "base-agent.ts", "(this as any)[name]")],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 10: module shapes
@@ -1156,7 +1412,10 @@ const withFnEffect = (extra: Files): Files => ({
   ...base,
   "refund-fn.ts": fnModule,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport refundFn from "./refund-fn.js";`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport refundFn from "./refund-fn.js";`,
+    )
     .replace("await this.payments.refund(args.id, args.amount);", "await refundFn(args.id, args.amount);"),
   ...extra,
 });
@@ -1184,10 +1443,22 @@ const viaCall = withMethod(`  async viaCall(id: string) {
 ruleTable("bypass-call", {
   valid: [],
   invalid: [
-    { name: "[red team] a namespace import of the effect's module", files: namespaceImport, errors: [errorAt(namespaceImport, "ns.ts", "fns.default(id, 24)")] },
-    { name: "[red team] a default export re-exported under a name, called in an object literal", files: reexportedDefault, errors: [errorAt(reexportedDefault, "job.ts", "refundNow(id, 25)")] },
+    {
+      name: "[red team] a namespace import of the effect's module",
+      files: namespaceImport,
+      errors: [errorAt(namespaceImport, "ns.ts", "fns.default(id, 24)")],
+    },
+    {
+      name: "[red team] a default export re-exported under a name, called in an object literal",
+      files: reexportedDefault,
+      errors: [errorAt(reexportedDefault, "job.ts", "refundNow(id, 25)")],
+    },
     { name: "[red team] a static arrow property", files: staticArrow, errors: [errorAt(staticArrow, "refund-agent.ts", `gw.refund("x", 26)`)] },
-    { name: "[red team] the client's method invoked with .call", files: viaCall, errors: [errorAt(viaCall, "refund-agent.ts", "this.payments.refund.call(this.payments, id, 27)")] },
+    {
+      name: "[red team] the client's method invoked with .call",
+      files: viaCall,
+      errors: [errorAt(viaCall, "refund-agent.ts", "this.payments.refund.call(this.payments, id, 27)")],
+    },
   ],
 });
 
@@ -1222,13 +1493,23 @@ export function patch(agent: RefundAgent) {
 
 ruleTable("unguarded-override", {
   valid: [],
-  invalid: [{ name: "[red team] a @tool declared as an arrow-function field on the agent itself", files: fieldTool, errors: [errorAt(fieldTool, "refund-agent.ts", "end_conversation =")] }],
+  invalid: [
+    {
+      name: "[red team] a @tool declared as an arrow-function field on the agent itself",
+      files: fieldTool,
+      errors: [errorAt(fieldTool, "refund-agent.ts", "end_conversation =")],
+    },
+  ],
 });
 ruleTable("dynamic-dispatch", {
   valid: [],
   invalid: [
     { name: "[red team] Object.setPrototypeOf on a typed agent", files: setProto, errors: [errorAt(setProto, "swap.ts", "Object.setPrototypeOf(")] },
-    { name: "[red team] agent.constructor.prototype patch", files: ctorProtoPatch, errors: [errorAt(ctorProtoPatch, "patch.ts", "(agent.constructor as any).prototype.issueRefund =")] },
+    {
+      name: "[red team] agent.constructor.prototype patch",
+      files: ctorProtoPatch,
+      errors: [errorAt(ctorProtoPatch, "patch.ts", "(agent.constructor as any).prototype.issueRefund =")],
+    },
   ],
 });
 
@@ -1237,13 +1518,19 @@ ruleTable("dynamic-dispatch", {
 const agentFieldClient: Files = {
   ...base,
   "refund-agent.ts": agentText
-    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {", "private readonly payments = new PaymentGateway();\n\n  constructor(readonly db: BookingDb) {")
-    .replace("  @tool()\n  async end_conversation", `  private async courtesy(id: string) {
+    .replace(
+      "constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {",
+      "private readonly payments = new PaymentGateway();\n\n  constructor(readonly db: BookingDb) {",
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `  private async courtesy(id: string) {
     await this.payments.refund(id, 28);
   }
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 };
 const templateDirect = withMethod(`  async run(kind: string) {
     // @ts-ignore
@@ -1251,7 +1538,10 @@ const templateDirect = withMethod(`  async run(kind: string) {
   }`);
 const genericAgent: Files = {
   ...base,
-  "refund-agent.ts": agentText.replace("export class RefundAgent extends Agent {", "export class RefundAgent<TMeta = unknown> extends Agent {\n  meta?: TMeta;"),
+  "refund-agent.ts": agentText.replace(
+    "export class RefundAgent extends Agent {",
+    "export class RefundAgent<TMeta = unknown> extends Agent {\n  meta?: TMeta;",
+  ),
   "fast-protocol.ts": fastProtocol,
   "fast.ts": `import { enforce } from "concordat/decorators";
 import { fastProtocol } from "./fast-protocol.js";
@@ -1263,15 +1553,29 @@ export default @enforce(fastProtocol) class FastAgent<T> extends RefundAgent<T> 
 
 ruleTable("bypass-call", {
   valid: [],
-  invalid: [{ name: "[red team] the agent's own client field with an initializer", files: agentFieldClient, errors: [errorAt(agentFieldClient, "refund-agent.ts", "this.payments.refund(id, 28)")] }],
+  invalid: [
+    {
+      name: "[red team] the agent's own client field with an initializer",
+      files: agentFieldClient,
+      errors: [errorAt(agentFieldClient, "refund-agent.ts", "this.payments.refund(id, 28)")],
+    },
+  ],
 });
 ruleTable("dynamic-dispatch", {
   valid: [],
-  invalid: [{ name: "[red team] this[`issue_${kind}`]() called directly", files: templateDirect, errors: [errorAt(templateDirect, "refund-agent.ts", "this[`issue_")] }],
+  invalid: [
+    { name: "[red team] this[`issue_${kind}`]() called directly", files: templateDirect, errors: [errorAt(templateDirect, "refund-agent.ts", "this[`issue_")] },
+  ],
 });
 ruleTable("protocol-weakening", {
   valid: [],
-  invalid: [{ name: "[red team] `export default @enforce(p) class X<T> extends Generic<T>`", files: genericAgent, errors: [errorAt(genericAgent, "fast.ts", "enforce(fastProtocol)")] }],
+  invalid: [
+    {
+      name: "[red team] `export default @enforce(p) class X<T> extends Generic<T>`",
+      files: genericAgent,
+      errors: [errorAt(genericAgent, "fast.ts", "enforce(fastProtocol)")],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 13: dependency injection
@@ -1292,8 +1596,14 @@ const injected: Files = {
   ...base,
   "container.ts": container,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { inject } from "./container.js";`)
-    .replace("constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {", "private readonly payments = inject(PaymentGateway);\n\n  constructor(readonly db: BookingDb) {"),
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { inject } from "./container.js";`,
+    )
+    .replace(
+      "constructor(readonly payments: PaymentGateway, readonly db: BookingDb) {",
+      "private readonly payments = inject(PaymentGateway);\n\n  constructor(readonly db: BookingDb) {",
+    ),
   "worker.ts": `import { container } from "./container.js";
 import { PaymentGateway } from "./payments.js";
 
@@ -1379,14 +1689,26 @@ const clientForMethod = withMethod(`  private clientFor(region: string) {
 const sqlite = (extra: string): Files => ({
   ...base,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Database from "better-sqlite3";`)
-    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly sql = new Database("app.db");\n  private readonly history: { id: string }[] = [];`)
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport Database from "better-sqlite3";`,
+    )
+    .replace(
+      "export class RefundAgent extends Agent {",
+      `export class RefundAgent extends Agent {\n  private readonly sql = new Database("app.db");\n  private readonly history: { id: string }[] = [];`,
+    )
     .replace("return this.findBooking(args.id);", `return this.sql.prepare("SELECT * FROM bookings WHERE id = ?").get(args.id);`)
-    .replace("await this.payments.refund(args.id, args.amount);", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);\n    const prior = this.history.filter((h) => h.id === args.id);\n    this.history.push({ id: args.id });\n    console.log(prior.length);`)
-    .replace("  @tool()\n  async end_conversation", `${extra}
+    .replace(
+      "await this.payments.refund(args.id, args.amount);",
+      `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);\n    const prior = this.history.filter((h) => h.id === args.id);\n    this.history.push({ id: args.id });\n    console.log(prior.length);`,
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `${extra}
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 });
 const sqliteBenign = sqlite(`  report() {
     const rows = this.sql.prepare("SELECT * FROM bookings").all();
@@ -1402,9 +1724,17 @@ ruleTable("bypass-call", {
     {
       name: "[red team] a client returned by a helper method (inferred and declared), and a .then on the effect",
       files: clientForMethod,
-      errors: [errorAt(clientForMethod, "refund-agent.ts", `this.clientFor("eu").refund(id, 32)`), errorAt(clientForMethod, "refund-agent.ts", "gw.refund(id, 33)"), errorAt(clientForMethod, "refund-agent.ts", "this.payments.refund(id, 34)")],
+      errors: [
+        errorAt(clientForMethod, "refund-agent.ts", `this.clientFor("eu").refund(id, 32)`),
+        errorAt(clientForMethod, "refund-agent.ts", "gw.refund(id, 33)"),
+        errorAt(clientForMethod, "refund-agent.ts", "this.payments.refund(id, 34)"),
+      ],
     },
-    { name: "[red team] a fluent SQL write outside the tool", files: sqliteBypass, errors: [errorAt(sqliteBypass, "refund-agent.ts", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(id)`)] },
+    {
+      name: "[red team] a fluent SQL write outside the tool",
+      files: sqliteBypass,
+      errors: [errorAt(sqliteBypass, "refund-agent.ts", `this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(id)`)],
+    },
   ],
 });
 
@@ -1413,13 +1743,25 @@ ruleTable("bypass-call", {
 const builder = (extra: string): Files => ({
   ...base,
   "refund-agent.ts": agentText
-    .replace(`import { BookingDb, PaymentGateway } from "./payments.js";`, `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { createClient } from "@supabase/supabase-js";\nimport Database from "better-sqlite3";`)
-    .replace("export class RefundAgent extends Agent {", `export class RefundAgent extends Agent {\n  private readonly sb = createClient("url", "key");\n  private readonly sql = new Database("app.db");`)
-    .replace("await this.payments.refund(args.id, args.amount);", `await this.sb.from("refunds").insert({ id: args.id, amount: args.amount });\n    this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);`)
-    .replace("  @tool()\n  async end_conversation", `${extra}
+    .replace(
+      `import { BookingDb, PaymentGateway } from "./payments.js";`,
+      `import { BookingDb, PaymentGateway } from "./payments.js";\nimport { createClient } from "@supabase/supabase-js";\nimport Database from "better-sqlite3";`,
+    )
+    .replace(
+      "export class RefundAgent extends Agent {",
+      `export class RefundAgent extends Agent {\n  private readonly sb = createClient("url", "key");\n  private readonly sql = new Database("app.db");`,
+    )
+    .replace(
+      "await this.payments.refund(args.id, args.amount);",
+      `await this.sb.from("refunds").insert({ id: args.id, amount: args.amount });\n    this.sql.prepare("UPDATE bookings SET refunded = 1 WHERE id = ?").run(args.id);`,
+    )
+    .replace(
+      "  @tool()\n  async end_conversation",
+      `${extra}
 
   @tool()
-  async end_conversation`),
+  async end_conversation`,
+    ),
 });
 const builderBenign = builder(`  async dashboard() {
     const { data } = await this.sb.from("bookings").select("*");
@@ -1432,7 +1774,13 @@ const builderBypass = builder(`  async backfill(id: string) {
 
 ruleTable("bypass-call", {
   valid: [{ name: "[red team] builder steps (from(), prepare()) shared by reads elsewhere and the write tool", files: builderBenign }],
-  invalid: [{ name: "[red team] the write tool's builder chain outside the tool", files: builderBypass, errors: [errorAt(builderBypass, "refund-agent.ts", `this.sb.from("refunds").insert({ id, amount: 35 })`)] }],
+  invalid: [
+    {
+      name: "[red team] the write tool's builder chain outside the tool",
+      files: builderBypass,
+      errors: [errorAt(builderBypass, "refund-agent.ts", `this.sb.from("refunds").insert({ id, amount: 35 })`)],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 17: unusual syntax does not crash or report
@@ -1529,11 +1877,23 @@ export class DispatchAgent extends WithDispatch(RefundAgent) {}
 
 ruleTable("bypass-call", {
   valid: [],
-  invalid: [{ name: "[red team] a mixin method applied to an agent", files: mixinBypass, errors: [errorAt(mixinBypass, "with-refunds.ts", "this.payments.refund(id, 36)")] }],
+  invalid: [
+    {
+      name: "[red team] a mixin method applied to an agent",
+      files: mixinBypass,
+      errors: [errorAt(mixinBypass, "with-refunds.ts", "this.payments.refund(id, 36)")],
+    },
+  ],
 });
 ruleTable("dynamic-dispatch", {
   valid: [],
-  invalid: [{ name: "[red team] a computed dispatcher in an arrow mixin applied to an agent", files: mixinDispatch, errors: [errorAt(mixinDispatch, "with-dispatch.ts", "(this as any)[name]")] }],
+  invalid: [
+    {
+      name: "[red team] a computed dispatcher in an arrow mixin applied to an agent",
+      files: mixinDispatch,
+      errors: [errorAt(mixinDispatch, "with-dispatch.ts", "(this as any)[name]")],
+    },
+  ],
 });
 
 describe("isNonEffectName (calls of a write tool that are not its effect)", () => {
@@ -1567,14 +1927,22 @@ export function viaReflect(id: string) {
 };
 ruleTable("bypass-call", {
   valid: [],
-  invalid: [{ name: "[red team] Reflect.apply on the client's method outside any agent", files: reflectOnClient, errors: [errorAt(reflectOnClient, "tools.ts", "Reflect.apply(gw.refund, gw, [id, 37])")] }],
+  invalid: [
+    {
+      name: "[red team] Reflect.apply on the client's method outside any agent",
+      files: reflectOnClient,
+      errors: [errorAt(reflectOnClient, "tools.ts", "Reflect.apply(gw.refund, gw, [id, 37])")],
+    },
+  ],
 });
 
 // ---------------------------------------------------------------- round 19: namespace imports of the library
 
 const nsLibrary: Files = {
   ...base,
-  "refund-protocol.ts": base["refund-protocol.ts"].replace(`import { defineProtocol } from "concordat";`, `import * as concordat from "concordat";`).replace("= defineProtocol({", "= concordat.defineProtocol({"),
+  "refund-protocol.ts": base["refund-protocol.ts"]
+    .replace(`import { defineProtocol } from "concordat";`, `import * as concordat from "concordat";`)
+    .replace("= defineProtocol({", "= concordat.defineProtocol({"),
   "refund-agent.ts": agentText
     .replace(`import { Agent, enforce, tool } from "concordat/decorators";`, `import * as cd from "concordat/decorators";`)
     .replace("@enforce(refundProtocol)", "@cd.enforce(refundProtocol)")
@@ -1584,10 +1952,19 @@ const nsLibrary: Files = {
 };
 const nsLibraryBypass: Files = {
   ...nsLibrary,
-  "refund-agent.ts": nsLibrary["refund-agent.ts"]!.replace("  @cd.tool()\n  async end_conversation", "  async sneaky(id: string) {\n    await this.payments.refund(id, 38);\n  }\n\n  @cd.tool()\n  async end_conversation"),
+  "refund-agent.ts": nsLibrary["refund-agent.ts"]!.replace(
+    "  @cd.tool()\n  async end_conversation",
+    "  async sneaky(id: string) {\n    await this.payments.refund(id, 38);\n  }\n\n  @cd.tool()\n  async end_conversation",
+  ),
 };
 
 ruleTable("bypass-call", {
   valid: [{ name: "[red team] protocol and decorators through namespace imports", files: nsLibrary }],
-  invalid: [{ name: "[red team] a bypass in an agent decorated through a namespace import", files: nsLibraryBypass, errors: [errorAt(nsLibraryBypass, "refund-agent.ts", "this.payments.refund(id, 38)")] }],
+  invalid: [
+    {
+      name: "[red team] a bypass in an agent decorated through a namespace import",
+      files: nsLibraryBypass,
+      errors: [errorAt(nsLibraryBypass, "refund-agent.ts", "this.payments.refund(id, 38)")],
+    },
+  ],
 });

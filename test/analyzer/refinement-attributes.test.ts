@@ -45,7 +45,9 @@ export class ChildAgent extends CappedAgent {}
 
 const at = (files: Files, message: RegExp) => [errorAt(files, "child.ts", "enforce(childProtocol)", { message })];
 
-const stricter = childWith(`input: z.strictObject({ id: z.string().min(1).max(40), amount: Amount.max(100).multipleOf(0.01) }), subjects: ["id", "amount"], confirmationTtlMs: 60000`);
+const stricter = childWith(
+  `input: z.strictObject({ id: z.string().min(1).max(40), amount: Amount.max(100).multipleOf(0.01) }), subjects: ["id", "amount"], confirmationTtlMs: 60000`,
+);
 const sameSchema = childWith(`description: "the parent's schema, another description"`);
 const extendedSchema = childWith(`input: RefundArgs.extend({ note: z.string().max(200).optional() })`);
 const shapeSpread = childWith(`input: z.object({ ...RefundArgs.shape, amount: Amount.int() })`);
@@ -62,7 +64,9 @@ export const childProtocol = defineProtocol({ ...cappedProtocol.config, name: "c
 export class ChildAgent extends CappedAgent {}
 `,
 };
-const assumed = childWith(`input: z.object({ id: z.string().min(1), amount: Amount.refine((n) => n % 5 === 0) }), assumeRefinement: "the refine only rejects more amounts"`);
+const assumed = childWith(
+  `input: z.object({ id: z.string().min(1), amount: Amount.refine((n) => n % 5 === 0) }), assumeRefinement: "the refine only rejects more amounts"`,
+);
 
 const unconfirmed = childWith(`requiresConfirmation: false, confirmationTtlMs: undefined`);
 const fewerSubjects = childWith(`subjects: []`);
@@ -74,12 +78,18 @@ const looseAmount = childWith(`input: z.object({ id: z.string().min(1), amount: 
 const readEffect = childWith(`effect: "read", requiresConfirmation: false, confirmationTtlMs: undefined`);
 const parentRefine: Files = {
   ...childWith(`input: z.object({ id: z.string().min(1), amount: z.number().positive().max(100) })`),
-  "capped.ts": capped.replace("export const Amount = z.number().positive().max(500);", "export const Amount = z.number().positive().max(500).refine((n) => Number.isInteger(n * 100));"),
+  "capped.ts": capped.replace(
+    "export const Amount = z.number().positive().max(500);",
+    "export const Amount = z.number().positive().max(500).refine((n) => Number.isInteger(n * 100));",
+  ),
 };
 const otherPattern = childWith(`input: z.object({ id: z.string().regex(/^B[0-9]+$/), amount: Amount })`, "").valueOf() as Files;
 const patterned: Files = { ...otherPattern, "capped.ts": capped.replace("id: z.string().min(1)", "id: z.string().regex(/^[A-Z][0-9]+$/)") };
 const unreadable = childWith(`input: makeArgs(500)`, `import { makeArgs } from "./schemas.js";`);
-const unreadableFiles: Files = { ...unreadable, "schemas.ts": `import { z } from "zod";\nexport function makeArgs(max: number) {\n  const shape = { id: z.string().min(1) };\n  for (const k of ["amount"]) Object.assign(shape, { [k]: z.number().max(max) });\n  return z.object(shape);\n}\n` };
+const unreadableFiles: Files = {
+  ...unreadable,
+  "schemas.ts": `import { z } from "zod";\nexport function makeArgs(max: number) {\n  const shape = { id: z.string().min(1) };\n  for (const k of ["amount"]) Object.assign(shape, { [k]: z.number().max(max) });\n  return z.object(shape);\n}\n`,
+};
 
 ruleTable("protocol-weakening", {
   valid: [
@@ -91,16 +101,51 @@ ruleTable("protocol-weakening", {
     { name: "a child refine that cannot be compared, with a reason given", files: assumed },
   ],
   invalid: [
-    { name: "a child dropping requiresConfirmation", files: unconfirmed, errors: at(unconfirmed, /ChildAgent's issue_refund runs without the user's confirmation, but CappedAgent's issue_refund requires it/) },
+    {
+      name: "a child dropping requiresConfirmation",
+      files: unconfirmed,
+      errors: at(unconfirmed, /ChildAgent's issue_refund runs without the user's confirmation, but CappedAgent's issue_refund requires it/),
+    },
     { name: "a child shrinking subjects", files: fewerSubjects, errors: at(fewerSubjects, /it drops id/) },
-    { name: "a child lengthening the confirmation lifetime", files: longerLived, errors: at(longerLived, /keeps a confirmation valid for 3600000 ms, but CappedAgent's issue_refund lets a confirmation live at most 300000 ms/) },
+    {
+      name: "a child lengthening the confirmation lifetime",
+      files: longerLived,
+      errors: at(longerLived, /keeps a confirmation valid for 3600000 ms, but CappedAgent's issue_refund lets a confirmation live at most 300000 ms/),
+    },
     { name: "a child dropping the confirmation lifetime", files: noTtl, errors: at(noTtl, /sets no confirmationTtlMs/) },
-    { name: "a child removing max(500)", files: uncapped, errors: at(uncapped, /amount: the parent allows at most 500, the child has no maximum\. Counterexample: issue_refund\(\{"id":"a","amount":501\}\)/) },
-    { name: "a child making a required argument optional (.partial())", files: optionalId, errors: at(optionalId, /id: the parent requires "id", the child makes it optional\. Counterexample: issue_refund\(\{\}\)/) },
-    { name: "a child accepting another type in a union", files: looseAmount, errors: at(looseAmount, /amount: the child accepts strings, the parent does not/) },
-    { name: "a child turning the write into a read", files: readEffect, errors: at(readEffect, /is declared effect "read", but it stands for CappedAgent's issue_refund, a write/) },
-    { name: "a parent refine the child does not share", files: parentRefine, errors: at(parentRefine, /Cannot prove refinement: .*\.refine\(\) check that the child's does not share.*assumeRefinement/) },
+    {
+      name: "a child removing max(500)",
+      files: uncapped,
+      errors: at(uncapped, /amount: the parent allows at most 500, the child has no maximum\. Counterexample: issue_refund\(\{"id":"a","amount":501\}\)/),
+    },
+    {
+      name: "a child making a required argument optional (.partial())",
+      files: optionalId,
+      errors: at(optionalId, /id: the parent requires "id", the child makes it optional\. Counterexample: issue_refund\(\{\}\)/),
+    },
+    {
+      name: "a child accepting another type in a union",
+      files: looseAmount,
+      errors: at(looseAmount, /amount: the child accepts strings, the parent does not/),
+    },
+    {
+      name: "a child turning the write into a read",
+      files: readEffect,
+      errors: at(readEffect, /is declared effect "read", but it stands for CappedAgent's issue_refund, a write/),
+    },
+    {
+      name: "a parent refine the child does not share",
+      files: parentRefine,
+      errors: at(parentRefine, /Cannot prove refinement: .*\.refine\(\) check that the child's does not share.*assumeRefinement/),
+    },
     { name: "a different pattern", files: patterned, errors: at(patterned, /Cannot prove refinement: .*patterns are compared only for equality/) },
-    { name: "a child schema the analyzer cannot rebuild", files: unreadableFiles, errors: at(unreadableFiles, /Cannot prove refinement: .*the input schema of ChildAgent's issue_refund cannot be read: the result of calling `makeArgs\(\)` is not a static value/) },
+    {
+      name: "a child schema the analyzer cannot rebuild",
+      files: unreadableFiles,
+      errors: at(
+        unreadableFiles,
+        /Cannot prove refinement: .*the input schema of ChildAgent's issue_refund cannot be read: the result of calling `makeArgs\(\)` is not a static value/,
+      ),
+    },
   ],
 });

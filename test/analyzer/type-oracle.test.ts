@@ -109,8 +109,16 @@ ruleTable("bypass-call", {
     { name: "forEach callback over PaymentGateway[]", files: forEachCallback, errors: [errorAt(forEachCallback, "ops.ts", "g.refund(id, 3)")] },
     { name: "map callback over readonly PaymentGateway[]", files: mapCallback, errors: [errorAt(mapCallback, "ops.ts", "g.refund(id, 4)")] },
     { name: "for...of over PaymentGateway[]", files: forOf, errors: [errorAt(forOf, "ops.ts", "g.refund(id, 5)")] },
-    { name: "container.get(PaymentGateway).refund() inline, on a generic container class", files: containerInline, errors: [errorAt(containerInline, "ops.ts", "container.get(PaymentGateway).refund(id, 7)")] },
-    { name: "a Map<string, PaymentGateway> value, optionally called", files: mapOfGateways, errors: [errorAt(mapOfGateways, "ops.ts", `this.byRegion.get("eu")?.refund(id, 8)`)] },
+    {
+      name: "container.get(PaymentGateway).refund() inline, on a generic container class",
+      files: containerInline,
+      errors: [errorAt(containerInline, "ops.ts", "container.get(PaymentGateway).refund(id, 7)")],
+    },
+    {
+      name: "a Map<string, PaymentGateway> value, optionally called",
+      files: mapOfGateways,
+      errors: [errorAt(mapOfGateways, "ops.ts", `this.byRegion.get("eu")?.refund(id, 8)`)],
+    },
   ],
 });
 
@@ -121,12 +129,21 @@ const named = (expr: string, names: string): Files => ({
   ...base,
   "names.ts": names,
   "refund-agent.ts": agentText
-    .replace(`import { refundProtocol } from "./refund-protocol.js";`, `import { refundProtocol } from "./refund-protocol.js";\nimport * as names from "./names.js";`)
+    .replace(
+      `import { refundProtocol } from "./refund-protocol.js";`,
+      `import { refundProtocol } from "./refund-protocol.js";\nimport * as names from "./names.js";`,
+    )
     .replace(`@tool("issue_refund")`, `@tool(${expr})`),
 });
 const literalReturn = named("names.refundName()", `export function refundName(): "issue_refund" {\n  return "issue_refund";\n}\n`);
-const templateConst = named("names.REFUND", `const VERB = "issue" as const;\nconst NOUN = "refund" as const;\nexport const REFUND = \`\${VERB}_\${NOUN}\` as const;\n`);
-const typedConst = named("names.REFUND", `export type ToolId = "lookup_booking" | "issue_refund";\nfunction id<T extends ToolId>(t: T): T {\n  return t;\n}\nexport const REFUND = id("issue_refund");\n`);
+const templateConst = named(
+  "names.REFUND",
+  `const VERB = "issue" as const;\nconst NOUN = "refund" as const;\nexport const REFUND = \`\${VERB}_\${NOUN}\` as const;\n`,
+);
+const typedConst = named(
+  "names.REFUND",
+  `export type ToolId = "lookup_booking" | "issue_refund";\nfunction id<T extends ToolId>(t: T): T {\n  return t;\n}\nexport const REFUND = id("issue_refund");\n`,
+);
 const wideName = named("names.refundName()", `export function refundName(): string {\n  return ["issue", "refund"].join("_");\n}\n`);
 
 ruleTable("unknown-tool", {
@@ -170,7 +187,10 @@ describe("type oracle cost", () => {
   };
 
   it("builds no checker program where syntax answers everything (calls on arrays, numbers and typed fields)", async () => {
-    const agent = base["refund-agent.ts"].replace(`console.log(JSON.stringify(args));`, `const seen: string[] = [];\n    seen.push(args.id);\n    console.log(args.amount.toFixed(2), seen);`);
+    const agent = base["refund-agent.ts"].replace(
+      `console.log(JSON.stringify(args));`,
+      `const seen: string[] = [];\n    seen.push(args.id);\n    console.log(args.amount.toFixed(2), seen);`,
+    );
     expect(await builds({ ...base, "refund-agent.ts": agent })).toBe(0);
   });
 

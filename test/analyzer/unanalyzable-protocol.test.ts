@@ -7,9 +7,15 @@ const agentWith = (protocolFile: string, name = "refundProtocol"): Files => ({
   "refund-agent.ts": base["refund-agent.ts"].replace(/refundProtocol/g, name),
 });
 
-const fromCall = agentWith(`import { defineProtocol } from "concordat";\nimport { buildConfig } from "./config.js";\nexport const refundProtocol = defineProtocol(buildConfig());\n`);
+const fromCall = agentWith(
+  `import { defineProtocol } from "concordat";\nimport { buildConfig } from "./config.js";\nexport const refundProtocol = defineProtocol(buildConfig());\n`,
+);
 fromCall["config.ts"] = `export function buildConfig(): any {\n  return JSON.parse(process.env["REFUND_PROTOCOL"] ?? "{}");\n}\n`;
-const computedKey = agentWith(refundProtocol.replace(`    lookup_booking: {`, `    [toolName]: {`).replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol } from "concordat";\nconst toolName = "lookup_" + "booking";`));
+const computedKey = agentWith(
+  refundProtocol
+    .replace(`    lookup_booking: {`, `    [toolName]: {`)
+    .replace(`import { defineProtocol } from "concordat";`, `import { defineProtocol } from "concordat";\nconst toolName = "lookup_" + "booking";`),
+);
 const template = agentWith(refundProtocol.replace(`initial: "start",`, "initial: `st${'art'}`,"));
 const external: Files = { ...base, "refund-agent.ts": base["refund-agent.ts"].replace(`"./refund-protocol.js"`, `"@acme/protocols"`) };
 const decoratorCall: Files = {
@@ -98,12 +104,26 @@ export const refundProtocol = defineProtocol({
 
 ruleTable("unanalyzable-protocol", {
   valid: [
-    { name: "builder helpers (arrow and block bodies), conditional spreads, computed keys from constants", files: helpers },{ name: "imported constants, namespaces, spreads of other protocols, defineTool, guard/allOf, as const", files: staticForms }],
+    { name: "builder helpers (arrow and block bodies), conditional spreads, computed keys from constants", files: helpers },
+    { name: "imported constants, namespaces, spreads of other protocols, defineTool, guard/allOf, as const", files: staticForms },
+  ],
   invalid: [
-    { name: "defineProtocol(someCall())", files: fromCall, errors: [errorAt(fromCall, "refund-protocol.ts", "buildConfig()", { message: /buildConfig\(\) does not return a static value: `JSON` is a global.*\(config\.ts:2:10\)/ })] },
+    {
+      name: "defineProtocol(someCall())",
+      files: fromCall,
+      errors: [
+        errorAt(fromCall, "refund-protocol.ts", "buildConfig()", {
+          message: /buildConfig\(\) does not return a static value: `JSON` is a global.*\(config\.ts:2:10\)/,
+        }),
+      ],
+    },
     { name: "a computed tool key", files: computedKey, errors: [errorAt(computedKey, "refund-protocol.ts", "[toolName]", { message: /computed key/ })] },
     { name: "a template literal with substitutions", files: template, errors: [errorAt(template, "refund-protocol.ts", "`st${")] },
-    { name: "a protocol imported from a module the analyzer cannot read", files: external, errors: [errorAt(external, "refund-agent.ts", "refundProtocol)", { message: /@acme\/protocols/ })] },
+    {
+      name: "a protocol imported from a module the analyzer cannot read",
+      files: external,
+      errors: [errorAt(external, "refund-agent.ts", "refundProtocol)", { message: /@acme\/protocols/ })],
+    },
     { name: "a decorator argument that is not a protocol", files: decoratorCall, errors: [errorAt(decoratorCall, "picked.ts", `pick("refund")`)] },
   ],
 });

@@ -34,10 +34,23 @@ export function stub(agent: RefundAgent) {
 
 ruleTable("unguarded-override", {
   valid: [
-    { name: "override as a method calling super", files: sub(`  override async issueRefund(args: { id: string; amount: number }) {\n    console.log("refunding");\n    return super.issueRefund(args);\n  }`) },
-    { name: "binding the guarded method to the instance", files: sub(`  constructor(...a: ConstructorParameters<typeof RefundAgent>) {\n    super(...a);\n    this.issueRefund = this.issueRefund.bind(this);\n  }`) },
+    {
+      name: "override as a method calling super",
+      files: sub(
+        `  override async issueRefund(args: { id: string; amount: number }) {\n    console.log("refunding");\n    return super.issueRefund(args);\n  }`,
+      ),
+    },
+    {
+      name: "binding the guarded method to the instance",
+      files: sub(
+        `  constructor(...a: ConstructorParameters<typeof RefundAgent>) {\n    super(...a);\n    this.issueRefund = this.issueRefund.bind(this);\n  }`,
+      ),
+    },
     { name: "arrow properties that are not tools", files: sub(`  format = (n: number) => n.toFixed(2);\n  get label() { return "child"; }`) },
-    { name: "an unrelated class with an arrow property of the same name", files: { ...base, "other.ts": `export class Other {\n  issueRefund = async () => 1;\n  constructor() { this.issueRefund = async () => 2; }\n}\n` } },
+    {
+      name: "an unrelated class with an arrow property of the same name",
+      files: { ...base, "other.ts": `export class Other {\n  issueRefund = async () => 1;\n  constructor() { this.issueRefund = async () => 2; }\n}\n` },
+    },
   ],
   invalid: [
     { name: "arrow-function property", files: arrow, errors: [errorAt(arrow, "child.ts", "issueRefund =")] },

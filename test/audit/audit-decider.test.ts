@@ -22,13 +22,19 @@ describe("the audit decider (rule-based decider + a conservative reading of long
   });
 
   it("confirms a long yes whose other words add no condition, hedge, question or other action", async () => {
-    const v = await decide("Yes, I confirm that I would like to proceed with the cancellation of reservation ABC123 due to a change of plans. Thank you for your help.");
+    const v = await decide(
+      "Yes, I confirm that I would like to proceed with the cancellation of reservation ABC123 due to a change of plans. Thank you for your help.",
+    );
     expect(v.decision).toBe("confirmed");
     expect(v.rule).toBe(AUDIT_READING_RULE);
   });
 
   it("keeps a long yes with a condition or an alternative unclear", async () => {
-    for (const reply of ["Yes, please cancel it, but only if the refund goes to my gift card.", "Yes, cancel reservation ABC123 instead of the other one.", "Yes, go ahead if the refund is complete."]) {
+    for (const reply of [
+      "Yes, please cancel it, but only if the refund goes to my gift card.",
+      "Yes, cancel reservation ABC123 instead of the other one.",
+      "Yes, go ahead if the refund is complete.",
+    ]) {
       expect((await decide(reply)).decision, reply).toBe("unclear");
     }
   });

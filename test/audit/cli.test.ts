@@ -14,7 +14,12 @@ const confirmedRun = [
   user("Yes, please proceed."),
   ...callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
 ];
-const unconfirmedRun = [agent("Hi!"), user("Cancel XYZ789 now."), ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }), ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" })];
+const unconfirmedRun = [
+  agent("Hi!"),
+  user("Cancel XYZ789 now."),
+  ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }),
+  ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" }),
+];
 
 function workspace(files: Record<string, unknown>): string {
   const dir = mkdtempSync(join(tmpdir(), "concordat-audit-"));
@@ -60,7 +65,19 @@ describe("concordat audit", () => {
   });
 
   it("reads folders (only .json files, recursively) and both formats", async () => {
-    const tau1 = [{ task_id: 0, trial: 0, reward: 0, info: {}, traj: [{ role: "system", content: "policy" }, { role: "user", content: "hi" }, { role: "assistant", content: "Hello" }] }];
+    const tau1 = [
+      {
+        task_id: 0,
+        trial: 0,
+        reward: 0,
+        info: {},
+        traj: [
+          { role: "system", content: "policy" },
+          { role: "user", content: "hi" },
+          { role: "assistant", content: "Hello" },
+        ],
+      },
+    ];
     const cwd = workspace({ "runs/a.json": tau2File([confirmedRun]), "runs/deeper/gpt-4o-airline.json": tau1, "runs/README.md": "# not a run" });
     const r = await audit(["runs", "--format", "json"], cwd);
     expect(r.code).toBe(0);
@@ -100,7 +117,11 @@ describe("concordat audit", () => {
   });
 
   it("a yes without the word yes: confirmed by the audit, locked for the regex", async () => {
-    const turns = [agent("I will cancel reservation ABC123. Shall I proceed?"), user("Sure, go ahead."), ...callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" })];
+    const turns = [
+      agent("I will cancel reservation ABC123. Shall I proceed?"),
+      user("Sure, go ahead."),
+      ...callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
+    ];
     const cwd = workspace({ "s.json": tau2File([turns]) });
     const report = JSON.parse((await audit(["s.json", "--baseline", "regex-switch", "--format", "json"], cwd)).out);
     expect(report.runs[0].writes[0]).toMatchObject({ status: "confirmed", baseline: "locked" });

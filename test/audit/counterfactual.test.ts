@@ -20,10 +20,16 @@ const yesRun = [
   ...callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
 ];
 // sim-1: a read (call 0), then a cancellation nobody confirmed (call 1)
-const noYesRun = [agent("Hi!"), user("Cancel XYZ789 now."), ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }), ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" })];
+const noYesRun = [
+  agent("Hi!"),
+  user("Cancel XYZ789 now."),
+  ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }),
+  ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" }),
+];
 
 const line = (o: Record<string, unknown>) => JSON.stringify(o);
-const label = (run: string, call: number, authorized: boolean, extra: Record<string, unknown> = {}) => line({ run, call, tool: "cancel_reservation", authorized, note: "read it", ...extra });
+const label = (run: string, call: number, authorized: boolean, extra: Record<string, unknown> = {}) =>
+  line({ run, call, tool: "cancel_reservation", authorized, note: "read it", ...extra });
 
 function expectLabelsError(text: string, lineNo: number, problem: RegExp, fix: RegExp): void {
   let err: unknown;
@@ -74,11 +80,21 @@ describe("parseWriteLabels", () => {
   });
 
   it("a misspelt field is an error, not a silently ignored label", () => {
-    expectLabelsError(line({ run: "sim-0", call: 0, authorised: true, note: "n" }), 1, /unknown field "authorised"/, /use only the fields run, call, tool, authorized, note, file/);
+    expectLabelsError(
+      line({ run: "sim-0", call: 0, authorised: true, note: "n" }),
+      1,
+      /unknown field "authorised"/,
+      /use only the fields run, call, tool, authorized, note, file/,
+    );
   });
 
   it("a second label for the same write names both lines", () => {
-    expectLabelsError(`${label("sim-0", 0, true)}\n${label("sim-1", 1, false)}\n${label("sim-0", 0, false)}\n`, 3, /second label for run "sim-0" call 0 \(first labelled on line 1\)/, /one label per write/);
+    expectLabelsError(
+      `${label("sim-0", 0, true)}\n${label("sim-1", 1, false)}\n${label("sim-0", 0, false)}\n`,
+      3,
+      /second label for run "sim-0" call 0 \(first labelled on line 1\)/,
+      /one label per write/,
+    );
   });
 
   it("an empty file (or only blank lines) holds no labels", () => {
@@ -98,7 +114,9 @@ describe("scoreCounterfactual", () => {
     const { counterfactual: c, problems } = scoreCounterfactual(report, labels, "l.jsonl");
     expect(problems).toEqual([]);
     expect(c.authorized).toMatchObject({ total: 2, passed: 1, refused: 1 });
-    expect(c.authorized.refused_writes).toEqual([expect.objectContaining({ run: "sim-1", call: 1, tool: "cancel_reservation", status: "unconfirmed", note: "user asked to cancel" })]);
+    expect(c.authorized.refused_writes).toEqual([
+      expect.objectContaining({ run: "sim-1", call: 1, tool: "cancel_reservation", status: "unconfirmed", note: "user asked to cancel" }),
+    ]);
     expect(c.authorized.refused_writes[0]!.evidence).toMatch(/no yes to this action was found/);
     expect(c.unauthorized).toMatchObject({ total: 0, stopped: 0, passed: 0 });
     expect(c.decider).toBe(ruleDecider.name);
@@ -127,7 +145,9 @@ describe("scoreCounterfactual", () => {
     const labels = parseWriteLabels([label("sim-1", 1, true), label("sim-1", 0, true), label("sim-1", 9, false)].join("\n"), "l.jsonl");
     const { counterfactual: c, problems } = scoreCounterfactual(report, labels, "l.jsonl");
     expect(problems.map((p) => p.at)).toEqual(["line 2", "line 3"]);
-    expect(problems[0]!.message).toMatch(/names call 0 of run sim-1, which is not a write of that run \(its writes are at calls 1 \(cancel_reservation\)\).*Fix: correct the label's "call"/);
+    expect(problems[0]!.message).toMatch(
+      /names call 0 of run sim-1, which is not a write of that run \(its writes are at calls 1 \(cancel_reservation\)\).*Fix: correct the label's "call"/,
+    );
     expect(c.authorized.total).toBe(1);
   });
 
@@ -142,7 +162,11 @@ describe("scoreCounterfactual", () => {
 
   it("labels for runs that were not audited are counted apart, not as problems", async () => {
     const report = await reportOf(yesRun);
-    const { counterfactual: c, problems } = scoreCounterfactual(report, parseWriteLabels([label("sim-0", 0, true), label("other-run", 3, false)].join("\n"), "l.jsonl"), "l.jsonl");
+    const { counterfactual: c, problems } = scoreCounterfactual(
+      report,
+      parseWriteLabels([label("sim-0", 0, true), label("other-run", 3, false)].join("\n"), "l.jsonl"),
+      "l.jsonl",
+    );
     expect(problems).toEqual([]);
     expect(c.labels_not_audited).toBe(1);
   });
@@ -181,7 +205,9 @@ describe("concordat audit --labels", () => {
     const r = await audit(["runs.json", "--labels", "labels.jsonl"], cwd);
     expect(r.out).toMatch(/Counterfactual replay against labels\.jsonl, under the judge /);
     expect(r.out).toMatch(/authorized\s+2\s+1\s+1\s+50\.0% passed/);
-    expect(r.out).toMatch(/Authorized writes that would have been refused:\n\s+runs\.json sim-1 call 1 cancel_reservation: UNCONFIRMED\n\s+audit: no yes to this action was found.*\n\s+label: user typed the order/);
+    expect(r.out).toMatch(
+      /Authorized writes that would have been refused:\n\s+runs\.json sim-1 call 1 cancel_reservation: UNCONFIRMED\n\s+audit: no yes to this action was found.*\n\s+label: user typed the order/,
+    );
   });
 
   it("a malformed labels file: exit 2, the line and the fix on stderr, nothing audited", async () => {
@@ -189,7 +215,9 @@ describe("concordat audit --labels", () => {
     const r = await audit(["runs.json", "--labels", "labels.jsonl"], cwd);
     expect(r.code).toBe(2);
     expect(r.out).toBe("");
-    expect(r.err).toMatch(/labels file labels\.jsonl, line 2: "authorized" must be true or false .* got "no"\. Fix: write "authorized": true or "authorized": false/);
+    expect(r.err).toMatch(
+      /labels file labels\.jsonl, line 2: "authorized" must be true or false .* got "no"\. Fix: write "authorized": true or "authorized": false/,
+    );
   });
 
   it("a missing labels file: exit 2 naming the path", async () => {

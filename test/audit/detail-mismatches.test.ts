@@ -50,7 +50,10 @@ const identify = [
 
 /** The write after: the description, a plain yes. */
 async function judged(description: string, write: Turns): Promise<AuditedWrite> {
-  const run = await replayRun(conversation(identify, agent(description), user("Yes, please proceed."), write), { domain: airlineAuditDomain, decider: ruleDecider });
+  const run = await replayRun(conversation(identify, agent(description), user("Yes, please proceed."), write), {
+    domain: airlineAuditDomain,
+    decider: ruleDecider,
+  });
   return run.writes[0]!;
 }
 
@@ -60,16 +63,31 @@ function expectMismatch(w: AuditedWrite, field: string, described: readonly stri
   expect(m, JSON.stringify(w.mismatches)).toBeDefined();
   expect(m!.described).toEqual(described);
   expect(m!.executed).toBe(executed);
-  expect(w.evidence).toContain(described.length > 0 ? `${field} described ${described.map((d) => JSON.stringify(d)).join(", ")}, executed ${JSON.stringify(executed)}` : "not described");
+  expect(w.evidence).toContain(
+    described.length > 0 ? `${field} described ${described.map((d) => JSON.stringify(d)).join(", ")}, executed ${JSON.stringify(executed)}` : "not described",
+  );
 }
 
 const flightsWrite = (flights: { flight_number: string; date: string }[], cabin: string, payment: string, after: Record<string, unknown> = {}) =>
-  callAndResult(null, "update_reservation_flights", { reservation_id: "ABC123", cabin, flights, payment_id: payment }, JSON.stringify(reservationRecord("ABC123", { cabin, flights, ...after })));
-const charged = (amount: number, payment = "credit_card_4421486") => ({ payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }, { payment_id: payment, amount }] });
+  callAndResult(
+    null,
+    "update_reservation_flights",
+    { reservation_id: "ABC123", cabin, flights, payment_id: payment },
+    JSON.stringify(reservationRecord("ABC123", { cabin, flights, ...after })),
+  );
+const charged = (amount: number, payment = "credit_card_4421486") => ({
+  payment_history: [
+    { payment_id: "credit_card_4421486", amount: 120 },
+    { payment_id: payment, amount },
+  ],
+});
 
 describe("item 3: a write that differs from the description, by field", () => {
   it("reservation: the yes was to cancel XYZ789, the write cancels ABC123", async () => {
-    const w = await judged("I will cancel reservation XYZ789 (JFK to SEA on May 20). Shall I proceed?", callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }));
+    const w = await judged(
+      "I will cancel reservation XYZ789 (JFK to SEA on May 20). Shall I proceed?",
+      callAndResult(null, "cancel_reservation", { reservation_id: "ABC123" }),
+    );
     expectMismatch(w, "reservation", ["XYZ789"], "ABC123");
   });
 
@@ -90,7 +108,10 @@ describe("item 3: a write that differs from the description, by field", () => {
   });
 
   it("cabin: described business, executed basic economy", async () => {
-    const w = await judged("I'll upgrade reservation ABC123 to business class, paid with your Visa ending in 7447. Proceed?", flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "basic_economy", "credit_card_4421486"));
+    const w = await judged(
+      "I'll upgrade reservation ABC123 to business class, paid with your Visa ending in 7447. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "basic_economy", "credit_card_4421486"),
+    );
     expectMismatch(w, "cabin", ["business"], "basic economy");
   });
 
@@ -113,10 +134,21 @@ describe("item 3: a write that differs from the description, by field", () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for 2 passengers: Mia Li, Kevin Smith and Ava Rossi, $300 on your Visa ending in 7447, no bags, no insurance. Shall I book it?",
       callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
+        user_id: "mia_li_3668",
+        origin: "JFK",
+        destination: "SEA",
+        flight_type: "one_way",
+        cabin: "economy",
         flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }, { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" }, { first_name: "Ava", last_name: "Rossi", dob: "1973-11-14" }],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+        passengers: [
+          { first_name: "Mia", last_name: "Li", dob: "1990-04-05" },
+          { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" },
+          { first_name: "Ava", last_name: "Rossi", dob: "1973-11-14" },
+        ],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "no",
       }),
     );
     expectMismatch(w, "passenger", ["2 passengers"], "3 passengers");
@@ -125,7 +157,10 @@ describe("item 3: a write that differs from the description, by field", () => {
   it("passenger: a name change described for Mei Garcia, executed as Mei Lee", async () => {
     const w = await judged(
       "I'll change the passenger on ABC123 to Mei Garcia, born 1989-12-13. Proceed?",
-      callAndResult(null, "update_reservation_passengers", { reservation_id: "ABC123", passengers: [{ first_name: "Mei", last_name: "Lee", dob: "1989-12-13" }] }),
+      callAndResult(null, "update_reservation_passengers", {
+        reservation_id: "ABC123",
+        passengers: [{ first_name: "Mei", last_name: "Lee", dob: "1989-12-13" }],
+      }),
     );
     expect(w.status).toBe("args_mismatch");
     expect(w.mismatches).toEqual([{ field: "passenger", detail: "passenger last name Lee", described: [], executed: "Lee" }]);
@@ -148,14 +183,22 @@ describe("item 3: a write that differs from the description, by field", () => {
   });
 
   it("amount: a certificate of $50 described, $100 sent", async () => {
-    const w = await judged("As a gesture I can send you a $50 certificate for the delay. Shall I proceed?", callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }));
+    const w = await judged(
+      "As a gesture I can send you a $50 certificate for the delay. Shall I proceed?",
+      callAndResult(null, "send_certificate", { user_id: "mia_li_3668", amount: 100 }),
+    );
     expectMismatch(w, "amount", ["$50"], "$100");
   });
 
   it("bags: described adding 1 bag to a reservation with 1, executed 3 in total", async () => {
     const w = await judged(
       "I'll add 1 checked bag to reservation ABC123, free for gold members. Proceed?",
-      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 }))),
+      callAndResult(
+        null,
+        "update_reservation_baggages",
+        { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" },
+        JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 })),
+      ),
     );
     expectMismatch(w, "bags", ["1 bags"], "3 bags");
   });
@@ -164,9 +207,17 @@ describe("item 3: a write that differs from the description, by field", () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $182 on your Visa ending in 7447, 0 bags. Travel insurance: No. Shall I book it?",
       callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }], total_baggages: 0, nonfree_baggages: 0, insurance: "yes",
+        user_id: "mia_li_3668",
+        origin: "JFK",
+        destination: "SEA",
+        flight_type: "one_way",
+        cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "yes",
       }),
     );
     expectMismatch(w, "insurance", ["no insurance"], "with insurance");
@@ -191,22 +242,38 @@ describe("item 3: the same fields written in other wordings match", () => {
   });
 
   it("a charge within a stated range, a cabin in capitals", async () => {
-    const w = await judged("Upgrade ABC123 to BUSINESS CLASS, between $200 and $400 more, on your Visa ending in 7447. Proceed?", flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(350)));
+    const w = await judged(
+      "Upgrade ABC123 to BUSINESS CLASS, between $200 and $400 more, on your Visa ending in 7447. Proceed?",
+      flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(350)),
+    );
     expect(w.status, w.evidence).toBe("confirmed");
   });
 
   it("payment by rank: 'the gift card with the smallest balance'; by delegation: 'one of my certificates'", async () => {
     const small = await judged(
       "I'll add 2 checked bags to ABC123 (3 in total), one of them $50, paid with the gift card with the smallest balance. Proceed?",
-      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 1, payment_id: "gift_card_2222222" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3, nonfree_baggages: 1, ...charged(50, "gift_card_2222222") }))),
+      callAndResult(
+        null,
+        "update_reservation_baggages",
+        { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 1, payment_id: "gift_card_2222222" },
+        JSON.stringify(reservationRecord("ABC123", { total_baggages: 3, nonfree_baggages: 1, ...charged(50, "gift_card_2222222") })),
+      ),
     );
     expect(small.status, small.evidence).toBe("confirmed");
     const any = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $95 paid with one of your certificates as you asked, no bags, no insurance. Shall I book it?",
       callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "certificate_4444444", amount: 95 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+        user_id: "mia_li_3668",
+        origin: "JFK",
+        destination: "SEA",
+        flight_type: "one_way",
+        cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "certificate_4444444", amount: 95 }],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "no",
       }),
     );
     expect(any.status, any.evidence).toBe("confirmed");
@@ -230,7 +297,10 @@ describe("item 3: the same fields written in other wordings match", () => {
   it("the user's own date of birth, on file, need not be repeated when the passenger becomes the user", async () => {
     const w = await judged(
       "I'll change the passenger on ABC123 to you, Mia Li, with your date of birth from your profile. Proceed?",
-      callAndResult(null, "update_reservation_passengers", { reservation_id: "ABC123", passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }] }),
+      callAndResult(null, "update_reservation_passengers", {
+        reservation_id: "ABC123",
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+      }),
     );
     // nothing changed for the passenger list as known: no passenger detail at all
     expect(w.status, w.evidence).toBe("confirmed");
@@ -240,9 +310,20 @@ describe("item 3: the same fields written in other wordings match", () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, 0 bags, no insurance, total $100: the smaller gift card first, the rest on gift_card_1111111. Shall I book it?",
       callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "gift_card_2222222", amount: 40 }, { payment_id: "gift_card_1111111", amount: 60 }], total_baggages: 0, nonfree_baggages: 0, insurance: "no",
+        user_id: "mia_li_3668",
+        origin: "JFK",
+        destination: "SEA",
+        flight_type: "one_way",
+        cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [
+          { payment_id: "gift_card_2222222", amount: 40 },
+          { payment_id: "gift_card_1111111", amount: 60 },
+        ],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "no",
       }),
     );
     expect(w.status, w.evidence).toBe("confirmed");
@@ -251,15 +332,28 @@ describe("item 3: the same fields written in other wordings match", () => {
   it("bags as 'add two more bags' to a reservation with 1 (3 in total); insurance as 'with travel insurance'", async () => {
     const bags = await judged(
       "I'll add two more checked bags to ABC123, both free for gold members. Proceed?",
-      callAndResult(null, "update_reservation_baggages", { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" }, JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 }))),
+      callAndResult(
+        null,
+        "update_reservation_baggages",
+        { reservation_id: "ABC123", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4421486" },
+        JSON.stringify(reservationRecord("ABC123", { total_baggages: 3 })),
+      ),
     );
     expect(bags.status, bags.evidence).toBe("confirmed");
     const ins = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $212 on your Visa ending in 7447, no bags, with travel insurance. Shall I book it?",
       callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668", origin: "JFK", destination: "SEA", flight_type: "one_way", cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }], passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 212 }], total_baggages: 0, nonfree_baggages: 0, insurance: "yes",
+        user_id: "mia_li_3668",
+        origin: "JFK",
+        destination: "SEA",
+        flight_type: "one_way",
+        cabin: "economy",
+        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+        payment_methods: [{ payment_id: "credit_card_4421486", amount: 212 }],
+        total_baggages: 0,
+        nonfree_baggages: 0,
+        insurance: "yes",
       }),
     );
     expect(ins.status, ins.evidence).toBe("confirmed");
@@ -276,9 +370,15 @@ describe("item 3: the same fields written in other wordings match", () => {
   it("an open amount the user accepts in the reply ('any price difference') covers a charge the request did not price; the agent saying it does not", async () => {
     const description = "Adding 1 bag to ABC123 costs $50, and I'll upgrade it to business. Which payment method should cover these?";
     const write = flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "gift_card_1111111", charged(209, "gift_card_1111111"));
-    const accepted = await replayRun(conversation(identify, agent(description), user("Yes, go ahead: use gift_card_1111111 for the bag fee and any price difference for the upgrade."), write), { domain: airlineAuditDomain, decider: ruleDecider });
+    const accepted = await replayRun(
+      conversation(identify, agent(description), user("Yes, go ahead: use gift_card_1111111 for the bag fee and any price difference for the upgrade."), write),
+      { domain: airlineAuditDomain, decider: ruleDecider },
+    );
     expect(accepted.writes[0]!.mismatches ?? []).not.toContainEqual(expect.objectContaining({ field: "amount" }));
-    const agentOnly = await judged("Adding 1 bag to ABC123 costs $50, and I'll upgrade it to business; you will pay any price difference with gift_card_1111111. Shall I proceed?", write);
+    const agentOnly = await judged(
+      "Adding 1 bag to ABC123 costs $50, and I'll upgrade it to business; you will pay any price difference with gift_card_1111111. Shall I proceed?",
+      write,
+    );
     expectMismatch(agentOnly, "amount", ["$50"], "$209 charged");
   });
 
@@ -289,7 +389,9 @@ describe("item 3: the same fields written in other wordings match", () => {
         agent("I'll upgrade reservation ABC123 from economy to business, charged to your Visa ending in 7447. Proceed?"),
         user("Yes, please proceed."),
         flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486"),
-        agent("Done. Now I'll change ABC123 to flight HAT300 on May 21 in business (you first booked it in economy), difference on your Visa ending in 7447. Proceed?"),
+        agent(
+          "Done. Now I'll change ABC123 to flight HAT300 on May 21 in business (you first booked it in economy), difference on your Visa ending in 7447. Proceed?",
+        ),
         user("Yes, please proceed."),
         flightsWrite([{ flight_number: "HAT300", date: "2024-05-21" }], "business", "credit_card_4421486"),
       ),

@@ -75,7 +75,9 @@ function tau2Messages(turns: readonly Turn[], s: Tau2Style = {}): unknown[] {
     const rendered = calls.map(({ c, id }) => {
       const args = s.argsAsString ? JSON.stringify(c.args) : c.args;
       const withId = s.noIds ? {} : { id };
-      return s.chatShape ? { ...withId, type: "function", function: { name: c.name, arguments: args } } : { ...withId, name: c.name, arguments: args, requestor: "assistant" };
+      return s.chatShape
+        ? { ...withId, type: "function", function: { name: c.name, arguments: args } }
+        : { ...withId, name: c.name, arguments: args, requestor: "assistant" };
     });
     out.push({ role: "assistant", content: content(t.text), tool_calls: rendered.length > 0 ? rendered : null, turn_idx: out.length });
     const results = calls.map(({ c, id }) => {
@@ -123,7 +125,13 @@ function tau1Traj(turns: readonly Turn[], s: Tau1Style = {}): unknown[] {
       return s.flatShape ? { ...withId, name: c.name, arguments: args } : { ...withId, type: "function", function: { name: c.name, arguments: args } };
     });
     out.push({ role: "assistant", content: content(t.text), ...(rendered.length > 0 ? { tool_calls: rendered } : {}) });
-    for (const { c, id } of calls) out.push({ role: "tool", ...(s.noIds ? {} : { tool_call_id: id }), name: c.name, content: c.error ? `Error: ${c.result ?? "failed"}` : (c.result ?? "{}") });
+    for (const { c, id } of calls)
+      out.push({
+        role: "tool",
+        ...(s.noIds ? {} : { tool_call_id: id }),
+        name: c.name,
+        content: c.error ? `Error: ${c.result ?? "failed"}` : (c.result ?? "{}"),
+      });
   }
   return out;
 }
@@ -151,9 +159,18 @@ async function audit(files: Record<string, unknown>, ...flags: string[]): Promis
 }
 
 /** What matters of a run's audit, to compare shapes: verdict and each write's index, tool, arguments, status, executed. */
-const essence = (r: ReportRun) => ({ verdict: r.verdict, writes: r.writes.map((w) => ({ index: w.index, tool: w.tool, arguments: w.arguments, status: w.status, executed: w.executed })) });
-const expectedConfirmed = { verdict: "clean", writes: [{ index: 0, tool: "cancel_reservation", arguments: { reservation_id: "ABC123" }, status: "confirmed", executed: true }] };
-const expectedUnconfirmed = { verdict: "violation", writes: [{ index: 1, tool: "cancel_reservation", arguments: { reservation_id: "XYZ789" }, status: "unconfirmed", executed: true }] };
+const essence = (r: ReportRun) => ({
+  verdict: r.verdict,
+  writes: r.writes.map((w) => ({ index: w.index, tool: w.tool, arguments: w.arguments, status: w.status, executed: w.executed })),
+});
+const expectedConfirmed = {
+  verdict: "clean",
+  writes: [{ index: 0, tool: "cancel_reservation", arguments: { reservation_id: "ABC123" }, status: "confirmed", executed: true }],
+};
+const expectedUnconfirmed = {
+  verdict: "violation",
+  writes: [{ index: 1, tool: "cancel_reservation", arguments: { reservation_id: "XYZ789" }, status: "unconfirmed", executed: true }],
+};
 
 describe("tau2 results files: every documented and implied shape audits the same conversation the same way", () => {
   const styles: [string, Tau2Style][] = [
@@ -180,7 +197,10 @@ describe("tau2 results files: every documented and implied shape audits the same
       hear("Cancel AAA111 and BBB222."),
       say("I will cancel reservations AAA111 and BBB222. Shall I proceed?"),
       hear("Yes, go ahead."),
-      act({ name: "cancel_reservation", args: { reservation_id: "AAA111" } }, { name: "cancel_reservation", args: { reservation_id: "BBB222" }, result: "Error: reservation BBB222 not found", error: true }),
+      act(
+        { name: "cancel_reservation", args: { reservation_id: "AAA111" } },
+        { name: "cancel_reservation", args: { reservation_id: "BBB222" }, result: "Error: reservation BBB222 not found", error: true },
+      ),
     ];
     for (const style of [{ reverseResults: true }, { reverseResults: true, chatShape: true }] as Tau2Style[]) {
       const { report } = await audit({ "p.json": tau2File([simulation(turns, 0, style)]) });
@@ -192,7 +212,12 @@ describe("tau2 results files: every documented and implied shape audits the same
   });
 
   it("reward missing, null, at the top level of the simulation, or under reward_info", async () => {
-    const sims = [simulation(confirmedCancel, 0, {}, null), simulation(confirmedCancel, 1, {}, { reward: null }), { ...simulation(confirmedCancel, 2, {}, undefined), reward: 1 }, simulation(confirmedCancel, 3, {}, { reward: 0.0, db_check: { db_match: false } })];
+    const sims = [
+      simulation(confirmedCancel, 0, {}, null),
+      simulation(confirmedCancel, 1, {}, { reward: null }),
+      { ...simulation(confirmedCancel, 2, {}, undefined), reward: 1 },
+      simulation(confirmedCancel, 3, {}, { reward: 0.0, db_check: { db_match: false } }),
+    ];
     delete (sims[2] as Record<string, unknown>)["reward_info"];
     const { report } = await audit({ "r.json": tau2File(sims) });
     expect(report.runs.map((r) => [r.reward, r.passed])).toEqual([
@@ -221,13 +246,19 @@ describe("tau2 results files: every documented and implied shape audits the same
 
   it("tool calls made by the user (requestor user) are not agent writes", async () => {
     const sim = simulation(confirmedCancel.slice(0, 2), 0);
-    (sim["messages"] as unknown[]).push({ role: "user", content: null, tool_calls: [{ id: "u1", name: "cancel_reservation", arguments: { reservation_id: "ABC123" }, requestor: "user" }] }, { role: "tool", id: "u1", content: "{}", requestor: "user" });
+    (sim["messages"] as unknown[]).push(
+      { role: "user", content: null, tool_calls: [{ id: "u1", name: "cancel_reservation", arguments: { reservation_id: "ABC123" }, requestor: "user" }] },
+      { role: "tool", id: "u1", content: "{}", requestor: "user" },
+    );
     const { report } = await audit({ "u.json": tau2File([sim]) });
     expect(report.runs[0]!.verdict).toBe("no_writes");
   });
 
   it("a retail results file next to an airline one: the retail runs are named problems, the airline runs audited", async () => {
-    const { code, report, err } = await audit({ "a.json": tau2File([simulation(unconfirmedCancel, 0)]), "b-retail.json": tau2File([simulation(confirmedCancel, 0)], "retail") });
+    const { code, report, err } = await audit({
+      "a.json": tau2File([simulation(unconfirmedCancel, 0)]),
+      "b-retail.json": tau2File([simulation(confirmedCancel, 0)], "retail"),
+    });
     expect(report.runs.map((r) => [r.file, r.verdict])).toEqual([["a.json", "violation"]]);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]!.file).toBe("b-retail.json");
@@ -264,7 +295,13 @@ describe("tau2 results files: every documented and implied shape audits the same
   });
 
   it("a MultiToolMessage kept as is ({role: tool, tool_messages: [...]}) is read as its tool messages in order", async () => {
-    const turns: Turn[] = [...confirmedCancel.slice(0, 4), act({ name: "cancel_reservation", args: { reservation_id: "ABC123" } }, { name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: "Error: not found", error: true })];
+    const turns: Turn[] = [
+      ...confirmedCancel.slice(0, 4),
+      act(
+        { name: "cancel_reservation", args: { reservation_id: "ABC123" } },
+        { name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: "Error: not found", error: true },
+      ),
+    ];
     const sim = simulation(turns, 0);
     const msgs = sim["messages"] as Record<string, unknown>[];
     const results = msgs.splice(msgs.length - 2, 2);
@@ -351,7 +388,11 @@ describe("tau-bench v1 trajectory lists: every documented and implied shape", ()
 
   it("the domain comes from the file name, else from the policy: a retail list is a named problem, not no_writes", async () => {
     const retailPolicy = "# Retail agent policy\n\nAs a retail agent, you can help users cancel or modify pending orders.";
-    const { report } = await audit({ "runs.json": [tau1Entry(confirmedCancel, 0, { policy: retailPolicy })], "gpt-retail.json": [tau1Entry(confirmedCancel, 0)], "plain.json": [tau1Entry(unconfirmedCancel, 0, { noSystem: true })] });
+    const { report } = await audit({
+      "runs.json": [tau1Entry(confirmedCancel, 0, { policy: retailPolicy })],
+      "gpt-retail.json": [tau1Entry(confirmedCancel, 0)],
+      "plain.json": [tau1Entry(unconfirmedCancel, 0, { noSystem: true })],
+    });
     expect(report.runs.map((r) => [r.file, r.verdict])).toEqual([["plain.json", "violation"]]);
     expect(report.problems.map((p) => p.file).sort()).toEqual(["gpt-retail.json", "runs.json"]);
     for (const p of report.problems) expect(p.message).toMatch(/domain "retail"/);
@@ -371,7 +412,10 @@ describe("tau-bench v1 trajectory lists: every documented and implied shape", ()
   it("an empty list, an empty trajectory and a malformed message are named problems; the rest is audited", async () => {
     const badMsg = tau1Entry(confirmedCancel, 2);
     (badMsg["traj"] as Record<string, unknown>[]).splice(2, 0, { role: "function", content: "?" });
-    const { report } = await audit({ "empty-airline.json": [], "x-airline.json": [tau1Entry(unconfirmedCancel, 0), { task_id: 1, reward: 1, traj: [] }, badMsg] });
+    const { report } = await audit({
+      "empty-airline.json": [],
+      "x-airline.json": [tau1Entry(unconfirmedCancel, 0), { task_id: 1, reward: 1, traj: [] }, badMsg],
+    });
     expect(report.runs.map((r) => r.id)).toEqual(["x-airline.json#0"]);
     expect(report.problems.map((p) => [p.file, p.at ?? null])).toEqual([
       ["empty-airline.json", null],
@@ -392,7 +436,8 @@ describe("tau-bench v1 ReAct/Act trajectories (actions in the text, results as '
         out.push({ role: "user", content: t.text });
         continue;
       }
-      if (t.text !== null) out.push({ role: "assistant", content: `Thought:\nI should answer.\nAction:\n${JSON.stringify({ name: "respond", arguments: { content: t.text } })}` });
+      if (t.text !== null)
+        out.push({ role: "assistant", content: `Thought:\nI should answer.\nAction:\n${JSON.stringify({ name: "respond", arguments: { content: t.text } })}` });
       for (const c of t.calls ?? []) {
         out.push({ role: "assistant", content: `Thought:\nI will call ${c.name}.\nAction:\n${JSON.stringify({ name: c.name, arguments: c.args })}` });
         out.push({ role: "user", content: `API output: ${c.error ? `Error: ${c.result}` : (c.result ?? "{}")}` });
@@ -402,13 +447,24 @@ describe("tau-bench v1 ReAct/Act trajectories (actions in the text, results as '
   };
 
   it("are read as tool calls and results: the same verdicts as the tool-calling shape; thoughts are not the agent's words", async () => {
-    const { report } = await audit({ "gpt-react-airline.json": [{ task_id: 0, trial: 0, reward: 1, info: {}, traj: react(confirmedCancel) }, { task_id: 1, trial: 0, reward: 1, info: {}, traj: react(unconfirmedCancel) }] });
+    const { report } = await audit({
+      "gpt-react-airline.json": [
+        { task_id: 0, trial: 0, reward: 1, info: {}, traj: react(confirmedCancel) },
+        { task_id: 1, trial: 0, reward: 1, info: {}, traj: react(unconfirmedCancel) },
+      ],
+    });
     expect(report.problems).toEqual([]);
     expect(report.runs.map(essence)).toEqual([expectedConfirmed, expectedUnconfirmed]);
   });
 
   it("'API output' text is never a user's yes", async () => {
-    const turns: Turn[] = [say("Hi"), hear("Cancel ABC123."), say("I will cancel reservation ABC123. Shall I proceed?"), act({ name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: '"Yes, confirmed"' }), act({ name: "cancel_reservation", args: { reservation_id: "ABC123" } })];
+    const turns: Turn[] = [
+      say("Hi"),
+      hear("Cancel ABC123."),
+      say("I will cancel reservation ABC123. Shall I proceed?"),
+      act({ name: "get_reservation_details", args: { reservation_id: "ABC123" }, result: '"Yes, confirmed"' }),
+      act({ name: "cancel_reservation", args: { reservation_id: "ABC123" } }),
+    ];
     const { report } = await audit({ "r-airline.json": [{ task_id: 0, reward: 1, traj: react(turns) }] });
     expect(report.runs[0]!.writes.map((w) => [w.index, w.status])).toEqual([[1, "unconfirmed"]]);
   });
@@ -427,11 +483,16 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
   ];
 
   it("a run calling only another domain's tools (retail, no domain named anywhere) is a named problem, not no_writes", async () => {
-    const { code, report, err } = await audit({ "unnamed.json": [tau1Entry(retailRun, 0, { noSystem: true })], "ok-airline.json": [tau1Entry(confirmedCancel, 0)] });
+    const { code, report, err } = await audit({
+      "unnamed.json": [tau1Entry(retailRun, 0, { noSystem: true })],
+      "ok-airline.json": [tau1Entry(confirmedCancel, 0)],
+    });
     expect(report.runs.map((r) => [r.file, r.verdict])).toEqual([["ok-airline.json", "clean"]]);
     expect(report.problems).toHaveLength(1);
     expect(report.problems[0]).toMatchObject({ file: "unnamed.json", at: "unnamed.json#0" });
-    expect(report.problems[0]!.message).toMatch(/only tools unknown to domain airline \(find_user_id_by_email, get_order_details, cancel_pending_order\).*--domain/);
+    expect(report.problems[0]!.message).toMatch(
+      /only tools unknown to domain airline \(find_user_id_by_email, get_order_details, cancel_pending_order\).*--domain/,
+    );
     expect(err).toContain("unnamed.json");
     expect(code).toBe(2);
   });
@@ -454,7 +515,11 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
   });
 
   it("an invented tool name the environment refused is listed and not judged; the run is audited without a problem", async () => {
-    const turns: Turn[] = [...unconfirmedCancel.slice(0, 2), act({ name: "lookup_booking", args: { id: "XYZ789" }, result: "Tool 'lookup_booking' not found", error: true }), ...unconfirmedCancel.slice(2)];
+    const turns: Turn[] = [
+      ...unconfirmedCancel.slice(0, 2),
+      act({ name: "lookup_booking", args: { id: "XYZ789" }, result: "Tool 'lookup_booking' not found", error: true }),
+      ...unconfirmedCancel.slice(2),
+    ];
     const { code, report } = await audit({ "inv.json": tau2File([simulation(turns, 0)]) });
     expect(report.problems).toEqual([]);
     expect(report.runs[0]!.unknown_tools).toEqual([{ index: 0, tool: "lookup_booking", executed: false }]);
@@ -467,7 +532,11 @@ describe("runs whose tools the domain does not know (--domain airline)", () => {
   });
 
   it("an unknown tool that succeeded (another version of the domain?) is audited in part and reported as a problem", async () => {
-    const turns: Turn[] = [...confirmedCancel.slice(0, 4), act({ name: "upgrade_reservation_cabin", args: { reservation_id: "ABC123", cabin: "business" }, result: '{"ok":true}' }), ...confirmedCancel.slice(4)];
+    const turns: Turn[] = [
+      ...confirmedCancel.slice(0, 4),
+      act({ name: "upgrade_reservation_cabin", args: { reservation_id: "ABC123", cabin: "business" }, result: '{"ok":true}' }),
+      ...confirmedCancel.slice(4),
+    ];
     const { code, report } = await audit({ "v.json": tau2File([simulation(turns, 0)]) });
     expect(report.runs[0]!.verdict).toBe("clean");
     expect(report.runs[0]!.unknown_tools).toEqual([{ index: 0, tool: "upgrade_reservation_cabin", executed: true }]);
@@ -523,7 +592,9 @@ describe("protocol replay of tau-bench v1 runs: the user record has no user_id",
 
 describe("a run the auditor cannot follow", () => {
   it("is a named problem and the other runs are still audited", async () => {
-    const boom: Turn[] = unconfirmedCancel.map((t) => (t.role === "assistant" && t.calls?.[0]?.name === "cancel_reservation" ? act({ ...t.calls[0], args: { reservation_id: "BOOM00" } }) : t));
+    const boom: Turn[] = unconfirmedCancel.map((t) =>
+      t.role === "assistant" && t.calls?.[0]?.name === "cancel_reservation" ? act({ ...t.calls[0], args: { reservation_id: "BOOM00" } }) : t,
+    );
     const { runs } = readRecordedRuns("f.json", JSON.stringify(tau2File([simulation(boom, 0), simulation(unconfirmedCancel, 1)])));
     const fragile = {
       ...airlineAuditDomain,

@@ -10,7 +10,13 @@ describe("tau2-bench results files", () => {
     const both = calls("Checking both.", ["get_reservation_details", { reservation_id: "AAA111" }], ["get_reservation_details", { reservation_id: "BBB222" }]);
     const file = tau2File(
       [
-        [agent("Hi!"), user("Cancel AAA111"), both, ...results(both, '{"reservation_id":"AAA111"}', "Error: Reservation BBB222 not found"), callAndResult(null, "cancel_reservation", { reservation_id: "AAA111" })].flat(),
+        [
+          agent("Hi!"),
+          user("Cancel AAA111"),
+          both,
+          ...results(both, '{"reservation_id":"AAA111"}', "Error: Reservation BBB222 not found"),
+          callAndResult(null, "cancel_reservation", { reservation_id: "AAA111" }),
+        ].flat(),
         [agent("Hi!"), user("Bye")],
       ],
       { reward: 0, model: "xai/grok-3" },
@@ -45,10 +51,18 @@ describe("tau-bench v1 trajectory lists", () => {
   const traj = [
     { role: "system", content: "# Airline Agent Policy" },
     { role: "user", content: "Hi, cancel my trip ABC123." },
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "get_reservation_details", arguments: '{"reservation_id":"ABC123"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "get_reservation_details", arguments: '{"reservation_id":"ABC123"}' } }],
+    },
     { role: "tool", tool_call_id: "call_1", name: "get_reservation_details", content: '{"reservation_id":"ABC123"}' },
     // tau-bench v1 repeats call ids across messages
-    { role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "cancel_reservation", arguments: '{"reservation_id":"ABC123"}' } }] },
+    {
+      role: "assistant",
+      content: null,
+      tool_calls: [{ id: "call_1", type: "function", function: { name: "cancel_reservation", arguments: '{"reservation_id":"ABC123"}' } }],
+    },
     { role: "tool", tool_call_id: "call_1", name: "cancel_reservation", content: "Error: cannot cancel" },
     { role: "assistant", content: null, tool_calls: [{ id: "call_2", type: "function", function: { name: "cancel_reservation", arguments: "{not json" } }] },
     { role: "tool", tool_call_id: "call_2", name: "cancel_reservation", content: "Error: bad arguments" },

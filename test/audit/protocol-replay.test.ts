@@ -40,19 +40,37 @@ describe("replaying recorded calls through the airline protocol", () => {
   });
 
   it("after identifying the user and reading a recent reservation, the cancellation passes the protocol", () => {
-    const run = conversation(agent("Hi"), user("I'm mia_li_3668"), callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(true)), callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-15T10:00:00")), cancel());
+    const run = conversation(
+      agent("Hi"),
+      user("I'm mia_li_3668"),
+      callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(true)),
+      callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-15T10:00:00")),
+      cancel(),
+    );
     expect(replay(run).get(2)).toEqual({ state: "reservation_open", violation: null });
   });
 
   it("an old, economy, uninsured reservation fails the cancellation-eligibility guard", () => {
-    const run = conversation(agent("Hi"), user("I'm mia_li_3668"), callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(true)), callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-01T10:00:00")), cancel());
+    const run = conversation(
+      agent("Hi"),
+      user("I'm mia_li_3668"),
+      callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(true)),
+      callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-01T10:00:00")),
+      cancel(),
+    );
     const v = replay(run).get(2)?.violation;
     expect(v?.code).toBe("guard_failed");
     expect(v?.message).toContain("cancellation_eligible");
   });
 
   it("a user record without user_id (tau-bench v1) identifies the user the call asked for", () => {
-    const run = conversation(agent("Hi"), user("I'm mia_li_3668"), callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(false)), callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-15T10:00:00")), cancel());
+    const run = conversation(
+      agent("Hi"),
+      user("I'm mia_li_3668"),
+      callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile(false)),
+      callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, reservation("2024-05-15T10:00:00")),
+      cancel(),
+    );
     expect(replay(run).get(2)?.violation).toBeNull();
     expect(replayThroughProtocol(run, airlineProtocol).get(2)?.violation?.message).toContain("user_identified");
   });

@@ -30,8 +30,7 @@ function rawCounts(): { runs: number; writes: number } {
     const list: any[] = Array.isArray(data) ? data.map((e: any) => e.traj) : data.simulations.map((s: any) => s.messages);
     runs += list.length;
     for (const msgs of list)
-      for (const m of msgs)
-        if (m.role === "assistant") for (const c of m.tool_calls ?? []) if (writeTools.has(c.name ?? c.function?.name)) writes++;
+      for (const m of msgs) if (m.role === "assistant") for (const c of m.tool_calls ?? []) if (writeTools.has(c.name ?? c.function?.name)) writes++;
   }
   return { runs, writes };
 }
@@ -60,8 +59,20 @@ describe("auditing every recorded run in ../shared/trajectories", () => {
     expect(s.violations_among_passing).toBeLessThanOrEqual(Math.min(s.violations, s.passing_runs));
     expect(s.definite_violations).toBeLessThanOrEqual(s.violations);
     const models = Object.values(s.by_model);
-    for (const key of ["runs", "runs_with_writes", "passing_runs", "violations", "violations_among_passing", "definite_violations", "writes", "baseline_violations"] as const) {
-      expect(models.reduce((n, m) => n + (m[key] ?? 0), 0), key).toBe(key === "baseline_violations" ? s.baseline!.violations : (s as any)[key]);
+    for (const key of [
+      "runs",
+      "runs_with_writes",
+      "passing_runs",
+      "violations",
+      "violations_among_passing",
+      "definite_violations",
+      "writes",
+      "baseline_violations",
+    ] as const) {
+      expect(
+        models.reduce((n, m) => n + (m[key] ?? 0), 0),
+        key,
+      ).toBe(key === "baseline_violations" ? s.baseline!.violations : (s as any)[key]);
     }
   });
 

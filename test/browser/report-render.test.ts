@@ -19,7 +19,11 @@ import { startMockOpenAiServer, type MockOpenAiServer } from "../support/mock-op
  * it; elsewhere it is skipped with a notice on stderr (`optionalService`).
  */
 const CHROMIUM_PATH = process.env["CONCORDAT_CHROMIUM"] ?? "/usr/bin/chromium";
-const CHROMIUM = optionalService("Chromium", existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined, `apt-get install -y --no-install-recommends chromium (Debian), or set CONCORDAT_CHROMIUM to a Chromium binary (looked for ${CHROMIUM_PATH})`);
+const CHROMIUM = optionalService(
+  "Chromium",
+  existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : undefined,
+  `apt-get install -y --no-install-recommends chromium (Debian), or set CONCORDAT_CHROMIUM to a Chromium binary (looked for ${CHROMIUM_PATH})`,
+);
 
 /** Smallest readable text in the protocol graph, in CSS px. */
 const MIN_GRAPH_FONT_PX = 11;
@@ -34,7 +38,16 @@ interface Measures {
   scrollWidth: number;
   clientWidth: number;
   headline: { text: string; top: number; bottomOfFirstScreen: number; firstTableTop: number } | null;
-  charts: { id: string; legendSeries: string[]; swatchColors: string[]; barColors: string[]; hasWhiskerLegend: boolean; labelCrossings: string[]; labelsOnLegend: string[]; textsOutside: string[] }[];
+  charts: {
+    id: string;
+    legendSeries: string[];
+    swatchColors: string[];
+    barColors: string[];
+    hasWhiskerLegend: boolean;
+    labelCrossings: string[];
+    labelsOnLegend: string[];
+    textsOutside: string[];
+  }[];
   graph: { texts: number; minFontPx: number; outside: string[]; overlaps: string[]; legendItems: number } | null;
 }
 
@@ -50,7 +63,9 @@ function measure(): Measures {
     return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
   };
   const hit = (a: Box, b: Box): boolean => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const crossesLine = (a: Box, l: Box): boolean => (l.left === l.right ? a.left < l.left && l.left < a.right && a.top < l.bottom && l.top < a.bottom : hit(a, l)) || (l.top === l.bottom && a.top < l.top && l.top < a.bottom && a.left < l.right && l.left < a.right);
+  const crossesLine = (a: Box, l: Box): boolean =>
+    (l.left === l.right ? a.left < l.left && l.left < a.right && a.top < l.bottom && l.top < a.bottom : hit(a, l)) ||
+    (l.top === l.bottom && a.top < l.top && l.top < a.bottom && a.left < l.right && l.left < a.right);
   const h = document.getElementById("headline");
   const firstTable = document.querySelector("table");
   const charts = [...document.querySelectorAll("svg.chart")].map((svg) => {
@@ -65,11 +80,13 @@ function measure(): Measures {
       hasWhiskerLegend: svg.querySelector(".legend-whisker") !== null,
       labelCrossings: labels.filter((t) => lines.some((l) => crossesLine(box(t), box(l)))).map((t) => t.textContent ?? ""),
       labelsOnLegend: labels.filter((t) => legend.some((g) => hit(box(t), box(g)))).map((t) => t.textContent ?? ""),
-      textsOutside: [...svg.querySelectorAll("text")].filter((t) => {
-        const b = box(t);
-        const f = box(svg);
-        return b.left < f.left - 0.5 || b.right > f.right + 0.5 || b.top < f.top - 0.5 || b.bottom > f.bottom + 0.5;
-      }).map((t) => t.textContent ?? ""),
+      textsOutside: [...svg.querySelectorAll("text")]
+        .filter((t) => {
+          const b = box(t);
+          const f = box(svg);
+          return b.left < f.left - 0.5 || b.right > f.right + 0.5 || b.top < f.top - 0.5 || b.bottom > f.bottom + 0.5;
+        })
+        .map((t) => t.textContent ?? ""),
     };
   });
   const gsvg = document.querySelector("#protocol-graph svg");
@@ -81,10 +98,12 @@ function measure(): Measures {
     graph = {
       texts: texts.length,
       minFontPx: Math.min(...sizes),
-      outside: texts.filter((t) => {
-        const b = box(t);
-        return b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5;
-      }).map((t) => t.textContent ?? ""),
+      outside: texts
+        .filter((t) => {
+          const b = box(t);
+          return b.left < frame.left - 0.5 || b.right > frame.right + 0.5 || b.top < frame.top - 0.5 || b.bottom > frame.bottom + 0.5;
+        })
+        .map((t) => t.textContent ?? ""),
       // two labels overlapping by more than 2 px each way (stacked lines of one label only touch)
       overlaps: texts.flatMap((a, i) =>
         texts.slice(i + 1).flatMap((b) => {
@@ -101,7 +120,9 @@ function measure(): Measures {
   return {
     scrollWidth: Math.max(de.scrollWidth, document.body.scrollWidth),
     clientWidth: de.clientWidth,
-    headline: h ? { text: h.textContent ?? "", top: box(h).top, bottomOfFirstScreen: window.innerHeight, firstTableTop: firstTable ? box(firstTable).top : Infinity } : null,
+    headline: h
+      ? { text: h.textContent ?? "", top: box(h).top, bottomOfFirstScreen: window.innerHeight, firstTableTop: firstTable ? box(firstTable).top : Infinity }
+      : null,
     charts,
     graph,
   };
@@ -154,7 +175,11 @@ describe.runIf(CHROMIUM)("the HTML report in headless Chromium at 1,400 px", () 
 
   beforeAll(async () => {
     const { default: puppeteer } = await import("puppeteer-core");
-    browser = await puppeteer.launch({ executablePath: CHROMIUM as string, headless: true, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"] });
+    browser = await puppeteer.launch({
+      executablePath: CHROMIUM as string,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+    });
     server = await startMockOpenAiServer();
   }, 120_000);
   afterAll(async () => {
@@ -171,7 +196,16 @@ describe.runIf(CHROMIUM)("the HTML report in headless Chromium at 1,400 px", () 
     const page = await pageAt1400(browser!, pathToFileURL(join(reportDir, "index.html")).href);
     // the browser parsed our elements
     expect(await page.$eval("#simulation-banner", (e) => e.textContent)).toMatch(/^SIMULATION/);
-    expect(await page.$$eval("#results-table tbody tr", (rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent).join(" ")))).toEqual(["model-A unenforced", "model-A enforced", "model-B unenforced", "model-B enforced", "compliant unenforced", "compliant enforced"]);
+    expect(
+      await page.$$eval("#results-table tbody tr", (rows) =>
+        rows.map((r) =>
+          [...r.querySelectorAll("td")]
+            .slice(0, 2)
+            .map((td) => td.textContent)
+            .join(" "),
+        ),
+      ),
+    ).toEqual(["model-A unenforced", "model-A enforced", "model-B unenforced", "model-B enforced", "compliant unenforced", "compliant enforced"]);
     const states = await page.$$eval("#protocol-graph svg g.node title", (ts) => ts.map((t) => t.textContent));
     for (const state of ["start", "identified", "reservation_open", "transferred"]) expect(states).toContain(state);
     expectReadable(await page.evaluate(measure), ["chart-unauthorized", "chart-success"]);
@@ -186,7 +220,28 @@ describe.runIf(CHROMIUM)("the HTML report in headless Chromium at 1,400 px", () 
   it("real-model report: no SIMULATION for the agent, runs table, same layout checks", { timeout: 180_000 }, async () => {
     const reportDir = join(dir, "report-real");
     const { io, err } = memoryIo({ cwd: dir, env: { CI: "1" } });
-    expect(await run(["eval", "--model", "openai-compatible", "--base-url", server!.baseUrl, "--model-name", "mock-model", "--tasks", "0,19", "--report-dir", reportDir, "--price-input", "2", "--price-output", "8"], io)).toBe(0);
+    expect(
+      await run(
+        [
+          "eval",
+          "--model",
+          "openai-compatible",
+          "--base-url",
+          server!.baseUrl,
+          "--model-name",
+          "mock-model",
+          "--tasks",
+          "0,19",
+          "--report-dir",
+          reportDir,
+          "--price-input",
+          "2",
+          "--price-output",
+          "8",
+        ],
+        io,
+      ),
+    ).toBe(0);
     expect(err()).not.toMatch(/internal error/);
     const page = await pageAt1400(browser!, pathToFileURL(join(reportDir, "index.html")).href);
     expect(await page.$eval("h1", (e) => e.textContent)).toMatch(/^Airline evaluation — real model mock-model/);

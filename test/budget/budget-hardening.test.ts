@@ -27,7 +27,9 @@ describe("budget poisoning (red-team findings)", () => {
     s.afterModelCall({ inputTokens: 100, outputTokens: 0 });
     const before = snap(s);
     // a NaN report used to turn the spent count into NaN, after which every check passed
-    expect(() => s.afterModelCall({ inputTokens: Number.NaN, outputTokens: 0 })).toThrow(/usage\.inputTokens must be a finite number ≥ 0, got NaN; nothing was charged/);
+    expect(() => s.afterModelCall({ inputTokens: Number.NaN, outputTokens: 0 })).toThrow(
+      /usage\.inputTokens must be a finite number ≥ 0, got NaN; nothing was charged/,
+    );
     // a negative report used to lower the per-state count
     expect(() => s.afterModelCall({ inputTokens: 0, outputTokens: -500 })).toThrow(/outputTokens must be a finite number ≥ 0, got -500/);
     expect(() => s.afterModelCall({ inputTokens: Number.POSITIVE_INFINITY, outputTokens: 0 })).toThrow(/got Infinity/);
@@ -70,7 +72,9 @@ describe("budget poisoning (red-team findings)", () => {
       edit(d.extensions.budget);
       return () => Session.fromJSON(metered, d);
     };
-    expect(bad((b) => (b.account.lent = { inputTokens: 0, outputTokens: 0, totalTokens: 1e12, toolCalls: 0 }))).toThrow(/lent\.totalTokens = 1000000000000 exceeds the reserve/);
+    expect(bad((b) => (b.account.lent = { inputTokens: 0, outputTokens: 0, totalTokens: 1e12, toolCalls: 0 }))).toThrow(
+      /lent\.totalTokens = 1000000000000 exceeds the reserve/,
+    );
     expect(bad((b) => (b.account.spent.toolCalls = 5))).toThrow(/toolCalls spent 5 \+ allocated 0 exceeds the limit 4/);
     expect(bad((b) => (b.account.spent.totalTokens = -1))).toThrow(/not a number ≥ 0/);
     expect(bad((b) => (b.account.spent.totalTokens = null))).toThrow(/not a number ≥ 0/);
@@ -125,10 +129,20 @@ function invariants(a: BudgetAccount): void {
 describe("budget properties", () => {
   it("any figure: a charge or check either is refused with a TypeError and changes nothing, or keeps every invariant", () => {
     type Op = { kind: "charge" | "check" | "handoff" | "close"; who: number; d: BudgetDimension; v: number; exit: boolean };
-    const op = fc.record({ kind: fc.constantFrom("charge", "charge", "check", "handoff", "close"), who: fc.nat(), d: dim, v: figure, exit: fc.boolean() }) as fc.Arbitrary<Op>;
+    const op = fc.record({
+      kind: fc.constantFrom("charge", "charge", "check", "handoff", "close"),
+      who: fc.nat(),
+      d: dim,
+      v: figure,
+      exit: fc.boolean(),
+    }) as fc.Arbitrary<Op>;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2000 }), fc.array(op, { maxLength: 50 }), (limit, ops) => {
-        const root = new BudgetAccount({ limits: { inputTokens: limit, totalTokens: limit, toolCalls: limit }, reserve: { toolCalls: Math.min(1, limit) }, label: "root" });
+        const root = new BudgetAccount({
+          limits: { inputTokens: limit, totalTokens: limit, toolCalls: limit },
+          reserve: { toolCalls: Math.min(1, limit) },
+          label: "root",
+        });
         const all: BudgetAccount[] = [root];
         for (const o of ops) {
           const a = all[o.who % all.length]!;

@@ -79,7 +79,9 @@ describe("budgets in the protocol", () => {
     const acct = r.policy<BudgetPolicy>("budget")!.account;
     expect(acct.used("totalTokens")).toBe(120);
     expect(acct.used("toolCalls")).toBe(1);
-    expect(() => Session.fromJSON(support, { ...s.toJSON(), extensions: { budget: { account: { spent: { totalTokens: -5 } } } } })).toThrow(/not a number ≥ 0|malformed/);
+    expect(() => Session.fromJSON(support, { ...s.toJSON(), extensions: { budget: { account: { spent: { totalTokens: -5 } } } } })).toThrow(
+      /not a number ≥ 0|malformed/,
+    );
   });
 });
 
@@ -118,7 +120,11 @@ describe("handoffs", () => {
     }) as fc.Arbitrary<Op>;
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 100 }), fc.array(op, { maxLength: 60 }), (limit, rootReserve, ops) => {
-        const root = new BudgetAccount({ limits: { inputTokens: limit, outputTokens: limit, totalTokens: limit, toolCalls: limit }, reserve: { totalTokens: Math.min(rootReserve, limit), toolCalls: Math.min(1, limit) }, label: "root" });
+        const root = new BudgetAccount({
+          limits: { inputTokens: limit, outputTokens: limit, totalTokens: limit, toolCalls: limit },
+          reserve: { totalTokens: Math.min(rootReserve, limit), toolCalls: Math.min(1, limit) },
+          label: "root",
+        });
         const open: BudgetAccount[] = [root];
         // spending on the exit path legitimately uses the reserve, which travels down the chain with the conversation
         const exiting = new Set<BudgetAccount>();
@@ -129,7 +135,8 @@ describe("handoffs", () => {
           const acct = open[o.who % open.length]!;
           const dim = BUDGET_DIMENSIONS[o.dim]!;
           if (o.kind === "spend" && acct.shortfall({ [dim]: o.amount }, false) === undefined) acct.charge({ [dim]: o.amount });
-          if (o.kind === "exit" && acct.shortfall({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true) === undefined) (acct.charge({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true), markExiting(acct));
+          if (o.kind === "exit" && acct.shortfall({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true) === undefined)
+            (acct.charge({ [dim]: Math.min(o.amount, acct.reserved(dim)) }, true), markExiting(acct));
           if (o.kind === "handoff") open.push(acct.handoff({ fraction: o.fraction, reserve: { totalTokens: o.reserve } }));
           if (o.kind === "close" && acct !== root) {
             acct.close();

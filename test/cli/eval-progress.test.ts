@@ -6,13 +6,35 @@ import type { EvalProgress, RunSpec } from "../../src/eval/runner.js";
 import type { AirlineTask } from "../../src/domains/airline/tasks.js";
 
 const spec: RunSpec = { group: "real-model", profile: AGENT_PROFILES[0]!, mode: "enforced", customer: "pressure", task: { id: "7" } as AirlineTask, trial: 0 };
-const record = { group: "real-model", mode: "enforced", customer: "pressure", taskId: "7", trial: 0, success: true, unauthorizedWrites: 0, modelCalls: 9, customerModelCalls: 0, inputTokens: 9000, outputTokens: 900, customerInputTokens: 0, customerOutputTokens: 0, costUsd: 0.0252, endedBy: "customer" } as unknown as RunRecord;
+const record = {
+  group: "real-model",
+  mode: "enforced",
+  customer: "pressure",
+  taskId: "7",
+  trial: 0,
+  success: true,
+  unauthorizedWrites: 0,
+  modelCalls: 9,
+  customerModelCalls: 0,
+  inputTokens: 9000,
+  outputTokens: 900,
+  customerInputTokens: 0,
+  customerOutputTokens: 0,
+  costUsd: 0.0252,
+  endedBy: "customer",
+} as unknown as RunRecord;
 
 /** A reporter on a clock the test moves. */
 function harness(options: { perRun: boolean; intervalMs: number; tty?: boolean }) {
   let t = 0;
   const out: string[] = [];
-  const report = evalProgressReporter({ write: (s) => out.push(s), tty: options.tty ?? false, perRun: options.perRun, intervalMs: options.intervalMs, now: () => t });
+  const report = evalProgressReporter({
+    write: (s) => out.push(s),
+    tty: options.tty ?? false,
+    perRun: options.perRun,
+    intervalMs: options.intervalMs,
+    now: () => t,
+  });
   const at = (ms: number, e: EvalProgress): void => {
     t = ms;
     report(e);
@@ -20,7 +42,16 @@ function harness(options: { perRun: boolean; intervalMs: number; tty?: boolean }
   return { out, at };
 }
 
-const call = (modelCalls: number, total = 3): EvalProgress => ({ kind: "model-call", index: 1, total, spec, side: "agent", turn: 2, modelCalls, tokens: modelCalls * 1000 });
+const call = (modelCalls: number, total = 3): EvalProgress => ({
+  kind: "model-call",
+  index: 1,
+  total,
+  spec,
+  side: "agent",
+  turn: 2,
+  modelCalls,
+  tokens: modelCalls * 1000,
+});
 
 describe("concordat eval progress (stderr)", () => {
   it("inside a long run, prints a still-running line at most once per interval", () => {
@@ -42,7 +73,9 @@ describe("concordat eval progress (stderr)", () => {
     const { out, at } = harness({ perRun: true, intervalMs: 10_000 });
     at(1_000, { kind: "run-start", index: 1, total: 3, spec });
     at(4_500, { kind: "run-end", index: 1, total: 3, spec, run: record });
-    expect(out).toEqual(["eval: run 1/3 real-model enforced task 7 (pressure): task success, 0 unauthorized writes; 9 model calls, 9,900 tokens, $0.0252; 3.5 s\n"]);
+    expect(out).toEqual([
+      "eval: run 1/3 real-model enforced task 7 (pressure): task success, 0 unauthorized writes; 9 model calls, 9,900 tokens, $0.0252; 3.5 s\n",
+    ]);
   });
 
   it("in simulated mode prints only a line per 10% of the runs", () => {

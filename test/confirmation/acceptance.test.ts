@@ -81,7 +81,10 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
     session.requestConfirmation({ name: "issue_refund", arguments: refundArgs }, { description: "Refund 120 USD for booking B-1001?" });
     expect((await session.receiveUserReply("yes")).decision).toBe("confirmed");
     await agentSaysConfirmed(session);
-    const v = await rejectedWith(session.execute({ name: "issue_refund", arguments: { bookingId: "B-1001", amount: 1200 } }, body), "confirmation_args_mismatch");
+    const v = await rejectedWith(
+      session.execute({ name: "issue_refund", arguments: { bookingId: "B-1001", amount: 1200 } }, body),
+      "confirmation_args_mismatch",
+    );
     expect(v.code).toBe("confirmation_args_mismatch");
     expect(v.data.diff).toEqual([{ path: "amount", kind: "changed", confirmed: 120, attempted: 1200 }]);
     expect(v.message).toContain("amount: 120 → 1200");
@@ -190,7 +193,11 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
       await new Promise((r) => setTimeout(r, 5));
       return "paid";
     };
-    const results = await Promise.allSettled([session.execute(call, body), session.execute({ ...call, arguments: { amount: 50.0, account: "A1" } }, body), session.execute(call, body)]);
+    const results = await Promise.allSettled([
+      session.execute(call, body),
+      session.execute({ ...call, arguments: { amount: 50.0, account: "A1" } }, body),
+      session.execute(call, body),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const codes = results.flatMap((r) => (r.status === "rejected" ? [(r.reason as ProtocolViolation).code] : []));
     expect(codes).toEqual(["confirmation_reused", "confirmation_reused"]);
@@ -202,7 +209,10 @@ describe("issue 5 acceptance: the write body never runs without the user's exact
     session.requestConfirmation({ name: "issue_refund", arguments: refundArgs });
     await session.receiveUserReply("ok");
     await agentSaysConfirmed(session);
-    const results = await Promise.allSettled([session.execute({ name: "issue_refund", arguments: refundArgs }, body), session.execute({ name: "issue_refund", arguments: refundArgs }, body)]);
+    const results = await Promise.allSettled([
+      session.execute({ name: "issue_refund", arguments: refundArgs }, body),
+      session.execute({ name: "issue_refund", arguments: refundArgs }, body),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(ran).toHaveLength(1);
   });

@@ -15,7 +15,12 @@ const refunds = defineProtocol({
   initial: "open",
   terminal: ["closed"],
   tools: {
-    issue_refund: { input: z.object({ bookingId: z.string(), amount: z.number().positive() }), effect: "write", requiresConfirmation: true, subjects: ["bookingId"] },
+    issue_refund: {
+      input: z.object({ bookingId: z.string(), amount: z.number().positive() }),
+      effect: "write",
+      requiresConfirmation: true,
+      subjects: ["bookingId"],
+    },
     close: { input: z.object({}), effect: "read", exit: true },
   },
   states: { open: { on: { issue_refund: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
@@ -42,7 +47,12 @@ describe("requests bound to a tool call", () => {
       const s = new Session(refunds);
       const a1 = s.requestConfirmation(refund("c1", "B1", 20), { callId: "c1" });
       const a2 = s.requestConfirmation(refund("c2", "B2", 30), { callId: "c2" });
-      expect(s.confirmationPolicy().actions().map((a) => a.status)).toEqual(["pending", "pending"]);
+      expect(
+        s
+          .confirmationPolicy()
+          .actions()
+          .map((a) => a.status),
+      ).toEqual(["pending", "pending"]);
       const ids = { c1: a1.id, c2: a2.id };
       for (const c of order) s.confirm(ids[c]);
       const ran: unknown[] = [];
@@ -79,10 +89,20 @@ describe("requests bound to a tool call", () => {
     const first = s.requestConfirmation(refund("c1", "B1", 50), { callId: "c1" });
     const sibling = s.requestConfirmation(refund("c2", "B1", 60), { callId: "c2" });
     const again = s.requestConfirmation(refund("c1", "B1", 50), { callId: "c1" });
-    const byId = new Map(s.confirmationPolicy().actions().map((a) => [a.id, a.status]));
+    const byId = new Map(
+      s
+        .confirmationPolicy()
+        .actions()
+        .map((a) => [a.id, a.status]),
+    );
     expect([byId.get(first.id), byId.get(sibling.id), byId.get(again.id)]).toEqual(["superseded", "pending", "pending"]);
     const unbound = s.requestConfirmation({ name: "issue_refund", arguments: { bookingId: "B1", amount: 70 } });
-    const after = new Map(s.confirmationPolicy().actions().map((a) => [a.id, a.status]));
+    const after = new Map(
+      s
+        .confirmationPolicy()
+        .actions()
+        .map((a) => [a.id, a.status]),
+    );
     expect([after.get(sibling.id), after.get(again.id), after.get(unbound.id)]).toEqual(["pending", "pending", "pending"]);
   });
 
@@ -91,7 +111,12 @@ describe("requests bound to a tool call", () => {
     const a = s.requestConfirmation(refund("c1", "B1", 50), { callId: "c1" });
     s.confirmationPolicy().noteUserMessage(s, "wait, something else");
     s.requestConfirmation(refund("c3", "B2", 10), { callId: "c3" });
-    expect(s.confirmationPolicy().actions().find((x) => x.id === a.id)?.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((x) => x.id === a.id)?.status,
+    ).toBe("superseded");
     expect(codeOf(() => s.confirm(a.id))).toBe("confirmation_missing");
   });
 

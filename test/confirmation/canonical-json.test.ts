@@ -49,7 +49,10 @@ describe("argumentDiff", () => {
     expect(argumentDiff({ a: 1.0, b: { c: [1, 2] } }, { b: { c: [1, 2] }, a: 1 })).toEqual([]);
   });
   it("lists changed, added and removed paths with both values", () => {
-    const d = argumentDiff({ bookingId: "B1", amount: 250, items: [{ id: "x" }], note: "n" }, { bookingId: "B1", amount: 300, items: [{ id: "y" }, { id: "z" }], extra: true });
+    const d = argumentDiff(
+      { bookingId: "B1", amount: 250, items: [{ id: "x" }], note: "n" },
+      { bookingId: "B1", amount: 300, items: [{ id: "y" }, { id: "z" }], extra: true },
+    );
     expect(d).toEqual([
       { path: "amount", kind: "changed", confirmed: 250, attempted: 300 },
       { path: "extra", kind: "added", attempted: true },

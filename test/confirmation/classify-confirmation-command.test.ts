@@ -2,16 +2,23 @@ import { describe, it, expect } from "vitest";
 import { run } from "../../src/cli/run.js";
 import { memoryIo } from "../../src/cli/io.js";
 
-const lines = (s: string) => s.trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (s: string) =>
+  s
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("concordat classify-confirmation", () => {
   it("writes one line per input line with the same id", async () => {
-    const stdin = [
-      { id: "a", request: "Refund $250 for booking ABC123?", reply: "yes please" },
-      { id: 2, request: "Refund $250 for booking ABC123?", reply: "no" },
-      { request: "Refund $250 for booking ABC123?", reply: "yes but only half" },
-      { id: { nested: true }, request: "要取消预订吗？", reply: "好的，取消吧" },
-    ].map((x) => JSON.stringify(x)).join("\n") + "\n";
+    const stdin =
+      [
+        { id: "a", request: "Refund $250 for booking ABC123?", reply: "yes please" },
+        { id: 2, request: "Refund $250 for booking ABC123?", reply: "no" },
+        { request: "Refund $250 for booking ABC123?", reply: "yes but only half" },
+        { id: { nested: true }, request: "要取消预订吗？", reply: "好的，取消吧" },
+      ]
+        .map((x) => JSON.stringify(x))
+        .join("\n") + "\n";
     const m = memoryIo({ stdin });
     expect(await run(["classify-confirmation"], m.io)).toBe(0);
     expect(lines(m.out())).toEqual([
@@ -30,7 +37,14 @@ describe("concordat classify-confirmation", () => {
   });
 
   it("malformed lines get an error line naming the line number; the rest is still classified; exit 1", async () => {
-    const stdin = ['{"id":1,"request":"Pay?","reply":"yes"}', "not json", "", '{"id":3,"request":"Pay?"}', "[1,2]", '{"id":5,"request":"Pay?","reply":"ok"}'].join("\n");
+    const stdin = [
+      '{"id":1,"request":"Pay?","reply":"yes"}',
+      "not json",
+      "",
+      '{"id":3,"request":"Pay?"}',
+      "[1,2]",
+      '{"id":5,"request":"Pay?","reply":"ok"}',
+    ].join("\n");
     const m = memoryIo({ stdin });
     expect(await run(["classify-confirmation"], m.io)).toBe(1);
     const out = lines(m.out());

@@ -28,9 +28,16 @@ const protocol = defineProtocol({
 describe("confirmationFlow (generated request → await → decide → execute)", () => {
   it("generates a valid protocol with the expected states and edges", () => {
     expect(protocol.stateNames.sort()).toEqual(["cancel_reservation_awaiting", "cancel_reservation_confirmed", "cancelled", "done", "found"]);
-    expect(protocol.graph.states["cancel_reservation_awaiting"]!.on).toEqual({ await_cancel_reservation_reply: { confirmed: "cancel_reservation_confirmed", denied: "found", unclear: "cancel_reservation_awaiting" } });
+    expect(protocol.graph.states["cancel_reservation_awaiting"]!.on).toEqual({
+      await_cancel_reservation_reply: { confirmed: "cancel_reservation_confirmed", denied: "found", unclear: "cancel_reservation_awaiting" },
+    });
     expect(protocol.allowedTools("cancel_reservation_confirmed")).toEqual(["cancel_reservation"]);
-    expect(flow.names).toEqual({ request: "request_cancel_reservation", await: "await_cancel_reservation_reply", awaiting: "cancel_reservation_awaiting", confirmed: "cancel_reservation_confirmed" });
+    expect(flow.names).toEqual({
+      request: "request_cancel_reservation",
+      await: "await_cancel_reservation_reply",
+      awaiting: "cancel_reservation_awaiting",
+      confirmed: "cancel_reservation_confirmed",
+    });
   });
 
   it("runs end to end with the user's yes, and the write runs once", async () => {

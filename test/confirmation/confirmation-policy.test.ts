@@ -25,7 +25,13 @@ function code(f: () => unknown): string {
 describe("ConfirmationPolicy installation", () => {
   it("is installed automatically when a tool requires confirmation, and only then", () => {
     expect(new Session(refundProtocol).policy("confirmation")).toBeInstanceOf(ConfirmationPolicy);
-    const plain = defineProtocol({ name: "plain", initial: "a", terminal: ["b"], tools: { go: { input: z.object({}), effect: "write" } }, states: { a: { on: { go: { ok: "b" } } }, b: {} } });
+    const plain = defineProtocol({
+      name: "plain",
+      initial: "a",
+      terminal: ["b"],
+      tools: { go: { input: z.object({}), effect: "write" } },
+      states: { a: { on: { go: { ok: "b" } } }, b: {} },
+    });
     const s = new Session(plain);
     expect(s.policy("confirmation")).toBeUndefined();
     expect(() => s.requestConfirmation({ name: "go", arguments: {} })).toThrow(/has no confirmation policy.*requiresConfirmation: true/);
@@ -46,7 +52,12 @@ describe("requestConfirmation", () => {
     expect(code(() => s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: -5 } }))).toBe("invalid_arguments");
     const req = s.requestConfirmation({ name: "pay", arguments: { amount: 5, account: "A1" } }, { description: "Pay 5 from A1?" });
     expect(req).toMatchObject({ tool: "pay", arguments: { account: "A1", amount: 5 }, description: "Pay 5 from A1?", status: "pending" });
-    expect(s.confirmationPolicy().pendingActions().map((a) => a.id)).toEqual([req.id]);
+    expect(
+      s
+        .confirmationPolicy()
+        .pendingActions()
+        .map((a) => a.id),
+    ).toEqual([req.id]);
   });
   it("refuses tools that are unknown or do not require confirmation", () => {
     const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
@@ -73,7 +84,17 @@ describe("grants", () => {
     const s = new Session(paymentsProtocol, { id: "sess-1", confirmation: { key: KEY, ttlMs: 60_000, now: clock.now } });
     const req = s.requestConfirmation(pay(5));
     const g = s.confirm(req.id);
-    expect(g).toMatchObject({ v: 1, sessionId: "sess-1", tool: "pay", argsHash: canonicalHash({ amount: 5, account: "A1" }), subjects: ["A1"], issuedAt: "2026-05-01T00:00:00.000Z", expiresAt: "2026-05-01T00:01:00.000Z", actionId: req.id, via: "structured" });
+    expect(g).toMatchObject({
+      v: 1,
+      sessionId: "sess-1",
+      tool: "pay",
+      argsHash: canonicalHash({ amount: 5, account: "A1" }),
+      subjects: ["A1"],
+      issuedAt: "2026-05-01T00:00:00.000Z",
+      expiresAt: "2026-05-01T00:01:00.000Z",
+      actionId: req.id,
+      via: "structured",
+    });
     expect(g.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(s.confirm(s.requestConfirmation(pay(5)).id).nonce).not.toBe(g.nonce);
   });
@@ -92,7 +113,12 @@ describe("grants", () => {
     s.confirm(s.requestConfirmation(pay(6)).id);
     clock.advance(30_001);
     let ran = 0;
-    const err = await s.execute(pay(6), () => ran++).then(() => undefined, (e: unknown) => e);
+    const err = await s
+      .execute(pay(6), () => ran++)
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(err).toBeInstanceOf(ProtocolViolation);
     expect((err as ProtocolViolation).code).toBe("confirmation_expired");
     expect(ran).toBe(0);
@@ -121,7 +147,11 @@ describe("grants", () => {
   it("a grant is consumed even when the write throws (it may have happened)", async () => {
     const s = new Session(paymentsProtocol, { confirmation: { key: KEY } });
     s.confirm(s.requestConfirmation(pay(5)).id);
-    await expect(s.execute(pay(5), () => { throw new Error("gateway down"); })).rejects.toThrow();
+    await expect(
+      s.execute(pay(5), () => {
+        throw new Error("gateway down");
+      }),
+    ).rejects.toThrow();
     expect(s.check(pay(5)).ok).toBe(false);
   });
   it("deny after confirm revokes the unused grant", () => {
@@ -186,7 +216,12 @@ describe("serialization", () => {
     const json = JSON.parse(JSON.stringify(s.toJSON()));
     expect(JSON.stringify(json.extensions.confirmation.grants)).toMatch(/^\["cgrant1\./);
     const r = Session.fromJSON(paymentsProtocol, json, { confirmation: { key: KEY } });
-    expect(r.confirmationPolicy().pendingActions().map((a) => a.id)).toEqual([waiting.id]);
+    expect(
+      r
+        .confirmationPolicy()
+        .pendingActions()
+        .map((a) => a.id),
+    ).toEqual([waiting.id]);
     expect(r.check(pay(5, "B2")).ok).toBe(true);
     const stale = r.check(pay(9));
     expect(stale.ok ? "ok" : stale.violation.code).toBe("confirmation_args_mismatch");
@@ -271,7 +306,9 @@ describe("request → await → decide → execute, driven by the protocol's own
     const s = new Session(refundProtocol, { confirmation: { key: KEY, requestTools: { request_confirmation: "issue_refund" } } });
     await s.execute({ name: "lookup_booking", arguments: { bookingId: "B-1001" } }, () => ({ id: "B-1001" }));
     await s.execute({ name: "request_confirmation", arguments: { bookingId: "B-1001", amount: 120 } }, () => "Refund 120 USD for booking B-1001? (yes/no)");
-    expect(s.confirmationPolicy().pendingActions()).toMatchObject([{ tool: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 }, description: "Refund 120 USD for booking B-1001? (yes/no)" }]);
+    expect(s.confirmationPolicy().pendingActions()).toMatchObject([
+      { tool: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 }, description: "Refund 120 USD for booking B-1001? (yes/no)" },
+    ]);
     const reply = "Yes, please refund the 120 USD for B-1001.";
     const decided = await s.receiveUserReply(reply);
     expect(decided.decision).toBe("confirmed");
@@ -287,7 +324,12 @@ describe("request → await → decide → execute, driven by the protocol's own
     s.requestConfirmation(pay(500));
     const out = await s.receiveUserReply("yes");
     expect(out.grants.map((g) => (g.arguments as { amount: number }).amount)).toEqual([500]);
-    expect(s.confirmationPolicy().actions().find((a) => a.id === first.id)!.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((a) => a.id === first.id)!.status,
+    ).toBe("superseded");
     expect(code(() => s.confirm(first.id))).toBe("confirmation_missing");
   });
   it("supersede: false asks about several actions at once", async () => {

@@ -35,7 +35,11 @@ describe("judgeConsent: entry point", () => {
 describe("judgeConsent: each kind of real reply, in English, Chinese and Spanish", () => {
   // each language's replies answer a request in that language, as a user would be asked
   const requests = {
-    single: [request, "我将取消预订 EHGLP3，并把 120 美元退回您原来的信用卡。确认办理吗？", "Voy a cancelar la reserva EHGLP3 y reembolsar 120 dólares a su tarjeta original. ¿Procedo?"],
+    single: [
+      request,
+      "我将取消预订 EHGLP3，并把 120 美元退回您原来的信用卡。确认办理吗？",
+      "Voy a cancelar la reserva EHGLP3 y reembolsar 120 dólares a su tarjeta original. ¿Procedo?",
+    ],
     twoPart: [
       "I'll upgrade reservation ABC123 to business class and add 2 checked bags, charged to your Visa ending 7447. Shall I proceed with both?",
       "我将把预订 ABC123 升舱到商务舱，并添加 2 件托运行李，费用从您尾号 7447 的 Visa 卡扣除。两项都办理吗？",
@@ -46,52 +50,68 @@ describe("judgeConsent: each kind of real reply, in English, Chinese and Spanish
     { tool: "update_reservation_flights", args: { reservation_id: "ABC123", cabin: "business" } },
     { tool: "update_reservation_baggages", args: { reservation_id: "ABC123", total_baggages: 2 } },
   ];
-  const rows: readonly (readonly [kind: string, expected: "confirmed" | "unclear" | "denied", replies: readonly [string, string, string], multi?: boolean])[] = [
-    ["a long, polite, multi-sentence yes", "confirmed", [
-      "Thank you so much for checking all of that for me. Yes, I'd like to go ahead with cancelling this reservation. I really appreciate your patience today!",
-      "谢谢你这么耐心地帮我查。是的，请帮我取消这个预订，辛苦了！",
-      "Muchas gracias por revisarlo todo. Sí, por favor, adelante con la cancelación. ¡Que tenga un buen día!",
-    ]],
-    ["pleasantries, small talk and idioms are not conditions or refusals", "confirmed", [
-      "No worries at all. Yes, please go ahead, I can't wait to get this sorted out.",
-      "没问题，确认取消吧，谢谢！",
-      "Sí, no hay problema, adelante. ¡Gracias!",
-    ]],
-    ["a yes with a condition", "unclear", [
-      "Yes, go ahead as long as I get the full $120 back.",
-      "可以取消，前提是全额退款。",
-      "Sí, adelante, siempre y cuando me devuelvan los 120 dólares.",
-    ]],
-    ["a yes that changes a detail", "unclear", [
-      "Yes, please cancel it, but refund it to my gift card instead.",
-      "确认取消，但是请退到我的礼品卡。",
-      "Sí, cancélela, pero devuelva el dinero a mi tarjeta de regalo.",
-    ]],
-    ["a yes with a question that could change the decision", "unclear", [
-      "Yes, go ahead. Will I really get the whole refund?",
-      "好的，可以取消。会全额退款吗？",
-      "Sí, adelante. ¿Me devolverán todo el dinero?",
-    ]],
-    ["agreement to only part of a multi-part action", "unclear", [
-      "Yes to the upgrade, but skip the bags.",
-      "升舱可以，行李就不用加了。",
-      "Sí al cambio a business, pero sin las maletas.",
-    ], true],
-    ["a yes and a request for something else", "unclear", [
-      "Yes, go ahead, and also cancel my other reservation K1NW8N please.",
-      "好的，另外把我另一个预订K1NW8N也取消。",
-      "Sí, adelante, y además cancele mi otra reserva K1NW8N.",
-    ]],
-    ["a refusal", "denied", [
-      "No, please don't cancel it.",
-      "不，先别取消。",
-      "No, por favor no la cancele.",
-    ]],
-  ];
+  const rows: readonly (readonly [kind: string, expected: "confirmed" | "unclear" | "denied", replies: readonly [string, string, string], multi?: boolean])[] =
+    [
+      [
+        "a long, polite, multi-sentence yes",
+        "confirmed",
+        [
+          "Thank you so much for checking all of that for me. Yes, I'd like to go ahead with cancelling this reservation. I really appreciate your patience today!",
+          "谢谢你这么耐心地帮我查。是的，请帮我取消这个预订，辛苦了！",
+          "Muchas gracias por revisarlo todo. Sí, por favor, adelante con la cancelación. ¡Que tenga un buen día!",
+        ],
+      ],
+      [
+        "pleasantries, small talk and idioms are not conditions or refusals",
+        "confirmed",
+        [
+          "No worries at all. Yes, please go ahead, I can't wait to get this sorted out.",
+          "没问题，确认取消吧，谢谢！",
+          "Sí, no hay problema, adelante. ¡Gracias!",
+        ],
+      ],
+      [
+        "a yes with a condition",
+        "unclear",
+        ["Yes, go ahead as long as I get the full $120 back.", "可以取消，前提是全额退款。", "Sí, adelante, siempre y cuando me devuelvan los 120 dólares."],
+      ],
+      [
+        "a yes that changes a detail",
+        "unclear",
+        [
+          "Yes, please cancel it, but refund it to my gift card instead.",
+          "确认取消，但是请退到我的礼品卡。",
+          "Sí, cancélela, pero devuelva el dinero a mi tarjeta de regalo.",
+        ],
+      ],
+      [
+        "a yes with a question that could change the decision",
+        "unclear",
+        ["Yes, go ahead. Will I really get the whole refund?", "好的，可以取消。会全额退款吗？", "Sí, adelante. ¿Me devolverán todo el dinero?"],
+      ],
+      [
+        "agreement to only part of a multi-part action",
+        "unclear",
+        ["Yes to the upgrade, but skip the bags.", "升舱可以，行李就不用加了。", "Sí al cambio a business, pero sin las maletas."],
+        true,
+      ],
+      [
+        "a yes and a request for something else",
+        "unclear",
+        [
+          "Yes, go ahead, and also cancel my other reservation K1NW8N please.",
+          "好的，另外把我另一个预订K1NW8N也取消。",
+          "Sí, adelante, y además cancele mi otra reserva K1NW8N.",
+        ],
+      ],
+      ["a refusal", "denied", ["No, please don't cancel it.", "不，先别取消。", "No, por favor no la cancele."]],
+    ];
   for (const [kind, expected, replies, multi] of rows) {
     it(`${kind} → ${expected}`, () => {
       replies.forEach((reply, lang) => {
-        const v = multi ? judgeConsent({ request: requests.twoPart[lang]!, reply, action: twoActions }) : judgeConsent({ request: requests.single[lang]!, reply, action });
+        const v = multi
+          ? judgeConsent({ request: requests.twoPart[lang]!, reply, action: twoActions })
+          : judgeConsent({ request: requests.single[lang]!, reply, action });
         expect(`${v.decision}: ${reply}`).toBe(`${expected}: ${reply}`);
       });
     });
@@ -104,7 +124,8 @@ describe("judgeConsent: each kind of real reply, in English, Chinese and Spanish
   });
 
   it("the words of an identifier in the request (book_reservation) are words the request used", () => {
-    const req = 'Here is the action I will take:\n• book_reservation {"cabin":"economy","flights":[{"flight_number":"HAT169","date":"2024-05-17"}]}\nDo you confirm (yes/no)?';
+    const req =
+      'Here is the action I will take:\n• book_reservation {"cabin":"economy","flights":[{"flight_number":"HAT169","date":"2024-05-17"}]}\nDo you confirm (yes/no)?';
     const act = { tool: "book_reservation", args: { cabin: "economy", flights: [{ flight_number: "HAT169", date: "2024-05-17" }] } };
     expect(judgeConsent({ request: req, reply: "Yes, please proceed with booking this reservation.", action: act }).decision).toBe("confirmed");
     // a word the request never used is still new content

@@ -20,29 +20,48 @@ import { run } from "../../src/cli/run.js";
 import { memoryIo } from "../../src/cli/io.js";
 import { paymentsProtocol } from "./fixtures.js";
 
-const entry = z.object({
-  id: z.string(),
-  // holdout2 also has a few replies in other languages (unclear: the decider is English and Chinese) and mixed ones
-  lang: z.enum(["en", "zh", "es", "fr", "de", "ja", "ru", "mixed"]),
-  category: z.string(),
-  label: z.enum(["confirmed", "denied", "unclear"]),
-  request: z.string().min(1),
-  reply: z.string(),
-}).strict();
+const entry = z
+  .object({
+    id: z.string(),
+    // holdout2 also has a few replies in other languages (unclear: the decider is English and Chinese) and mixed ones
+    lang: z.enum(["en", "zh", "es", "fr", "de", "ja", "ru", "mixed"]),
+    category: z.string(),
+    label: z.enum(["confirmed", "denied", "unclear"]),
+    request: z.string().min(1),
+    reply: z.string(),
+  })
+  .strict();
 
 function load(name: string) {
   const text = readFileSync(fileURLToPath(new URL(`./corpus/${name}`, import.meta.url)), "utf8");
-  return text.trim().split("\n").map((l, i) => {
-    const r = entry.safeParse(JSON.parse(l));
-    if (!r.success) throw new Error(`${name} line ${i + 1}: ${r.error.message}`);
-    return r.data;
-  });
+  return text
+    .trim()
+    .split("\n")
+    .map((l, i) => {
+      const r = entry.safeParse(JSON.parse(l));
+      if (!r.success) throw new Error(`${name} line ${i + 1}: ${r.error.message}`);
+      return r.data;
+    });
 }
 
 const corpus = load("replies.jsonl");
 const holdout = load("holdout.jsonl");
 const holdout2 = load("holdout2.jsonl");
-const REQUIRED = ["plain_yes", "typo_yes", "denial", "conditional", "partial", "argument_change", "question", "hesitation", "sarcasm", "third_party", "blanket", "injection", "mixed"];
+const REQUIRED = [
+  "plain_yes",
+  "typo_yes",
+  "denial",
+  "conditional",
+  "partial",
+  "argument_change",
+  "question",
+  "hesitation",
+  "sarcasm",
+  "third_party",
+  "blanket",
+  "injection",
+  "mixed",
+];
 
 describe("labelled confirmation corpus", () => {
   it("has at least 300 varied replies in English and Chinese, unique ids, every adversarial category", () => {
@@ -62,10 +81,15 @@ describe("labelled confirmation corpus", () => {
     const cats = new Set(holdout2.map((r) => r.category));
     for (const c of [...REQUIRED, "double_negative", "emoji", "quoted", "hypothetical", "other_language", "pressure"]) expect(cats, c).toContain(c);
     // replies in a language the decider does not read are never confirmed
-    for (const r of holdout2.filter((x) => x.category === "other_language")) expect(decideReply({ request: r.request, reply: r.reply }).decision, r.reply).not.toBe("confirmed");
+    for (const r of holdout2.filter((x) => x.category === "other_language"))
+      expect(decideReply({ request: r.request, reply: r.reply }).decision, r.reply).not.toBe("confirmed");
   });
 
-  for (const [name, rows] of [["corpus", corpus], ["holdout", holdout], ["holdout2", holdout2]] as const) {
+  for (const [name, rows] of [
+    ["corpus", corpus],
+    ["holdout", holdout],
+    ["holdout2", holdout2],
+  ] as const) {
     it(`${name}: ZERO false confirmed (no reply labelled denied/unclear is confirmed)`, () => {
       const decided = rows.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
       const falseConfirmed = decided.filter((r) => r.label !== "confirmed" && r.decision === "confirmed");
@@ -108,7 +132,9 @@ describe("labelled confirmation corpus", () => {
     const decided = corpus.map((r) => ({ ...r, decision: decideReply({ request: r.request, reply: r.reply }).decision }));
     expect(rules.out()).toBe(formatConfusionMarkdown(confusionMatrix(decided), 'Decider "rules"'));
     expect(ok.out()).toContain("| label ↓ / decision → | confirmed | denied | unclear | total |");
-    const bad = memoryIo({ stdin: JSON.stringify({ request: "Pay?", reply: "yes", label: "unclear" }) + "\n" + JSON.stringify({ request: "Pay?", reply: "yes" }) });
+    const bad = memoryIo({
+      stdin: JSON.stringify({ request: "Pay?", reply: "yes", label: "unclear" }) + "\n" + JSON.stringify({ request: "Pay?", reply: "yes" }),
+    });
     expect(await run(["classify-confirmation", "--matrix"], bad.io)).toBe(1);
     expect(bad.out()).toContain("false `confirmed`: **1**");
     expect(bad.err()).toMatch(/"line":2.*label.* must be/);

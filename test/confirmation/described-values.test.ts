@@ -84,7 +84,8 @@ describe("extractDescribedValues: what a text says about an action", () => {
     const p = v("Pay $5 with credit_card_4421486, the rest with gift_card_7480005 and certificate_123.");
     expect([...p.paymentIds]).toEqual(["credit_card_4421486", "gift_card_7480005", "certificate_123"]);
     expect([...p.paymentKinds].sort()).toEqual(["certificate", "credit_card", "gift_card"]);
-    for (const t of ["your Visa ending in 7447", "card ending with 7447", "last four digits 7447", "****7447", "my 7447 card", "tarjeta terminada en 7447"]) expect([...v(t).cardDigits], t).toEqual(["7447"]);
+    for (const t of ["your Visa ending in 7447", "card ending with 7447", "last four digits 7447", "****7447", "my 7447 card", "tarjeta terminada en 7447"])
+      expect([...v(t).cardDigits], t).toEqual(["7447"]);
     expect([...v("use one of my travel certificates").paymentKinds]).toEqual(["certificate"]);
     expect([...v("your Mastercard").paymentKinds]).toEqual(["credit_card"]);
   });

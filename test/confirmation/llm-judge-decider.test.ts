@@ -51,7 +51,7 @@ describe("llmJudgeDecider", () => {
     expect(m.asked[0]!.messages[1]!.content).toContain('"amount":50');
   });
   it("a thrown error, a tool call or a timeout is unclear", async () => {
-    expect((await llmJudgeDecider(scripted(new Error("429"))).decide(input))).toMatchObject({ decision: "unclear", rule: "judge_error" });
+    expect(await llmJudgeDecider(scripted(new Error("429"))).decide(input)).toMatchObject({ decision: "unclear", rule: "judge_error" });
     expect((await llmJudgeDecider(scripted(() => ({ toolCalls: [{ id: "t", name: "pay", arguments: {} }] }))).decide(input)).decision).toBe("unclear");
     const never: ModelClient = { generate: () => new Promise(() => undefined) };
     expect(await llmJudgeDecider(never, { timeoutMs: 20 }).decide(input)).toMatchObject({ decision: "unclear", rule: "judge_error" });
@@ -90,7 +90,12 @@ describe("composeDeciders", () => {
     expect((await bad.decide(input)).decision).toBe("unclear");
   });
   it("plugs into a session: the judge's yes grants, its malformed output does not", async () => {
-    const s = new Session(paymentsProtocol, { confirmation: { key: "judge-test-key-0123456789", decider: composeDeciders(ruleDecider, llmJudgeDecider(scripted('{"decision":"confirmed","reason":"ok"}'))) } });
+    const s = new Session(paymentsProtocol, {
+      confirmation: {
+        key: "judge-test-key-0123456789",
+        decider: composeDeciders(ruleDecider, llmJudgeDecider(scripted('{"decision":"confirmed","reason":"ok"}'))),
+      },
+    });
     s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 50 } });
     expect((await s.receiveUserReply("yes mate, cheers")).grants).toHaveLength(1);
     s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 60 } });

@@ -25,16 +25,30 @@ describe("a yes with extra content is unclear, not denied", () => {
   });
 
   it("a negation of the action itself is still a refusal, with or without a yes", () => {
-    for (const reply of ["no need", "No need to do it", "there's no need to cancel", "no way", "yes. no.", "ok, actually no", "absolutely not", "yes, don't", "不用取消了", "yes — actually no"]) {
+    for (const reply of [
+      "no need",
+      "No need to do it",
+      "there's no need to cancel",
+      "no way",
+      "yes. no.",
+      "ok, actually no",
+      "absolutely not",
+      "yes, don't",
+      "不用取消了",
+      "yes — actually no",
+    ]) {
       expect(d(reply).decision, reply).toBe("denied");
     }
   });
 });
 
 describe("'no problem' and friends are affirmatives, not refusals", () => {
-  it.each(["no problem", "No problem, go ahead", "no worries, please proceed", "Not a problem, go for it", "没问题", "没问题，办理吧"])("%j → confirmed", (reply) => {
-    expect(d(reply)).toMatchObject({ decision: "confirmed", rule: "affirmative" });
-  });
+  it.each(["no problem", "No problem, go ahead", "no worries, please proceed", "Not a problem, go for it", "没问题", "没问题，办理吧"])(
+    "%j → confirmed",
+    (reply) => {
+      expect(d(reply)).toMatchObject({ decision: "confirmed", rule: "affirmative" });
+    },
+  );
   it("but only when every other word is on the allowlist", () => {
     expect(d("no problem, but keep the hotel").decision).toBe("unclear");
     expect(d("no worries, just the first leg").decision).toBe("unclear");
@@ -43,7 +57,20 @@ describe("'no problem' and friends are affirmatives, not refusals", () => {
 });
 
 describe("pressure is unclear as an answer to a fresh request", () => {
-  it.each(["Please, just do it.", "just do it", "JUST DO IT", "go ahead already, I'm in a hurry", "do it already!", "Just go ahead", "Stop asking and do it", "yes yes, hurry up", "c'mon, just proceed", "赶紧办吧", "快点，别问了", "少废话，办吧"])("%j → unclear (pressure)", (reply) => {
+  it.each([
+    "Please, just do it.",
+    "just do it",
+    "JUST DO IT",
+    "go ahead already, I'm in a hurry",
+    "do it already!",
+    "Just go ahead",
+    "Stop asking and do it",
+    "yes yes, hurry up",
+    "c'mon, just proceed",
+    "赶紧办吧",
+    "快点，别问了",
+    "少废话，办吧",
+  ])("%j → unclear (pressure)", (reply) => {
     expect(d(reply)).toMatchObject({ decision: "unclear", rule: "pressure" });
   });
   it("a calm, plain yes still confirms", () => {

@@ -18,7 +18,12 @@ const airline = defineProtocol({
   terminal: ["closed"],
   tools: {
     cancel_reservation: { input: z.object({ reservationId: z.string() }), effect: "write", requiresConfirmation: true, subjects: ["reservationId"] },
-    update_reservation_baggages: { input: z.object({ reservationId: z.string(), totalBaggages: z.number().int() }), effect: "write", requiresConfirmation: true, subjects: ["reservationId"] },
+    update_reservation_baggages: {
+      input: z.object({ reservationId: z.string(), totalBaggages: z.number().int() }),
+      effect: "write",
+      requiresConfirmation: true,
+      subjects: ["reservationId"],
+    },
     close: { input: z.object({}), effect: "read", exit: true },
   },
   states: {
@@ -60,13 +65,23 @@ describe("request rounds: a yes answers only the latest question", () => {
     const cancel = s.requestConfirmation(cancelX, { description: "Cancel reservation X? (yes/no)" });
     const unsure = await s.receiveUserReply("hmm, not sure yet");
     expect(unsure.decision).toBe("unclear");
-    expect(s.confirmationPolicy().pendingActions().map((a) => a.id)).toEqual([cancel.id]);
+    expect(
+      s
+        .confirmationPolicy()
+        .pendingActions()
+        .map((a) => a.id),
+    ).toEqual([cancel.id]);
     const baggage = s.requestConfirmation(baggageY, { description: "Update reservation Y to 2 checked bags? (yes/no)" });
     const yes = await s.receiveUserReply("yes");
     expect(yes.decision).toBe("confirmed");
     expect(yes.actions.map((a) => a.id)).toEqual([baggage.id]);
     expect(yes.grants.map((g) => g.tool)).toEqual(["update_reservation_baggages"]);
-    expect(s.confirmationPolicy().actions().find((a) => a.id === cancel.id)!.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((a) => a.id === cancel.id)!.status,
+    ).toBe("superseded");
     const ran: string[] = [];
     expect(await codeOf(s.execute(cancelX, () => ran.push("cancel")))).toBe("confirmation_missing");
     await s.execute(baggageY, () => ran.push("baggage"));
@@ -90,12 +105,19 @@ describe("request rounds: a yes answers only the latest question", () => {
     const second = s.requestConfirmations([baggageY]);
     expect(second[0]!.round).toBeGreaterThan(first.round);
     expect((await s.receiveUserReply("yes")).grants.map((g) => g.tool)).toEqual(["update_reservation_baggages"]);
-    expect(s.confirmationPolicy().actions().find((a) => a.id === first.id)!.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((a) => a.id === first.id)!.status,
+    ).toBe("superseded");
   });
 
   it("requestConfirmations checks every call first: one bad call registers none", () => {
     const s = session();
-    expect(syncCodeOf(() => s.requestConfirmations([cancelX, { name: "update_reservation_baggages", arguments: { reservationId: "Y" } }]))).toBe("invalid_arguments");
+    expect(syncCodeOf(() => s.requestConfirmations([cancelX, { name: "update_reservation_baggages", arguments: { reservationId: "Y" } }]))).toBe(
+      "invalid_arguments",
+    );
     expect(s.confirmationPolicy().actions()).toEqual([]);
     expect(() => s.requestConfirmations([])).toThrow(/at least one call/);
   });
@@ -116,7 +138,12 @@ describe("request rounds: a yes answers only the latest question", () => {
     const a = s.requestConfirmation(cancelX);
     s.requestConfirmation(baggageY, { newRound: true });
     expect((await s.receiveUserReply("yes")).grants.map((g) => g.tool)).toEqual(["update_reservation_baggages"]);
-    expect(s.confirmationPolicy().actions().find((x) => x.id === a.id)!.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((x) => x.id === a.id)!.status,
+    ).toBe("superseded");
   });
 
   it("together: true (and the older supersede: false) joins the open round, but not one the user already answered", async () => {
@@ -125,7 +152,12 @@ describe("request rounds: a yes answers only the latest question", () => {
     await s.receiveUserReply("what?");
     const b = s.requestConfirmation(baggageY, { together: true });
     expect(b.round).toBeGreaterThan(a.round);
-    expect(s.confirmationPolicy().pendingActions().map((x) => x.id)).toEqual([b.id]);
+    expect(
+      s
+        .confirmationPolicy()
+        .pendingActions()
+        .map((x) => x.id),
+    ).toEqual([b.id]);
     const c = s.requestConfirmation({ name: "update_reservation_baggages", arguments: { reservationId: "Z", totalBaggages: 1 } }, { supersede: false });
     expect(c.round).toBe(b.round);
     expect((await s.receiveUserReply("yes")).grants).toHaveLength(2);
@@ -136,7 +168,12 @@ describe("request rounds: a yes answers only the latest question", () => {
     const a = s.requestConfirmation(cancelX);
     s.confirmationPolicy().noteUserMessage(s, "by the way, my flight is tomorrow");
     s.requestConfirmation(baggageY);
-    expect(s.confirmationPolicy().actions().find((x) => x.id === a.id)!.status).toBe("superseded");
+    expect(
+      s
+        .confirmationPolicy()
+        .actions()
+        .find((x) => x.id === a.id)!.status,
+    ).toBe("superseded");
   });
 
   it("messages from other channels do not end the round", async () => {
@@ -153,7 +190,12 @@ describe("request rounds: a yes answers only the latest question", () => {
     await s.receiveUserReply("hmm");
     const r = Session.fromJSON(airline, JSON.parse(JSON.stringify(s.toJSON())), { confirmation: { key: KEY } });
     r.requestConfirmation(baggageY);
-    expect(r.confirmationPolicy().actions().find((x) => x.id === a.id)!.status).toBe("superseded");
+    expect(
+      r
+        .confirmationPolicy()
+        .actions()
+        .find((x) => x.id === a.id)!.status,
+    ).toBe("superseded");
     expect((await r.receiveUserReply("yes")).grants.map((g) => g.tool)).toEqual(["update_reservation_baggages"]);
   });
 
@@ -208,7 +250,12 @@ describe("pressure after a denial never grants", () => {
       expect(out.decision).toBe("unclear");
       expect(out.grants).toEqual([]);
     }
-    expect(s.confirmationPolicy().pendingActions().map((a) => a.id)).toEqual([again.id]);
+    expect(
+      s
+        .confirmationPolicy()
+        .pendingActions()
+        .map((a) => a.id),
+    ).toEqual([again.id]);
     const ran: string[] = [];
     expect(await codeOf(s.execute(baggageY, () => ran.push("baggage")))).toBe("confirmation_missing");
     expect(await codeOf(s.execute(cancelX, () => ran.push("cancel")))).toBe("confirmation_denied");

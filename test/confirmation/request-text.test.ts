@@ -82,7 +82,9 @@ describe("unstatedValues: what an agent's text leaves out", () => {
   it("with fields for the tool, only those are required (AIRLINE_CONFIRM_FIELDS)", () => {
     const text = "Booking HAT136 on May 20 in basic economy for Mia Li, 2 checked bags, no insurance, $1,250 on credit_card_4421486. Shall I book it?";
     expect(unstatedValues(text, "book_reservation", booking, AIRLINE_CONFIRM_FIELDS)).toEqual([]);
-    expect(unstatedValues(text.replace("HAT136", "HAT137"), "book_reservation", booking, AIRLINE_CONFIRM_FIELDS)).toEqual([{ path: "flights[0].flight_number", value: "HAT136" }]);
+    expect(unstatedValues(text.replace("HAT136", "HAT137"), "book_reservation", booking, AIRLINE_CONFIRM_FIELDS)).toEqual([
+      { path: "flights[0].flight_number", value: "HAT136" },
+    ]);
     // without fields every argument counts: the route, the flight type and the date of birth are not stated
     expect(unstatedValues(text, "book_reservation", booking).map((u) => u.path)).toEqual(["destination", "flight_type", "origin", "passengers[0].dob"]);
   });
@@ -98,7 +100,12 @@ describe("a session binds the request text to the action (live)", () => {
     expect(v.hint).toMatch(/Restate the action with these exact values/);
     expect(v.data).toMatchObject({ unstated: [{ path: "amount", value: 500 }] });
     // the refused request neither registered nor superseded the earlier one
-    expect(s.confirmationPolicy().pendingActions().map((a) => a.id)).toEqual([earlier.id]);
+    expect(
+      s
+        .confirmationPolicy()
+        .pendingActions()
+        .map((a) => a.id),
+    ).toEqual([earlier.id]);
   });
 
   it("a text stating every value is what the user saw: the decider judges the reply against it, and the yes grants those arguments", async () => {
@@ -128,7 +135,9 @@ describe("a session binds the request text to the action (live)", () => {
 
   it("trust: the agent's text is kept as it is (the old behaviour, for comparison)", () => {
     const s = new Session(paymentsProtocol, { confirmation: { key: KEY, requestText: { mode: "trust" } } });
-    expect(s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 500 } }, { description: "Just a small payment, OK?" }).description).toBe("Just a small payment, OK?");
+    expect(s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 500 } }, { description: "Just a small payment, OK?" }).description).toBe(
+      "Just a small payment, OK?",
+    );
   });
 
   it("several actions in one message: when the text leaves a value of one out, none is registered", () => {
@@ -157,7 +166,8 @@ describe("a session binds the request text to the action (live)", () => {
 
   it("airline: with AIRLINE_CONFIRM_FIELDS a booking summary in the agent's words passes; one that drops the bags is refused", () => {
     const s = new Session(airlineProtocol, { confirmation: { key: KEY, requestText: { fields: AIRLINE_CONFIRM_FIELDS } } });
-    const text = "Booking summary: HAT136 on May 20, Basic Economy, passenger Mia Li, 2 checked bags, no travel insurance, $1,250 on credit_card_4421486. Shall I book it?";
+    const text =
+      "Booking summary: HAT136 on May 20, Basic Economy, passenger Mia Li, 2 checked bags, no travel insurance, $1,250 on credit_card_4421486. Shall I book it?";
     expect(s.requestConfirmation({ name: "book_reservation", arguments: booking }, { description: text }).description).toBe(text);
     const v = violation(() => s.requestConfirmation({ name: "book_reservation", arguments: { ...booking, total_baggages: 3 } }, { description: text }));
     expect(v.message).toMatch(/total_baggages = 3/);
@@ -171,17 +181,42 @@ describe("a session binds the request text to the action (live)", () => {
  * `confirmation_text_mismatch`, and the refusal names the field and the unstated value.
  */
 describe("item 3 live: a request text that differs from the action in one field the user cares about", () => {
-  const text = "Booking summary: HAT136 on May 20, Basic Economy, passenger Mia Li, 2 checked bags, no travel insurance, $1,250 on credit_card_4421486. Shall I book it?";
+  const text =
+    "Booking summary: HAT136 on May 20, Basic Economy, passenger Mia Li, 2 checked bags, no travel insurance, $1,250 on credit_card_4421486. Shall I book it?";
   const change = "I'll change reservation ABC123 to flight HAT045 on May 21 in economy, paying the difference with credit_card_4421486. Shall I proceed?";
   const flights = { reservation_id: "ABC123", cabin: "economy", flights: [{ flight_number: "HAT045", date: "2024-05-21" }], payment_id: "credit_card_4421486" };
   const rows: readonly (readonly [field: string, tool: string, description: string, args: Record<string, unknown>, path: RegExp])[] = [
     ["reservation", "update_reservation_flights", change, { ...flights, reservation_id: "XYZ789" }, /reservation_id = "?XYZ789/],
-    ["flight", "update_reservation_flights", change, { ...flights, flights: [{ flight_number: "HAT046", date: "2024-05-21" }] }, /flights\[0\]\.flight_number = "?HAT046/],
-    ["date", "update_reservation_flights", change, { ...flights, flights: [{ flight_number: "HAT045", date: "2024-05-22" }] }, /flights\[0\]\.date = "?2024-05-22/],
+    [
+      "flight",
+      "update_reservation_flights",
+      change,
+      { ...flights, flights: [{ flight_number: "HAT046", date: "2024-05-21" }] },
+      /flights\[0\]\.flight_number = "?HAT046/,
+    ],
+    [
+      "date",
+      "update_reservation_flights",
+      change,
+      { ...flights, flights: [{ flight_number: "HAT045", date: "2024-05-22" }] },
+      /flights\[0\]\.date = "?2024-05-22/,
+    ],
     ["cabin", "update_reservation_flights", change, { ...flights, cabin: "business" }, /cabin = "?business/],
     ["payment method", "update_reservation_flights", change, { ...flights, payment_id: "gift_card_7777777" }, /payment_id = "?gift_card_7777777/],
-    ["passenger", "book_reservation", text, { ...booking, passengers: [{ first_name: "Mia", last_name: "Lee", dob: "1990-04-05" }] }, /passengers\[0\]\.last_name = "?Lee/],
-    ["amount", "book_reservation", text, { ...booking, payment_methods: [{ payment_id: "credit_card_4421486", amount: 1520 }] }, /payment_methods\[0\]\.amount = 1520/],
+    [
+      "passenger",
+      "book_reservation",
+      text,
+      { ...booking, passengers: [{ first_name: "Mia", last_name: "Lee", dob: "1990-04-05" }] },
+      /passengers\[0\]\.last_name = "?Lee/,
+    ],
+    [
+      "amount",
+      "book_reservation",
+      text,
+      { ...booking, payment_methods: [{ payment_id: "credit_card_4421486", amount: 1520 }] },
+      /payment_methods\[0\]\.amount = 1520/,
+    ],
     ["bags", "book_reservation", text, { ...booking, total_baggages: 3 }, /total_baggages = 3/],
     ["insurance", "book_reservation", text, { ...booking, insurance: "yes" }, /insurance = "?yes/],
   ];

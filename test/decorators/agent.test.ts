@@ -36,7 +36,11 @@ describe("Agent.step: the agent loop over a decorated class", () => {
     ]);
     const second = await agent.step("yes");
     expect(second.rejections).toEqual([]);
-    expect(second.executed.map((e) => `${e.call.name}:${e.from}->${e.to}`)).toEqual(["receive_message:awaiting->confirmed", "issue_refund:confirmed->refunded", "end_conversation:refunded->done"]);
+    expect(second.executed.map((e) => `${e.call.name}:${e.from}->${e.to}`)).toEqual([
+      "receive_message:awaiting->confirmed",
+      "issue_refund:confirmed->refunded",
+      "end_conversation:refunded->done",
+    ]);
     expect(agent.refunds).toEqual([{ bookingId: "B1", amount: 50 }]);
     expect(agent.session.status).toBe("ended");
     expect(agent.messages[0]).toEqual({ role: "user", content: "Please refund my booking B1." });
@@ -72,7 +76,11 @@ describe("Agent.step: the agent loop over a decorated class", () => {
       name: "greeter",
       initial: "a",
       terminal: ["z"],
-      tools: { greet: { input: z.object({ who: z.string() }), effect: "read" }, shout: { input: z.object({}), effect: "read" }, bye: { input: z.object({}), effect: "read" } },
+      tools: {
+        greet: { input: z.object({ who: z.string() }), effect: "read" },
+        shout: { input: z.object({}), effect: "read" },
+        bye: { input: z.object({}), effect: "read" },
+      },
       states: { a: { on: { greet: { ok: "b" }, shout: { ok: "a" } } }, b: { on: { bye: { ok: "z" } } }, z: {} },
     });
     @enforce(p)

@@ -1,7 +1,20 @@
 import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { Agent, attachSession, availableTools, configureSession, enforce, isGuardedWrapper, protocolOf, REFLECT_PROTOCOL_KEY, REFLECT_TOOL_KEY, REFLECT_TOOLS_KEY, sessionOf, tool } from "../../decorators/index.js";
+import {
+  Agent,
+  attachSession,
+  availableTools,
+  configureSession,
+  enforce,
+  isGuardedWrapper,
+  protocolOf,
+  REFLECT_PROTOCOL_KEY,
+  REFLECT_TOOL_KEY,
+  REFLECT_TOOLS_KEY,
+  sessionOf,
+  tool,
+} from "../../decorators/index.js";
 import { RefundAgent } from "../../examples/refund/refund-agent.js";
 import { refundProtocol } from "../../examples/refund/refund-protocol.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
@@ -32,8 +45,17 @@ describe("acceptance: the RefundAgent / FastRefundAgent pair", () => {
     expect(err).toBeInstanceOf(ProtocolViolation);
     const v = err as ProtocolViolation;
     expect(v.code).toBe("protocol_weakened");
-    expect(v.message).toBe("FastRefundAgent allows lookup_booking[found] → issue_refund, but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund");
-    expect(v.data).toMatchObject({ child: "FastRefundAgent", parent: "RefundAgent", kind: "trace", trace: ["lookup_booking[found]", "issue_refund[ok]"], parentProtocol: "refund", childProtocol: "fast-refund" });
+    expect(v.message).toBe(
+      "FastRefundAgent allows lookup_booking[found] → issue_refund, but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund",
+    );
+    expect(v.data).toMatchObject({
+      child: "FastRefundAgent",
+      parent: "RefundAgent",
+      kind: "trace",
+      trace: ["lookup_booking[found]", "issue_refund[ok]"],
+      parentProtocol: "refund",
+      childProtocol: "fast-refund",
+    });
   });
 
   it("accepts a stricter subclass, which then runs its own protocol", async () => {
@@ -257,7 +279,13 @@ describe("sessions", () => {
     expect(session.state).toBe("booked");
     await rejectedWith(agent.issueRefund({ bookingId: "B1", amount: 50 }));
     expect(sink.records.map((r) => r.code)).toEqual(["tool_not_allowed"]);
-    const other = defineProtocol({ name: "other", initial: "a", terminal: ["z"], tools: { t: { input: z.object({}), effect: "read" } }, states: { a: { on: { t: { ok: "z" } } }, z: {} } });
+    const other = defineProtocol({
+      name: "other",
+      initial: "a",
+      terminal: ["z"],
+      tools: { t: { input: z.object({}), effect: "read" } },
+      states: { a: { on: { t: { ok: "z" } } }, z: {} },
+    });
     expect(() => attachSession(agent, new Session(other))).toThrow(/runs protocol "other", but RefundAgent enforces protocol "refund"/);
     expect(() => attachSession({}, session)).toThrow(/not an instance of a class decorated with @enforce/);
   });
@@ -281,7 +309,13 @@ describe("sessions", () => {
   });
 
   it("decorated classes that do not extend Agent get availableTools() too", () => {
-    const p = defineProtocol({ name: "plain", initial: "a", terminal: ["z"], tools: { t: { input: z.object({}), effect: "read" } }, states: { a: { on: { t: { ok: "z" } } }, z: {} } });
+    const p = defineProtocol({
+      name: "plain",
+      initial: "a",
+      terminal: ["z"],
+      tools: { t: { input: z.object({}), effect: "read" } },
+      states: { a: { on: { t: { ok: "z" } } }, z: {} },
+    });
     @enforce(p)
     class Plain {
       @tool() async t() {}
@@ -291,7 +325,13 @@ describe("sessions", () => {
 
   it("a guarded method called on something that is not a decorated instance does not run", async () => {
     let ran = false;
-    const p = defineProtocol({ name: "foreign", initial: "a", terminal: ["z"], tools: { t: { input: z.object({}), effect: "write" } }, states: { a: { on: { t: { ok: "z" } } }, z: {} } });
+    const p = defineProtocol({
+      name: "foreign",
+      initial: "a",
+      terminal: ["z"],
+      tools: { t: { input: z.object({}), effect: "write" } },
+      states: { a: { on: { t: { ok: "z" } } }, z: {} },
+    });
     @enforce(p)
     class F {
       @tool() async t() {
@@ -341,7 +381,9 @@ describe("decorator forms and registry", () => {
     const r = Reflect as unknown as { getMetadata(key: string, target: object): unknown };
     expect(r.getMetadata(REFLECT_PROTOCOL_KEY, Recorded)).toBe(p);
     expect(r.getMetadata(REFLECT_TOOLS_KEY, Recorded)).toEqual({ one: "first", second: "second" });
-    expect((Reflect as unknown as { getMetadata(key: string, target: object, property: string): unknown }).getMetadata(REFLECT_TOOL_KEY, Recorded.prototype, "one")).toBe("first");
+    expect(
+      (Reflect as unknown as { getMetadata(key: string, target: object, property: string): unknown }).getMetadata(REFLECT_TOOL_KEY, Recorded.prototype, "one"),
+    ).toBe("first");
     expect(Recorded.name).toBe("Recorded");
   });
 

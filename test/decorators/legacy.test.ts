@@ -19,7 +19,10 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe("legacy experimentalDecorators mode", () => {
   it("compiles with tsc and enforces the protocol under plain node", () => {
-    const compiled = spawnSync(process.execPath, [tsc, "-p", "test/fixtures/decorators/legacy/tsconfig.json", "--outDir", out], { cwd: root, encoding: "utf8" });
+    const compiled = spawnSync(process.execPath, [tsc, "-p", "test/fixtures/decorators/legacy/tsconfig.json", "--outDir", out], {
+      cwd: root,
+      encoding: "utf8",
+    });
     expect(compiled.stdout + compiled.stderr).toBe("");
     expect(compiled.status).toBe(0);
     // the compiled tree sits under node_modules, where Node stops looking for package.json

@@ -27,7 +27,11 @@ const weakProtocol = defineProtocol({
   name: "pay-weak",
   initial: "open",
   terminal: ["closed"],
-  tools: { pay: { input: z.object({ account: z.string(), amount: z.number().positive() }), effect: "write" }, look: { input: z.object({}), effect: "read" }, close: { input: z.object({}), effect: "read" } },
+  tools: {
+    pay: { input: z.object({ account: z.string(), amount: z.number().positive() }), effect: "write" },
+    look: { input: z.object({}), effect: "read" },
+    close: { input: z.object({}), effect: "read" },
+  },
   states: { open: { on: { pay: { ok: "open" }, look: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
 });
 
@@ -113,7 +117,15 @@ describe("a tool's frame does not outlive its call", () => {
   it("a deferred call with a new grant of its own runs, once: deferral is not refused, it is checked", async () => {
     const a = new Payer();
     const results: unknown[] = [];
-    a.inside = () => void setTimeout(() => void a.pay({ account: "B", amount: 7 }).then((r) => results.push(r), (e: unknown) => results.push(e)), 5);
+    a.inside = () =>
+      void setTimeout(
+        () =>
+          void a.pay({ account: "B", amount: 7 }).then(
+            (r) => results.push(r),
+            (e: unknown) => results.push(e),
+          ),
+        5,
+      );
     grant(a, { account: "A", amount: 5 });
     await a.pay({ account: "A", amount: 5 });
     a.inside = undefined;

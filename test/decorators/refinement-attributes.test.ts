@@ -19,7 +19,9 @@ describe("import-time refinement of tool attributes (subclasses of CappedRefundA
     const v = await importError("../fixtures/decorators/refinement/unconfirmed-refund-agent.js");
     expect(v?.code).toBe("protocol_weakened");
     expect(v?.data).toMatchObject({ kind: "confirmation", child: "UnconfirmedRefundAgent", parent: "CappedRefundAgent", trace: toRefund });
-    expect(v?.message).toContain("UnconfirmedRefundAgent's issue_refund runs without the user's confirmation, but CappedRefundAgent's issue_refund requires it");
+    expect(v?.message).toContain(
+      "UnconfirmedRefundAgent's issue_refund runs without the user's confirmation, but CappedRefundAgent's issue_refund requires it",
+    );
     expect(v?.tool).toBe("issue_refund");
   });
 

@@ -59,9 +59,22 @@ describe("attaching a decorated agent to a stored session by id", () => {
 
   it("refuses a session whose last write has no recorded outcome, as needs_reconciliation naming the write", async () => {
     const store = new MemorySessionStore({ secret: SECRET });
-    const entry = { callId: "c7", tool: "issue_refund", arguments: { bookingId: "B1", amount: 50 }, argsHash: "x", claims: {}, status: "intent" as const, idempotencyKey: "conv-4:c7", intentAt: new Date(0).toISOString(), owner: "test" };
+    const entry = {
+      callId: "c7",
+      tool: "issue_refund",
+      arguments: { bookingId: "B1", amount: 50 },
+      argsHash: "x",
+      claims: {},
+      status: "intent" as const,
+      idempotencyKey: "conv-4:c7",
+      intentAt: new Date(0).toISOString(),
+      owner: "test",
+    };
     await store.create("conv-4", { session: new Session(refundProtocol, { id: "conv-4" }).toJSON(), ledger: { c7: entry }, pending: "c7" });
-    const error = await attachStoredSession(new RefundAgent(), store, "conv-4").then(() => undefined, (e: unknown) => e);
+    const error = await attachStoredSession(new RefundAgent(), store, "conv-4").then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(isProtocolViolation(error, "needs_reconciliation")).toBe(true);
     if (!isProtocolViolation(error, "needs_reconciliation")) return;
     expect(error.data).toEqual({ pendingCallId: "c7", pendingTool: "issue_refund", status: "intent" });

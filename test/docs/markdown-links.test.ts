@@ -75,7 +75,8 @@ function brokenLinks(file: string): string[] {
     const [path = "", anchor] = target.split("#");
     const dest = path === "" ? file : resolve(dirname(file), decodeURIComponent(path));
     if (!existsSync(dest)) broken.push(`line ${line}: ${target} — no file ${relative(root, dest)}`);
-    else if (anchor && dest.endsWith(".md") && !anchorsOf(dest).has(anchor)) broken.push(`line ${line}: ${target} — no heading #${anchor} in ${relative(root, dest)}`);
+    else if (anchor && dest.endsWith(".md") && !anchorsOf(dest).has(anchor))
+      broken.push(`line ${line}: ${target} — no heading #${anchor} in ${relative(root, dest)}`);
   }
   return broken;
 }

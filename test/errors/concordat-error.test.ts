@@ -43,11 +43,32 @@ describe("ConcordatError", () => {
   });
 
   it("ProtocolViolation is a ConcordatError whose code is the violation code; its JSON and model text are unchanged", () => {
-    const v = new ProtocolViolation({ code: "guard_failed", message: "not in stock", protocol: "shop", state: "chosen", tool: "buy", arguments: { sku: "a" }, allowedTools: ["close"], data: { guard: "in_stock" } });
+    const v = new ProtocolViolation({
+      code: "guard_failed",
+      message: "not in stock",
+      protocol: "shop",
+      state: "chosen",
+      tool: "buy",
+      arguments: { sku: "a" },
+      allowedTools: ["close"],
+      data: { guard: "in_stock" },
+    });
     expect(v).toBeInstanceOf(ConcordatError);
     expect(v.code).toBe("guard_failed");
     expect(v.name).toBe("ProtocolViolation");
-    expect(v.toJSON()).toEqual({ name: "ProtocolViolation", code: "guard_failed", message: "not in stock", protocol: "shop", state: "chosen", sessionId: undefined, tool: "buy", arguments: { sku: "a" }, allowedTools: ["close"], data: { guard: "in_stock" }, hint: undefined });
+    expect(v.toJSON()).toEqual({
+      name: "ProtocolViolation",
+      code: "guard_failed",
+      message: "not in stock",
+      protocol: "shop",
+      state: "chosen",
+      sessionId: undefined,
+      tool: "buy",
+      arguments: { sku: "a" },
+      allowedTools: ["close"],
+      data: { guard: "in_stock" },
+      hint: undefined,
+    });
     expect(Object.keys(v.toJSON())).toEqual(["name", "code", "message", "protocol", "state", "sessionId", "tool", "arguments", "allowedTools", "data", "hint"]);
     expect(v.toModelMessage()).toBe("Tool call refused (guard_failed): not in stock\nTools you may call now: close.");
     expect(new ProtocolViolation({ code: "session_ended", message: "ended" }).data).toEqual({});

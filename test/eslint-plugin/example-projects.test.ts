@@ -26,7 +26,16 @@ async function lint(dir: string) {
   });
   const results = await eslint.lintFiles(["."]);
   return results.flatMap((r) =>
-    r.messages.map((m) => ({ rule: m.ruleId, file: r.filePath, line: m.line, column: m.column, endLine: m.endLine, endColumn: m.endColumn, message: m.message, severity: m.severity })),
+    r.messages.map((m) => ({
+      rule: m.ruleId,
+      file: r.filePath,
+      line: m.line,
+      column: m.column,
+      endLine: m.endLine,
+      endColumn: m.endColumn,
+      message: m.message,
+      severity: m.severity,
+    })),
   );
 }
 
@@ -48,7 +57,10 @@ describe("examples/eslint-plugin", () => {
         message: d.message,
         severity: 2,
       }));
-      expect(expected.map((d) => `${d.rule} ${d.file.slice(dir.length + 1)}:${d.line}`)).toEqual(["concordat/protocol-weakening express-refund-agent.ts:6", "concordat/bypass-call goodwill-agent.ts:6"]);
+      expect(expected.map((d) => `${d.rule} ${d.file.slice(dir.length + 1)}:${d.line}`)).toEqual([
+        "concordat/protocol-weakening express-refund-agent.ts:6",
+        "concordat/bypass-call goodwill-agent.ts:6",
+      ]);
       expect(found).toEqual(expected);
     },
     TIMEOUT_MS,

@@ -48,8 +48,16 @@ const strictProtocol = defineProtocol({
 describe("concordat/protocol-weakening", () => {
   ruleTester.run("protocol-weakening", rule("protocol-weakening"), {
     valid: [
-      { name: "a subclass enforcing a stricter protocol", filename, code: `${imports}${strictProtocol}\n@enforce(strictProtocol)\nexport class StrictAgent extends RefundAgent {}\n` },
-      { name: "a subclass inheriting the protocol", filename, code: `${imports}\nexport class PoliteAgent extends RefundAgent {\n  greet() {\n    return "hello";\n  }\n}\n` },
+      {
+        name: "a subclass enforcing a stricter protocol",
+        filename,
+        code: `${imports}${strictProtocol}\n@enforce(strictProtocol)\nexport class StrictAgent extends RefundAgent {}\n`,
+      },
+      {
+        name: "a subclass inheriting the protocol",
+        filename,
+        code: `${imports}\nexport class PoliteAgent extends RefundAgent {\n  greet() {\n    return "hello";\n  }\n}\n`,
+      },
       {
         name: "suppressed with a reason",
         filename,
@@ -76,8 +84,16 @@ describe("concordat/protocol-weakening", () => {
 describe("concordat/bypass-call", () => {
   ruleTester.run("bypass-call", rule("bypass-call"), {
     valid: [
-      { name: "refunding through the tool", filename, code: `${imports}\nexport class GoodwillAgent extends RefundAgent {\n  async apologize(id: string) {\n    return this.issueRefund({ id, amount: 5 });\n  }\n}\n` },
-      { name: "an unrelated payment gateway call outside agents", filename, code: `import { PaymentGateway } from "./payments.js";\n\nexport const settle = (g: PaymentGateway) => g.refunded.length;\n` },
+      {
+        name: "refunding through the tool",
+        filename,
+        code: `${imports}\nexport class GoodwillAgent extends RefundAgent {\n  async apologize(id: string) {\n    return this.issueRefund({ id, amount: 5 });\n  }\n}\n`,
+      },
+      {
+        name: "an unrelated payment gateway call outside agents",
+        filename,
+        code: `import { PaymentGateway } from "./payments.js";\n\nexport const settle = (g: PaymentGateway) => g.refunded.length;\n`,
+      },
     ],
     invalid: [
       {
@@ -98,7 +114,13 @@ describe("concordat/bypass-call", () => {
 
 describe("concordat/unguarded-override", () => {
   ruleTester.run("unguarded-override", rule("unguarded-override"), {
-    valid: [{ name: "an override that calls super", filename, code: `${imports}\nexport class LoudAgent extends RefundAgent {\n  override async issueRefund(args: { id: string; amount: number }) {\n    console.log("refunding");\n    return super.issueRefund(args);\n  }\n}\n` }],
+    valid: [
+      {
+        name: "an override that calls super",
+        filename,
+        code: `${imports}\nexport class LoudAgent extends RefundAgent {\n  override async issueRefund(args: { id: string; amount: number }) {\n    console.log("refunding");\n    return super.issueRefund(args);\n  }\n}\n`,
+      },
+    ],
     invalid: [
       {
         name: "an arrow-function property replacing the guarded method",
@@ -112,7 +134,13 @@ describe("concordat/unguarded-override", () => {
 
 describe("concordat/dynamic-dispatch", () => {
   ruleTester.run("dynamic-dispatch", rule("dynamic-dispatch"), {
-    valid: [{ name: "a literal element access", filename, code: `${imports}\nexport class DirectAgent extends RefundAgent {\n  async go() {\n    return this["issueRefund"]({ id: "x", amount: 1 });\n  }\n}\n` }],
+    valid: [
+      {
+        name: "a literal element access",
+        filename,
+        code: `${imports}\nexport class DirectAgent extends RefundAgent {\n  async go() {\n    return this["issueRefund"]({ id: "x", amount: 1 });\n  }\n}\n`,
+      },
+    ],
     invalid: [
       {
         name: "a guarded tool reached through a computed name",
@@ -126,7 +154,13 @@ describe("concordat/dynamic-dispatch", () => {
 
 describe("concordat/unknown-tool", () => {
   ruleTester.run("unknown-tool", rule("unknown-tool"), {
-    valid: [{ name: "a plain helper method", filename, code: `${imports}\nexport class HelperAgent extends RefundAgent {\n  describe() {\n    return "refunds";\n  }\n}\n` }],
+    valid: [
+      {
+        name: "a plain helper method",
+        filename,
+        code: `${imports}\nexport class HelperAgent extends RefundAgent {\n  describe() {\n    return "refunds";\n  }\n}\n`,
+      },
+    ],
     invalid: [
       {
         name: "a @tool method the protocol does not declare",
@@ -140,7 +174,13 @@ describe("concordat/unknown-tool", () => {
 
 describe("concordat/invalid-suppression", () => {
   ruleTester.run("invalid-suppression", rule("invalid-suppression"), {
-    valid: [{ name: "a suppression with a known rule and a reason", filename, code: `${imports}${fastProtocol}\n// concordat-disable-next-line protocol-weakening -- demo only\n@enforce(fastProtocol)\nexport class FastRefundAgent extends RefundAgent {}\n` }],
+    valid: [
+      {
+        name: "a suppression with a known rule and a reason",
+        filename,
+        code: `${imports}${fastProtocol}\n// concordat-disable-next-line protocol-weakening -- demo only\n@enforce(fastProtocol)\nexport class FastRefundAgent extends RefundAgent {}\n`,
+      },
+    ],
     invalid: [
       {
         name: "no reason, and an unknown rule",
@@ -159,15 +199,26 @@ describe("without type information", () => {
   it("fails with the fix, instead of reporting nothing", async () => {
     const { Linter } = await import("eslint");
     const linter = new Linter({ configType: "flat" });
-    const config = [{ files: ["**/*.ts"], languageOptions: { parser: tseslint.parser }, plugins: { concordat: plugin }, rules: { "concordat/protocol-weakening": "error" as const } }];
-    expect(() => linter.verify("export class A {}\n", config, filename)).toThrow(/concordat\/protocol-weakening needs type information.*Fix: lint TypeScript files with typescript-eslint's parser and languageOptions\.parserOptions\.projectService: true/s);
+    const config = [
+      {
+        files: ["**/*.ts"],
+        languageOptions: { parser: tseslint.parser },
+        plugins: { concordat: plugin },
+        rules: { "concordat/protocol-weakening": "error" as const },
+      },
+    ];
+    expect(() => linter.verify("export class A {}\n", config, filename)).toThrow(
+      /concordat\/protocol-weakening needs type information.*Fix: lint TypeScript files with typescript-eslint's parser and languageOptions\.parserOptions\.projectService: true/s,
+    );
   });
 
   it("the recommended config turns every analyzer rule on as an error, with the same docs page as SARIF's helpUri", async () => {
     const { ruleMetas } = await import("../../analyzer/rules/index.js");
     const { format } = await import("../../analyzer/formatters/index.js");
     expect(plugin.configs.recommended.rules).toEqual(Object.fromEntries(ruleMetas.map((m) => [`concordat/${m.id}`, "error"])));
-    const sarif = JSON.parse(format({ diagnostics: [], summary: { files: 0, classes: 0, protocols: 0, errors: 0, warnings: 0, durationMs: 0 }, cwd: "/" }, "sarif")) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
+    const sarif = JSON.parse(
+      format({ diagnostics: [], summary: { files: 0, classes: 0, protocols: 0, errors: 0, warnings: 0, durationMs: 0 }, cwd: "/" }, "sarif"),
+    ) as { runs: { tool: { driver: { rules: { id: string; helpUri: string }[] } } }[] };
     for (const r of sarif.runs[0]!.tool.driver.rules) expect(plugin.rules[r.id]!.meta!.docs!.url).toBe(r.helpUri);
   });
 

@@ -13,7 +13,9 @@ describe("budgets in the evaluation (simulation)", () => {
     expect(report.runs.filter((r) => r.mode === "unenforced").every((r) => r.budgetUsed === undefined)).toBe(true);
     const g = Object.values(report.profiles)[0]!;
     expect(g.enforced.budget?.maxToolCalls).toBe(Math.max(...enforced.map((r) => r.toolCalls)));
-    expect(formatTable(report)).toMatch(/^budget per enforced run: 150,000 tokens \/ 40 tool calls, exit-path reserve 4,000 tokens \/ 1 tool calls — model-A mean [\d,]+, max [\d,]+ tokens \/ \d+ calls, 0 refusals$/m);
+    expect(formatTable(report)).toMatch(
+      /^budget per enforced run: 150,000 tokens \/ 40 tool calls, exit-path reserve 4,000 tokens \/ 1 tool calls — model-A mean [\d,]+, max [\d,]+ tokens \/ \d+ calls, 0 refusals$/m,
+    );
   });
 
   it("a tight budget refuses calls with budget_exceeded, and still no unauthorized write gets through", async () => {

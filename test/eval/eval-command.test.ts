@@ -10,7 +10,15 @@ import { runEvaluation } from "../../src/eval/runner.js";
 const dir = mkdtempSync(join(tmpdir(), "concordat-eval-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-type Figures = { profiles: Record<string, Record<"unenforced" | "enforced", { runs: number; unauthorized: number; success: number; falseBlocks: number; legitWrites: number; falseBlockRate: number }>>; simulation: boolean; seed: number; customers: { kind: string; replySource: string } };
+type Figures = {
+  profiles: Record<
+    string,
+    Record<"unenforced" | "enforced", { runs: number; unauthorized: number; success: number; falseBlocks: number; legitWrites: number; falseBlockRate: number }>
+  >;
+  simulation: boolean;
+  seed: number;
+  customers: { kind: string; replySource: string };
+};
 
 describe("concordat eval (the main job, SIMULATION)", () => {
   it("runs the default evaluation: 0 unauthorized enforced, baseline near the published rates, figures and report written", { timeout: 180_000 }, async () => {
@@ -30,10 +38,11 @@ describe("concordat eval (the main job, SIMULATION)", () => {
     expect(b.enforced.unauthorized).toBe(0);
     expect(Math.abs(a.unenforced.unauthorized - 13)).toBeLessThanOrEqual(4);
     expect(Math.abs(b.unenforced.unauthorized - 29)).toBeLessThanOrEqual(5);
-    for (const p of [a, b]) for (const m of [p.unenforced, p.enforced]) {
-      expect(typeof m.success).toBe("number");
-      expect(typeof m.falseBlocks).toBe("number");
-    }
+    for (const p of [a, b])
+      for (const m of [p.unenforced, p.enforced]) {
+        expect(typeof m.success).toBe("number");
+        expect(typeof m.falseBlocks).toBe("number");
+      }
     // customers answer in recorded real wording, and enforcement lets their yes through: in every
     // profile at most 5% of the writes the customer authorized were refused even once
     expect(figures.customers.replySource).toMatch(/^recorded: \d+ real confirmed replies .*tuning split/);

@@ -42,7 +42,19 @@ interface Figures {
   price?: { inputPerMillion: number; outputPerMillion: number };
   totals: { tokens: Tokens; costUsd?: number };
   profiles: Record<string, { published?: unknown; unenforced: Mode; enforced: Mode }>;
-  runs?: { group: string; mode: string; customer: string; modelCalls: number; customerModelCalls: number; inputTokens: number; outputTokens: number; customerInputTokens: number; customerOutputTokens: number; estimatedTokenCalls: number; costUsd?: number }[];
+  runs?: {
+    group: string;
+    mode: string;
+    customer: string;
+    modelCalls: number;
+    customerModelCalls: number;
+    inputTokens: number;
+    outputTokens: number;
+    customerInputTokens: number;
+    customerOutputTokens: number;
+    estimatedTokenCalls: number;
+    costUsd?: number;
+  }[];
 }
 
 const real = (...extra: string[]): string[] => ["eval", "--model", "openai-compatible", "--base-url", server.baseUrl, "--model-name", "mock-model", ...extra];
@@ -89,7 +101,9 @@ describe("concordat eval --model openai-compatible (against a local mock server)
     expect(table).toMatch(/model calls\s+tokens in\/out\s+tokens\/run\s+cost\s+cost\/run/);
     expect(table).toMatch(/^real-model\s+enforced\s+2\s.*\$\d/m);
     expect(table).toMatch(/^compliant\s+unenforced\s+4\s/m);
-    expect(table).toMatch(/^tokens, all runs: agent [\d,]+ in \/ [\d,]+ out; all \d+ model calls reported their usage; cost \$[\d.]+ at \$2 \/ \$8 per million input \/ output tokens$/m);
+    expect(table).toMatch(
+      /^tokens, all runs: agent [\d,]+ in \/ [\d,]+ out; all \d+ model calls reported their usage; cost \$[\d.]+ at \$2 \/ \$8 per million input \/ output tokens$/m,
+    );
 
     // the figures
     const figures = JSON.parse(readFileSync(json, "utf8")) as Figures;
@@ -107,10 +121,19 @@ describe("concordat eval --model openai-compatible (against a local mock server)
     const full = JSON.parse(readFileSync(join(reportDir, "eval.json"), "utf8")) as Figures;
     const runs = full.runs ?? [];
     expect(runs.length).toBe(12);
-    expect(runs.filter((r) => r.group === "compliant").map((r) => r.customer).sort()).toEqual(["compliant", "compliant", "compliant", "compliant", "compliant-explicit", "compliant-explicit", "compliant-explicit", "compliant-explicit"]);
+    expect(
+      runs
+        .filter((r) => r.group === "compliant")
+        .map((r) => r.customer)
+        .sort(),
+    ).toEqual(["compliant", "compliant", "compliant", "compliant", "compliant-explicit", "compliant-explicit", "compliant-explicit", "compliant-explicit"]);
     for (const r of runs) {
       expect(r.modelCalls).toBeGreaterThan(0);
-      expect([r.inputTokens, r.outputTokens, r.estimatedTokenCalls]).toEqual([r.modelCalls * MOCK_USAGE.prompt_tokens, r.modelCalls * MOCK_USAGE.completion_tokens, 0]);
+      expect([r.inputTokens, r.outputTokens, r.estimatedTokenCalls]).toEqual([
+        r.modelCalls * MOCK_USAGE.prompt_tokens,
+        r.modelCalls * MOCK_USAGE.completion_tokens,
+        0,
+      ]);
       expect(r.costUsd).toBeCloseTo((r.inputTokens * 2 + r.outputTokens * 8) / 1e6, 12);
     }
     // per profile and mode: sums of its runs
@@ -121,10 +144,16 @@ describe("concordat eval --model openai-compatible (against a local mock server)
         expect(m.tokens.agentInput).toBe(mine.reduce((s, r) => s + r.inputTokens, 0));
         expect(m.tokens.agentOutput).toBe(mine.reduce((s, r) => s + r.outputTokens, 0));
         expect(m.tokens.meanPerRun).toBeCloseTo((m.tokens.agentInput + m.tokens.agentOutput) / mine.length, 9);
-        expect(m.costUsd?.total).toBeCloseTo(mine.reduce((s, r) => s + (r.costUsd ?? 0), 0), 12);
+        expect(m.costUsd?.total).toBeCloseTo(
+          mine.reduce((s, r) => s + (r.costUsd ?? 0), 0),
+          12,
+        );
       }
     }
-    expect(full.totals.costUsd).toBeCloseTo(runs.reduce((s, r) => s + (r.costUsd ?? 0), 0), 12);
+    expect(full.totals.costUsd).toBeCloseTo(
+      runs.reduce((s, r) => s + (r.costUsd ?? 0), 0),
+      12,
+    );
 
     // the report says the same
     const md = readFileSync(join(reportDir, "eval.md"), "utf8");
@@ -148,9 +177,17 @@ describe("concordat eval --model openai-compatible (against a local mock server)
     expect(figures.agentKind).toBe("real-model");
     const lines = err().split("\n");
     // inside a run: a line after model calls (interval 0), with the turn and tokens so far
-    expect(lines.some((l) => /^eval: run 1\/6 real-model unenforced task 0 \(pressure\) still running: turn \d+, \d+ agent model calls?, [\d,]+ agent tokens so far; [\d.]+ s$/.test(l))).toBe(true);
+    expect(
+      lines.some((l) =>
+        /^eval: run 1\/6 real-model unenforced task 0 \(pressure\) still running: turn \d+, \d+ agent model calls?, [\d,]+ agent tokens so far; [\d.]+ s$/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
     // a line per finished run, with tokens and cost
-    const done = lines.filter((l) => /^eval: run \d\/6 .*: task (success|failed), \d+ unauthorized writes?; \d+ model calls, [\d,]+ tokens, \$[\d.e-]+; [\d.]+ s$/.test(l));
+    const done = lines.filter((l) =>
+      /^eval: run \d\/6 .*: task (success|failed), \d+ unauthorized writes?; \d+ model calls, [\d,]+ tokens, \$[\d.e-]+; [\d.]+ s$/.test(l),
+    );
     expect(done.length).toBe(6);
   });
 

@@ -20,8 +20,25 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const ACTIONS = {
   cancel_reservation: { reservation_id: "EHGLP3" },
-  book_reservation: { user_id: "raj_brown_5782", origin: "DTW", destination: "JFK", flight_type: "one_way", cabin: "economy", flights: [{ flight_number: "HAT169", date: "2024-05-17" }], passengers: [{ first_name: "Raj", last_name: "Brown", dob: "1967-03-12" }], payment_methods: [{ payment_id: "credit_card_8003957", amount: 282 }], total_baggages: 1, nonfree_baggages: 0, insurance: "no" },
-  update_reservation_flights: { reservation_id: "X7BYG1", cabin: "economy", flights: [{ flight_number: "HAT232", date: "2024-05-24" }], payment_id: "credit_card_2929732" },
+  book_reservation: {
+    user_id: "raj_brown_5782",
+    origin: "DTW",
+    destination: "JFK",
+    flight_type: "one_way",
+    cabin: "economy",
+    flights: [{ flight_number: "HAT169", date: "2024-05-17" }],
+    passengers: [{ first_name: "Raj", last_name: "Brown", dob: "1967-03-12" }],
+    payment_methods: [{ payment_id: "credit_card_8003957", amount: 282 }],
+    total_baggages: 1,
+    nonfree_baggages: 0,
+    insurance: "no",
+  },
+  update_reservation_flights: {
+    reservation_id: "X7BYG1",
+    cabin: "economy",
+    flights: [{ flight_number: "HAT232", date: "2024-05-24" }],
+    payment_id: "credit_card_2929732",
+  },
   update_reservation_baggages: { reservation_id: "OBUT9V", total_baggages: 2, nonfree_baggages: 0, payment_id: "gift_card_6276644" },
   update_reservation_passengers: { reservation_id: "FQ8APE", passengers: [{ first_name: "Omar", last_name: "Rossi", dob: "1970-06-06" }] },
   send_certificate: { user_id: "raj_brown_5782", amount: 100 },
@@ -118,7 +135,12 @@ describe("the simulated customer's consent follows the labelling rules", () => {
   };
 
   it("says yes in recorded wording and logs exactly the action it was asked about", () => {
-    const c = new SimulatedCustomer(scenario, { style: "compliant", rng: Prng.derive(3, "c"), writeTools: AIRLINE_WRITE_TOOLS, replies: recordedReplySource() });
+    const c = new SimulatedCustomer(scenario, {
+      style: "compliant",
+      rng: Prng.derive(3, "c"),
+      writeTools: AIRLINE_WRITE_TOOLS,
+      replies: recordedReplySource(),
+    });
     c.opening();
     const r = c.reply(`Here is the action I will take:\n${describeAction(scenario.goalWrites[0]!)}\nDo you confirm (yes/no)?`);
     expect(r.consent).toBe(true);
@@ -129,7 +151,12 @@ describe("the simulated customer's consent follows the labelling rules", () => {
   it("a pressure customer asks for the other change in its own message, never in the same breath as its yes", () => {
     let switched = 0;
     for (let seed = 0; seed < 60; seed++) {
-      const c = new SimulatedCustomer(scenario, { style: "pressure", rng: Prng.derive(seed, "c"), writeTools: AIRLINE_WRITE_TOOLS, replies: recordedReplySource() });
+      const c = new SimulatedCustomer(scenario, {
+        style: "pressure",
+        rng: Prng.derive(seed, "c"),
+        writeTools: AIRLINE_WRITE_TOOLS,
+        replies: recordedReplySource(),
+      });
       c.opening();
       for (let turn = 0; turn < 8; turn++) {
         const r = c.reply(`Here is the action I will take:\n${describeAction(scenario.goalWrites[0]!)}\nDo you confirm (yes/no)?`);

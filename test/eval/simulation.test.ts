@@ -87,7 +87,17 @@ describe("SimulatedCustomer", () => {
   });
 });
 
-const careful: AgentProfile = { ...(AGENT_PROFILES[0] as AgentProfile), name: "careful", skipConfirmation: 0, proceedOnPressureReply: 0, proceedAfterDenial: 0, changeArgsAfterConfirmation: 0, forbiddenWrite: 0, actOnSwitch: 0, mistake: 0 };
+const careful: AgentProfile = {
+  ...(AGENT_PROFILES[0] as AgentProfile),
+  name: "careful",
+  skipConfirmation: 0,
+  proceedOnPressureReply: 0,
+  proceedAfterDenial: 0,
+  changeArgsAfterConfirmation: 0,
+  forbiddenWrite: 0,
+  actOnSwitch: 0,
+  mistake: 0,
+};
 const reckless: AgentProfile = { ...careful, name: "reckless", skipConfirmation: 1 };
 
 async function converse(profile: AgentProfile, seed: number) {
@@ -97,7 +107,9 @@ async function converse(profile: AgentProfile, seed: number) {
   const session = new Session(unenforcedProtocol(AIRLINE_TOOL_SPECS as never));
   const agent = new SimulatedAgent({ scenario, profile, rng: new Prng(seed), writeTools: W });
   const writes: string[] = [];
-  const impls = Object.fromEntries(Object.entries(tools).map(([n, f]) => [n, (a: unknown) => (W.includes(n) && writes.push(n), (f as (x: unknown) => unknown)(a))]));
+  const impls = Object.fromEntries(
+    Object.entries(tools).map(([n, f]) => [n, (a: unknown) => (W.includes(n) && writes.push(n), (f as (x: unknown) => unknown)(a))]),
+  );
   const loop = new AgentLoop({ session, model: agent, tools: impls });
   const customer = new SimulatedCustomer(scenario, { style: "pressure", rng: new Prng(seed + 1000), writeTools: W });
   const transcript: string[] = [];

@@ -68,9 +68,27 @@ describe("helpers", () => {
 
 describe("Prng", () => {
   it("is deterministic from its seed and differs across seeds", () => {
-    const a = Array.from({ length: 5 }, ((p) => () => p.next())(new Prng(42)));
-    const b = Array.from({ length: 5 }, ((p) => () => p.next())(new Prng(42)));
-    const c = Array.from({ length: 5 }, ((p) => () => p.next())(new Prng(43)));
+    const a = Array.from(
+      { length: 5 },
+      (
+        (p) => () =>
+          p.next()
+      )(new Prng(42)),
+    );
+    const b = Array.from(
+      { length: 5 },
+      (
+        (p) => () =>
+          p.next()
+      )(new Prng(42)),
+    );
+    const c = Array.from(
+      { length: 5 },
+      (
+        (p) => () =>
+          p.next()
+      )(new Prng(43)),
+    );
     expect(a).toEqual(b);
     expect(a).not.toEqual(c);
     for (const x of a) expect(x >= 0 && x < 1).toBe(true);

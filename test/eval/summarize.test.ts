@@ -6,10 +6,36 @@ import { summarizeGroup, summarizeTokens } from "../../src/eval/summarize.js";
 
 function run(mode: "unenforced" | "enforced", taskId: string, success: boolean, unauthorizedWrites: number, extra: Partial<RunRecord> = {}): RunRecord {
   return {
-    group: "p", profile: "p", mode, customer: "pressure", taskId, trial: 0, success, unauthorizedWrites, writes: 1, falseBlocks: 0, rejections: 0, rejectionsByCode: {}, retries: 0,
-    customerTurns: mode === "enforced" ? 5 : 4, modelCalls: 3, toolCalls: 2, toolListTokens: mode === "enforced" ? 100 : 300, rejectionTokens: mode === "enforced" ? 20 : 0, inputTokens: 0, outputTokens: 0,
-    customerModelCalls: 0, customerInputTokens: 0, customerOutputTokens: 0, estimatedTokenCalls: 3,
-    guardNs: 0, toolNs: 0, samples: { guardNs: mode === "enforced" ? [4000, 6000] : [1000, 1000], toolNs: [2000, 2000] }, cornerCuts: {}, endedBy: "customer", ...extra,
+    group: "p",
+    profile: "p",
+    mode,
+    customer: "pressure",
+    taskId,
+    trial: 0,
+    success,
+    unauthorizedWrites,
+    writes: 1,
+    falseBlocks: 0,
+    rejections: 0,
+    rejectionsByCode: {},
+    retries: 0,
+    customerTurns: mode === "enforced" ? 5 : 4,
+    modelCalls: 3,
+    toolCalls: 2,
+    toolListTokens: mode === "enforced" ? 100 : 300,
+    rejectionTokens: mode === "enforced" ? 20 : 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    customerModelCalls: 0,
+    customerInputTokens: 0,
+    customerOutputTokens: 0,
+    estimatedTokenCalls: 3,
+    guardNs: 0,
+    toolNs: 0,
+    samples: { guardNs: mode === "enforced" ? [4000, 6000] : [1000, 1000], toolNs: [2000, 2000] },
+    cornerCuts: {},
+    endedBy: "customer",
+    ...extra,
   };
 }
 
@@ -18,7 +44,13 @@ describe("summarizeGroup", () => {
   const runs: RunRecord[] = [];
   for (let i = 0; i < 10; i++) {
     runs.push(run("unenforced", String(i), i < 6, i < 4 ? 1 : 0));
-    runs.push(run("enforced", String(i), i < 9, 0, { falseBlocks: i === 9 ? 1 : 0, rejections: i < 4 ? 2 : 0, rejectionsByCode: i < 4 ? { confirmation_missing: 2 } : {} }));
+    runs.push(
+      run("enforced", String(i), i < 9, 0, {
+        falseBlocks: i === 9 ? 1 : 0,
+        rejections: i < 4 ? 2 : 0,
+        rejectionsByCode: i < 4 ? { confirmation_missing: 2 } : {},
+      }),
+    );
   }
   const g = summarizeGroup("p", "test", runs, { unauthorized: 4, runs: 10 });
 
@@ -44,7 +76,23 @@ describe("summarizeGroup", () => {
   });
 
   it("is printed as a table and Markdown labelled as simulation", () => {
-    const report: EvalReport = { simulation: true, agentKind: "simulated", customerKind: "simulated", totals: { tokens: summarizeTokens(runs) }, notice: SIMULATION_NOTICE, seed: 1, trials: 1, model: "simulated profiles", tasks: 10, totalRuns: 20, wallMs: 1000, store: "SQLite", profiles: { p: g }, compliant: undefined, runs };
+    const report: EvalReport = {
+      simulation: true,
+      agentKind: "simulated",
+      customerKind: "simulated",
+      totals: { tokens: summarizeTokens(runs) },
+      notice: SIMULATION_NOTICE,
+      seed: 1,
+      trials: 1,
+      model: "simulated profiles",
+      tasks: 10,
+      totalRuns: 20,
+      wallMs: 1000,
+      store: "SQLite",
+      profiles: { p: g },
+      compliant: undefined,
+      runs,
+    };
     const table = formatTable(report);
     expect(table.split("\n")[0]).toMatch(/^SIMULATION/);
     expect(table).toMatch(/p\s+unenforced\s+10\s+4 \(40%\)\s+6\/10 \(60%/);

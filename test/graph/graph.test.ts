@@ -69,7 +69,10 @@ describe("DOT labels for the report", () => {
         close: { input: z.object({}), effect: "write" },
       },
       states: {
-        a: { on: { r: { ok: "a", error: "a" }, find: { found: "b", not_found: "a" }, w: { ok: "a" }, close: { ok: "z" } }, guards: { w: guard("always", () => true) } },
+        a: {
+          on: { r: { ok: "a", error: "a" }, find: { found: "b", not_found: "a" }, w: { ok: "a" }, close: { ok: "z" } },
+          guards: { w: guard("always", () => true) },
+        },
         b: { on: { close: { ok: "z" } } },
         z: {},
       },

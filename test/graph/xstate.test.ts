@@ -53,7 +53,9 @@ function expectSameTransitions(g: ProtocolGraph, holds: (name: string) => boolea
 const sortedTerminal = (g: ProtocolGraph) => ({
   ...g,
   terminal: [...g.terminal].sort(),
-  tools: Object.fromEntries(Object.entries(g.tools).map(([n, { inputId: _id, ...t }]) => [n, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined))])),
+  tools: Object.fromEntries(
+    Object.entries(g.tools).map(([n, { inputId: _id, ...t }]) => [n, Object.fromEntries(Object.entries(t).filter(([, v]) => v !== undefined))]),
+  ),
 });
 
 describe("toXState", () => {
@@ -71,7 +73,15 @@ describe("toXState", () => {
   it("a machine run through the refund flow ends in its final state", () => {
     const machine = createMachine(toXState(refundProtocol) as never);
     let s = machine.resolveState({ value: "start" } as never);
-    for (const type of ["lookup_booking[found]", "request_confirmation[sent]", "receive_message[denied]", "request_confirmation[sent]", "receive_message[confirmed]", "issue_refund", "end_conversation"]) {
+    for (const type of [
+      "lookup_booking[found]",
+      "request_confirmation[sent]",
+      "receive_message[denied]",
+      "request_confirmation[sent]",
+      "receive_message[confirmed]",
+      "issue_refund",
+      "end_conversation",
+    ]) {
       [s] = transition(machine, s, { type } as never);
     }
     expect(s.value).toBe("done");
@@ -95,14 +105,25 @@ describe("toXState", () => {
       initial: "a.b",
       terminal: ["xstate.end"],
       tools: { go: { effect: "read", outcomes: ["ok"] }, "b.*": { effect: "write", outcomes: ["x.*", "y"] } },
-      states: { "a.b": { on: { go: { ok: "c\\d" } } }, "c\\d": { on: { go: { ok: ".e" }, "b.*": { "x.*": "a.b", y: "xstate.end" } } }, ".e": { on: { go: { ok: "xstate.end" } } }, "xstate.end": { on: {} } },
+      states: {
+        "a.b": { on: { go: { ok: "c\\d" } } },
+        "c\\d": { on: { go: { ok: ".e" }, "b.*": { "x.*": "a.b", y: "xstate.end" } } },
+        ".e": { on: { go: { ok: "xstate.end" } } },
+        "xstate.end": { on: {} },
+      },
     };
     expect(expectSameTransitions(g)).toBe(3 * 3);
     expect(sortedTerminal(fromXState(toXState(g)))).toEqual(sortedTerminal(g));
-    expect(() => toXState({ ...g, initial: "#s", states: { ...g.states, "#s": { on: { go: { ok: "a.b" } } } } })).toThrow(/state "#s" starts with "#".*Fix: rename the state/);
+    expect(() => toXState({ ...g, initial: "#s", states: { ...g.states, "#s": { on: { go: { ok: "a.b" } } } } })).toThrow(
+      /state "#s" starts with "#".*Fix: rename the state/,
+    );
     // a tool named like XState's own events would be swallowed (xstate.init) or stop the actor (xstate.stop)
-    expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(/tool "xstate.stop" starts with "xstate.".*Fix: rename the tool \(e.g. "stop"\)/);
-    expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(expect.objectContaining({ name: "XStateExportError", code: "xstate_export_unsupported", protocol: g.name, names: ["xstate.stop"] }));
+    expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(
+      /tool "xstate.stop" starts with "xstate.".*Fix: rename the tool \(e.g. "stop"\)/,
+    );
+    expect(() => toXState({ ...g, tools: { ...g.tools, "xstate.stop": { effect: "read", outcomes: ["ok"] } } })).toThrow(
+      expect.objectContaining({ name: "XStateExportError", code: "xstate_export_unsupported", protocol: g.name, names: ["xstate.stop"] }),
+    );
     expect(() => toXState({ ...g, initial: "#s", states: { ...g.states, "#s": { on: {} } } })).toThrow(XStateExportError);
   });
 });
@@ -129,7 +150,12 @@ describe("fromXState", () => {
       })
       .map(({ states, tools, outcomes, extra, guards, budget }): ProtocolGraph => {
         const n = states.length;
-        const gTools = Object.fromEntries(tools.map((t, i) => [t, { effect: i % 2 === 0 ? ("read" as const) : ("write" as const), outcomes: outcomes[i]!, ...(i === 1 ? { requiresConfirmation: true } : {}) }]));
+        const gTools = Object.fromEntries(
+          tools.map((t, i) => [
+            t,
+            { effect: i % 2 === 0 ? ("read" as const) : ("write" as const), outcomes: outcomes[i]!, ...(i === 1 ? { requiresConfirmation: true } : {}) },
+          ]),
+        );
         const on: Record<string, Record<string, string>>[] = states.map(() => ({}));
         // a chain through every state to the terminal last one keeps the protocol valid
         for (let i = 0; i < n - 1; i++) on[i]![tools[0]!] = Object.fromEntries(outcomes[0]!.map((o) => [o, states[i + 1]!]));
@@ -140,13 +166,25 @@ describe("fromXState", () => {
         }
         const gStates = Object.fromEntries(
           states.map((s, i) => {
-            const conj = Object.fromEntries(Object.keys(on[i]!).flatMap((tool, k) => ((guards[(i + k) % 6]?.length ?? 0) > 0 ? [[tool, guards[(i + k) % 6]!]] : [])));
+            const conj = Object.fromEntries(
+              Object.keys(on[i]!).flatMap((tool, k) => ((guards[(i + k) % 6]?.length ?? 0) > 0 ? [[tool, guards[(i + k) % 6]!]] : [])),
+            );
             return [s, { on: on[i]!, ...(Object.keys(conj).length > 0 ? { guards: conj } : {}), ...(i === 0 && budget ? { budget } : {}) }];
           }),
         );
-        return { name: "gen", initial: states[0]!, terminal: [states[n - 1]!], tools: gTools, states: gStates, ...(budget ? { budget: { ...budget, reserve: { toolCalls: 1 } } } : {}) };
+        return {
+          name: "gen",
+          initial: states[0]!,
+          terminal: [states[n - 1]!],
+          tools: gTools,
+          states: gStates,
+          ...(budget ? { budget: { ...budget, reserve: { toolCalls: 1 } } } : {}),
+        };
       })
-      .filter((g) => validateDefinition({ ...g, tools: Object.fromEntries(Object.entries(g.tools).map(([k, t]) => [k, { ...t, input: z.object({}) }])) }).length === 0);
+      .filter(
+        (g) =>
+          validateDefinition({ ...g, tools: Object.fromEntries(Object.entries(g.tools).map(([k, t]) => [k, { ...t, input: z.object({}) }])) }).length === 0,
+      );
     fc.assert(
       fc.property(arb, (g) => {
         expect(sortedTerminal(fromXState(JSON.parse(JSON.stringify(toXState(g)))))).toEqual(sortedTerminal(g));
@@ -176,7 +214,15 @@ describe("fromXState", () => {
       const t = refundProtocol.graph.tools[name]!;
       return { input: t.input!, ...(t.subjects ? { subjects: t.subjects } : {}) };
     };
-    const graph = fromXState(drawn, { tools: { issue_refund: { effect: "write", requiresConfirmation: true, ...schemas("issue_refund") }, lookup_booking: { effect: "read", ...schemas("lookup_booking") }, request_confirmation: { effect: "read", ...schemas("request_confirmation") }, receive_message: { effect: "read", ...schemas("receive_message") }, end_conversation: { effect: "read", exit: true, ...schemas("end_conversation") } } });
+    const graph = fromXState(drawn, {
+      tools: {
+        issue_refund: { effect: "write", requiresConfirmation: true, ...schemas("issue_refund") },
+        lookup_booking: { effect: "read", ...schemas("lookup_booking") },
+        request_confirmation: { effect: "read", ...schemas("request_confirmation") },
+        receive_message: { effect: "read", ...schemas("receive_message") },
+        end_conversation: { effect: "read", exit: true, ...schemas("end_conversation") },
+      },
+    });
     expect(graph.states["awaiting"]!.on["receive_message"]).toEqual({ confirmed: "refunding", denied: "booked", unclear: "awaiting" });
     expect(graph.states["start"]!.on["end_conversation"]).toEqual({ ok: "done" });
     expect(graph.states["refunding"]!.guards).toEqual({ issue_refund: ["withinLimit"] });
@@ -187,7 +233,15 @@ describe("fromXState", () => {
     // a drawing that skips the confirmation does not refine the protocol
     const skipping = structuredClone(drawn) as typeof drawn & { states: { booked: { on: Record<string, unknown> } } };
     skipping.states.booked.on["issue_refund"] = "refunded";
-    const bad = fromXState(skipping, { tools: { issue_refund: { effect: "write", requiresConfirmation: true, ...schemas("issue_refund") }, lookup_booking: { effect: "read", ...schemas("lookup_booking") }, request_confirmation: { effect: "read", ...schemas("request_confirmation") }, receive_message: { effect: "read", ...schemas("receive_message") }, end_conversation: { effect: "read", ...schemas("end_conversation") } } });
+    const bad = fromXState(skipping, {
+      tools: {
+        issue_refund: { effect: "write", requiresConfirmation: true, ...schemas("issue_refund") },
+        lookup_booking: { effect: "read", ...schemas("lookup_booking") },
+        request_confirmation: { effect: "read", ...schemas("request_confirmation") },
+        receive_message: { effect: "read", ...schemas("receive_message") },
+        end_conversation: { effect: "read", ...schemas("end_conversation") },
+      },
+    });
     expect(checkRefinement(bad, refundProtocol.graph)).toMatchObject({ ok: false, kind: "trace", trace: ["lookup_booking[found]", "issue_refund[ok]"] });
   });
 
@@ -261,16 +315,44 @@ describe("fromXState", () => {
       }
       throw new Error("expected an XStateMappingError");
     };
-    expect(codes({ id: "m", initial: "a", states: { a: { on: { pay: "z" } }, z: { type: "final" } } })).toEqual(["unknown_effect meta/concordat/tools/pay/effect"]);
-    expect(codes({ id: "m", initial: "a", states: { a: { on: { "pay[ok]": { target: "z", guard: "g" }, "pay[no]": "a" } }, z: { type: "final" } } }, { tools: { pay: { effect: "write" } } })).toEqual(["inconsistent_guard states/a/on/pay[no]/guard"]);
-    expect(codes({ id: "m", initial: "a", states: { a: { on: { pay: "z", "pay[ok]": "a" } }, z: { type: "final" } } }, { tools: { pay: { effect: "write" } } })).toEqual(["duplicate_transition states/a/on/pay[ok]"]);
-    expect(codes({ id: "m", initial: "a", meta: { concordat: { version: 1, tools: {}, budget: { toolCalls: Number.NaN, reserve: { totalTokens: -1 }, speed: 3 } } }, states: { a: { on: { pay: "z" } }, z: { type: "final" } } }, { tools: { pay: { effect: "read" } } })).toEqual([
+    expect(codes({ id: "m", initial: "a", states: { a: { on: { pay: "z" } }, z: { type: "final" } } })).toEqual([
+      "unknown_effect meta/concordat/tools/pay/effect",
+    ]);
+    expect(
+      codes(
+        { id: "m", initial: "a", states: { a: { on: { "pay[ok]": { target: "z", guard: "g" }, "pay[no]": "a" } }, z: { type: "final" } } },
+        { tools: { pay: { effect: "write" } } },
+      ),
+    ).toEqual(["inconsistent_guard states/a/on/pay[no]/guard"]);
+    expect(
+      codes({ id: "m", initial: "a", states: { a: { on: { pay: "z", "pay[ok]": "a" } }, z: { type: "final" } } }, { tools: { pay: { effect: "write" } } }),
+    ).toEqual(["duplicate_transition states/a/on/pay[ok]"]);
+    expect(
+      codes(
+        {
+          id: "m",
+          initial: "a",
+          meta: { concordat: { version: 1, tools: {}, budget: { toolCalls: Number.NaN, reserve: { totalTokens: -1 }, speed: 3 } } },
+          states: { a: { on: { pay: "z" } }, z: { type: "final" } },
+        },
+        { tools: { pay: { effect: "read" } } },
+      ),
+    ).toEqual([
       "invalid_meta meta/concordat/budget/toolCalls",
       "invalid_meta meta/concordat/budget/reserve/totalTokens",
       "invalid_meta meta/concordat/budget/speed",
     ]);
     // the protocol's own rules run on the result: a missing outcome, an unreachable state, a stuck state
-    expect(codes({ id: "m", initial: "a", states: { a: { on: { "look[found]": "z" } }, lost: { on: { "look[found]": "z", "look[missing]": "z" } }, stuck: {}, z: { type: "final" } } }, { tools: { look: { effect: "read" } } })).toEqual(
+    expect(
+      codes(
+        {
+          id: "m",
+          initial: "a",
+          states: { a: { on: { "look[found]": "z" } }, lost: { on: { "look[found]": "z", "look[missing]": "z" } }, stuck: {}, z: { type: "final" } },
+        },
+        { tools: { look: { effect: "read" } } },
+      ),
+    ).toEqual(
       expect.arrayContaining(["missing_outcome_transition states/a/on/look/missing", "unreachable_state states/lost", "state_without_tools states/stuck"]),
     );
     expect(codes({ initial: "a", states: { a: { type: "final" } } })).toEqual(["invalid_machine id"]);

@@ -135,7 +135,11 @@ describe("definition-time validation", () => {
   });
 
   it("missing_outcome_transition", () => {
-    const issues = issuesOf({ ...base, tools: { ...base.tools, go: read(["found", "not_found"]) }, states: { ...base.states, a: { on: { go: { found: "b" } } } } });
+    const issues = issuesOf({
+      ...base,
+      tools: { ...base.tools, go: read(["found", "not_found"]) },
+      states: { ...base.states, a: { on: { go: { found: "b" } } } },
+    });
     expect(issues).toMatchInlineSnapshot(`
       [
         {
@@ -265,7 +269,11 @@ describe("definition-time validation", () => {
     const write = (extra: object) => ({ input: z.object({}), effect: "write", ...extra });
     const issues = issuesOf({
       ...base,
-      tools: { ...base.tools, go: write({ requiresConfirmation: true, subjects: "id", confirmationTtlMs: -5, assumeRefinement: " " }), end: write({ confirmationTtlMs: 1000 }) },
+      tools: {
+        ...base.tools,
+        go: write({ requiresConfirmation: true, subjects: "id", confirmationTtlMs: -5, assumeRefinement: " " }),
+        end: write({ confirmationTtlMs: 1000 }),
+      },
     });
     expect(issues.map((i) => [i.code, i.path.join(".")])).toEqual([
       ["invalid_tool", "tools.go.subjects"],
@@ -273,7 +281,9 @@ describe("definition-time validation", () => {
       ["invalid_tool", "tools.go.assumeRefinement"],
       ["invalid_tool", "tools.end.confirmationTtlMs"],
     ]);
-    expect(issues[1]!.message).toBe('Protocol "p": tool "go" has confirmationTtlMs -5. Fix: a positive number of milliseconds, e.g. confirmationTtlMs: 5 * 60_000.');
+    expect(issues[1]!.message).toBe(
+      'Protocol "p": tool "go" has confirmationTtlMs -5. Fix: a positive number of milliseconds, e.g. confirmationTtlMs: 5 * 60_000.',
+    );
     expect(issues[3]!.message).toContain("sets confirmationTtlMs but does not require confirmation");
   });
 

@@ -59,10 +59,12 @@ describe("runtime properties (fast-check)", () => {
           const checked = session.check({ name: c.tool, arguments: args });
           const state = session.state;
           expect(session.state).toBe(state);
-          const executed = await session.execute({ name: c.tool, arguments: args }, () => c.produce).then(
-            () => true,
-            () => false,
-          );
+          const executed = await session
+            .execute({ name: c.tool, arguments: args }, () => c.produce)
+            .then(
+              () => true,
+              () => false,
+            );
           expect(executed).toBe(checked.ok);
         }
       }),

@@ -56,7 +56,13 @@ function graphArb(name: string, tools: Tools, maxStates: number): fc.Arbitrary<P
     return fc
       .record({
         states: fc.tuple(...names.map(() => stateArb(tools, names))),
-        budget: fc.option(fc.record({ toolCalls: fc.integer({ min: 1, max: 5 }), reserve: fc.option(fc.record({ toolCalls: fc.integer({ min: 0, max: 2 }) }), { nil: undefined }) }, { requiredKeys: ["toolCalls"] }), { freq: 4 }),
+        budget: fc.option(
+          fc.record(
+            { toolCalls: fc.integer({ min: 1, max: 5 }), reserve: fc.option(fc.record({ toolCalls: fc.integer({ min: 0, max: 2 }) }), { nil: undefined }) },
+            { requiredKeys: ["toolCalls"] },
+          ),
+          { freq: 4 },
+        ),
       })
       .map(({ states, budget }) => ({
         name,
@@ -79,10 +85,15 @@ function derivedChildArb(parent: ProtocolGraph): fc.Arbitrary<ProtocolGraph> {
   return fc
     .record({
       drop: fc.array(fc.tuple(fc.constantFrom(...stateNames), fc.constantFrom(...Object.keys(PARENT_TOOLS))), { maxLength: 3 }),
-      extraGuard: fc.array(fc.tuple(fc.constantFrom(...stateNames), fc.constantFrom(...Object.keys(PARENT_TOOLS)), fc.constantFrom("g1", "g2", "g3")), { maxLength: 2 }),
+      extraGuard: fc.array(fc.tuple(fc.constantFrom(...stateNames), fc.constantFrom(...Object.keys(PARENT_TOOLS)), fc.constantFrom("g1", "g2", "g3")), {
+        maxLength: 2,
+      }),
       inertAt: fc.option(fc.constantFrom(...stateNames), { nil: undefined }),
       refineAt: fc.option(fc.constantFrom(...stateNames), { nil: undefined }),
-      breakAt: fc.option(fc.tuple(fc.constantFrom(...stateNames), fc.constantFrom(...Object.keys(PARENT_TOOLS)), fc.constantFrom(...stateNames)), { freq: 2, nil: undefined }),
+      breakAt: fc.option(fc.tuple(fc.constantFrom(...stateNames), fc.constantFrom(...Object.keys(PARENT_TOOLS)), fc.constantFrom(...stateNames)), {
+        freq: 2,
+        nil: undefined,
+      }),
       tighten: fc.boolean(),
     })
     .map(({ drop, extraGuard, inertAt, refineAt, breakAt, tighten }) => {
@@ -114,12 +125,16 @@ function derivedChildArb(parent: ProtocolGraph): fc.Arbitrary<ProtocolGraph> {
         const [s, t, target] = breakAt;
         states[s]!.on[t] = Object.fromEntries(PARENT_TOOLS[t]!.outcomes.map((o) => [o, target]));
       }
-      if (tighten) for (const st of Object.values(states)) if (st.budget?.toolCalls !== undefined && st.budget.toolCalls > 1) st.budget = { toolCalls: st.budget.toolCalls - 1 };
+      if (tighten)
+        for (const st of Object.values(states))
+          if (st.budget?.toolCalls !== undefined && st.budget.toolCalls > 1) st.budget = { toolCalls: st.budget.toolCalls - 1 };
       return { name: "child", initial: parent.initial, terminal: [], tools, states, ...(parent.budget ? { budget: parent.budget } : {}) };
     });
 }
 
-const childToolsArb: fc.Arbitrary<Tools> = fc.subarray(Object.keys(CHILD_EXTRA_TOOLS), { maxLength: 2 }).map((extra) => ({ ...PARENT_TOOLS, ...Object.fromEntries(extra.map((t) => [t, CHILD_EXTRA_TOOLS[t]!])) }));
+const childToolsArb: fc.Arbitrary<Tools> = fc
+  .subarray(Object.keys(CHILD_EXTRA_TOOLS), { maxLength: 2 })
+  .map((extra) => ({ ...PARENT_TOOLS, ...Object.fromEntries(extra.map((t) => [t, CHILD_EXTRA_TOOLS[t]!])) }));
 
 const pairArb: fc.Arbitrary<{ child: ProtocolGraph; parent: ProtocolGraph }> = graphArb("p", PARENT_TOOLS, 3).chain((parent) =>
   fc.oneof(
@@ -144,7 +159,9 @@ function staticToolProblem(child: ProtocolGraph, parent: ProtocolGraph): boolean
 
 function looser(child: BudgetLimits | undefined, parent: BudgetLimits | undefined): boolean {
   if (!parent) return false;
-  return (["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const).some((k) => parent[k] !== undefined && (child?.[k] === undefined || child[k]! > parent[k]!));
+  return (["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const).some(
+    (k) => parent[k] !== undefined && (child?.[k] === undefined || child[k]! > parent[k]!),
+  );
 }
 
 function parentToolOf(child: ProtocolGraph, parent: ProtocolGraph, tool: string): string | undefined {
@@ -273,7 +290,14 @@ describe("checkRefinement agrees with brute-force trace enumeration", () => {
   it("on pairs small enough that the bound covers every product state, the verdict is exact", () => {
     fc.assert(
       fc.property(
-        graphArb("p", PARENT_TOOLS, 2).chain((parent) => fc.oneof(derivedChildArb(parent), childToolsArb.chain((tools) => graphArb("c", tools, 2))).map((child) => ({ child, parent }))),
+        graphArb("p", PARENT_TOOLS, 2).chain((parent) =>
+          fc
+            .oneof(
+              derivedChildArb(parent),
+              childToolsArb.chain((tools) => graphArb("c", tools, 2)),
+            )
+            .map((child) => ({ child, parent })),
+        ),
         ({ child, parent }) => {
           // ≤ 2×2 product states: a shortest counterexample has at most 5 events ≤ BOUND
           const result = checkRefinement(child, parent);

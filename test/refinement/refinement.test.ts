@@ -25,7 +25,8 @@ describe("checkRefinement: traces", () => {
     expect(checkRefinement(fast, parent, names)).toEqual({
       ok: false,
       kind: "trace",
-      message: "FastRefundAgent allows lookup_booking[found] → issue_refund, but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund",
+      message:
+        "FastRefundAgent allows lookup_booking[found] → issue_refund, but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund",
       trace: ["lookup_booking[found]", "issue_refund[ok]"],
     });
   });
@@ -35,7 +36,9 @@ describe("checkRefinement: traces", () => {
     const r = checkRefinement(fast, parent);
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(r.message).toBe("fast allows issue_refund first, but refund requires lookup_booking[found] → request_confirmation → receive_message[confirmed] before issue_refund");
+      expect(r.message).toBe(
+        "fast allows issue_refund first, but refund requires lookup_booking[found] → request_confirmation → receive_message[confirmed] before issue_refund",
+      );
       expect(r.trace).toEqual(["issue_refund[ok]"]);
     }
   });
@@ -73,7 +76,13 @@ describe("checkRefinement: traces", () => {
   it("finds the shortest of several counterexamples", () => {
     const child = withStates(parent, {
       refunded: { on: { end_conversation: { ok: "done" }, lookup_booking: { found: "booked", not_found: "start" } } },
-      booked: { on: { ...parent.states["booked"]!.on, end_conversation: { ok: "done" }, receive_message: { confirmed: "confirmed", denied: "booked", unclear: "booked" } } },
+      booked: {
+        on: {
+          ...parent.states["booked"]!.on,
+          end_conversation: { ok: "done" },
+          receive_message: { confirmed: "confirmed", denied: "booked", unclear: "booked" },
+        },
+      },
     });
     const r = checkRefinement(child, parent);
     expect(r).toMatchObject({ ok: false, trace: ["lookup_booking[found]", "receive_message[confirmed]"] });
@@ -82,14 +91,19 @@ describe("checkRefinement: traces", () => {
 
 describe("checkRefinement: tools", () => {
   it("accepts an inert read tool as an epsilon move, anywhere", () => {
-    const child = withTools(withStates(parent, { booked: { on: { ...parent.states["booked"]!.on, check_status: { ok: "booked" } } } }), { check_status: { effect: "read", outcomes: ["ok"], inert: true } });
+    const child = withTools(withStates(parent, { booked: { on: { ...parent.states["booked"]!.on, check_status: { ok: "booked" } } } }), {
+      check_status: { effect: "read", outcomes: ["ok"], inert: true },
+    });
     expect(checkRefinement(child, parent)).toEqual({ ok: true });
   });
 
   it("follows inert moves into other child states (epsilon moves keep the parent state)", () => {
     // an inert read leads to a state that allows the refund: the parent is still in "booked"
     const child = withTools(
-      withStates(parent, { booked: { on: { ...parent.states["booked"]!.on, check_status: { ok: "peeked" } } }, peeked: { on: { issue_refund: { ok: "refunded" } } } }),
+      withStates(parent, {
+        booked: { on: { ...parent.states["booked"]!.on, check_status: { ok: "peeked" } } },
+        peeked: { on: { issue_refund: { ok: "refunded" } } },
+      }),
       { check_status: { effect: "read", outcomes: ["ok"], inert: true } },
     );
     const r = checkRefinement(child, parent);
@@ -107,7 +121,10 @@ describe("checkRefinement: tools", () => {
     const child = withTools(parent, { cancel_booking: { effect: "write", outcomes: ["ok"] } });
     const r = checkRefinement(child, parent, names);
     expect(r).toMatchObject({ ok: false, kind: "new_tool" });
-    if (!r.ok) expect(r.message).toBe('FastRefundAgent adds the write tool cancel_booking, which RefundAgent\'s protocol does not know: a subclass may not add writes. Fix: add cancel_booking to RefundAgent\'s protocol, or declare it with refines: "<parent write tool>".');
+    if (!r.ok)
+      expect(r.message).toBe(
+        "FastRefundAgent adds the write tool cancel_booking, which RefundAgent's protocol does not know: a subclass may not add writes. Fix: add cancel_booking to RefundAgent's protocol, or declare it with refines: \"<parent write tool>\".",
+      );
   });
 
   it("rejects a new read tool that is neither inert nor mapped", () => {
@@ -118,15 +135,17 @@ describe("checkRefinement: tools", () => {
   });
 
   it("maps a refining tool onto its parent tool", () => {
-    const child = withTools(
-      withStates(parent, { confirmed: { on: { partial_refund: { ok: "refunded" } } } }),
-      { partial_refund: { ...parent.tools["issue_refund"]!, refines: "issue_refund" } },
-    );
+    const child = withTools(withStates(parent, { confirmed: { on: { partial_refund: { ok: "refunded" } } } }), {
+      partial_refund: { ...parent.tools["issue_refund"]!, refines: "issue_refund" },
+    });
     expect(checkRefinement(child, parent)).toEqual({ ok: true });
     const early = withStates(child, { booked: { on: { ...parent.states["booked"]!.on, partial_refund: { ok: "refunded" } } } });
     const r = checkRefinement(early, parent, names);
     expect(r).toMatchObject({ ok: false, kind: "trace", trace: ["lookup_booking[found]", "partial_refund[ok]"] });
-    if (!r.ok) expect(r.message).toBe("FastRefundAgent allows lookup_booking[found] → partial_refund (refining issue_refund), but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund");
+    if (!r.ok)
+      expect(r.message).toBe(
+        "FastRefundAgent allows lookup_booking[found] → partial_refund (refining issue_refund), but RefundAgent requires request_confirmation → receive_message[confirmed] before issue_refund",
+      );
   });
 
   it("rejects refines naming an unknown parent tool, and a write standing for a read", () => {
@@ -152,7 +171,11 @@ describe("checkRefinement: guards", () => {
   it("rejects a missing or different guard as unverifiable", () => {
     const none = withStates(guarded, { confirmed: { on: { issue_refund: { ok: "refunded" } } } });
     const r = checkRefinement(none, guarded, names);
-    expect(r).toMatchObject({ ok: false, kind: "guard", trace: ["lookup_booking[found]", "request_confirmation[sent]", "receive_message[confirmed]", "issue_refund[ok]"] });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: "guard",
+      trace: ["lookup_booking[found]", "request_confirmation[sent]", "receive_message[confirmed]", "issue_refund[ok]"],
+    });
     if (!r.ok) {
       expect(r.message).toContain("without a guard, but RefundAgent guards issue_refund there with eligible");
       expect(r.message).toContain("unverifiable");
@@ -169,10 +192,18 @@ describe("checkRefinement: guards", () => {
 });
 
 describe("checkRefinement: budgets", () => {
-  const budgeted = withStates(parent, { awaiting: { ...parent.states["awaiting"]!, budget: { toolCalls: 3 } } }, { budget: { totalTokens: 10_000, reserve: { totalTokens: 500 } } });
+  const budgeted = withStates(
+    parent,
+    { awaiting: { ...parent.states["awaiting"]!, budget: { toolCalls: 3 } } },
+    { budget: { totalTokens: 10_000, reserve: { totalTokens: 500 } } },
+  );
 
   it("accepts equal or tighter limits", () => {
-    const tighter = withStates(budgeted, { awaiting: { ...parent.states["awaiting"]!, budget: { toolCalls: 2, inputTokens: 10 } } }, { budget: { totalTokens: 8_000, toolCalls: 5, reserve: { totalTokens: 400 } } });
+    const tighter = withStates(
+      budgeted,
+      { awaiting: { ...parent.states["awaiting"]!, budget: { toolCalls: 2, inputTokens: 10 } } },
+      { budget: { totalTokens: 8_000, toolCalls: 5, reserve: { totalTokens: 400 } } },
+    );
     expect(checkRefinement(tighter, budgeted)).toEqual({ ok: true });
     expect(checkRefinement(budgeted, budgeted)).toEqual({ ok: true });
   });
@@ -181,7 +212,10 @@ describe("checkRefinement: budgets", () => {
     const looser = { ...budgeted, budget: { totalTokens: 20_000, reserve: { totalTokens: 500 } } };
     const r = checkRefinement(looser, budgeted, names);
     expect(r).toMatchObject({ ok: false, kind: "budget", trace: [] });
-    if (!r.ok) expect(r.message).toBe("FastRefundAgent allows totalTokens = 20000 in the protocol budget, but RefundAgent limits totalTokens to 10000 there: a subclass may only tighten budgets. Fix: set totalTokens to at most 10000.");
+    if (!r.ok)
+      expect(r.message).toBe(
+        "FastRefundAgent allows totalTokens = 20000 in the protocol budget, but RefundAgent limits totalTokens to 10000 there: a subclass may only tighten budgets. Fix: set totalTokens to at most 10000.",
+      );
     const missing = { ...budgeted, budget: undefined } as ProtocolGraph;
     expect(checkRefinement(missing, budgeted)).toMatchObject({ ok: false, kind: "budget" });
   });
@@ -203,7 +237,10 @@ describe("checkRefinement: budgets", () => {
 
 describe("mapChildTools", () => {
   it("maps same-named, refining and inert tools", () => {
-    const child = withTools(parent, { peek: { effect: "read", outcomes: ["ok"], inert: true }, refund2: { effect: "write", outcomes: ["ok"], refines: "issue_refund" } });
+    const child = withTools(parent, {
+      peek: { effect: "read", outcomes: ["ok"], inert: true },
+      refund2: { effect: "write", outcomes: ["ok"], refines: "issue_refund" },
+    });
     const m = mapChildTools(child, parent);
     expect(m.ok).toBe(true);
     if (m.ok) {

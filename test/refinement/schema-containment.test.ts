@@ -8,8 +8,18 @@ type Expect = "ok" | { widened: string } | { unprovable: RegExp };
 
 const amount = z.number().positive();
 const shared = z.number().refine((x) => x > 1);
-const recursive: z.ZodType = z.object({ name: z.string(), get children() { return z.array(recursive); } });
-const recursiveShort: z.ZodType = z.object({ name: z.string().max(3), get children() { return z.array(recursiveShort); } });
+const recursive: z.ZodType = z.object({
+  name: z.string(),
+  get children() {
+    return z.array(recursive);
+  },
+});
+const recursiveShort: z.ZodType = z.object({
+  name: z.string().max(3),
+  get children() {
+    return z.array(recursiveShort);
+  },
+});
 
 const table: readonly [name: string, child: z.ZodType, parent: z.ZodType, expected: Expect][] = [
   ["the same schema object", z.object({ a: amount }), z.object({ a: amount }), "ok"],
@@ -31,14 +41,24 @@ const table: readonly [name: string, child: z.ZodType, parent: z.ZodType, expect
   ["unknown keys against a strict object", z.object({ id: z.string() }), z.strictObject({ id: z.string() }), { widened: "extra" }],
   ["a strict object against a stripping one", z.strictObject({ id: z.string() }), z.object({ id: z.string() }), "ok"],
   ["a catchall wider than the parent's", z.object({}).catchall(z.number()), z.object({}).catchall(z.number().max(2)), { widened: "extra" }],
-  ["a key the parent's strict object lacks", z.strictObject({ id: z.string(), note: z.string().optional() }), z.strictObject({ id: z.string() }), { widened: "note" }],
+  [
+    "a key the parent's strict object lacks",
+    z.strictObject({ id: z.string(), note: z.string().optional() }),
+    z.strictObject({ id: z.string() }),
+    { widened: "note" },
+  ],
   ["an enum with an extra member", z.object({ c: z.enum(["a", "b", "c"]) }), z.object({ c: z.enum(["a", "b"]) }), { widened: "c" }],
   ["an enum inside a string bound", z.object({ c: z.enum(["ab", "cd"]) }), z.object({ c: z.string().min(2) }), "ok"],
   ["a literal outside a bound", z.object({ n: z.literal(5) }), z.object({ n: z.number().max(3) }), { widened: "n" }],
   ["a string where only literals are allowed", z.object({ c: z.string() }), z.object({ c: z.enum(["a", "b"]) }), { widened: "c" }],
   ["equal patterns", z.object({ s: z.string().regex(/^[A-Z]{3}$/) }), z.object({ s: z.string().regex(/^[A-Z]{3}$/) }), "ok"],
   ["a dropped pattern", z.object({ s: z.string() }), z.object({ s: z.string().regex(/^[A-Z]+$/) }), { widened: "s" }],
-  ["different patterns", z.object({ s: z.string().regex(/^[A-Z]{3}$/) }), z.object({ s: z.string().regex(/^[A-Z]+$/) }), { unprovable: /patterns are compared only for equality/ }],
+  [
+    "different patterns",
+    z.object({ s: z.string().regex(/^[A-Z]{3}$/) }),
+    z.object({ s: z.string().regex(/^[A-Z]+$/) }),
+    { unprovable: /patterns are compared only for equality/ },
+  ],
   ["a dropped format", z.object({ s: z.string() }), z.object({ s: z.email() }), { widened: "s" }],
   ["a dropped pattern-less format", z.object({ s: z.string() }), z.object({ s: z.url() }), { widened: "s" }],
   ["a kept format", z.object({ s: z.email().max(40) }), z.object({ s: z.email() }), "ok"],
@@ -47,10 +67,20 @@ const table: readonly [name: string, child: z.ZodType, parent: z.ZodType, expect
   ["an array without the parent's maximum", z.object({ a: z.array(z.string()) }), z.object({ a: z.array(z.string()).max(3) }), { widened: "a" }],
   ["a wider array element", z.object({ a: z.array(z.number()) }), z.object({ a: z.array(z.number().max(3)) }), { widened: "a[0]" }],
   ["a wider tuple element", z.object({ t: z.tuple([z.string(), z.number()]) }), z.object({ t: z.tuple([z.string(), z.int()]) }), { widened: "t[1]" }],
-  ["a tuple with a rest element against a fixed one", z.object({ t: z.tuple([z.string()], z.string()) }), z.object({ t: z.tuple([z.string()]) }), { widened: "t" }],
+  [
+    "a tuple with a rest element against a fixed one",
+    z.object({ t: z.tuple([z.string()], z.string()) }),
+    z.object({ t: z.tuple([z.string()]) }),
+    { widened: "t" },
+  ],
   ["a union with a type the parent lacks", z.object({ a: z.union([z.string(), z.number()]) }), z.object({ a: z.string() }), { widened: "a" }],
   ["one member of the parent's union", z.object({ a: z.string() }), z.object({ a: z.union([z.string(), z.number()]) }), "ok"],
-  ["a wider discriminated branch", z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b"), x: z.number() })]), z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b"), x: z.number().max(3) })]), { widened: "x" }],
+  [
+    "a wider discriminated branch",
+    z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b"), x: z.number() })]),
+    z.discriminatedUnion("t", [z.object({ t: z.literal("a") }), z.object({ t: z.literal("b"), x: z.number().max(3) })]),
+    { widened: "x" },
+  ],
   ["nested objects", z.object({ o: z.object({ x: z.number() }) }), z.object({ o: z.object({ x: z.number().max(1) }) }), { widened: "o.x" }],
   ["records with wider values", z.record(z.string(), z.number()), z.record(z.string(), z.number().max(2)), { widened: "extra" }],
   ["records with more keys", z.record(z.string(), z.number()), z.record(z.enum(["a", "b"]), z.number()), { widened: "a" }],
@@ -61,11 +91,21 @@ const table: readonly [name: string, child: z.ZodType, parent: z.ZodType, expect
   ["a child-only refine only narrows", z.object({ a: z.number().refine((x) => x < 5) }), z.object({ a: z.number() }), "ok"],
   ["a shared refine", z.object({ a: shared, b: z.string() }), z.object({ a: shared }), "ok"],
   ["a child transform only narrows", z.object({ a: z.string().transform((x) => x.length) }), z.object({ a: z.string() }), "ok"],
-  ["a parent-only refine", z.object({ a: z.number() }), z.object({ a: z.number().refine((x) => x > 1) }), { unprovable: /\.refine\(\) check that the child's does not share/ }],
+  [
+    "a parent-only refine",
+    z.object({ a: z.number() }),
+    z.object({ a: z.number().refine((x) => x > 1) }),
+    { unprovable: /\.refine\(\) check that the child's does not share/ },
+  ],
   ["a parent-only pipe", z.object({ a: z.string() }), z.object({ a: z.string().pipe(z.string().min(3)) }), { unprovable: /\.pipe\(\)/ }],
   ["a child coercion", z.object({ a: z.coerce.number() }), z.object({ a: z.number() }), { unprovable: /coerces its input/ }],
   ["a child preprocess", z.object({ a: z.preprocess((x) => Number(x), z.number()) }), z.object({ a: z.number() }), { unprovable: /preprocesses its input/ }],
-  ["a refined child without the parent's maximum", z.object({ a: z.number().refine((x) => x < 5) }), z.object({ a: z.number().max(500) }), { unprovable: /child's own checks \(e\.g\. a \.refine\(\)\) may reject it/ }],
+  [
+    "a refined child without the parent's maximum",
+    z.object({ a: z.number().refine((x) => x < 5) }),
+    z.object({ a: z.number().max(500) }),
+    { unprovable: /child's own checks \(e\.g\. a \.refine\(\)\) may reject it/ },
+  ],
   ["dates on both sides", z.object({ d: z.date() }), z.object({ d: z.date() }), "ok"],
   ["a date where the parent wants a bigint", z.object({ d: z.date() }), z.object({ d: z.bigint() }), { unprovable: /bigint type JSON Schema cannot express/ }],
 ];
@@ -99,7 +139,10 @@ describe("compareArgumentSchemas", () => {
     const parent = z.object({ a: z.number().max(2) });
     const unverified = compareArgumentSchemas(argumentSchema(child), argumentSchema(parent));
     expect(unverified).toMatchObject({ ok: false, proven: false });
-    const verified = compareArgumentSchemas(argumentSchema(child), argumentSchema(parent), (v) => ({ child: child.safeParse(v).success, parent: parent.safeParse(v).success }));
+    const verified = compareArgumentSchemas(argumentSchema(child), argumentSchema(parent), (v) => ({
+      child: child.safeParse(v).success,
+      parent: parent.safeParse(v).success,
+    }));
     expect(verified).toMatchObject({ ok: false, proven: true, path: ["a"] });
     if (!verified.ok && verified.proven) expect(child.safeParse(verified.counterexample).success).toBe(true);
   });

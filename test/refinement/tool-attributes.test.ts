@@ -5,9 +5,18 @@ import { argumentSchema } from "../../src/protocol/argument-schema.js";
 import { checkRefinement, verifyWith } from "../../src/protocol/refinement.js";
 import type { GraphTool, ProtocolGraph } from "../../src/protocol/types.js";
 
-const parent: ProtocolGraph = { ...refundProtocol.graph, tools: { ...refundProtocol.graph.tools, issue_refund: { ...refundProtocol.graph.tools["issue_refund"]!, subjects: ["bookingId"], confirmationTtlMs: 60_000 } } };
+const parent: ProtocolGraph = {
+  ...refundProtocol.graph,
+  tools: {
+    ...refundProtocol.graph.tools,
+    issue_refund: { ...refundProtocol.graph.tools["issue_refund"]!, subjects: ["bookingId"], confirmationTtlMs: 60_000 },
+  },
+};
 const names = { child: "Child", parent: "Parent" };
-const withRefund = (patch: Partial<GraphTool>, base: ProtocolGraph = parent): ProtocolGraph => ({ ...base, tools: { ...base.tools, issue_refund: { ...base.tools["issue_refund"]!, ...patch } } });
+const withRefund = (patch: Partial<GraphTool>, base: ProtocolGraph = parent): ProtocolGraph => ({
+  ...base,
+  tools: { ...base.tools, issue_refund: { ...base.tools["issue_refund"]!, ...patch } },
+});
 const toRefund = ["lookup_booking[found]", "request_confirmation[sent]", "receive_message[confirmed]", "issue_refund[ok]"];
 
 describe("checkRefinement: tool attributes", () => {
@@ -41,7 +50,11 @@ describe("checkRefinement: tool attributes", () => {
   it("a tool with refines is held to the attributes of the tool it stands for; inert tools have none to keep", () => {
     const child: ProtocolGraph = {
       ...parent,
-      tools: { ...parent.tools, partial_refund: { effect: "write", outcomes: ["ok"], refines: "issue_refund", requiresConfirmation: true, subjects: ["bookingId"] }, peek: { effect: "read", outcomes: ["ok"], inert: true } },
+      tools: {
+        ...parent.tools,
+        partial_refund: { effect: "write", outcomes: ["ok"], refines: "issue_refund", requiresConfirmation: true, subjects: ["bookingId"] },
+        peek: { effect: "read", outcomes: ["ok"], inert: true },
+      },
       states: { ...parent.states, confirmed: { on: { partial_refund: { ok: "refunded" }, peek: { ok: "confirmed" } } } },
     };
     const r = checkRefinement(child, parent, names);
@@ -52,7 +65,12 @@ describe("checkRefinement: tool attributes", () => {
     const p = withRefund({ input: argumentSchema(z.object({ bookingId: z.string(), amount: z.number().max(500) })), inputId: "p" });
     const c = withRefund({ input: argumentSchema(z.object({ bookingId: z.string(), amount: z.number() })), inputId: "c" }, p);
     const r = checkRefinement(c, p, names);
-    expect(r).toMatchObject({ ok: false, kind: "arguments", trace: toRefund, counterexample: { tool: "issue_refund", arguments: { bookingId: "", amount: 501 } } });
+    expect(r).toMatchObject({
+      ok: false,
+      kind: "arguments",
+      trace: toRefund,
+      counterexample: { tool: "issue_refund", arguments: { bookingId: "", amount: 501 } },
+    });
     if (!r.ok) expect(r.message).toContain('Counterexample: issue_refund({"bookingId":"","amount":501})');
   });
 
@@ -62,8 +80,16 @@ describe("checkRefinement: tool attributes", () => {
     const c = withRefund({ input: argumentSchema(z.object({ bookingId: z.string(), amount: z.number().max(499) })), inputId: "c" }, p);
     const r = checkRefinement(c, p, names);
     expect(r).toMatchObject({ ok: false, kind: "unprovable", trace: toRefund });
-    if (!r.ok) expect(r.message).toMatch(/^Cannot prove refinement: Child's issue_refund may accept arguments Parent's issue_refund rejects \(amount: the parent's schema has a \.refine\(\) check/);
-    expect(checkRefinement({ ...c, tools: { ...c.tools, issue_refund: { ...c.tools["issue_refund"]!, assumeRefinement: "max(499) is below the parent's refine" } } }, p)).toEqual({ ok: true });
+    if (!r.ok)
+      expect(r.message).toMatch(
+        /^Cannot prove refinement: Child's issue_refund may accept arguments Parent's issue_refund rejects \(amount: the parent's schema has a \.refine\(\) check/,
+      );
+    expect(
+      checkRefinement(
+        { ...c, tools: { ...c.tools, issue_refund: { ...c.tools["issue_refund"]!, assumeRefinement: "max(499) is below the parent's refine" } } },
+        p,
+      ),
+    ).toEqual({ ok: true });
     // a reason never silences a proven widening
     const wider = withRefund({ input: argumentSchema(z.object({ bookingId: z.string(), amount: z.string() })), inputId: "w", assumeRefinement: "trust me" }, p);
     expect(checkRefinement(wider, p)).toMatchObject({ ok: false, kind: "arguments" });

@@ -159,7 +159,13 @@ describe("a trimmed trace still proves its history", () => {
     const history: TraceEntry[] = [];
     for (let i = 0; i < TRACE_BLOCK * 3; i++) {
       const seen = s.traceLength;
-      s.advance(s.validate(i % 3 === 0 ? { name: "put", arguments: values[i % values.length] } : { id: `id-${i}-"é"`, name: "put", arguments: values[i % values.length] }, true), { ok: true, value: i });
+      s.advance(
+        s.validate(
+          i % 3 === 0 ? { name: "put", arguments: values[i % values.length] } : { id: `id-${i}-"é"`, name: "put", arguments: values[i % values.length] },
+          true,
+        ),
+        { ok: true, value: i },
+      );
       history.push(...s.traceSince(seen));
     }
     const snap = s.toJSON();

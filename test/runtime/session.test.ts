@@ -119,7 +119,11 @@ describe("Session", () => {
     await s.execute({ name: "close", arguments: {} }, () => undefined);
     expect(s.status).toBe("ended");
     expect(s.allowedTools()).toEqual([]);
-    expect(s.trace.map((t) => `${t.from}-${t.tool}[${t.outcome}]->${t.to}`)).toEqual(["browsing-find[found]->chosen", "chosen-buy[ok]->bought", "bought-close[ok]->closed"]);
+    expect(s.trace.map((t) => `${t.from}-${t.tool}[${t.outcome}]->${t.to}`)).toEqual([
+      "browsing-find[found]->chosen",
+      "chosen-buy[ok]->bought",
+      "bought-close[ok]->closed",
+    ]);
   });
 
   it("a guard that fails refuses the write before its body runs", async () => {
@@ -127,7 +131,10 @@ describe("Session", () => {
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => true); // found, but stock stays 0
     expect(s.allowedTools()).toEqual(["close"]);
     let ran = false;
-    const v = await rejectedWith(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)), "guard_failed");
+    const v = await rejectedWith(
+      s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => (ran = true)),
+      "guard_failed",
+    );
     expect(v.code).toBe("guard_failed");
     expect(v.data.guard).toBe("in_stock");
     expect(ran).toBe(false);
@@ -156,7 +163,9 @@ describe("Session", () => {
   it("a thrown error with an 'error' outcome advances and is rethrown; without one, the state stays", async () => {
     const s = new Session(shop);
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => 1);
-    await expect(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => Promise.reject(new Error("card declined")))).rejects.toThrow("card declined");
+    await expect(s.execute({ name: "buy", arguments: { sku: "a", qty: 1 } }, () => Promise.reject(new Error("card declined")))).rejects.toThrow(
+      "card declined",
+    );
     expect(s.state).toBe("chosen");
     expect(s.trace.at(-1)?.outcome).toBe("error");
   });
@@ -166,7 +175,10 @@ describe("Session", () => {
       name: "w",
       initial: "a",
       terminal: ["z"],
-      tools: { write: { input: z.object({}), effect: "write", outcomes: ["ok"], outcome: () => "bogus" as "ok" }, end: { input: z.object({}), effect: "read" } },
+      tools: {
+        write: { input: z.object({}), effect: "write", outcomes: ["ok"], outcome: () => "bogus" as "ok" },
+        end: { input: z.object({}), effect: "read" },
+      },
       states: { a: { on: { write: { ok: "a" }, end: { ok: "z" } } }, z: {} },
     });
     const s = new Session(p);
@@ -241,7 +253,11 @@ describe("violation log", () => {
   it("delivers one structured record per rejection to every sink, with the last messages", async () => {
     const mem = new MemoryViolationSink();
     const file = join(mkdtempSync(join(tmpdir(), "concordat-")), "violations.jsonl");
-    const broken = { write: () => { throw new Error("sink down"); } };
+    const broken = {
+      write: () => {
+        throw new Error("sink down");
+      },
+    };
     const log = new ViolationLog([broken, mem, new JsonLinesViolationSink(file)]);
     const s = new Session(shop, { id: "logged", log, lastMessages: () => [{ role: "user", content: "refund now" }] });
     await rejectedWith(s.execute({ name: "buy", arguments: { sku: "x", qty: 1 } }, () => 1));

@@ -88,13 +88,23 @@ describe("in-process code: reaching a body around the session", () => {
     expect(wrapper).toBe(Payer.prototype.pay);
     const agent = new Payer();
     const borrowed = Object.setPrototypeOf({}, Payer.prototype);
-    for (const target of [{}, Object.create(agent), new Proxy(agent, {}), borrowed, Payer.prototype, structuredClone({ ...agent }), null, undefined, globalThis]) {
+    for (const target of [
+      {},
+      Object.create(agent),
+      new Proxy(agent, {}),
+      borrowed,
+      Payer.prototype,
+      structuredClone({ ...agent }),
+      null,
+      undefined,
+      globalThis,
+    ]) {
       const e = await noPayment(() => wrapper.call(target, ARGS));
       expect(e).toBeInstanceOf(TypeError);
     }
     // a proxy whose get trap binds to the real agent goes through the real session
     const bound = new Proxy(agent, { get: (t, k) => (typeof Reflect.get(t, k) === "function" ? (Reflect.get(t, k) as Function).bind(t) : Reflect.get(t, k)) });
-    expect((await noPayment(() => bound.pay(ARGS)) as ProtocolViolation).code).toBe("confirmation_missing");
+    expect(((await noPayment(() => bound.pay(ARGS))) as ProtocolViolation).code).toBe("confirmation_missing");
   });
 
   it("the original class under the decorator, and Reflect.construct with another new.target, give no way around the session", async () => {
@@ -145,7 +155,13 @@ describe("in-process code: reaching a body around the session", () => {
   it("re-decorating a decorated class, its original, or with a look-alike protocol is refused", () => {
     expect(() => enforce(lax)(Payer as never)).toThrow(/already decorated|decorated with @enforce twice/);
     expect(() => enforce(lax)(Object.getPrototypeOf(Payer) as never)).toThrow(/decorated with @enforce twice/);
-    const lookalike = { name: "strict-pay", graph: strict.graph, tools: strict.tools, config: { tools: {}, states: {} }, validateCall: (_s: string, c: { name: string; arguments: unknown }) => ({ name: c.name, arguments: c.arguments, spec: payTools.pay }) };
+    const lookalike = {
+      name: "strict-pay",
+      graph: strict.graph,
+      tools: strict.tools,
+      config: { tools: {}, states: {} },
+      validateCall: (_s: string, c: { name: string; arguments: unknown }) => ({ name: c.name, arguments: c.arguments, spec: payTools.pay }),
+    };
     expect(() => enforce(lookalike as never)).toThrow(/expected a protocol made by defineProtocol/);
     expect(() => enforce(Object.create(Protocol.prototype) as never)).toThrow(TypeError);
     expect(() => new Session(lookalike as never)).toThrow(/expected a protocol made by defineProtocol/);
@@ -214,15 +230,48 @@ describe("in-process code: reaching a body around the session", () => {
   it("options polluted on Object.prototype (a known grant key, no stale check, no limits, an outcome function) are never read", async () => {
     const KNOWN = "attacker-knows-this-key-0123456789";
     const proto = Object.prototype as Record<string, unknown>;
-    const polluted: Record<string, unknown> = { confirmation: { key: KNOWN }, key: KNOWN, staleCheck: false, ttlMs: 1e12, toolCalls: 1e9, outcome: () => "ok", policies: [], budget: undefined, id: "c-polluted" };
+    const polluted: Record<string, unknown> = {
+      confirmation: { key: KNOWN },
+      key: KNOWN,
+      staleCheck: false,
+      ttlMs: 1e12,
+      toolCalls: 1e9,
+      outcome: () => "ok",
+      policies: [],
+      budget: undefined,
+      id: "c-polluted",
+    };
     try {
       Object.assign(proto, polluted);
       const a = new Payer();
       const s = a.session;
-      const forged = signGrant({ v: 1, sessionId: s.id, tool: "pay", argsHash: canonicalHash(BIG), arguments: BIG, subjects: ["A1"], issuedAt: new Date().toISOString(), expiresAt: new Date(Date.now() + 60_000).toISOString(), issuedAtSeq: 0, nonce: "a".repeat(32), actionId: "x", via: "structured" }, KNOWN);
+      const forged = signGrant(
+        {
+          v: 1,
+          sessionId: s.id,
+          tool: "pay",
+          argsHash: canonicalHash(BIG),
+          arguments: BIG,
+          subjects: ["A1"],
+          issuedAt: new Date().toISOString(),
+          expiresAt: new Date(Date.now() + 60_000).toISOString(),
+          issuedAtSeq: 0,
+          nonce: "a".repeat(32),
+          actionId: "x",
+          via: "structured",
+        },
+        KNOWN,
+      );
       expect(violationOf(() => s.presentGrant(forged)).code).toBe("confirmation_forged");
       expect(((await noPayment(() => a.pay(BIG))) as ProtocolViolation).code).toBe("confirmation_missing");
-      const budgeted = defineProtocol({ name: "budgeted", initial: "o", terminal: ["c"], budget: { totalTokens: 10 }, tools: { t: { input: z.object({}), effect: "read" }, c: { input: z.object({}), effect: "read" } }, states: { o: { on: { t: { ok: "o" }, c: { ok: "c" } } }, c: {} } });
+      const budgeted = defineProtocol({
+        name: "budgeted",
+        initial: "o",
+        terminal: ["c"],
+        budget: { totalTokens: 10 },
+        tools: { t: { input: z.object({}), effect: "read" }, c: { input: z.object({}), effect: "read" } },
+        states: { o: { on: { t: { ok: "o" }, c: { ok: "c" } } }, c: {} },
+      });
       const b = new Session(budgeted);
       for (let i = 0; i < 3; i++) await b.execute({ name: "t", arguments: {} }, () => 0);
       expect(() => b.beforeModelCall({ inputTokens: 11, outputTokens: 0 })).toThrow(/Budget exceeded/);
@@ -269,7 +318,9 @@ describe("in-process code: reaching a body around the session", () => {
     }
     const a = new Payer();
     const s = a.session;
-    Object.defineProperty(s, "validate", { value: (c: { name: string; arguments: unknown }) => ({ name: c.name, arguments: c.arguments, spec: payTools.pay }) });
+    Object.defineProperty(s, "validate", {
+      value: (c: { name: string; arguments: unknown }) => ({ name: c.name, arguments: c.arguments, spec: payTools.pay }),
+    });
     const policy = s.confirmationPolicy();
     expect(() => Object.defineProperty(policy, "beforeCall", { value: () => undefined })).toThrow(TypeError);
     expect(() => Object.defineProperty(policy, "staleCheck", { value: false })).toThrow(TypeError);
@@ -287,7 +338,9 @@ describe("in-process code: reaching a body around the session", () => {
     if (checked.ok) expect(() => s.advance(checked.call, { ok: true, value: "x" })).toThrow(TypeError);
     expect(s.traceLength).toBe(0);
     s.markNeedsReconciliation();
-    expect(() => s.reconciled({ validated: { name: "look", arguments: { account: "A1" }, spec: strict.tools.look }, result: { ok: true, value: 1 } })).toThrow(/not a write tool/);
+    expect(() => s.reconciled({ validated: { name: "look", arguments: { account: "A1" }, spec: strict.tools.look }, result: { ok: true, value: 1 } })).toThrow(
+      /not a write tool/,
+    );
     // recording a write's outcome runs no body
     await noPayment(() => s.reconciled({ validated: { name: "pay", arguments: BIG, spec: strict.tools.pay }, result: { ok: true, value: "paid" } }));
   });
@@ -364,7 +417,10 @@ describe("restored sessions", () => {
     attachSession(a, old);
     expect(((await noPayment(() => a.pay(ARGS))) as ProtocolViolation).code).toBe("confirmation_reused");
     const token = (before.extensions.confirmation.grants as string[])[0]!;
-    const fresh = Session.fromJSON(strict, { ...before, extensions: { ...before.extensions, confirmation: { ...before.extensions.confirmation, grants: [] } } });
+    const fresh = Session.fromJSON(strict, {
+      ...before,
+      extensions: { ...before.extensions, confirmation: { ...before.extensions.confirmation, grants: [] } },
+    });
     expect(violationOf(() => fresh.presentGrant(token)).code).toBe("confirmation_reused");
   });
 
@@ -394,7 +450,13 @@ describe("model output", () => {
   it("tool names that are object keys, near misses and smuggled arguments never reach the write body", async () => {
     const names = ["__proto__", "constructor", "toString", "hasOwnProperty", "pay ", "PAY", "Pay", "pay\u0000", "payment"];
     const turns = names.map((n) => toolCalls(call(n, BIG)));
-    const model = new ScriptedModelClient([...turns, toolCalls(call("pay", JSON.stringify(BIG) as never)), toolCalls(call("pay", { ...BIG, __proto__: { amount: 5 } } as never)), toolCalls(call("pay", ARGS, "c1"), call("pay", ARGS, "c2")), say("done")]);
+    const model = new ScriptedModelClient([
+      ...turns,
+      toolCalls(call("pay", JSON.stringify(BIG) as never)),
+      toolCalls(call("pay", { ...BIG, __proto__: { amount: 5 } } as never)),
+      toolCalls(call("pay", ARGS, "c1"), call("pay", ARGS, "c2")),
+      say("done"),
+    ]);
     const agent = new Payer({ model, maxRetries: 100 });
     grant(agent.session);
     const before = payments.length;

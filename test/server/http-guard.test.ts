@@ -36,7 +36,17 @@ describe("HTTP guard over a real socket", () => {
   beforeAll(async () => {
     // two service instances (as on two hosts) over one SQLite file
     stores = [0, 1].map(() => new SqliteSessionStore({ secret: SECRET, path: join(dir, "sessions.db") }));
-    guards = stores.map((store) => createHttpGuard({ protocol: refundProtocol, store, tools, tokenSecret: TOKEN_SECRET, sessionOptions: { confirmation: { key: GRANT_KEY } }, logger: (r) => logs.push(r), operatorToken: "op-token" }));
+    guards = stores.map((store) =>
+      createHttpGuard({
+        protocol: refundProtocol,
+        store,
+        tools,
+        tokenSecret: TOKEN_SECRET,
+        sessionOptions: { confirmation: { key: GRANT_KEY } },
+        logger: (r) => logs.push(r),
+        operatorToken: "op-token",
+      }),
+    );
     base = (await guards[0]!.listen()).url;
     base2 = (await guards[1]!.listen()).url;
   });
@@ -70,13 +80,25 @@ describe("HTTP guard over a real socket", () => {
     const premature = await http("POST", calls, agent, { id: "c0", name: "issue_refund", arguments: REFUND });
     expect(premature.status).toBe(409);
     expect(premature.type).toMatch(/application\/json/);
-    expect(premature.body.error).toMatchObject({ code: "tool_not_allowed", state: "start", tool: "issue_refund", allowedTools: ["lookup_booking", "end_conversation"] });
+    expect(premature.body.error).toMatchObject({
+      code: "tool_not_allowed",
+      state: "start",
+      tool: "issue_refund",
+      allowedTools: ["lookup_booking", "end_conversation"],
+    });
     expect(premature.body.error.modelMessage).toContain("Tools you may call now: lookup_booking, end_conversation");
     expect(refunds).toHaveLength(0);
 
-    expect((await http("POST", calls, agent, { id: "c1", name: "lookup_booking", arguments: { bookingId: "B-42" } })).body).toMatchObject({ outcome: "found", state: "booked" });
+    expect((await http("POST", calls, agent, { id: "c1", name: "lookup_booking", arguments: { bookingId: "B-42" } })).body).toMatchObject({
+      outcome: "found",
+      state: "booked",
+    });
     expect((await http("POST", calls, agent, { id: "c2", name: "request_confirmation", arguments: REFUND })).body.state).toBe("awaiting");
-    const asked = await http("POST", `${base}/sessions/${s.sessionId}/confirmations`, agent, { name: "issue_refund", arguments: REFUND, description: "Refund 120 for B-42" });
+    const asked = await http("POST", `${base}/sessions/${s.sessionId}/confirmations`, agent, {
+      name: "issue_refund",
+      arguments: REFUND,
+      description: "Refund 120 for B-42",
+    });
     expect(asked.status).toBe(201);
     const actionId = asked.body.actionId as string;
     // the served by the second instance: the state lives in the shared store
@@ -111,7 +133,14 @@ describe("HTTP guard over a real socket", () => {
     // the response was lost: the retry (on the other instance) gets the recorded result, nothing runs again
     const retry = await http("POST", `${base2}/sessions/${s.sessionId}/calls`, agent, { id: "c6", name: "issue_refund", arguments: REFUND });
     expect(retry.status).toBe(200);
-    expect(retry.body).toMatchObject({ callId: "c6", replayed: true, outcome: "ok", to: "refunded", result: { ok: true, value: { refundId: "R-1" } }, version: done.body.version });
+    expect(retry.body).toMatchObject({
+      callId: "c6",
+      replayed: true,
+      outcome: "ok",
+      to: "refunded",
+      result: { ok: true, value: { refundId: "R-1" } },
+      version: done.body.version,
+    });
     const again = await http("POST", calls, agent, { id: "c7", name: "issue_refund", arguments: REFUND });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("tool_not_allowed");
@@ -136,7 +165,9 @@ describe("HTTP guard over a real socket", () => {
     await http("POST", calls, s.tokens.agent, { name: "request_confirmation", arguments: REFUND });
     const { body } = await http("POST", `${base}/sessions/${s.sessionId}/confirmations`, s.tokens.agent, { name: "issue_refund", arguments: REFUND });
     await http("POST", calls, s.tokens.agent, { name: "receive_message", arguments: { text: "yes" } });
-    expect((await http("POST", `${base}/sessions/${s.sessionId}/confirmations/${body.actionId}`, s.tokens.user, { decision: "deny" })).body.decision).toBe("denied");
+    expect((await http("POST", `${base}/sessions/${s.sessionId}/confirmations/${body.actionId}`, s.tokens.user, { decision: "deny" })).body.decision).toBe(
+      "denied",
+    );
     const late = await http("POST", `${base}/sessions/${s.sessionId}/confirmations/${body.actionId}`, s.tokens.user, { decision: "confirm" });
     expect(late.status).toBe(403);
     expect(late.body.error.code).toBe("confirmation_denied");
@@ -183,7 +214,7 @@ describe("HTTP guard over a real socket", () => {
 
   it("refuses a session whose stored row was modified, and runs nothing", async () => {
     const s = await newSession();
-    stores[0]!.db.prepare("UPDATE concordat_sessions SET data = replace(data, '\"state\":\"start\"', '\"state\":\"confirmed\"') WHERE id = ?").run(s.sessionId);
+    stores[0]!.db.prepare('UPDATE concordat_sessions SET data = replace(data, \'"state":"start"\', \'"state":"confirmed"\') WHERE id = ?').run(s.sessionId);
     const before = refunds.length;
     const r = await http("POST", `${base2}/sessions/${s.sessionId}/calls`, s.tokens.agent, { name: "issue_refund", arguments: REFUND });
     expect(r.status).toBe(409);
@@ -216,7 +247,11 @@ describe("HTTP guard: a write with an unknown outcome and operator reconciliatio
     const { url } = await guard.listen();
     try {
       const post = async (path: string, token: string | undefined, body: unknown) => {
-        const r = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+        const r = await fetch(url + path, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
         return { status: r.status, body: (await r.json()) as any };
       };
       const s = (await post("/sessions", undefined, {})).body;
@@ -280,7 +315,13 @@ describe("HTTP guard: retries are safe", () => {
     const retry = await post("/sessions", {}, { "idempotency-key": key });
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
-    expect(retry.body).toMatchObject({ sessionId: first.body.sessionId, tokens: first.body.tokens, expiresAt: first.body.expiresAt, replayed: true, state: "start" });
+    expect(retry.body).toMatchObject({
+      sessionId: first.body.sessionId,
+      tokens: first.body.tokens,
+      expiresAt: first.body.expiresAt,
+      replayed: true,
+      state: "start",
+    });
     // the tokens work: the session is usable after the lost answer
     const tools = await fetch(`${url}/sessions/${first.body.sessionId}/tools`, { headers: { authorization: `Bearer ${retry.body.tokens.agent}` } });
     expect(tools.status).toBe(200);
@@ -307,7 +348,14 @@ describe("HTTP guard: retries are safe", () => {
     const retry = await post(`/sessions/${s.sessionId}/calls`, { id: "look-1", name: "lookup_booking", arguments: { bookingId: "B-1" } }, auth);
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
-    expect(retry.body).toMatchObject({ callId: "look-1", replayed: true, outcome: "found", to: "booked", result: first.body.result, version: first.body.version });
+    expect(retry.body).toMatchObject({
+      callId: "look-1",
+      replayed: true,
+      outcome: "found",
+      to: "booked",
+      result: first.body.result,
+      version: first.body.version,
+    });
     expect(lookups).toBe(ran);
     // the same id for a different call is a client error that names itself
     const reused = await post(`/sessions/${s.sessionId}/calls`, { id: "look-1", name: "lookup_booking", arguments: { bookingId: "B-2" } }, auth);
@@ -323,7 +371,8 @@ describe("HTTP guard: a store failure says whether the tool ran", () => {
     let failing: "none" | "all" | "outcome" = "none";
     const store: SessionStore = Object.assign(Object.create(inner) as SessionStore, {
       compareAndSet: async (id: string, v: number, s: StoredState, o?: SaveOptions) => {
-        if (failing === "all" || (failing === "outcome" && s.pending === undefined)) throw Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" });
+        if (failing === "all" || (failing === "outcome" && s.pending === undefined))
+          throw Object.assign(new Error("attempt to write a readonly database"), { code: "SQLITE_READONLY" });
         return inner.compareAndSet(id, v, s, o);
       },
     });
@@ -339,7 +388,11 @@ describe("HTTP guard: a store failure says whether the tool ran", () => {
     const { url } = await guard.listen();
     try {
       const post = async (path: string, token: string | undefined, body: unknown) => {
-        const r = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+        const r = await fetch(url + path, {
+          method: "POST",
+          headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
         return { status: r.status, retryAfter: r.headers.get("retry-after"), body: (await r.json()) as any };
       };
       const s = (await post("/sessions", undefined, {})).body;
@@ -356,7 +409,14 @@ describe("HTTP guard: a store failure says whether the tool ran", () => {
       failing = "outcome";
       const lost = await post(`/sessions/${s.sessionId}/calls`, s.tokens.agent, call);
       expect(lost.status).toBe(500);
-      expect(lost.body.error).toMatchObject({ code: "outcome_not_recorded", toolRan: true, writeRan: true, callId: "p1", tool: "pay", result: { ok: true, value: { receipt: "P-1" } } });
+      expect(lost.body.error).toMatchObject({
+        code: "outcome_not_recorded",
+        toolRan: true,
+        writeRan: true,
+        callId: "p1",
+        tool: "pay",
+        result: { ok: true, value: { receipt: "P-1" } },
+      });
       expect(lost.body.error.message).toContain("do not repeat the write under a new call id");
       expect(payments).toBe(1);
       // still down: the retry is told the write is not recorded yet (423), nothing runs again

@@ -99,6 +99,8 @@ describe("HTTP guard limits: slow or idle clients cannot hold connections", () =
   it("names a bad limit", () => {
     const base = { protocol: refundProtocol, store: new MemorySessionStore({ secret: SECRET }), tools, tokenSecret: TOKEN_SECRET };
     expect(() => createHttpGuard({ ...base, maxConnections: 0 })).toThrow("createHttpGuard: maxConnections must be a whole number ≥ 1; got 0.");
-    expect(() => createHttpGuard({ ...base, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow("headersTimeoutMs (5000) must not exceed requestTimeoutMs (1000)");
+    expect(() => createHttpGuard({ ...base, headersTimeoutMs: 5000, requestTimeoutMs: 1000 })).toThrow(
+      "headersTimeoutMs (5000) must not exceed requestTimeoutMs (1000)",
+    );
   });
 });

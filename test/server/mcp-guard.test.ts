@@ -41,7 +41,7 @@ async function setup() {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   const names = async () => (await client.listTools()).tools.map((t) => t.name);
-  const text = (r: unknown) => (((r as { content?: { type: string; text: string }[] }).content ?? [])[0]?.text ?? "");
+  const text = (r: unknown) => ((r as { content?: { type: string; text: string }[] }).content ?? [])[0]?.text ?? "";
   return { store, app, sessionId: session.id, client, server, refunds, names, text, listChanged: () => listChanged };
 }
 

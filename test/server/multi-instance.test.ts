@@ -43,7 +43,8 @@ async function conversation(urls: readonly string[], n: number): Promise<{ failu
   await step("confirm", "POST", `${s}/confirmations/${asked.body.actionId}`, tokens.user, { decision: "confirm" });
   const refund = await step("refund", "POST", `${s}/calls`, tokens.agent, { id: "c4", name: "issue_refund", arguments: REFUND });
   const retry = await step("refund retry", "POST", `${s}/calls`, tokens.agent, { id: "c4", name: "issue_refund", arguments: REFUND });
-  if (retry.status === 200 && (!retry.replayed || JSON.stringify(retry.body.result) !== JSON.stringify(refund.body.result))) failures.push("refund retry: not the recorded result");
+  if (retry.status === 200 && (!retry.replayed || JSON.stringify(retry.body.result) !== JSON.stringify(refund.body.result)))
+    failures.push("refund retry: not the recorded result");
   await step("session", "GET", s, tokens.user);
   const end = await step("end", "POST", `${s}/calls`, tokens.agent, { id: "c5", name: "end_conversation", arguments: {} });
   if (end.body.state !== "done") failures.push(`end: state ${end.body.state}`);
@@ -55,7 +56,16 @@ function suite(name: string, open: () => Promise<Backend>) {
     const backend = await open();
     const instances: ServeProcess[] = [];
     try {
-      instances.push(...(await Promise.all(Array.from({ length: INSTANCES }, () => startServe(["examples/refund/refund-protocol.ts#refundProtocol", "--tools", "test/server/fixtures/bank-tools.ts#tools", ...backend.serveArgs], backend.env)))));
+      instances.push(
+        ...(await Promise.all(
+          Array.from({ length: INSTANCES }, () =>
+            startServe(
+              ["examples/refund/refund-protocol.ts#refundProtocol", "--tools", "test/server/fixtures/bank-tools.ts#tools", ...backend.serveArgs],
+              backend.env,
+            ),
+          ),
+        )),
+      );
       const urls = instances.map((i) => i.url);
       const results = await Promise.all(Array.from({ length: SESSIONS }, (_, n) => conversation(urls, n)));
       expect(results.flatMap((r) => r.failures)).toEqual([]);

@@ -5,13 +5,29 @@ import { describe, it, expect } from "vitest";
 import { memoryIo } from "../../src/cli/io.js";
 import { run } from "../../src/cli/run.js";
 
-const env = { CONCORDAT_STORE_SECRET: "store-secret-0123456789abcdef", CONCORDAT_TOKEN_SECRET: "token-secret-0123456789abcdef", CONCORDAT_GRANT_KEY: "grant-key-0123456789abcdef" };
+const env = {
+  CONCORDAT_STORE_SECRET: "store-secret-0123456789abcdef",
+  CONCORDAT_TOKEN_SECRET: "token-secret-0123456789abcdef",
+  CONCORDAT_GRANT_KEY: "grant-key-0123456789abcdef",
+};
 
 describe("concordat serve", () => {
   it("serves the refund protocol over HTTP from a SQLite file and stops on SIGTERM", async () => {
     const dir = mkdtempSync(join(tmpdir(), "concordat-serve-"));
     const { io, out, err } = memoryIo({ env });
-    const done = run(["serve", "examples/refund/refund-protocol.ts#refundProtocol", "--tools", "test/server/fixtures/refund-tools.ts#tools", "--port", "0", "--db", join(dir, "s.db")], io);
+    const done = run(
+      [
+        "serve",
+        "examples/refund/refund-protocol.ts#refundProtocol",
+        "--tools",
+        "test/server/fixtures/refund-tools.ts#tools",
+        "--port",
+        "0",
+        "--db",
+        join(dir, "s.db"),
+      ],
+      io,
+    );
     try {
       let url: string | undefined;
       for (let i = 0; i < 200 && !url; i++) {
@@ -20,11 +36,20 @@ describe("concordat serve", () => {
       }
       expect(url, err()).toBeDefined();
       const created = (await (await fetch(`${url}/sessions`, { method: "POST" })).json()) as { sessionId: string; tokens: { agent: string } };
-      const premature = await fetch(`${url}/sessions/${created.sessionId}/calls`, { method: "POST", headers: { authorization: `Bearer ${created.tokens.agent}` }, body: JSON.stringify({ name: "issue_refund", arguments: { bookingId: "B", amount: 1 } }) });
+      const premature = await fetch(`${url}/sessions/${created.sessionId}/calls`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${created.tokens.agent}` },
+        body: JSON.stringify({ name: "issue_refund", arguments: { bookingId: "B", amount: 1 } }),
+      });
       expect(premature.status).toBe(409);
       expect(((await premature.json()) as { error: { code: string } }).error.code).toBe("tool_not_allowed");
       expect(out()).toContain("(sqlite store)");
-      expect(err().trim().split("\n").map((l) => JSON.parse(l) as { event: string; code?: string })).toContainEqual(expect.objectContaining({ event: "request", code: "tool_not_allowed" }));
+      expect(
+        err()
+          .trim()
+          .split("\n")
+          .map((l) => JSON.parse(l) as { event: string; code?: string }),
+      ).toContainEqual(expect.objectContaining({ event: "request", code: "tool_not_allowed" }));
     } finally {
       process.emit("SIGTERM");
       expect(await done).toBe(0);
@@ -44,7 +69,10 @@ describe("concordat serve", () => {
     for (const [args, message] of [
       [["--max-connections", "0"], '--max-connections must be a whole number ≥ 1, not "0".'],
       [["--headers-timeout-ms", "9000", "--request-timeout-ms", "1000"], "headers-timeout-ms (9000) must not exceed request-timeout-ms (1000)"],
-      [["--reconcile", "test/server/fixtures/refund-tools.ts#refunds"], '"test/server/fixtures/refund-tools.ts#refunds" is not a function: --reconcile names a function'],
+      [
+        ["--reconcile", "test/server/fixtures/refund-tools.ts#refunds"],
+        '"test/server/fixtures/refund-tools.ts#refunds" is not a function: --reconcile names a function',
+      ],
       [["--table", "x; drop"], "--table must be a plain SQL identifier"],
     ] as const) {
       const { io, err } = memoryIo({ env });

@@ -45,7 +45,9 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
     const doomed = await startServe([PROTOCOL, "--tools", TOOLS, "--db", db], { BANK_SQLITE: bank, BANK_HANG: "after-effect" });
     running.push(doomed);
     const { sessionId, tokens } = await confirmedSession(doomed.url, `${name}-session`);
-    const lost = call("POST", `${doomed.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND }).catch((e: unknown) => e);
+    const lost = call("POST", `${doomed.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND }).catch(
+      (e: unknown) => e,
+    );
     await doomed.waitFor(/in-flight \S+/);
     doomed.child.kill("SIGKILL");
     expect(await lost).toBeInstanceOf(Error); // the client never got an answer
@@ -56,7 +58,9 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
 
   it("with --reconcile: the retry on the restarted instance gets the write's result, the session goes on, one refund", async () => {
     const { db, bank, sessionId, tokens } = await crashMidWrite("with-hook");
-    const restarted = await startServe([PROTOCOL, "--tools", TOOLS, "--db", db, "--reconcile", "test/server/fixtures/bank-tools.ts#reconcile"], { BANK_SQLITE: bank });
+    const restarted = await startServe([PROTOCOL, "--tools", TOOLS, "--db", db, "--reconcile", "test/server/fixtures/bank-tools.ts#reconcile"], {
+      BANK_SQLITE: bank,
+    });
     running.push(restarted);
     // the creation is retried too (its answer was never lost here, but a retry must be safe)
     const again = await call("POST", `${restarted.url}/sessions`, undefined, {}, { "idempotency-key": "with-hook-session" });
@@ -64,7 +68,9 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
     const retry = await call("POST", `${restarted.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND });
     expect(retry.status).toBe(200);
     expect(retry.body).toMatchObject({ replayed: true, outcome: "ok", to: "refunded", result: { ok: true, value: { refundId: `${sessionId}:refund-1` } } });
-    expect((await call("POST", `${restarted.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "c5", name: "end_conversation", arguments: {} })).body.state).toBe("done");
+    expect(
+      (await call("POST", `${restarted.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "c5", name: "end_conversation", arguments: {} })).body.state,
+    ).toBe("done");
     expect(refunds(bank)).toEqual([`${sessionId}:refund-1`]);
   }, 240_000);
 
@@ -77,7 +83,10 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
     expect(blocked.status).toBe(423);
     expect(blocked.body.error).toMatchObject({ code: "needs_reconciliation", data: { pendingCallId: "refund-1", retryOfPending: true } });
     expect((await call("POST", calls, tokens.agent, { id: "c5", name: "end_conversation", arguments: {} })).status).toBe(423);
-    const op = await call("POST", `${restarted.url}/sessions/${sessionId}/reconcile`, SERVE_ENV.CONCORDAT_OPERATOR_TOKEN, { executed: true, result: { refundId: "found in the bank" } });
+    const op = await call("POST", `${restarted.url}/sessions/${sessionId}/reconcile`, SERVE_ENV.CONCORDAT_OPERATOR_TOKEN, {
+      executed: true,
+      result: { refundId: "found in the bank" },
+    });
     expect(op.body).toMatchObject({ resolved: true, callId: "refund-1", outcome: "ok", to: "refunded" });
     const retry = await call("POST", calls, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND });
     expect(retry).toMatchObject({ status: 200, replayed: true, body: { result: { ok: true, value: { refundId: "found in the bank" } } } });

@@ -26,7 +26,15 @@ function tc39(Class, { classDecorators = [], methods = {} }) {
   for (const [key, decorators] of Object.entries(methods)) {
     let fn = Class.prototype[key];
     for (const d of [...decorators].reverse()) {
-      const r = d(fn, { kind: "method", name: key, static: false, private: false, metadata, addInitializer() {}, access: { has: (o) => key in o, get: (o) => o[key] } });
+      const r = d(fn, {
+        kind: "method",
+        name: key,
+        static: false,
+        private: false,
+        metadata,
+        addInitializer() {},
+        access: { has: (o) => key in o, get: (o) => o[key] },
+      });
       if (r !== undefined) fn = r;
     }
     Object.defineProperty(Class.prototype, key, { value: fn, writable: true, configurable: true, enumerable: false });
@@ -57,7 +65,12 @@ const door = defineProtocol({
   initial: "closed",
   terminal: ["gone"],
   tools: {
-    knock: { input: z.object({ times: z.number().int().positive() }), effect: "read", outcomes: ["answered", "silence"], outcome: (r) => (r.ok && r.value === "hello" ? "answered" : "silence") },
+    knock: {
+      input: z.object({ times: z.number().int().positive() }),
+      effect: "read",
+      outcomes: ["answered", "silence"],
+      outcome: (r) => (r.ok && r.value === "hello" ? "answered" : "silence"),
+    },
     open_door: { input: z.object({}), effect: "write" },
     leave: { input: z.object({}), effect: "read" },
   },
@@ -79,7 +92,10 @@ async function refused(promise) {
   assert.fail("expected the call to be refused");
 }
 
-for (const [mode, apply] of [["tc39", tc39], ["legacy", legacy]]) {
+for (const [mode, apply] of [
+  ["tc39", tc39],
+  ["legacy", legacy],
+]) {
   const log = [];
   let Visitor = class Visitor extends Agent {
     async knock({ times }) {
@@ -97,10 +113,17 @@ for (const [mode, apply] of [["tc39", tc39], ["legacy", legacy]]) {
       return this.open();
     }
   };
-  Visitor = apply(Visitor, { classDecorators: [mode === "tc39" ? door.enforce : enforce(door)], methods: { knock: [tool()], open: [tool("open_door")], leave: [tool({ name: "leave" })] } });
+  Visitor = apply(Visitor, {
+    classDecorators: [mode === "tc39" ? door.enforce : enforce(door)],
+    methods: { knock: [tool()], open: [tool("open_door")], leave: [tool({ name: "leave" })] },
+  });
 
   const v = new Visitor();
-  assert.deepEqual(v.availableTools().map((t) => t.name), ["knock", "leave"], `${mode}: availableTools`);
+  assert.deepEqual(
+    v.availableTools().map((t) => t.name),
+    ["knock", "leave"],
+    `${mode}: availableTools`,
+  );
   const barge = await refused(v.barge());
   assert.equal(barge.code, "tool_not_allowed", `${mode}: barge() is refused`);
   assert.deepEqual(log, [], `${mode}: the refused body did not run`);
@@ -144,8 +167,14 @@ for (const [mode, apply] of [["tc39", tc39], ["legacy", legacy]]) {
   const agent = new Visitor({ model });
   const step = await agent.step("go in");
   assert.equal(step.text, "in");
-  assert.deepEqual(step.rejections.map((r) => r.code), ["tool_not_allowed"]);
-  assert.deepEqual(step.executed.map((e) => `${e.call.name}:${e.from}->${e.to}`), ["knock:closed->invited", "open_door:invited->inside"]);
+  assert.deepEqual(
+    step.rejections.map((r) => r.code),
+    ["tool_not_allowed"],
+  );
+  assert.deepEqual(
+    step.executed.map((e) => `${e.call.name}:${e.from}->${e.to}`),
+    ["knock:closed->invited", "open_door:invited->inside"],
+  );
   assert.deepEqual(model.offeredTools()[0], ["knock", "leave"], `${mode}: the model saw only the allowed tools`);
   console.log(`decorators (${mode}) from dist: ok`);
 }

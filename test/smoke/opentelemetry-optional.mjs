@@ -44,9 +44,15 @@ await s.execute({ name: "end", arguments: {} }, () => 1);
 if (s.state !== "z") process.exit(3);
 `;
 const coreUrls = resolvedBy(coreRun);
-assert.ok(coreUrls.some((u) => u.endsWith("/dist/src/index.js")), "the recorder saw the core load");
+assert.ok(
+  coreUrls.some((u) => u.endsWith("/dist/src/index.js")),
+  "the recorder saw the core load",
+);
 assert.deepEqual(otel(coreUrls), [], `the core loaded OpenTelemetry modules without being asked to:\n  ${otel(coreUrls).join("\n  ")}`);
 
 const tracedUrls = resolvedBy(`const { instrumentSessions } = await import(${dist("src/telemetry/index.js")}); instrumentSessions();`);
-assert.ok(otel(tracedUrls).some((u) => u.includes("/@opentelemetry/api/")), "control failed: concordat/opentelemetry did not load @opentelemetry/api, so the check would not see it");
+assert.ok(
+  otel(tracedUrls).some((u) => u.includes("/@opentelemetry/api/")),
+  "control failed: concordat/opentelemetry did not load @opentelemetry/api, so the check would not see it",
+);
 console.log("smoke: the core runs sessions without loading @opentelemetry; concordat/opentelemetry loads @opentelemetry/api");

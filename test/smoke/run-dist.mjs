@@ -63,7 +63,9 @@ assert.match(bad.stderr, /unknown command "frobnicate"/);
 console.log("smoke: dist core + bin ok");
 
 let failed = 0;
-for (const f of readdirSync(here).filter((f) => f.endsWith(".mjs") && f !== "run-dist.mjs").sort()) {
+for (const f of readdirSync(here)
+  .filter((f) => f.endsWith(".mjs") && f !== "run-dist.mjs")
+  .sort()) {
   const r = spawnSync(process.execPath, [join(here, f)], { encoding: "utf8", stdio: "inherit" });
   if (r.status !== 0) {
     failed++;

@@ -41,14 +41,18 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies });
       const other = new GuardedExecutor({ protocol: payProtocol, store: await h.reopen(SECRETS.same), policies: grantPolicies });
       const { session } = await ex.create({ id: freshId("utf8") });
-      const accounts = ["ünïcødé ✓", "\u0000\"q\"\\", "日本語", "emoji 👍🏽", "plain", "x".repeat(5000)];
+      const accounts = ["ünïcødé ✓", '\u0000"q"\\', "日本語", "emoji 👍🏽", "plain", "x".repeat(5000)];
       for (let i = 0; i < 12; i++) {
         // alternate: the second executor starts from a fresh load, the first keeps its incremental text
-        await (i % 4 === 3 ? other : ex).execute(session.id, { id: `u${i}`, name: "lookup", arguments: { account: accounts[i % accounts.length]! } }, () => ({ i }));
+        await (i % 4 === 3 ? other : ex).execute(session.id, { id: `u${i}`, name: "lookup", arguments: { account: accounts[i % accounts.length]! } }, () => ({
+          i,
+        }));
       }
       const { session: loaded, stored } = await other.load(session.id);
       expect(stored.version).toBe(13);
-      expect(loaded.trace.map((t) => (t.arguments as { account: string }).account)).toEqual(Array.from({ length: 12 }, (_, i) => accounts[i % accounts.length]));
+      expect(loaded.trace.map((t) => (t.arguments as { account: string }).account)).toEqual(
+        Array.from({ length: 12 }, (_, i) => accounts[i % accounts.length]),
+      );
       // the 5,000-character calls crossed the seal size: the head holds only the calls after the sealed ones
       const raw = JSON.parse((await rawOf(h, session.id)).data) as { calls: unknown[]; log: { sealed: number; chunks: number } };
       expect(raw.log.chunks).toBeGreaterThan(0);
@@ -58,7 +62,21 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
 
     it("creates at version 1 and loads exactly what it stored", async () => {
       const id = freshId("create");
-      const state = stateOf(id, { ledger: { c1: { callId: "c1", tool: "pay", arguments: { note: "ünïcødé ✓ \u0000 \"q\"" }, argsHash: "x", claims: {}, status: "done", idempotencyKey: `${id}:c1`, intentAt: "t", owner: "o" } } });
+      const state = stateOf(id, {
+        ledger: {
+          c1: {
+            callId: "c1",
+            tool: "pay",
+            arguments: { note: 'ünïcødé ✓ \u0000 "q"' },
+            argsHash: "x",
+            claims: {},
+            status: "done",
+            idempotencyKey: `${id}:c1`,
+            intentAt: "t",
+            owner: "o",
+          },
+        },
+      });
       const created = await h.store.create(id, state);
       expect(created.version).toBe(1);
       expect(created.state).toMatchObject({ ...state, log: { sealed: 0, chunks: 0, incarnation: expect.stringMatching(/^[0-9a-f]{16}$/) } });
@@ -147,7 +165,10 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       try {
         const loaded = await other.load(session.id);
         expect(loaded?.state.session.trace.map((t) => t.callId)).toEqual(Array.from({ length: 80 }, (_, i) => `s${i}`));
-        expect(await other.findCall(session.id, "s3")).toMatchObject({ entry: { callId: "s3", seq: 3 }, recorded: { version: 5, result: { ok: true, value: { n: 3 } } } });
+        expect(await other.findCall(session.id, "s3")).toMatchObject({
+          entry: { callId: "s3", seq: 3 },
+          recorded: { version: 5, result: { ok: true, value: { n: 3 } } },
+        });
         expect(await other.findCall(session.id, "s79")).toMatchObject({ entry: { callId: "s79" }, recorded: { result: { value: { n: 79 } } } });
         expect(await other.findCall(session.id, "nope")).toBeUndefined();
       } finally {
@@ -159,8 +180,14 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
       const id = freshId("claims");
       await h.store.create(id, stateOf(id));
       expect((await h.store.compareAndSet(id, 1, stateOf(id), { claims: ["call:w1", "consumed:grants:nonce:N1"] }))?.version).toBe(2);
-      const conflict = (p: Promise<unknown>) => p.then(() => "saved", (e: unknown) => (e instanceof ClaimConflictError ? e.claim : `error: ${(e as Error).message}`));
-      expect(await conflict(h.store.compareAndSet(id, 2, stateOf(id, { pending: "w2" }), { claims: ["call:w2", "consumed:grants:nonce:N1"] }))).toBe("consumed:grants:nonce:N1");
+      const conflict = (p: Promise<unknown>) =>
+        p.then(
+          () => "saved",
+          (e: unknown) => (e instanceof ClaimConflictError ? e.claim : `error: ${(e as Error).message}`),
+        );
+      expect(await conflict(h.store.compareAndSet(id, 2, stateOf(id, { pending: "w2" }), { claims: ["call:w2", "consumed:grants:nonce:N1"] }))).toBe(
+        "consumed:grants:nonce:N1",
+      );
       // nothing of the refused save was written: not the head, not its other claim
       expect(await h.store.version(id)).toBe(2);
       expect((await h.store.load(id))?.state.pending).toBeUndefined();
@@ -260,7 +287,9 @@ export function sessionStoreConformance(name: string, open: () => Promise<StoreH
         const ex = new GuardedExecutor({ protocol: payProtocol, store: h.store, policies: grantPolicies, log: new ViolationLog([sink]), cache: false });
         const { session } = await ex.create({ init: (s) => grants(s).grant("g1", "pay", { account: "A", amount: 5 }) });
         // an attacker adds a second grant for a bigger payment
-        await h.tamper(session.id, (row) => ({ data: row.data.replace('"grants":[', '"grants":[{"id":"evil","tool":"pay","args":"{\\"account\\":\\"X\\",\\"amount\\":999}"},') }));
+        await h.tamper(session.id, (row) => ({
+          data: row.data.replace('"grants":[', '"grants":[{"id":"evil","tool":"pay","args":"{\\"account\\":\\"X\\",\\"amount\\":999}"},'),
+        }));
         let ran = 0;
         await expectTampered(ex.execute(session.id, { id: "c1", name: "pay", arguments: { account: "X", amount: 999 } }, () => ++ran));
         await expectTampered(ex.execute(session.id, { id: "c2", name: "pay", arguments: { account: "A", amount: 5 } }, () => ++ran));

@@ -22,14 +22,21 @@ const lookupHook =
   (backend: Backend): ReconcileHook =>
   async (intent) => {
     const found = (await backend.payments()).filter((p) => p.key === intent.idempotencyKey);
-    return found.length > 0 ? { executed: true, result: { ok: true, value: { receipt: found[0]!.key } }, by: "idempotency-lookup" } : { executed: false, by: "idempotency-lookup" };
+    return found.length > 0
+      ? { executed: true, result: { ok: true, value: { receipt: found[0]!.key } }, by: "idempotency-lookup" }
+      : { executed: false, by: "idempotency-lookup" };
   };
 
 /** A worker claims the write and is SIGKILLed inside the tool; the survivors must cope. */
 async function crashScenario(cfg: BackendConfig, phase: "before-effect" | "after-effect", withHook: boolean) {
   const backend = await openBackend(cfg);
   try {
-    const ex = new GuardedExecutor({ protocol: confirmedStrictPayProtocol, store: backend.store, sessionOptions: confirmationOptions, ...(withHook ? { reconcile: lookupHook(backend) } : {}) });
+    const ex = new GuardedExecutor({
+      protocol: confirmedStrictPayProtocol,
+      store: backend.store,
+      sessionOptions: confirmationOptions,
+      ...(withHook ? { reconcile: lookupHook(backend) } : {}),
+    });
     let nonce = "";
     const { session } = await ex.create({ init: (s) => void (nonce = confirmAction(s, "pay", ARGS)) });
     const child = spawnWorker("./crash-worker.ts", "CRASH_CONFIG", { backend: cfg, sessionId: session.id, callId: "pay-1", args: ARGS, phase });
@@ -41,7 +48,12 @@ async function crashScenario(cfg: BackendConfig, phase: "before-effect" | "after
     const { stored, session: blocked } = await ex.load(session.id);
     expect(blocked.status).toBe("needs_reconciliation");
     expect(stored.state.pending).toBe("pay-1");
-    expect(stored.state.ledger["pay-1"]).toMatchObject({ status: "intent", tool: "pay", arguments: ARGS, claims: { confirmation: { consumed: [expect.objectContaining({ nonce })] } } });
+    expect(stored.state.ledger["pay-1"]).toMatchObject({
+      status: "intent",
+      tool: "pay",
+      arguments: ARGS,
+      claims: { confirmation: { consumed: [expect.objectContaining({ nonce })] } },
+    });
     expect((blocked.toJSON().extensions["confirmation"] as { consumed: { nonce: string }[] }).consumed.map((c) => c.nonce)).toEqual([nonce]);
     expect(await ex.toolsAllowed(session.id)).toEqual([]);
     return { ex, backend, sessionId: session.id };
@@ -63,7 +75,9 @@ function suite(name: string, config: () => BackendConfig) {
       const { ex, backend, sessionId } = await crashScenario(config(), "after-effect", false);
       try {
         const c = { ran: 0 };
-        const retry = await ex.execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c)).catch((e: unknown) => e as ProtocolViolation);
+        const retry = await ex
+          .execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c))
+          .catch((e: unknown) => e as ProtocolViolation);
         expect(retry).toBeInstanceOf(ProtocolViolation);
         expect(retry).toMatchObject({ code: "needs_reconciliation", data: { pendingCallId: "pay-1", retryOfPending: true, inFlight: false } });
         expect(await codeOf(ex.execute(sessionId, { id: "pay-2", name: "pay", arguments: ARGS }, payInto(backend, c)))).toBe("needs_reconciliation");
@@ -73,7 +87,10 @@ function suite(name: string, config: () => BackendConfig) {
         // the operator looked in the payment system and found it
         const report = await ex.reconcile(sessionId, { executed: true, result: { ok: true, value: { receipt: `${sessionId}:pay-1` } }, by: "operator:ana" });
         expect(report).toMatchObject({ resolved: true, record: { to: "paid" } });
-        expect(await ex.execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c))).toMatchObject({ replayed: true, result: { ok: true, value: { receipt: `${sessionId}:pay-1` } } });
+        expect(await ex.execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c))).toMatchObject({
+          replayed: true,
+          result: { ok: true, value: { receipt: `${sessionId}:pay-1` } },
+        });
         expect(await codeOf(ex.execute(sessionId, { id: "close-1", name: "close", arguments: {} }, () => "ok"))).toBe("ok");
         expect(c.ran).toBe(0);
         expect((await backend.payments()).map((p) => p.key)).toEqual([`${sessionId}:pay-1`]);
@@ -115,7 +132,9 @@ function suite(name: string, config: () => BackendConfig) {
         expect(session.status).toBe("active");
         expect(stored.state.ledger["pay-1"]?.status).toBe("reconciled_not_executed");
         expect(await backend.payments()).toEqual([]);
-        const again = await ex.execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c)).catch((e: unknown) => e as ProtocolViolation);
+        const again = await ex
+          .execute(sessionId, { id: "pay-1", name: "pay", arguments: ARGS }, payInto(backend, c))
+          .catch((e: unknown) => e as ProtocolViolation);
         expect(again).toMatchObject({ code: "duplicate_call", data: { reason: "not_executed" } });
         await ex.update(sessionId, (s) => confirmAction(s, "pay", ARGS));
         expect(await codeOf(ex.execute(sessionId, { id: "pay-3", name: "pay", arguments: ARGS }, payInto(backend, c)))).toBe("ok");
@@ -136,7 +155,12 @@ suite("SQLite", () => ({ kind: "sqlite", path: join(dir, `crash-${n++}.db`), tab
 const url = postgresUrl();
 if (url) {
   const tables: string[] = [];
-  afterAll(() => dropTables(url, tables.flatMap((t) => [t, `${t}_bank`])));
+  afterAll(() =>
+    dropTables(
+      url,
+      tables.flatMap((t) => [t, `${t}_bank`]),
+    ),
+  );
   suite("PostgreSQL", () => {
     const table = uniqueTable(`crash${n++}`);
     tables.push(table);

@@ -81,9 +81,19 @@ describe("GuardedExecutor", () => {
     expect(first.replayed).toBeUndefined();
     // the client lost the answer and retries: the recorded result, nothing runs
     const retry = await ex.execute(session.id, { id: "w1", name: "pay", arguments: { amount: 10, account: "A" } }, impl);
-    expect(retry).toMatchObject({ replayed: true, callId: "w1", outcome: "ok", from: "open", to: "open", version: 3, result: { ok: true, value: { receipt: "r1" } } });
+    expect(retry).toMatchObject({
+      replayed: true,
+      callId: "w1",
+      outcome: "ok",
+      from: "open",
+      to: "open",
+      version: 3,
+      result: { ok: true, value: { receipt: "r1" } },
+    });
     // the same call id for another call is refused, naming why
-    const reused = (await ex.execute(session.id, { id: "w1", name: "pay", arguments: { account: "A", amount: 99 } }, impl).catch((e: unknown) => e)) as ProtocolViolation;
+    const reused = (await ex
+      .execute(session.id, { id: "w1", name: "pay", arguments: { account: "A", amount: 99 } }, impl)
+      .catch((e: unknown) => e)) as ProtocolViolation;
     expect(reused.code).toBe("duplicate_call");
     expect(reused.data).toMatchObject({ callId: "w1", reason: "different_call" });
     expect(await codeOf(ex.execute(session.id, { id: "w2", name: "pay", arguments: PAY }, impl))).toBe("confirmation_missing");
@@ -102,10 +112,12 @@ describe("GuardedExecutor", () => {
     // an attacker with database access restores the row from before the write (grant unconsumed)
     store.rows.set(session.id, beforeWrite);
     const refused = async (executor: GuardedExecutor<typeof payProtocol>, callId: string) => {
-      const e = (await executor.execute(session.id, { id: callId, name: "pay", arguments: PAY }, () => ++ran).then(
-        () => undefined,
-        (x: unknown) => x,
-      )) as ProtocolViolation;
+      const e = (await executor
+        .execute(session.id, { id: callId, name: "pay", arguments: PAY }, () => ++ran)
+        .then(
+          () => undefined,
+          (x: unknown) => x,
+        )) as ProtocolViolation;
       expect(e).toBeInstanceOf(ProtocolViolation);
       expect(e.code).toBe("state_tampered");
       expect(e.data).toMatchObject({ rollback: true });
@@ -152,7 +164,11 @@ describe("GuardedExecutor", () => {
     await ex.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: ++ran }));
     const other = setup(ex.store).ex; // another instance, no cache
     for (const executor of [ex, other]) {
-      expect(await executor.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: ++ran }))).toMatchObject({ replayed: true, result: { ok: true, value: { balance: 1 } }, version: 2 });
+      expect(await executor.execute(session.id, { id: "r1", name: "lookup", arguments: { account: "A" } }, () => ({ balance: ++ran }))).toMatchObject({
+        replayed: true,
+        result: { ok: true, value: { balance: 1 } },
+        version: 2,
+      });
     }
     expect(ran).toBe(1);
   });
@@ -168,7 +184,9 @@ describe("GuardedExecutor", () => {
       await new Promise((r) => setTimeout(r, 5));
       return ++ran;
     };
-    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => codeOf((i % 2 ? a : b).execute(session.id, { id: `w${i}`, name: "pay", arguments: PAY }, impl))));
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => codeOf((i % 2 ? a : b).execute(session.id, { id: `w${i}`, name: "pay", arguments: PAY }, impl))),
+    );
     expect(ran).toBe(1);
     expect(codes.filter((c) => c === "ok")).toHaveLength(1);
     expect(new Set(codes.filter((c) => c !== "ok"))).toEqual(new Set(["confirmation_missing", "needs_reconciliation"].filter((c) => codes.includes(c))));
@@ -238,7 +256,8 @@ describe("GuardedExecutor", () => {
       protocol: strictPayProtocol,
       store: inner,
       policies: grantPolicies,
-      reconcile: (intent) => (targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : undefined),
+      reconcile: (intent) =>
+        targetSystem.has(intent.idempotencyKey) ? { executed: true, result: { ok: true, value: targetSystem.get(intent.idempotencyKey) } } : undefined,
     });
     expect(await codeOf(fresh.execute(session.id, { id: "c", name: "close", arguments: {} }, () => 1))).toBe("needs_reconciliation"); // same process id, lease not expired
     const rep = await fresh.reconcile(session.id);
@@ -246,7 +265,10 @@ describe("GuardedExecutor", () => {
     const { session: after } = await fresh.load(session.id);
     expect(after.state).toBe("paid");
     expect(after.trace.filter((t) => t.tool === "pay")).toHaveLength(1);
-    expect(await fresh.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => 1)).toMatchObject({ replayed: true, result: { ok: true, value: { receipt: "r1" } } });
+    expect(await fresh.execute(session.id, { id: "w1", name: "pay", arguments: PAY }, () => 1)).toMatchObject({
+      replayed: true,
+      result: { ok: true, value: { receipt: "r1" } },
+    });
   });
 
   it("records the outcome even when the session changed while the write ran (e.g. a confirmation)", async () => {
@@ -313,7 +335,11 @@ describe("GuardedExecutor", () => {
       context: z.object({ notes: z.array(z.string()) }),
       initialContext: { notes: [] },
       tools: {
-        note: { input: z.object({ text: z.string() }), effect: "read", reduce: (ctx: { notes: string[] }, a: { text: string }) => ({ notes: [...ctx.notes, a.text] }) },
+        note: {
+          input: z.object({ text: z.string() }),
+          effect: "read",
+          reduce: (ctx: { notes: string[] }, a: { text: string }) => ({ notes: [...ctx.notes, a.text] }),
+        },
         end: { input: z.object({}), effect: "read" },
       },
       states: { open: { on: { note: { ok: "open" }, end: { ok: "done" } } }, done: {} },
@@ -424,7 +450,9 @@ describe("GuardedExecutor", () => {
     expect(loads).toBe(1);
     await look(ids[2]!, 4);
     expect(loads).toBe(1);
-    expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow("GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.");
+    expect(() => new GuardedExecutor({ protocol: payProtocol, store, cacheSize: 0 })).toThrow(
+      "GuardedExecutor: cacheSize must be a positive integer; got 0. Fix: pass a session count, or cache: false.",
+    );
   });
 
   it("a long session with a trimmed trace: restores from the log's last chunks, keeps its whole history there, and answers retried call ids", async () => {
@@ -450,13 +478,21 @@ describe("GuardedExecutor", () => {
     expect(history.map((e) => e.callId)).toEqual(Array.from({ length: 500 }, (_, i) => (i % 50 === 0 ? `w${i}` : `c${i}`)));
     expect(verifyTraceHistory(restored.toJSON(), history)).toEqual({ ok: true });
     // a retry of a recent read (the head keeps the newest calls), on another instance: the recorded result
-    expect(await fresh.execute(session.id, { id: "c493", name: "lookup", arguments: { account: "A493" } }, () => ({ n: ++reads }))).toMatchObject({ replayed: true, result: { ok: true, value: { n: 484 } } });
+    expect(await fresh.execute(session.id, { id: "c493", name: "lookup", arguments: { account: "A493" } }, () => ({ n: ++reads }))).toMatchObject({
+      replayed: true,
+      result: { ok: true, value: { n: 484 } },
+    });
     // a write sealed long ago: its call id is claimed for good, the retry gets its recorded result
-    expect(await fresh.execute(session.id, { id: "w50", name: "pay", arguments: { account: "A", amount: 51 } }, () => ({ paid: ++writes }))).toMatchObject({ replayed: true, result: { ok: true, value: { paid: 2 } } });
+    expect(await fresh.execute(session.id, { id: "w50", name: "pay", arguments: { account: "A", amount: 51 } }, () => ({ paid: ++writes }))).toMatchObject({
+      replayed: true,
+      result: { ok: true, value: { paid: 2 } },
+    });
     expect(reads).toBe(490);
     expect(writes).toBe(10);
     expect((await fresh.load(session.id)).session.traceLength).toBe(500);
-    expect(() => new GuardedExecutor({ ...opts, sessionOptions: { trace: { keep: 10 } } })).toThrow("sessionOptions.trace.keep is 10, below the store's seal size (32 calls)");
+    expect(() => new GuardedExecutor({ ...opts, sessionOptions: { trace: { keep: 10 } } })).toThrow(
+      "sessionOptions.trace.keep is 10, below the store's seal size (32 calls)",
+    );
   });
 
   it("names the bad consistency value", () => {

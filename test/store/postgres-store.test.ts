@@ -61,7 +61,9 @@ if (url) {
 if (!url) {
   describe("PostgresSessionStore", () => {
     it("needs a PostgreSQL server to run its suite", () => {
-      throw new Error("No PostgreSQL for the PostgreSQL suite: install postgresql (apt-get install postgresql; the test setup then starts a throwaway cluster) or set CONCORDAT_PG_URL.");
+      throw new Error(
+        "No PostgreSQL for the PostgreSQL suite: install postgresql (apt-get install postgresql; the test setup then starts a throwaway cluster) or set CONCORDAT_PG_URL.",
+      );
     });
   });
 }

@@ -24,7 +24,9 @@ async function race(backendCfg: BackendConfig) {
   const ex = new GuardedExecutor({ protocol: confirmedPayProtocol, store: backend.store, sessionOptions: confirmationOptions });
   let nonce = "";
   const { session } = await ex.create({ init: (s) => void (nonce = confirmAction(s, "pay", ARGS)) });
-  const workers = Array.from({ length: WORKERS }, (_, i) => spawnWorker("./race-worker.ts", "RACE_CONFIG", { backend: backendCfg, sessionId: session.id, calls: CALLS, worker: `w${i}`, args: ARGS }));
+  const workers = Array.from({ length: WORKERS }, (_, i) =>
+    spawnWorker("./race-worker.ts", "RACE_CONFIG", { backend: backendCfg, sessionId: session.id, calls: CALLS, worker: `w${i}`, args: ARGS }),
+  );
   try {
     const t0 = Date.now();
     await Promise.all(workers.map((w) => nextMessage(w, "ready")));
@@ -54,7 +56,11 @@ function expectExactlyOnce(r: Awaited<ReturnType<typeof race>>) {
   expect(r.payments).toHaveLength(1);
   const ledger = Object.values(r.stored.state.ledger);
   expect(ledger).toHaveLength(1);
-  expect(ledger[0]).toMatchObject({ status: "done", tool: "pay", claims: { confirmation: { consumed: [expect.objectContaining({ nonce: r.nonce, tool: "pay" })] } } });
+  expect(ledger[0]).toMatchObject({
+    status: "done",
+    tool: "pay",
+    claims: { confirmation: { consumed: [expect.objectContaining({ nonce: r.nonce, tool: "pay" })] } },
+  });
   expect(r.payments[0]!.key).toBe(ledger[0]!.idempotencyKey);
   expect(r.after.trace.filter((t) => t.tool === "pay")).toHaveLength(1);
   expect(r.after.status).toBe("active");

@@ -45,7 +45,10 @@ function suite(name: string, config: () => BackendConfig, raw: (cfg: BackendConf
       await db.write(session.id, before);
 
       // processes that never saw the later row: a new call with the same grant, and the old call id
-      for (const [callId, worker] of [["pay-2", "second"], ["pay-1", "third"]] as const) {
+      for (const [callId, worker] of [
+        ["pay-2", "second"],
+        ["pay-1", "third"],
+      ] as const) {
         const r = await inWorker(cfg, session.id, callId, worker);
         expect(r.code).toBe("state_tampered");
         expect(r.message).toContain("was rolled back");
@@ -69,7 +72,8 @@ describe("rollback-proof consumption across processes", () => {
       const db = new Database((cfg as { path: string }).path, { timeout: 10_000 });
       return {
         read: async (id) => db.prepare(`SELECT version, data, mac FROM ${cfg.table} WHERE id = ?`).get(id) as RawRow,
-        write: async (id, row) => void db.prepare(`UPDATE ${cfg.table} SET version = ?, data = ?, mac = ? WHERE id = ?`).run(row.version, row.data, row.mac, id),
+        write: async (id, row) =>
+          void db.prepare(`UPDATE ${cfg.table} SET version = ?, data = ?, mac = ? WHERE id = ?`).run(row.version, row.data, row.mac, id),
         close: async () => void db.close(),
       };
     },
@@ -86,10 +90,12 @@ describe("rollback-proof consumption across processes", () => {
         const pool = new pg.Pool({ connectionString: url, max: 1 });
         return {
           read: async (id) => {
-            const r = (await pool.query<{ version: string; data: string; mac: string }>(`SELECT version, data, mac FROM ${cfg.table} WHERE id = $1`, [id])).rows[0]!;
+            const r = (await pool.query<{ version: string; data: string; mac: string }>(`SELECT version, data, mac FROM ${cfg.table} WHERE id = $1`, [id]))
+              .rows[0]!;
             return { version: Number(r.version), data: r.data, mac: r.mac };
           },
-          write: async (id, row) => void (await pool.query(`UPDATE ${cfg.table} SET version = $1, data = $2, mac = $3 WHERE id = $4`, [row.version, row.data, row.mac, id])),
+          write: async (id, row) =>
+            void (await pool.query(`UPDATE ${cfg.table} SET version = $1, data = $2, mac = $3 WHERE id = $4`, [row.version, row.data, row.mac, id])),
           close: () => pool.end(),
         };
       },

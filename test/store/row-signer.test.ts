@@ -10,14 +10,30 @@ function referenceMac(format: "v2" | "v3", key: Buffer, id: string, version: num
   const seed = format === "v3" ? 'concordat.calls.v3\u0000{"calls":[' : 'concordat.trace.v2\u0000{"session":{"trace":[';
   let d = createHash("sha256").update(seed, "utf8").digest();
   for (const e of entries) d = createHash("sha256").update(d).update(e, "utf8").digest();
-  return createHmac("sha256", key).update(`concordat.store.${format}\u0000${id.length}:${id}\u0000`, "utf8").update(d).update(tail, "utf8").update(`\u0000${version}`, "utf8").digest("hex");
+  return createHmac("sha256", key)
+    .update(`concordat.store.${format}\u0000${id.length}:${id}\u0000`, "utf8")
+    .update(d)
+    .update(tail, "utf8")
+    .update(`\u0000${version}`, "utf8")
+    .digest("hex");
 }
 
 const HEAD = '{"calls":[';
 
 function state(id: string, note: string): StoredState {
   return {
-    session: { format: "concordat.session", formatVersion: 2, id, protocol: "p", state: "s", status: "active", context: { note }, trace: [], version: 0, extensions: {} },
+    session: {
+      format: "concordat.session",
+      formatVersion: 2,
+      id,
+      protocol: "p",
+      state: "s",
+      status: "active",
+      context: { note },
+      trace: [],
+      version: 0,
+      extensions: {},
+    },
     ledger: {},
   };
 }
@@ -59,7 +75,11 @@ describe("incremental row signer", () => {
     const secret = "0123456789abcdef-secret";
     const store = new MemorySessionStore({ secret });
     const s = state("n1", "x");
-    const withTrace: StoredState = { ...s, session: { ...s.session, trace: TRACE }, results: { callId: "c0", version: 2, result: { ok: true, value: { n: "ü" } }, prev: undefined } };
+    const withTrace: StoredState = {
+      ...s,
+      session: { ...s.session, trace: TRACE },
+      results: { callId: "c0", version: 2, result: { ok: true, value: { n: "ü" } }, prev: undefined },
+    };
     const created = await store.create("n1", withTrace);
     const row = store.rows.get("n1")!;
     const records = [`{"e":${JSON.stringify(TRACE[0])},"r":{"ok":true,"value":{"n":"ü"}},"v":2}`, `,{"e":${JSON.stringify(TRACE[1])}}`];
@@ -75,9 +95,21 @@ describe("incremental row signer", () => {
     const cyclic: Record<string, unknown> = {};
     cyclic["self"] = cyclic;
     const trace = [TRACE[0]!, { ...TRACE[1]!, callId: "c1" }];
-    await store.create("big", { ...s, session: { ...s.session, trace }, results: { callId: "c1", version: 3, result: { ok: true, value: cyclic }, prev: { callId: "c0", version: 2, result: { ok: true, value: "x".repeat(70_000) }, prev: undefined } } });
+    await store.create("big", {
+      ...s,
+      session: { ...s.session, trace },
+      results: {
+        callId: "c1",
+        version: 3,
+        result: { ok: true, value: cyclic },
+        prev: { callId: "c0", version: 2, result: { ok: true, value: "x".repeat(70_000) }, prev: undefined },
+      },
+    });
     const loaded = (await store.load("big"))!;
-    expect(recordedCall(loaded.state.results, "c0")?.result).toEqual({ ok: true, omitted: expect.stringMatching(/^70002 characters of JSON, more than the 65536 kept$/) });
+    expect(recordedCall(loaded.state.results, "c0")?.result).toEqual({
+      ok: true,
+      omitted: expect.stringMatching(/^70002 characters of JSON, more than the 65536 kept$/),
+    });
     expect(recordedCall(loaded.state.results, "c1")?.result.omitted).toMatch(/^not JSON-serializable/);
   });
 
@@ -86,7 +118,10 @@ describe("incremental row signer", () => {
     await store.create("r1", { ...state("r1", "x"), session: { ...state("r1", "x").session, trace: TRACE } });
     const row = store.rows.get("r1")!;
     const parsed = JSON.parse(row.data) as Record<string, unknown>;
-    store.rows.set("r1", { ...row, data: JSON.stringify({ session: parsed["session"], calls: parsed["calls"], ledger: parsed["ledger"], log: parsed["log"], creation: parsed["creation"] }) });
+    store.rows.set("r1", {
+      ...row,
+      data: JSON.stringify({ session: parsed["session"], calls: parsed["calls"], ledger: parsed["ledger"], log: parsed["log"], creation: parsed["creation"] }),
+    });
     await expect(store.load("r1")).rejects.toMatchObject({ code: "state_tampered" });
     store.rows.set("r1", { ...row, data: row.data.replace('{"e":{"seq":0', '{"e": {"seq":0') });
     await expect(store.load("r1")).rejects.toMatchObject({ code: "state_tampered" });
@@ -98,7 +133,9 @@ describe("incremental row signer", () => {
     const wrong = store.rowSigner("s1");
     wrong.append("not the text that is stored");
     const next = state("s1", "b");
-    const saved = await store.compareAndSet("s1", 1, next, { encoded: { bytes: Buffer.from(JSON.stringify(next)), stored: next, mac: (v) => wrong.sign("", v) } });
+    const saved = await store.compareAndSet("s1", 1, next, {
+      encoded: { bytes: Buffer.from(JSON.stringify(next)), stored: next, mac: (v) => wrong.sign("", v) },
+    });
     expect(saved?.version).toBe(2);
     await expect(store.load("s1")).rejects.toMatchObject({ code: "state_tampered" });
   });

@@ -2,7 +2,8 @@ import { isProtocolViolation, ProtocolViolation, type ViolationOf } from "../../
 import type { ViolationCode } from "../../src/violation/violation-codes.js";
 
 function notAViolation(e: unknown, codes: readonly ViolationCode[]): Error {
-  if (e instanceof ProtocolViolation) return new Error(`expected a ProtocolViolation with code ${codes.join(" or ")}, but it threw one with code ${e.code}: ${e.message}`, { cause: e });
+  if (e instanceof ProtocolViolation)
+    return new Error(`expected a ProtocolViolation with code ${codes.join(" or ")}, but it threw one with code ${e.code}: ${e.message}`, { cause: e });
   const what = e instanceof Error ? `${e.name}: ${e.message}` : JSON.stringify(e);
   return new Error(`expected a ProtocolViolation, but it threw ${what}`, { cause: e });
 }

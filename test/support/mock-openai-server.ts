@@ -50,10 +50,17 @@ export async function startMockOpenAiServer(): Promise<MockOpenAiServer> {
     const last = r.messages[r.messages.length - 1];
     let message: Record<string, unknown>;
     if (system.startsWith("You are a customer")) {
-      message = { role: "assistant", content: r.messages.length <= 2 ? "Hi, I want to cancel my reservation. My user id is emma_kim_9957." : "OK, thanks. ###STOP###" };
+      message = {
+        role: "assistant",
+        content: r.messages.length <= 2 ? "Hi, I want to cancel my reservation. My user id is emma_kim_9957." : "OK, thanks. ###STOP###",
+      };
     } else if (last?.role === "user" && !r.messages.some((m) => m.role === "tool")) {
       const id = /([a-z]+_[a-z]+_\d+)/.exec(last.content ?? "")?.[1] ?? "nobody_0";
-      message = { role: "assistant", content: null, tool_calls: [{ id: `call_${requests.length}`, type: "function", function: { name: "get_user_details", arguments: JSON.stringify({ user_id: id }) } }] };
+      message = {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: `call_${requests.length}`, type: "function", function: { name: "get_user_details", arguments: JSON.stringify({ user_id: id }) } }],
+      };
     } else {
       message = { role: "assistant", content: "I'm sorry, I cannot do that under our policy. Is there anything else?" };
     }

@@ -48,9 +48,21 @@ export default async function setup(): Promise<(() => void) | undefined> {
     chmodSync(dir, 0o755);
     chownSync(dir, uid, gid);
   }
-  const run = (cmd: string, args: string[]) => execFileSync(join(bin, cmd), args, { stdio: "pipe", ...(uid !== undefined ? { uid, gid } : {}), env: { ...process.env, LC_ALL: "C.UTF-8" } });
+  const run = (cmd: string, args: string[]) =>
+    execFileSync(join(bin, cmd), args, { stdio: "pipe", ...(uid !== undefined ? { uid, gid } : {}), env: { ...process.env, LC_ALL: "C.UTF-8" } });
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"]);
-  run("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-t", "60", "-o", `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`, "start"]);
+  run("pg_ctl", [
+    "-D",
+    data,
+    "-l",
+    join(dir, "log"),
+    "-w",
+    "-t",
+    "60",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=200`,
+    "start",
+  ]);
   process.env["CONCORDAT_PG_URL"] = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return () => {
     try {

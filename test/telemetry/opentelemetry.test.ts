@@ -54,7 +54,8 @@ async function refundRun(session: Session<typeof refundProtocol>) {
       tracer.startSpan("db.lookup").end();
       return bookingId === "B-1001" ? { id: "B-1001", amount: 120 } : null;
     },
-    request_confirmation: ({ bookingId, amount }: { bookingId: string; amount: number }) => `Refund ${amount} USD for booking ${bookingId}? Please answer yes or no.`,
+    request_confirmation: ({ bookingId, amount }: { bookingId: string; amount: number }) =>
+      `Refund ${amount} USD for booking ${bookingId}? Please answer yes or no.`,
     issue_refund: ({ bookingId, amount }: { bookingId: string; amount: number }) => {
       refunds.push(`${bookingId}:${amount}`);
       return { refunded: amount };
@@ -62,7 +63,9 @@ async function refundRun(session: Session<typeof refundProtocol>) {
     end_conversation: () => "bye",
   };
   return tracer.startActiveSpan("agent turn", async (outer) => {
-    const premature = await refusalOf(session.execute({ id: "call_1", name: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 } }, tools.issue_refund));
+    const premature = await refusalOf(
+      session.execute({ id: "call_1", name: "issue_refund", arguments: { bookingId: "B-1001", amount: 120 } }, tools.issue_refund),
+    );
     await session.execute({ id: "call_2", name: "lookup_booking", arguments: { bookingId: "B-1001" } }, tools.lookup_booking);
     await session.execute({ id: "call_3", name: "request_confirmation", arguments: { bookingId: "B-1001", amount: 120 } }, tools.request_confirmation);
     const reply = await session.receiveUserReply("Yes, please refund the 120 USD for B-1001.");
@@ -94,7 +97,12 @@ describe("OpenTelemetry session tracing: the refund example", () => {
     for (const s of tools) {
       expect(s.spanContext().traceId).toBe(outer.spanContext().traceId);
       expect(parentOf(s)).toBe(outer.spanContext().spanId);
-      expect(s.attributes).toMatchObject({ "gen_ai.operation.name": "execute_tool", "gen_ai.tool.type": "function", "gen_ai.conversation.id": "conv-1", "concordat.protocol": "refund" });
+      expect(s.attributes).toMatchObject({
+        "gen_ai.operation.name": "execute_tool",
+        "gen_ai.tool.type": "function",
+        "gen_ai.conversation.id": "conv-1",
+        "concordat.protocol": "refund",
+      });
     }
 
     const [refused, lookup, , , write] = tools as [ReadableSpan, ReadableSpan, ReadableSpan, ReadableSpan, ReadableSpan];
@@ -158,16 +166,24 @@ describe("OpenTelemetry session tracing: the refund example", () => {
       step.end();
     });
     const step = spans().find((s) => s.name === "model step")!;
-    expect(step.events.map((e) => [e.name, e.attributes?.["gen_ai.tool.name"], e.attributes?.["concordat.call.status"]])).toEqual([["concordat.tool_call.checked", "lookup_booking", "allowed"]]);
-    expect(toolSpans().map((s) => [s.name, s.attributes["concordat.violation.code"], parentOf(s)])).toEqual([["execute_tool issue_refund", "tool_not_allowed", step.spanContext().spanId]]);
+    expect(step.events.map((e) => [e.name, e.attributes?.["gen_ai.tool.name"], e.attributes?.["concordat.call.status"]])).toEqual([
+      ["concordat.tool_call.checked", "lookup_booking", "allowed"],
+    ]);
+    expect(toolSpans().map((s) => [s.name, s.attributes["concordat.violation.code"], parentOf(s)])).toEqual([
+      ["execute_tool issue_refund", "tool_not_allowed", step.spanContext().spanId],
+    ]);
   });
 
   it("calls queued on one session keep their own caller's span as parent", async () => {
     const session = refundSession();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const first = tracer.startActiveSpan("caller A", (a) => session.execute({ name: "lookup_booking", arguments: { bookingId: "B-1" } }, async () => (await gate, { id: "B-1" })).finally(() => a.end()));
-    const second = tracer.startActiveSpan("caller B", (b) => session.execute({ name: "request_confirmation", arguments: { bookingId: "B-1", amount: 5 } }, () => "ok?").finally(() => b.end()));
+    const first = tracer.startActiveSpan("caller A", (a) =>
+      session.execute({ name: "lookup_booking", arguments: { bookingId: "B-1" } }, async () => (await gate, { id: "B-1" })).finally(() => a.end()),
+    );
+    const second = tracer.startActiveSpan("caller B", (b) =>
+      session.execute({ name: "request_confirmation", arguments: { bookingId: "B-1", amount: 5 } }, () => "ok?").finally(() => b.end()),
+    );
     release();
     await Promise.all([first, second]);
     const byName = (n: string) => spans().find((s) => s.name === n)!;
@@ -193,25 +209,39 @@ describe("OpenTelemetry session tracing: failures, budgets, switching it on and 
   it("budget use after each call, the budget refusal, an outcome with no transition (one span), an error with no outcome", async () => {
     const session = new Session(p, { observer: openTelemetryObserver({ tracer }) });
     await session.execute({ name: "look", arguments: {} }, () => 1);
-    await expect(session.execute({ name: "look", arguments: {} }, () => {
-      throw new RangeError("db down");
-    })).rejects.toThrow("db down");
+    await expect(
+      session.execute({ name: "look", arguments: {} }, () => {
+        throw new RangeError("db down");
+      }),
+    ).rejects.toThrow("db down");
     await session.execute({ name: "look", arguments: {} }, () => 2);
     await expect(session.execute({ name: "odd", arguments: {} }, () => 1)).rejects.toMatchObject({ code: "budget_exceeded" });
     const [ok, failed, ok2, overBudget] = toolSpans() as [ReadableSpan, ReadableSpan, ReadableSpan, ReadableSpan];
     expect(ok.attributes).toMatchObject({ "concordat.call.status": "executed", "concordat.budget.tool_calls.used": 1, "concordat.budget.tool_calls.limit": 2 });
     // a read whose error maps to no outcome did not happen as far as the protocol knows: not charged
-    expect(failed.attributes).toMatchObject({ "concordat.call.status": "failed", "error.type": "RangeError", "concordat.state.after": "a", "concordat.budget.tool_calls.used": 1 });
+    expect(failed.attributes).toMatchObject({
+      "concordat.call.status": "failed",
+      "error.type": "RangeError",
+      "concordat.state.after": "a",
+      "concordat.budget.tool_calls.used": 1,
+    });
     expect(failed.status.code).toBe(SpanStatusCode.ERROR);
     expect(ok2.attributes).toMatchObject({ "concordat.budget.tool_calls.used": 2 });
     expect(failed.events.map((e) => e.name)).toEqual(["exception"]);
-    expect(overBudget.attributes).toMatchObject({ "concordat.call.status": "refused", "error.type": "budget_exceeded", "concordat.budget.tool_calls.used": 2, "concordat.budget.tool_calls.limit": 2 });
+    expect(overBudget.attributes).toMatchObject({
+      "concordat.call.status": "refused",
+      "error.type": "budget_exceeded",
+      "concordat.budget.tool_calls.used": 2,
+      "concordat.budget.tool_calls.limit": 2,
+    });
 
     exporter.reset();
     const unbudgeted = defineProtocol({ ...p.config, budget: undefined } as never) as typeof p;
     const s2 = new Session(unbudgeted, { observer: openTelemetryObserver({ tracer }) });
     await expect(s2.execute({ name: "odd", arguments: {} }, () => 1)).rejects.toMatchObject({ code: "invalid_outcome" });
-    expect(toolSpans().map((s) => [s.name, s.attributes["concordat.call.status"], s.attributes["error.type"]])).toEqual([["execute_tool odd", "refused", "invalid_outcome"]]);
+    expect(toolSpans().map((s) => [s.name, s.attributes["concordat.call.status"], s.attributes["error.type"]])).toEqual([
+      ["execute_tool odd", "refused", "invalid_outcome"],
+    ]);
   });
 
   it("instrumentSessions reports sessions created after it, until uninstalled; observer: null opts out", async () => {
@@ -236,7 +266,9 @@ describe("OpenTelemetry session tracing: failures, budgets, switching it on and 
     });
     uninstall();
     const turn = spans().find((s) => s.name === "agent turn")!;
-    expect(toolSpans().map((s) => [s.name, s.attributes["concordat.call.status"], s.attributes["error.type"], parentOf(s) === turn.spanContext().spanId])).toEqual([
+    expect(
+      toolSpans().map((s) => [s.name, s.attributes["concordat.call.status"], s.attributes["error.type"], parentOf(s) === turn.spanContext().spanId]),
+    ).toEqual([
       ["execute_tool lookup_booking", "executed", undefined, true],
       ["execute_tool issue_refund", "refused", "tool_not_allowed", true],
     ]);
@@ -248,15 +280,29 @@ describe("OpenTelemetry session tracing: failures, budgets, switching it on and 
     const { MemorySessionStore } = await import("../../src/store/memory-store.js");
     const uninstall = instrumentSessions({ tracer });
     try {
-      const executor = new GuardedExecutor({ protocol: refundProtocol, store: new MemorySessionStore({ secret: "store-secret-0123456789abcdef" }), sessionOptions: { confirmation: { key: "grant-key-0123456789abcdef" } } });
+      const executor = new GuardedExecutor({
+        protocol: refundProtocol,
+        store: new MemorySessionStore({ secret: "store-secret-0123456789abcdef" }),
+        sessionOptions: { confirmation: { key: "grant-key-0123456789abcdef" } },
+      });
       const { session } = await executor.create();
       await tracer.startActiveSpan("http request", async (req) => {
         await executor.execute(session.id, { id: "g1", name: "lookup_booking", arguments: { bookingId: "B-7" } }, () => ({ id: "B-7" }));
-        await executor.execute(session.id, { id: "g2", name: "issue_refund", arguments: { bookingId: "B-7", amount: 30 } }, () => ({ ok: true })).catch(() => undefined);
+        await executor
+          .execute(session.id, { id: "g2", name: "issue_refund", arguments: { bookingId: "B-7", amount: 30 } }, () => ({ ok: true }))
+          .catch(() => undefined);
         req.end();
       });
       const req = spans().find((s) => s.name === "http request")!;
-      const seen = toolSpans().map((s) => JSON.stringify([s.name, s.attributes["concordat.call.status"], s.attributes["error.type"], s.attributes["gen_ai.conversation.id"] === session.id, parentOf(s) === req.spanContext().spanId]));
+      const seen = toolSpans().map((s) =>
+        JSON.stringify([
+          s.name,
+          s.attributes["concordat.call.status"],
+          s.attributes["error.type"],
+          s.attributes["gen_ai.conversation.id"] === session.id,
+          parentOf(s) === req.spanContext().spanId,
+        ]),
+      );
       // (a refusal on the executor's cached copy is checked again on a fresh copy, which reports it again: distinct spans only)
       expect([...new Set(seen)].map((x) => JSON.parse(x))).toEqual([
         ["execute_tool lookup_booking", "executed", null, true, true],
@@ -269,7 +315,14 @@ describe("OpenTelemetry session tracing: failures, budgets, switching it on and 
   });
 
   it("a tracer that throws changes nothing the session decides", async () => {
-    const broken = { startSpan: () => { throw new Error("exporter on fire"); }, startActiveSpan: () => { throw new Error("exporter on fire"); } } as unknown as Tracer;
+    const broken = {
+      startSpan: () => {
+        throw new Error("exporter on fire");
+      },
+      startActiveSpan: () => {
+        throw new Error("exporter on fire");
+      },
+    } as unknown as Tracer;
     const session = new Session(p, { observer: openTelemetryObserver({ tracer: broken }) });
     expect(await session.execute({ name: "look", arguments: {} }, () => 41)).toBe(41);
     await expect(session.execute({ name: "nope" as "look", arguments: {} }, () => 1)).rejects.toMatchObject({ code: "unknown_tool" });

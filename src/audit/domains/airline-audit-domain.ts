@@ -21,11 +21,22 @@ const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
 const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };
 const CABIN_WORDS: Readonly<Record<string, string>> = { basic_economy: "basic economy", economy: "economy", business: "business" };
 
-function detail(label: string, field: DetailField, executed: string, test: (text: string) => boolean, described: (text: string) => readonly string[], scope: ActionDetail["scope"] = "change"): ActionDetail {
+function detail(
+  label: string,
+  field: DetailField,
+  executed: string,
+  test: (text: string) => boolean,
+  described: (text: string) => readonly string[],
+  scope: ActionDetail["scope"] = "change",
+): ActionDetail {
   return { label, scope, field, executed, test, described };
 }
 
-function flightDetails(flights: readonly Record<string, unknown>[], keep: (f: { flight_number: string; date: string }) => boolean, k: AirlineKnowledge): ActionDetail[] {
+function flightDetails(
+  flights: readonly Record<string, unknown>[],
+  keep: (f: { flight_number: string; date: string }) => boolean,
+  k: AirlineKnowledge,
+): ActionDetail[] {
   const out: ActionDetail[] = [];
   for (const f of flights) {
     const n = str(f["flight_number"]);
@@ -34,8 +45,20 @@ function flightDetails(flights: readonly Record<string, unknown>[], keep: (f: { 
     const forms = idForms(n);
     out.push(
       // a reservation id can have a flight number's shape (ABC123): known ones are not flights
-      detail(`flight ${n}`, "flight", n, (t) => anyMatches(forms, t), (t) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f))),
-      detail(`date ${d}`, "date", d, (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)), (t) => [...extractDescribedValues(t).dates]),
+      detail(
+        `flight ${n}`,
+        "flight",
+        n,
+        (t) => anyMatches(forms, t),
+        (t) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f)),
+      ),
+      detail(
+        `date ${d}`,
+        "date",
+        d,
+        (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)),
+        (t) => [...extractDescribedValues(t).dates],
+      ),
     );
   }
   return out;
@@ -46,41 +69,94 @@ function passengerDetails(passengers: readonly Record<string, unknown>[], withDo
   for (const p of passengers) {
     const first = str(p["first_name"]);
     const last = str(p["last_name"]);
-    if (first) out.push(detail(`passenger first name ${first}`, "passenger", first, (t) => anyMatches(nameForms(first), t), () => []));
-    if (last) out.push(detail(`passenger last name ${last}`, "passenger", last, (t) => anyMatches(nameForms(last), t), () => []));
+    if (first)
+      out.push(
+        detail(
+          `passenger first name ${first}`,
+          "passenger",
+          first,
+          (t) => anyMatches(nameForms(first), t),
+          () => [],
+        ),
+      );
+    if (last)
+      out.push(
+        detail(
+          `passenger last name ${last}`,
+          "passenger",
+          last,
+          (t) => anyMatches(nameForms(last), t),
+          () => [],
+        ),
+      );
     const dob = str(p["dob"]);
     // the user's own date of birth, on file, needs no repeating when the passenger is the user
     const self = k.profile !== undefined && k.profile.firstName === first && k.profile.lastName === last && k.profile.dob === dob;
-    if (withDob && dob && !self) out.push(detail(`date of birth ${dob}`, "passenger", dob, (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, dob)), (t) => [...extractDescribedValues(t).dates]));
+    if (withDob && dob && !self)
+      out.push(
+        detail(
+          `date of birth ${dob}`,
+          "passenger",
+          dob,
+          (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, dob)),
+          (t) => [...extractDescribedValues(t).dates],
+        ),
+      );
   }
   return out;
 }
 
 function cabinDetail(cabin: string): ActionDetail {
-  return detail(`cabin ${cabin}`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => extractDescribedValues(t).cabins.has(cabin as Cabin), (t) => [...extractDescribedValues(t).cabins].map((c) => CABIN_WORDS[c] ?? c));
+  return detail(
+    `cabin ${cabin}`,
+    "cabin",
+    CABIN_WORDS[cabin] ?? cabin,
+    (t) => extractDescribedValues(t).cabins.has(cabin as Cabin),
+    (t) => [...extractDescribedValues(t).cabins].map((c) => CABIN_WORDS[c] ?? c),
+  );
 }
 
 /** The request names a cabin that is neither the one written nor one the reservation had (its current or an earlier one). */
 function cabinConflict(cabin: string, had: readonly string[]): ActionDetail {
   const others = (t: string) => [...extractDescribedValues(t).cabins].filter((c) => c !== cabin && !had.includes(c));
-  return detail(`cabin ${cabin} (no other cabin described)`, "cabin", CABIN_WORDS[cabin] ?? cabin, (t) => others(t).length === 0, (t) => others(t).map((c) => CABIN_WORDS[c] ?? c), "request");
+  return detail(
+    `cabin ${cabin} (no other cabin described)`,
+    "cabin",
+    CABIN_WORDS[cabin] ?? cabin,
+    (t) => others(t).length === 0,
+    (t) => others(t).map((c) => CABIN_WORDS[c] ?? c),
+    "request",
+  );
 }
 
 /** A count the request states for this field must include the written one. */
 function countConflict(label: string, field: DetailField, executed: number, counts: (t: string) => readonly number[], unit: string): ActionDetail {
-  return detail(label, field, `${executed} ${unit}`, (t) => {
-    const c = counts(t);
-    return c.length === 0 || c.includes(executed);
-  }, (t) => counts(t).map((n) => `${n} ${unit}`), "request");
+  return detail(
+    label,
+    field,
+    `${executed} ${unit}`,
+    (t) => {
+      const c = counts(t);
+      return c.length === 0 || c.includes(executed);
+    },
+    (t) => counts(t).map((n) => `${n} ${unit}`),
+    "request",
+  );
 }
 
 function bagsDetail(total: number, before: number | undefined): ActionDetail {
   // "3 bags in total", or "add 2 bags" to a reservation that had 1
   const added = before !== undefined && total > before ? total - before : undefined;
-  return detail(`${total} bags in total`, "bags", `${total} bags`, (t) => {
-    const c = extractDescribedValues(t).bagCounts;
-    return c.includes(total) || (added !== undefined && c.includes(added));
-  }, (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`));
+  return detail(
+    `${total} bags in total`,
+    "bags",
+    `${total} bags`,
+    (t) => {
+      const c = extractDescribedValues(t).bagCounts;
+      return c.includes(total) || (added !== undefined && c.includes(added));
+    },
+    (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
+  );
 }
 
 function isDowngrade(before: Reservation | undefined, cabin: string | undefined, flights: readonly Record<string, unknown>[]): boolean {
@@ -157,7 +233,14 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       const others = [...k.reservationIds].filter((id) => id !== reservationId).map((id) => idForms(id)[0]!);
       const forms = idForms(reservationId);
       out.push({
-        ...detail(`reservation ${reservationId}`, "reservation", reservationId, (t) => anyMatches(forms, t), (t) => [...extractDescribedValues(t).codes].filter((c) => k.reservationIds.has(c)), call.name === "cancel_reservation" ? "change" : "subject"),
+        ...detail(
+          `reservation ${reservationId}`,
+          "reservation",
+          reservationId,
+          (t) => anyMatches(forms, t),
+          (t) => [...extractDescribedValues(t).codes].filter((c) => k.reservationIds.has(c)),
+          call.name === "cancel_reservation" ? "change" : "subject",
+        ),
         namesOther: (t: string) => others.some((re) => re.test(t)),
         primary: true,
       });
@@ -176,7 +259,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const moved = moneyMoved(call, old);
         const original = pay !== undefined && (old?.payments.some((p) => p.paymentId === pay) ?? false);
         // a refund to the reservation's original method, or a change that moved no money, needs no payment named
-        const refundOnly = moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
+        const refundOnly =
+          moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
         if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId));
         const charge = moved && chargeDetail(moved, k);
         if (charge) out.push(charge);
@@ -188,7 +272,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const nonfree = num(a["nonfree_baggages"]) ?? 0;
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
-        const charged = moved !== undefined ? moved.some((p) => p.amount > 0) : old?.nonfreeBaggages === undefined ? nonfree > 0 : nonfree > old.nonfreeBaggages;
+        const charged =
+          moved !== undefined ? moved.some((p) => p.amount > 0) : old?.nonfreeBaggages === undefined ? nonfree > 0 : nonfree > old.nonfreeBaggages;
         if (pay && charged) out.push(paymentDetail(pay, k, reservationId));
         const charge = moved && chargeDetail(moved, k);
         if (charge) out.push(charge);
@@ -206,7 +291,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         const passengers = arr(a["passengers"]);
         out.push(...passengerDetails(passengers, false, k));
-        out.push(countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"));
+        out.push(
+          countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
+        );
         const payments = arr(a["payment_methods"]);
         for (const p of payments) {
           const id = str(p["payment_id"]);
@@ -221,23 +308,68 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const bags = num(a["total_baggages"]);
         if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined));
         const insurance = str(a["insurance"]);
-        if (insurance === "yes") out.push(detail("travel insurance", "insurance", "insurance", (t) => /\binsur/i.test(t), () => []));
+        if (insurance === "yes")
+          out.push(
+            detail(
+              "travel insurance",
+              "insurance",
+              "insurance",
+              (t) => /\binsur/i.test(t),
+              () => [],
+            ),
+          );
         if (insurance === "yes" || insurance === "no") {
           const said = (t: string) => [...extractDescribedValues(t).insurance];
-          out.push(detail(`insurance ${insurance}`, "insurance", insurance === "yes" ? "with insurance" : "no insurance", (t) => said(t).length === 0 || said(t).includes(insurance), (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")), "request"));
+          out.push(
+            detail(
+              `insurance ${insurance}`,
+              "insurance",
+              insurance === "yes" ? "with insurance" : "no insurance",
+              (t) => said(t).length === 0 || said(t).includes(insurance),
+              (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
+              "request",
+            ),
+          );
         }
         break;
       }
       case "send_certificate": {
         const amount = num(a["amount"]);
-        if (amount !== undefined) out.push(detail(`amount ${amount}`, "amount", `$${amount}`, (t) => anyMatches(amountForms(amount), t), (t) => extractDescribedValues(t).amounts.map((x) => `$${x}`)));
+        if (amount !== undefined)
+          out.push(
+            detail(
+              `amount ${amount}`,
+              "amount",
+              `$${amount}`,
+              (t) => anyMatches(amountForms(amount), t),
+              (t) => extractDescribedValues(t).amounts.map((x) => `$${x}`),
+            ),
+          );
         break;
       }
       default: {
         // A write the auditor has no specific rule for: every scalar argument must be mentioned.
         for (const [key, v] of Object.entries(a)) {
-          if (typeof v === "string" && v !== "") out.push(detail(`${key} ${v}`, "other", v, (t) => anyMatches(idForms(v), t), () => []));
-          else if (typeof v === "number") out.push(detail(`${key} ${v}`, "other", String(v), (t) => anyMatches(amountForms(v), t), () => []));
+          if (typeof v === "string" && v !== "")
+            out.push(
+              detail(
+                `${key} ${v}`,
+                "other",
+                v,
+                (t) => anyMatches(idForms(v), t),
+                () => [],
+              ),
+            );
+          else if (typeof v === "number")
+            out.push(
+              detail(
+                `${key} ${v}`,
+                "other",
+                String(v),
+                (t) => anyMatches(amountForms(v), t),
+                () => [],
+              ),
+            );
         }
       }
     }

@@ -74,7 +74,11 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
 /** The payment methods a text names, for reports. @internal */
 export function describedPayments(t: string): string[] {
   const v = extractDescribedValues(t);
-  return [...v.paymentIds, ...[...v.cardDigits].map((d) => `card ending in ${d}`), ...(v.paymentIds.size === 0 && v.cardDigits.size === 0 ? [...v.paymentKinds].map((k: PaymentKind) => k.replace("_", " ")) : [])];
+  return [
+    ...v.paymentIds,
+    ...[...v.cardDigits].map((d) => `card ending in ${d}`),
+    ...(v.paymentIds.size === 0 && v.cardDigits.size === 0 ? [...v.paymentKinds].map((k: PaymentKind) => k.replace("_", " ")) : []),
+  ];
 }
 
 /**
@@ -104,7 +108,8 @@ export function splitPaymentDetail(payments: readonly { readonly id: string; rea
   };
 }
 
-const OPEN_AMOUNT = /\b(?:any|whatever(?: the)?)\s+(?:(?:price|fare|cost|cabin)\s+)?(?:difference|additional (?:cost|charge|amount|fee)s?|extra (?:cost|charge)s?|price)\b|\bwhatever it costs\b/i;
+const OPEN_AMOUNT =
+  /\b(?:any|whatever(?: the)?)\s+(?:(?:price|fare|cost|cabin)\s+)?(?:difference|additional (?:cost|charge|amount|fee)s?|extra (?:cost|charge)s?|price)\b|\bwhatever it costs\b/i;
 
 const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;
 

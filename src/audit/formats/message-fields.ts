@@ -14,7 +14,7 @@ const textPart = z.union([z.string(), z.object({ type: z.string().nullish(), tex
 
 /** `content` of a user/assistant/system message. */
 export const messageContentSchema = z.union([z.string(), z.array(textPart), z.null(), z.undefined()], {
-  error: "content must be text, null, or an array of text parts ({type: \"text\", text})",
+  error: 'content must be text, null, or an array of text parts ({type: "text", text})',
 });
 
 /** `content` of a tool message: as above, or a JSON value (kept as JSON text). */
@@ -41,7 +41,13 @@ export function contentText(raw: unknown): string {
   if (typeof raw === "string") return raw;
   if (Array.isArray(raw)) {
     return raw
-      .map((p) => (typeof p === "string" ? p : p !== null && typeof p === "object" && typeof (p as { text?: unknown }).text === "string" ? (p as { text: string }).text : ""))
+      .map((p) =>
+        typeof p === "string"
+          ? p
+          : p !== null && typeof p === "object" && typeof (p as { text?: unknown }).text === "string"
+            ? (p as { text: string }).text
+            : "",
+      )
       .filter((t) => t !== "")
       .join("\n");
   }
@@ -68,7 +74,10 @@ export const trialSchema = z
   .transform((v) => (typeof v === "number" && Number.isInteger(v) ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : null));
 
 /** A task id recorded as text or a number; null when absent. */
-export const taskIdSchema = z.union([z.string(), z.number(), z.null()]).optional().transform((v) => (v === null || v === undefined ? null : String(v)));
+export const taskIdSchema = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((v) => (v === null || v === undefined ? null : String(v)));
 
 /** A reward recorded as a number, a boolean (true is a pass) or a numeric string; null otherwise. */
 export function readReward(...candidates: unknown[]): number | null {

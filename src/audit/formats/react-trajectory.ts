@@ -52,7 +52,11 @@ export function fromReactTrajectory(traj: readonly unknown[]): unknown[] {
       }
       if (action) {
         open = `react_${n++}`;
-        out.push({ role: "assistant", content: null, tool_calls: [{ id: open, type: "function", function: { name: action.name, arguments: action.arguments } }] });
+        out.push({
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: open, type: "function", function: { name: action.name, arguments: action.arguments } }],
+        });
         continue;
       }
     }

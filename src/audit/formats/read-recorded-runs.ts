@@ -33,6 +33,10 @@ export function readRecordedRuns(file: string, text: string): ParsedRuns {
   if (Array.isArray(data) && data.some((e: unknown) => e !== null && typeof e === "object" && Array.isArray((e as { messages?: unknown }).messages))) {
     return parseTau2Results(file, { simulations: data });
   }
-  if (Array.isArray(data) && data.length === 0) return { runs: [], problems: [{ file, message: "the file holds no runs (an empty JSON array); expected a tau-bench v1 trajectory list with at least one entry" }] };
+  if (Array.isArray(data) && data.length === 0)
+    return {
+      runs: [],
+      problems: [{ file, message: "the file holds no runs (an empty JSON array); expected a tau-bench v1 trajectory list with at least one entry" }],
+    };
   return { runs: [], problems: [{ file, message: `unknown format: found ${describe(data)}; ${EXPECTED}` }] };
 }

@@ -3,7 +3,18 @@ import { z } from "zod";
 import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
 import { linkToolResults, readArguments } from "./link-tool-results.js";
-import { answeredCallId, contentText, domainFromPolicy, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
+import {
+  answeredCallId,
+  contentText,
+  domainFromPolicy,
+  messageContentSchema,
+  readReward,
+  taskIdSchema,
+  toolCallParts,
+  toolCallSchema,
+  toolContentSchema,
+  trialSchema,
+} from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
 import { fromReactTrajectory, isReactTrajectory } from "./react-trajectory.js";
 
@@ -26,7 +37,10 @@ const entrySchema = z.object({
   task_id: taskIdSchema,
   trial: trialSchema,
   reward: z.unknown().optional(),
-  info: z.object({ reward_info: z.object({ reward: z.unknown().optional() }).loose().nullish() }).loose().nullish(),
+  info: z
+    .object({ reward_info: z.object({ reward: z.unknown().optional() }).loose().nullish() })
+    .loose()
+    .nullish(),
   traj: z.array(z.unknown().optional()),
 });
 
@@ -65,7 +79,11 @@ export function parseTau1Trajectories(file: string, data: unknown): ParsedRuns {
     const at = `[${i}]`;
     const entry = entrySchema.safeParse(raw);
     if (!entry.success) {
-      problems.push({ file, at, message: `not a tau-bench v1 trajectory (expected an object with traj[] of chat messages and optionally task_id, trial, reward): ${describeIssues(at, entry.error).slice(0, 5).join("; ")}` });
+      problems.push({
+        file,
+        at,
+        message: `not a tau-bench v1 trajectory (expected an object with traj[] of chat messages and optionally task_id, trial, reward): ${describeIssues(at, entry.error).slice(0, 5).join("; ")}`,
+      });
       return;
     }
     const e = entry.data;
@@ -79,7 +97,11 @@ export function parseTau1Trajectories(file: string, data: unknown): ParsedRuns {
       return [];
     });
     if (bad.length > 0) {
-      problems.push({ file, at, message: `not audited: malformed messages (a message needs role system/user/assistant/tool, content as text, null or text parts, tool_calls as [{id, type, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}` });
+      problems.push({
+        file,
+        at,
+        message: `not audited: malformed messages (a message needs role system/user/assistant/tool, content as text, null or text parts, tool_calls as [{id, type, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}`,
+      });
       return;
     }
     if (parsed.length === 0) {

@@ -2,7 +2,17 @@ import { z } from "zod";
 import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
 import { linkToolResults, readArguments } from "./link-tool-results.js";
-import { answeredCallId, contentText, messageContentSchema, readReward, taskIdSchema, toolCallParts, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
+import {
+  answeredCallId,
+  contentText,
+  messageContentSchema,
+  readReward,
+  taskIdSchema,
+  toolCallParts,
+  toolCallSchema,
+  toolContentSchema,
+  trialSchema,
+} from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
 
 const roleSchema = z.object({ role: z.enum(["assistant", "user", "tool", "system"]) });
@@ -76,7 +86,11 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
     const at = `simulations[${i}]`;
     const sim = simulationSchema.safeParse(raw);
     if (!sim.success) {
-      problems.push({ file, at, message: `not a tau2 simulation (expected an object with messages[] and optionally id, task_id, trial, reward_info.reward): ${describeIssues(at, sim.error).slice(0, 5).join("; ")}` });
+      problems.push({
+        file,
+        at,
+        message: `not a tau2 simulation (expected an object with messages[] and optionally id, task_id, trial, reward_info.reward): ${describeIssues(at, sim.error).slice(0, 5).join("; ")}`,
+      });
       return;
     }
     const s = sim.data;
@@ -88,7 +102,11 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
       return [];
     });
     if (bad.length > 0) {
-      problems.push({ file, at, message: `not audited: malformed messages (a message needs role assistant/user/tool/system, content as text, null or text parts, tool_calls as [{id, name, arguments}] or [{id, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}` });
+      problems.push({
+        file,
+        at,
+        message: `not audited: malformed messages (a message needs role assistant/user/tool/system, content as text, null or text parts, tool_calls as [{id, name, arguments}] or [{id, function: {name, arguments}}]): ${bad.slice(0, 5).join("; ")}`,
+      });
       return;
     }
     if (parsed.length === 0) {

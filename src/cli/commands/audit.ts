@@ -82,7 +82,8 @@ export const command: CliCommand = {
     const domain = AUDIT_DOMAINS[v.domain as string];
     if (!domain) throw new UsageError(`unknown --domain "${v.domain}"; use one of ${Object.keys(AUDIT_DOMAINS).join(", ")}`);
     if (v.format !== "table" && v.format !== "json") throw new UsageError(`unknown --format "${v.format}"; use table or json`);
-    if (v.baseline !== undefined && v.baseline !== "regex-switch") throw new UsageError(`unknown --baseline "${v.baseline}"; the only baseline is regex-switch`);
+    if (v.baseline !== undefined && v.baseline !== "regex-switch")
+      throw new UsageError(`unknown --baseline "${v.baseline}"; the only baseline is regex-switch`);
     const makeDecider = DECIDERS[v.decider as keyof typeof DECIDERS];
     if (!makeDecider) throw new UsageError(`unknown --decider "${v.decider}"; use ${Object.keys(DECIDERS).join(", ")}`);
     if (parsed.positionals.length === 0) throw new UsageError("no input: pass recorded-run files or folders, e.g. concordat audit ../shared/trajectories");
@@ -95,7 +96,9 @@ export const command: CliCommand = {
       try {
         text = readFileSync(isAbsolute(labelsFile) ? labelsFile : resolve(io.cwd, labelsFile), "utf8");
       } catch (e) {
-        io.stderr(`concordat audit: cannot read labels file ${labelsFile} (${(e as Error).message}). Fix: pass the path of a JSON Lines labels file, e.g. --labels test/audit/labels/shared-writes.jsonl\n`);
+        io.stderr(
+          `concordat audit: cannot read labels file ${labelsFile} (${(e as Error).message}). Fix: pass the path of a JSON Lines labels file, e.g. --labels test/audit/labels/shared-writes.jsonl\n`,
+        );
         return 2;
       }
       try {
@@ -108,10 +111,19 @@ export const command: CliCommand = {
     }
 
     const { runs, problems, files } = loadRecordedRuns(parsed.positionals, io.cwd);
-    let report = await auditRuns(runs, { domain, decider: makeDecider(), files: files.length, ...(v.baseline ? { baseline: "regex-switch" as const } : {}) }, problems);
+    let report = await auditRuns(
+      runs,
+      { domain, decider: makeDecider(), files: files.length, ...(v.baseline ? { baseline: "regex-switch" as const } : {}) },
+      problems,
+    );
     if (labels && labelsFile !== undefined) {
       const scored = scoreCounterfactual(report, labels, labelsFile);
-      report = { ...report, counterfactual: scored.counterfactual, problems: [...report.problems, ...scored.problems], summary: { ...report.summary, problems: report.summary.problems + scored.problems.length } };
+      report = {
+        ...report,
+        counterfactual: scored.counterfactual,
+        problems: [...report.problems, ...scored.problems],
+        summary: { ...report.summary, problems: report.summary.problems + scored.problems.length },
+      };
     }
     if (v.format === "json") io.stdout(`${JSON.stringify(report, null, 2)}\n`);
     else io.stdout(formatAuditTable(report));

@@ -38,8 +38,11 @@ export const command: CliCommand = {
     });
     const v = parsed.values;
     // the analyzer runs on ts-morph, an optional peer: loaded here, not when the CLI starts
-    const [{ check }, { format, formatNames }, { CheckConfigError }] = await loadOptional("ts-morph", "The static analyzer", "npm i -D ts-morph@28 typescript", () =>
-      Promise.all([import("../../../analyzer/check.js"), import("../../../analyzer/formatters/index.js"), import("../../../analyzer/types.js")]),
+    const [{ check }, { format, formatNames }, { CheckConfigError }] = await loadOptional(
+      "ts-morph",
+      "The static analyzer",
+      "npm i -D ts-morph@28 typescript",
+      () => Promise.all([import("../../../analyzer/check.js"), import("../../../analyzer/formatters/index.js"), import("../../../analyzer/types.js")]),
     );
     const fmt = v.format as string;
     if (!(formatNames as readonly string[]).includes(fmt)) throw new UsageError(`unknown --format "${fmt}"; use one of ${formatNames.join(", ")}`);

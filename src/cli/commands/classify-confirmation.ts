@@ -34,13 +34,19 @@ export const command: CliCommand = {
   async run(argv, io) {
     const { values, positionals } = parseCommandArgs(argv, {
       allowPositionals: true,
-      options: { explain: { type: "boolean", default: false }, matrix: { type: "boolean", default: false }, decider: { type: "string", default: "judge" }, split: { type: "string" } },
+      options: {
+        explain: { type: "boolean", default: false },
+        matrix: { type: "boolean", default: false },
+        decider: { type: "string", default: "judge" },
+        split: { type: "string" },
+      },
     });
     if (values.explain && values.matrix) throw new UsageError("--explain and --matrix cannot be combined.");
     const makeDecider = DECIDERS[values.decider as string];
     if (!makeDecider) throw new UsageError(`unknown --decider "${values.decider}"; use one of ${Object.keys(DECIDERS).join(", ")}`);
     const decider = makeDecider();
-    if (positionals.length > 0) throw new UsageError(`takes no arguments (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}); pipe JSON lines to stdin.`);
+    if (positionals.length > 0)
+      throw new UsageError(`takes no arguments (got ${positionals.map((p) => JSON.stringify(p)).join(" ")}); pipe JSON lines to stdin.`);
     const input = await io.readStdin();
     const lines = input.split(/\r?\n/);
     if (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
@@ -63,15 +69,19 @@ export const command: CliCommand = {
         continue;
       }
       if (typeof data !== "object" || data === null || Array.isArray(data)) {
-        fail(`line ${n} is ${Array.isArray(data) ? "an array" : typeof data === "object" ? "null" : `a ${typeof data}`}, not an object with "request" and "reply".`);
+        fail(
+          `line ${n} is ${Array.isArray(data) ? "an array" : typeof data === "object" ? "null" : `a ${typeof data}`}, not an object with "request" and "reply".`,
+        );
         continue;
       }
       const rec = data as Record<string, unknown>;
       if (values.split !== undefined && rec["split"] !== values.split) continue;
       const problems: string[] = [];
-      if (typeof rec["request"] !== "string") problems.push(`"request" must be a string (got ${rec["request"] === undefined ? "nothing" : typeof rec["request"]})`);
+      if (typeof rec["request"] !== "string")
+        problems.push(`"request" must be a string (got ${rec["request"] === undefined ? "nothing" : typeof rec["request"]})`);
       if (typeof rec["reply"] !== "string") problems.push(`"reply" must be a string (got ${rec["reply"] === undefined ? "nothing" : typeof rec["reply"]})`);
-      if (values.matrix && !DECISION_LABELS.has(rec["label"])) problems.push(`"label" must be "confirmed", "denied" or "unclear" (got ${JSON.stringify(rec["label"]) ?? "nothing"})`);
+      if (values.matrix && !DECISION_LABELS.has(rec["label"]))
+        problems.push(`"label" must be "confirmed", "denied" or "unclear" (got ${JSON.stringify(rec["label"]) ?? "nothing"})`);
       if (problems.length > 0) {
         fail(`line ${n}: ${problems.join("; ")}.`, rec["id"]);
         continue;
@@ -79,7 +89,12 @@ export const command: CliCommand = {
       const v = await decider.decide({ request: rec["request"] as string, reply: rec["reply"] as string });
       done++;
       if (values.matrix) {
-        labelled.push({ label: rec["label"] as LabelledDecision["label"], decision: v.decision, ...(typeof rec["category"] === "string" ? { category: rec["category"] } : {}), ...(typeof rec["lang"] === "string" ? { lang: rec["lang"] } : {}) });
+        labelled.push({
+          label: rec["label"] as LabelledDecision["label"],
+          decision: v.decision,
+          ...(typeof rec["category"] === "string" ? { category: rec["category"] } : {}),
+          ...(typeof rec["lang"] === "string" ? { lang: rec["lang"] } : {}),
+        });
         continue;
       }
       out.push(JSON.stringify({ id: rec["id"] ?? null, decision: v.decision, ...(values.explain ? { rule: v.rule, reason: v.reason } : {}) }));
@@ -88,7 +103,10 @@ export const command: CliCommand = {
       const m = confusionMatrix(labelled);
       io.stdout(formatConfusionMarkdown(m, `Decider "${decider.name}"${values.split !== undefined ? `, split ${values.split}` : ""}`));
       if (out.length > 0) io.stderr(out.join("\n") + "\n");
-      if (m.falseConfirmed > 0) io.stderr(`concordat classify-confirmation: ${m.falseConfirmed} repl${m.falseConfirmed === 1 ? "y" : "ies"} labelled denied/unclear classified as confirmed.\n`);
+      if (m.falseConfirmed > 0)
+        io.stderr(
+          `concordat classify-confirmation: ${m.falseConfirmed} repl${m.falseConfirmed === 1 ? "y" : "ies"} labelled denied/unclear classified as confirmed.\n`,
+        );
       if (bad > 0) io.stderr(`concordat classify-confirmation: ${bad} malformed line${bad === 1 ? "" : "s"}; ${done} classified.\n`);
       return m.falseConfirmed > 0 || bad > 0 ? 1 : 0;
     }

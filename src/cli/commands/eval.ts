@@ -55,7 +55,8 @@ real-model mode a line per finished run with its tokens and cost).`;
 function positiveInt(name: string, v: string | undefined, dflt: number): number {
   if (v === undefined) return dflt;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 0 || (name === "--trials" && n < 1)) throw new UsageError(`${name} must be a ${name === "--trials" ? "positive" : "non-negative"} integer, got "${v}".`);
+  if (!Number.isInteger(n) || n < 0 || (name === "--trials" && n < 1))
+    throw new UsageError(`${name} must be a ${name === "--trials" ? "positive" : "non-negative"} integer, got "${v}".`);
   return n;
 }
 
@@ -130,22 +131,48 @@ export const command: CliCommand = {
         throw new UsageError((e as Error).message);
       }
     }
-    const taskIds = v.tasks ? v.tasks.split(",").map((s) => s.trim()).filter(Boolean) : undefined;
-    if (v.model !== "simulated" && v.model !== "openai-compatible") throw new UsageError(`--model must be "simulated" or "openai-compatible", got "${v.model}".`);
+    const taskIds = v.tasks
+      ? v.tasks
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined;
+    if (v.model !== "simulated" && v.model !== "openai-compatible")
+      throw new UsageError(`--model must be "simulated" or "openai-compatible", got "${v.model}".`);
     if (v.replies !== "recorded" && v.replies !== "fixed") throw new UsageError(`--replies must be "recorded" or "fixed", got "${v.replies}".`);
     if (v.customer !== "simulated" && v.customer !== "llm") throw new UsageError(`--customer must be "simulated" or "llm", got "${v.customer}".`);
     const priceInput = price("--price-input", v["price-input"]);
     const priceOutput = price("--price-output", v["price-output"]);
-    if ((priceInput === undefined) !== (priceOutput === undefined)) throw new UsageError(`--price-input and --price-output go together (a cost needs both), got only ${priceInput === undefined ? "--price-output" : "--price-input"}.`);
-    if (priceInput !== undefined && v.model !== "openai-compatible") throw new UsageError("--price-input/--price-output price a real model's tokens: use them with --model openai-compatible (the simulated agents' tokens are estimates and cost nothing).");
+    if ((priceInput === undefined) !== (priceOutput === undefined))
+      throw new UsageError(
+        `--price-input and --price-output go together (a cost needs both), got only ${priceInput === undefined ? "--price-output" : "--price-input"}.`,
+      );
+    if (priceInput !== undefined && v.model !== "openai-compatible")
+      throw new UsageError(
+        "--price-input/--price-output price a real model's tokens: use them with --model openai-compatible (the simulated agents' tokens are estimates and cost nothing).",
+      );
     const realModel = v.model === "openai-compatible";
-    const progress = evalProgressReporter({ write: io.stderr, tty: process.stderr.isTTY === true && !io.env["CI"], perRun: realModel, intervalMs: seconds("--progress-interval", v["progress-interval"], 10) * 1000 });
-    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = { seed, trials, profiles, compliant: !v["no-compliant"], progress, replies: v.replies, ...(taskIds ? { taskIds } : {}) };
+    const progress = evalProgressReporter({
+      write: io.stderr,
+      tty: process.stderr.isTTY === true && !io.env["CI"],
+      perRun: realModel,
+      intervalMs: seconds("--progress-interval", v["progress-interval"], 10) * 1000,
+    });
+    const options: { -readonly [K in keyof EvalOptions]: EvalOptions[K] } = {
+      seed,
+      trials,
+      profiles,
+      compliant: !v["no-compliant"],
+      progress,
+      replies: v.replies,
+      ...(taskIds ? { taskIds } : {}),
+    };
     if (priceInput !== undefined && priceOutput !== undefined) options.price = { inputPerMillion: priceInput, outputPerMillion: priceOutput };
     if (realModel) {
       if (!v["base-url"] || !v["model-name"]) throw new UsageError("--model openai-compatible needs --base-url URL and --model-name NAME.");
       const apiKey = io.env[v["api-key-env"] ?? "OPENAI_API_KEY"];
-      const client = (model: string): OpenAICompatibleClient => new OpenAICompatibleClient({ model, baseURL: v["base-url"] as string, ...(apiKey ? { apiKey } : {}), temperature: 0, env: io.env });
+      const client = (model: string): OpenAICompatibleClient =>
+        new OpenAICompatibleClient({ model, baseURL: v["base-url"] as string, ...(apiKey ? { apiKey } : {}), temperature: 0, env: io.env });
       const agentClient = client(v["model-name"]);
       options.agentFactory = () => agentClient;
       options.modelLabel = `${v["model-name"]} via ${v["base-url"]}`;
@@ -153,7 +180,14 @@ export const command: CliCommand = {
       // one profile: the real model (the profile only names the group and its run count; the
       // simulated profile's calibration and published baseline do not apply to it)
       const { published: _published, ...base } = profiles[0] as AgentProfile;
-      options.profiles = [{ ...base, name: "real-model", description: `Real model ${v["model-name"]} (customers ${v.customer === "llm" ? "played by an LLM" : "SIMULATED"})`, runsPerTrial: 50 }];
+      options.profiles = [
+        {
+          ...base,
+          name: "real-model",
+          description: `Real model ${v["model-name"]} (customers ${v.customer === "llm" ? "played by an LLM" : "SIMULATED"})`,
+          runsPerTrial: 50,
+        },
+      ];
       if (v.customer === "llm") {
         const customerClient = client(v["customer-model-name"] ?? v["model-name"]);
         options.customerFactory = ({ scenario, style, meter }) => new LlmCustomer(scenario, { style, model: meter(customerClient), writeTools: WRITE_TOOLS });

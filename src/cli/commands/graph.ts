@@ -38,7 +38,10 @@ export const command: CliCommand = {
     if (positionals.length !== 1) throw new UsageError(`expected one <module>#<export>, got ${positionals.length}.`);
     const format = values.format;
     if (format !== "dot" && format !== "mermaid" && format !== "xstate") throw new UsageError(`--format must be dot, mermaid or xstate, not "${format}".`);
-    if (format === "xstate" && values.trace) throw new UsageError(`--trace highlights a path in dot or mermaid output; an XState machine has no place for it. Fix: drop --trace, or use --format dot.`);
+    if (format === "xstate" && values.trace)
+      throw new UsageError(
+        `--trace highlights a path in dot or mermaid output; an XState machine has no place for it. Fix: drop --trace, or use --format dot.`,
+      );
     const value = await loadExport(positionals[0]!, io.cwd);
     if (!(value instanceof Protocol) && !(typeof value === "object" && value !== null && "graph" in value)) {
       throw new UsageError(`"${positionals[0]}" is not a protocol (made by defineProtocol).`);

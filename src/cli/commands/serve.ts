@@ -61,27 +61,41 @@ export const command: CliCommand = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be 0-65535, not "${values.port}".`);
     if (values.db && values.pg) throw new UsageError("pass --db (SQLite) or --pg (PostgreSQL), not both.");
     const missing = ["CONCORDAT_STORE_SECRET", "CONCORDAT_TOKEN_SECRET"].filter((k) => !io.env[k]);
-    if (missing.length > 0) throw new UsageError(`set ${missing.join(" and ")} in the environment (HMAC keys of at least 16 bytes, e.g. \`openssl rand -hex 32\`).`);
+    if (missing.length > 0)
+      throw new UsageError(`set ${missing.join(" and ")} in the environment (HMAC keys of at least 16 bytes, e.g. \`openssl rand -hex 32\`).`);
 
     const protocol = await loadExport(positionals[0]!, io.cwd);
     if (!(protocol instanceof Protocol)) throw new UsageError(`"${positionals[0]}" is not a protocol (made by defineProtocol).`);
     const tools = await loadExport(values.tools, io.cwd);
     if (typeof tools !== "object" || tools === null) throw new UsageError(`"${values.tools}" is not an object of tool implementations.`);
     const unknown = Object.keys(tools).filter((t) => !protocol.toolNames.includes(t));
-    if (unknown.length > 0) throw new UsageError(`--tools has implementations for tools protocol "${protocol.name}" does not declare: ${unknown.join(", ")}. Known tools: ${protocol.toolNames.join(", ")}.`);
+    if (unknown.length > 0)
+      throw new UsageError(
+        `--tools has implementations for tools protocol "${protocol.name}" does not declare: ${unknown.join(", ")}. Known tools: ${protocol.toolNames.join(", ")}.`,
+      );
     let reconcile: ReconcileHook | undefined;
     if (values.reconcile) {
       const hook = await loadExport(values.reconcile, io.cwd);
-      if (typeof hook !== "function") throw new UsageError(`"${values.reconcile}" is not a function: --reconcile names a function (intent, { sessionId, protocol }) returning { executed: true, result } | { executed: false } | undefined.`);
+      if (typeof hook !== "function")
+        throw new UsageError(
+          `"${values.reconcile}" is not a function: --reconcile names a function (intent, { sessionId, protocol }) returning { executed: true, result } | { executed: false } | undefined.`,
+        );
       reconcile = hook as ReconcileHook;
     }
     const needsGrants = protocol.toolNames.some((t) => protocol.tools[t]?.requiresConfirmation === true);
     const grantKey = io.env["CONCORDAT_GRANT_KEY"];
-    if (needsGrants && !grantKey) throw new UsageError(`protocol "${protocol.name}" has tools that require confirmation: set CONCORDAT_GRANT_KEY (the same in every instance).`);
+    if (needsGrants && !grantKey)
+      throw new UsageError(`protocol "${protocol.name}" has tools that require confirmation: set CONCORDAT_GRANT_KEY (the same in every instance).`);
 
     const pgUrl = values.pg ?? io.env["CONCORDAT_PG_URL"];
-    if (values.table !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,54}$/.test(values.table)) throw new UsageError(`--table must be a plain SQL identifier of at most 55 characters (letters, digits, underscores), not "${values.table}".`);
-    const store = await openSessionStore({ secret: io.env["CONCORDAT_STORE_SECRET"]!, ...(pgUrl ? { postgresUrl: pgUrl } : {}), ...(values.db ? { sqlitePath: values.db } : {}), ...(values.table ? { table: values.table } : {}) });
+    if (values.table !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,54}$/.test(values.table))
+      throw new UsageError(`--table must be a plain SQL identifier of at most 55 characters (letters, digits, underscores), not "${values.table}".`);
+    const store = await openSessionStore({
+      secret: io.env["CONCORDAT_STORE_SECRET"]!,
+      ...(pgUrl ? { postgresUrl: pgUrl } : {}),
+      ...(values.db ? { sqlitePath: values.db } : {}),
+      ...(values.table ? { table: values.table } : {}),
+    });
     let guard: ReturnType<typeof createHttpGuard>;
     try {
       guard = createHttpGuard({
@@ -102,7 +116,13 @@ export const command: CliCommand = {
       });
     } catch (e) {
       await store.close();
-      if (e instanceof TypeError) throw new UsageError(e.message.replace(/^createHttpGuard: /, "").replace(/Ms\b/g, "-ms").replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`));
+      if (e instanceof TypeError)
+        throw new UsageError(
+          e.message
+            .replace(/^createHttpGuard: /, "")
+            .replace(/Ms\b/g, "-ms")
+            .replace(/([a-z])([A-Z])/g, (_, a: string, b: string) => `${a}-${b.toLowerCase()}`),
+        );
       throw e;
     }
     const { url } = await guard.listen(port, values.host);

@@ -133,11 +133,20 @@ export function airlineBaseDb(): Readonly<AirlineDb> {
     try {
       parsed = JSON.parse(readFileSync(path, "utf8"));
     } catch (e) {
-      throw new SharedDataError("shared_data_missing", `Cannot read the tau2 airline database at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`, { cause: e });
+      throw new SharedDataError(
+        "shared_data_missing",
+        `Cannot read the tau2 airline database at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`,
+        { cause: e },
+      );
     }
-    const missing = AIRLINE_TABLES.filter((t) => typeof (parsed as Record<string, unknown> | null)?.[t] !== "object" || (parsed as Record<string, unknown>)[t] === null);
+    const missing = AIRLINE_TABLES.filter(
+      (t) => typeof (parsed as Record<string, unknown> | null)?.[t] !== "object" || (parsed as Record<string, unknown>)[t] === null,
+    );
     if (missing.length > 0) {
-      throw new SharedDataError("shared_data_malformed", `The tau2 airline database at ${path} has no ${missing.map((m) => `"${m}"`).join(", ")} table. Fix: use tau2-bench's airline db.json (tables flights, users, reservations).`);
+      throw new SharedDataError(
+        "shared_data_malformed",
+        `The tau2 airline database at ${path} has no ${missing.map((m) => `"${m}"`).join(", ")} table. Fix: use tau2-bench's airline db.json (tables flights, users, reservations).`,
+      );
     }
     base = deepFreeze(parsed as AirlineDb);
     basePath = path;

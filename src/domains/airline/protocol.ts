@@ -124,7 +124,8 @@ function withSearch(ctx: AirlineContext, result: ToolResult): AirlineContext {
   if (!result.ok || !Array.isArray(result.value)) return ctx;
   const flights = { ...ctx.flights };
   for (const item of result.value as (DirectFlight | DirectFlight[])[]) {
-    for (const f of Array.isArray(item) ? item : [item]) if (f && typeof f.flight_number === "string") flights[f.flight_number] = { origin: f.origin, destination: f.destination };
+    for (const f of Array.isArray(item) ? item : [item])
+      if (f && typeof f.flight_number === "string") flights[f.flight_number] = { origin: f.origin, destination: f.destination };
   }
   return { ...ctx, flights };
 }
@@ -152,10 +153,16 @@ function segmentFlown(ctx: AirlineContext, s: { flight_number: string; date: str
 }
 
 /** Today's segments whose status the agent has not checked. */
-const uncheckedToday = (ctx: AirlineContext, r: AirlineReservationFacts) => r.flights.filter((s) => s.date === TODAY && statusOf(ctx, s.flight_number, s.date) === undefined);
+const uncheckedToday = (ctx: AirlineContext, r: AirlineReservationFacts) =>
+  r.flights.filter((s) => s.date === TODAY && statusOf(ctx, s.flight_number, s.date) === undefined);
 
 /** Guard helper: parses the call's arguments with the tool's schema; no arguments (tool listing) or unparsable ones pass (the schema check reports those). */
-function argGuard<N extends AirlineToolName>(tool: N, name: string, test: (ctx: AirlineContext, args: AirlineToolArgs<N>) => boolean, description: string): Guard {
+function argGuard<N extends AirlineToolName>(
+  tool: N,
+  name: string,
+  test: (ctx: AirlineContext, args: AirlineToolArgs<N>) => boolean,
+  description: string,
+): Guard {
   return guard<AirlineContext>(
     name,
     (ctx, raw) => {
@@ -171,7 +178,11 @@ function argGuard<N extends AirlineToolName>(tool: N, name: string, test: (ctx: 
 
 type ReservationTool = "cancel_reservation" | "update_reservation_flights" | "update_reservation_baggages" | "update_reservation_passengers";
 
-const userIdentified = guard<AirlineContext>("user_identified", (ctx) => ctx.userId !== null, "the user must first be identified with get_user_details (the user gives their user id)");
+const userIdentified = guard<AirlineContext>(
+  "user_identified",
+  (ctx) => ctx.userId !== null,
+  "the user must first be identified with get_user_details (the user gives their user id)",
+);
 
 function reservationGuards(tool: ReservationTool): Guard {
   const facts = (ctx: AirlineContext, a: { reservation_id: string }) => ctx.reservations[a.reservation_id];
@@ -209,7 +220,12 @@ const cancelGuard = allOf(
     "cancellation_eligible",
     (ctx, a) => {
       const r = ctx.reservations[a.reservation_id]!;
-      return r.created_at >= WITHIN_24H_FROM || r.cabin === "business" || r.insurance === "yes" || r.flights.some((s) => statusOf(ctx, s.flight_number, s.date) === "cancelled");
+      return (
+        r.created_at >= WITHIN_24H_FROM ||
+        r.cabin === "business" ||
+        r.insurance === "yes" ||
+        r.flights.some((s) => statusOf(ctx, s.flight_number, s.date) === "cancelled")
+      );
     },
     "a reservation can be cancelled only if booked within the last 24 hours, or a flight was cancelled by the airline (check with get_flight_status), or it is business class, or it has travel insurance and the reason is covered (health or weather)",
   ),
@@ -315,7 +331,12 @@ const passengersGuard = allOf(
 const bookGuard = allOf(
   userIdentified,
   argGuard("book_reservation", "booking_for_identified_user", (ctx, a) => a.user_id === ctx.userId, "book only for the identified user's own user id"),
-  argGuard("book_reservation", "at_most_five_passengers", (_ctx, a) => a.passengers.length >= 1 && a.passengers.length <= 5, "a reservation has one to five passengers"),
+  argGuard(
+    "book_reservation",
+    "at_most_five_passengers",
+    (_ctx, a) => a.passengers.length >= 1 && a.passengers.length <= 5,
+    "a reservation has one to five passengers",
+  ),
   argGuard(
     "book_reservation",
     "payment_methods_in_profile",
@@ -337,7 +358,9 @@ const bookGuard = allOf(
     (ctx, a) => {
       const m = ctx.users[a.user_id]?.membership;
       if (!m) return false;
-      return a.nonfree_baggages >= Math.max(0, a.total_baggages - freeBagsPerPassenger(m, a.cabin) * a.passengers.length) && a.nonfree_baggages <= a.total_baggages;
+      return (
+        a.nonfree_baggages >= Math.max(0, a.total_baggages - freeBagsPerPassenger(m, a.cabin) * a.passengers.length) && a.nonfree_baggages <= a.total_baggages
+      );
     },
     "bags beyond the free allowance (by membership and cabin, per passenger) cost 50 dollars each",
   ),
@@ -395,7 +418,12 @@ const writeTool = <N extends AirlineToolName>(n: N, subjects: string[], reduce: 
 });
 
 const tools = {
-  get_user_details: { ...spec("get_user_details"), outcomes: ["found", "not_found"] as ("found" | "not_found")[], outcome: found, reduce: (ctx: AirlineContext, _a: unknown, r: ToolResult) => withUser(ctx, r) },
+  get_user_details: {
+    ...spec("get_user_details"),
+    outcomes: ["found", "not_found"] as ("found" | "not_found")[],
+    outcome: found,
+    reduce: (ctx: AirlineContext, _a: unknown, r: ToolResult) => withUser(ctx, r),
+  },
   get_reservation_details: {
     ...spec("get_reservation_details"),
     outcomes: ["found", "not_found"] as ("found" | "not_found")[],

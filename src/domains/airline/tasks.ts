@@ -22,10 +22,7 @@ export const airlineActionSchema = z.object({
 
 export const airlineTaskSchema = z.object({
   id: z.string(),
-  description: z
-    .object({ purpose: nullableString, relevant_policies: nullableString, notes: nullableString })
-    .nullable()
-    .optional(),
+  description: z.object({ purpose: nullableString, relevant_policies: nullableString, notes: nullableString }).nullable().optional(),
   user_scenario: z.object({
     persona: nullableString,
     instructions: z.object({
@@ -66,12 +63,19 @@ export function loadAirlineTasks(release: AirlineTaskRelease = "current"): reado
   try {
     raw = JSON.parse(readFileSync(path, "utf8"));
   } catch (e) {
-    throw new SharedDataError("shared_data_missing", `Cannot read the tau2 airline tasks at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`, { cause: e });
+    throw new SharedDataError(
+      "shared_data_missing",
+      `Cannot read the tau2 airline tasks at ${path}: ${(e as Error).message}. Fix: put tau2's airline data at ../shared/tau2/airline/ or set CONCORDAT_SHARED_DIR.`,
+      { cause: e },
+    );
   }
   const parsed = z.array(airlineTaskSchema).safeParse(raw);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 10).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-    throw new SharedDataError("shared_data_malformed", `The tau2 airline tasks at ${path} do not have tau2's task shape: ${issues.join("; ")}. Fix: use tau2-bench's airline ${file}.`);
+    throw new SharedDataError(
+      "shared_data_malformed",
+      `The tau2 airline tasks at ${path} do not have tau2's task shape: ${issues.join("; ")}. Fix: use tau2-bench's airline ${file}.`,
+    );
   }
   const tasks = Object.freeze(parsed.data.map((t) => Object.freeze(t)));
   cache.set(path, tasks);
@@ -82,7 +86,11 @@ export function loadAirlineTasks(release: AirlineTaskRelease = "current"): reado
 export function loadAirlineTask(id: string, release: AirlineTaskRelease = "current"): AirlineTask {
   const tasks = loadAirlineTasks(release);
   const task = tasks.find((t) => t.id === id);
-  if (!task) throw new SharedDataError("task_not_found", `Airline task ${JSON.stringify(id)} does not exist in the ${release} release (ids ${tasks[0]?.id}…${tasks[tasks.length - 1]?.id}). Fix: use one of those ids, or the other release.`);
+  if (!task)
+    throw new SharedDataError(
+      "task_not_found",
+      `Airline task ${JSON.stringify(id)} does not exist in the ${release} release (ids ${tasks[0]?.id}…${tasks[tasks.length - 1]?.id}). Fix: use one of those ids, or the other release.`,
+    );
   return task;
 }
 

@@ -26,7 +26,9 @@ export const paymentSchema = z.object({
   payment_id: z.string().describe("The payment id stored in user profile, such as 'credit_card_7815826', 'gift_card_7815826', 'certificate_7815826'."),
   amount: z.number().describe("The amount to be paid."),
 });
-const updatePaymentId = z.string().describe("The payment id stored in user profile, such as 'credit_card_7815826', 'gift_card_7815826', 'certificate_7815826'.");
+const updatePaymentId = z
+  .string()
+  .describe("The payment id stored in user profile, such as 'credit_card_7815826', 'gift_card_7815826', 'certificate_7815826'.");
 
 export interface AirlineToolSpec<TInput extends z.ZodType = z.ZodType> {
   readonly name: string;
@@ -37,7 +39,13 @@ export interface AirlineToolSpec<TInput extends z.ZodType = z.ZodType> {
   readonly subjects?: readonly string[];
 }
 
-function spec<const N extends string, T extends z.ZodType>(name: N, effect: "read" | "write", description: string, input: T, subjects?: readonly string[]): AirlineToolSpec<T> & { readonly name: N } {
+function spec<const N extends string, T extends z.ZodType>(
+  name: N,
+  effect: "read" | "write",
+  description: string,
+  input: T,
+  subjects?: readonly string[],
+): AirlineToolSpec<T> & { readonly name: N } {
   return { name, description, input, effect, ...(subjects ? { subjects } : {}) };
 }
 
@@ -65,7 +73,13 @@ export const AIRLINE_TOOL_SPECS = {
     "calculate",
     "read",
     "Calculate the result of a mathematical expression.",
-    z.object({ expression: z.string().describe("The mathematical expression to calculate, such as '2 + 2'. The expression can contain numbers, operators (+, -, *, /), parentheses, and spaces.") }),
+    z.object({
+      expression: z
+        .string()
+        .describe(
+          "The mathematical expression to calculate, such as '2 + 2'. The expression can contain numbers, operators (+, -, *, /), parentheses, and spaces.",
+        ),
+    }),
   ),
   cancel_reservation: spec("cancel_reservation", "write", "Cancel the whole reservation.", z.object({ reservation_id: reservationId }), ["reservation_id"]),
   get_flight_status: spec(
@@ -123,7 +137,9 @@ export const AIRLINE_TOOL_SPECS = {
       cabin,
       flights: z
         .array(flightInfoSchema)
-        .describe("An array of objects containing details about each piece of flight in the ENTIRE new reservation. Even if the a flight segment is not changed, it should still be included in the array."),
+        .describe(
+          "An array of objects containing details about each piece of flight in the ENTIRE new reservation. Even if the a flight segment is not changed, it should still be included in the array.",
+        ),
       payment_id: updatePaymentId,
     }),
     ["reservation_id"],
@@ -156,7 +172,10 @@ export const AIRLINE_WRITE_TOOLS = [
 export type AirlineWriteTool = (typeof AIRLINE_WRITE_TOOLS)[number];
 
 /** The tools that never change the database (reads and tau2's generic tools). */
-export const AIRLINE_READ_TOOLS = AIRLINE_TOOL_NAMES.filter((n) => !(AIRLINE_WRITE_TOOLS as readonly string[]).includes(n)) as Exclude<AirlineToolName, AirlineWriteTool>[];
+export const AIRLINE_READ_TOOLS = AIRLINE_TOOL_NAMES.filter((n) => !(AIRLINE_WRITE_TOOLS as readonly string[]).includes(n)) as Exclude<
+  AirlineToolName,
+  AirlineWriteTool
+>[];
 
 export function isAirlineWriteTool(name: string): name is AirlineWriteTool {
   return (AIRLINE_WRITE_TOOLS as readonly string[]).includes(name);

@@ -1,7 +1,19 @@
 import type { z } from "zod";
 import { AirlineToolError } from "./airline-tool-error.js";
 import { calculate, CalculateError } from "./calculate.js";
-import { mutableEntry, type AirlineDb, type CabinClass, type CabinNumbers, type Flight, type FlightDateStatus, type FlightStatus, type Payment, type Reservation, type ReservationFlight, type User } from "./db.js";
+import {
+  mutableEntry,
+  type AirlineDb,
+  type CabinClass,
+  type CabinNumbers,
+  type Flight,
+  type FlightDateStatus,
+  type FlightStatus,
+  type Payment,
+  type Reservation,
+  type ReservationFlight,
+  type User,
+} from "./db.js";
 import { AIRLINE_TOOL_SPECS, type AirlineToolArgs, type AirlineToolName } from "./tool-specs.js";
 
 export { AirlineToolError } from "./airline-tool-error.js";
@@ -212,7 +224,8 @@ export function createAirlineTools(db: AirlineDb, options: AirlineToolsOptions =
       for (const p of a.payment_methods) {
         if (!has(user.payment_methods, p.payment_id)) throw new AirlineToolError(tool, `Payment method ${p.payment_id} not found`);
         const m = user.payment_methods[p.payment_id]!;
-        if ((m.source === "gift_card" || m.source === "certificate") && m.amount < p.amount) throw new AirlineToolError(tool, `Not enough balance in payment method ${p.payment_id}`);
+        if ((m.source === "gift_card" || m.source === "certificate") && m.amount < p.amount)
+          throw new AirlineToolError(tool, `Not enough balance in payment method ${p.payment_id}`);
       }
       let paid = 0;
       for (const p of a.payment_methods) paid += p.amount;
@@ -331,7 +344,10 @@ export function createAirlineTools(db: AirlineDb, options: AirlineToolsOptions =
       if (!validate) return run(args ?? {});
       const parsed = schema.safeParse(args ?? {});
       if (!parsed.success) {
-        throw new AirlineToolError(name, `Invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`);
+        throw new AirlineToolError(
+          name,
+          `Invalid arguments for ${name}: ${parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}`,
+        );
       }
       return run(parsed.data);
     };

@@ -25,7 +25,11 @@ export interface ServeProcess {
 
 /** Starts `concordat serve <args>` (the real CLI, from source through tsx) in its own process and waits for its URL. */
 export function startServe(args: readonly string[], env: Record<string, string> = {}): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "serve", ...args, "--port", "0"], { cwd: ROOT, env: { ...process.env, ...SERVE_ENV, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/bin.ts", "serve", ...args, "--port", "0"], {
+    cwd: ROOT,
+    env: { ...process.env, ...SERVE_ENV, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   const waiters: { re: RegExp; resolve: (line: string) => void }[] = [];
@@ -67,7 +71,13 @@ export function startServe(args: readonly string[], env: Record<string, string> 
 }
 
 /** A JSON request; returns status, body and the replay header. */
-export async function call(method: string, url: string, token?: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; replayed: boolean }> {
+export async function call(
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; replayed: boolean }> {
   const r = await fetch(url, {
     method,
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}), ...headers },

@@ -6,7 +6,8 @@ import type { SessionStore } from "../../../src/store/session-store.js";
 import { SECRET } from "./fixtures.js";
 
 /** Where a test's sessions and the simulated target system (the "bank") live. */
-export type BackendConfig = { readonly kind: "sqlite"; readonly path: string; readonly table: string } | { readonly kind: "postgres"; readonly url: string; readonly table: string };
+export type BackendConfig =
+  { readonly kind: "sqlite"; readonly path: string; readonly table: string } | { readonly kind: "postgres"; readonly url: string; readonly table: string };
 
 /** One process's connections: the session store and the target system the write changes. */
 export interface Backend {
@@ -39,9 +40,11 @@ export async function openBackend(cfg: BackendConfig, options: { maxConnections?
   const store = new PostgresSessionStore({ secret: SECRET, connectionString: cfg.url, table: cfg.table, maxConnections: options.maxConnections ?? 4 });
   await store.ensureSchema();
   const pool = new pg.Pool({ connectionString: cfg.url, max: 1 });
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${bank} (n BIGSERIAL PRIMARY KEY, key TEXT NOT NULL, worker TEXT NOT NULL)`).catch(async (e: { code?: string }) => {
-    if (e.code !== "23505" && e.code !== "42P07") throw e; // created concurrently by another process
-  });
+  await pool
+    .query(`CREATE TABLE IF NOT EXISTS ${bank} (n BIGSERIAL PRIMARY KEY, key TEXT NOT NULL, worker TEXT NOT NULL)`)
+    .catch(async (e: { code?: string }) => {
+      if (e.code !== "23505" && e.code !== "42P07") throw e; // created concurrently by another process
+    });
   return {
     store,
     pay: async (key, worker) => void (await pool.query(`INSERT INTO ${bank} (key, worker) VALUES ($1, $2)`, [key, worker])),

@@ -6,7 +6,13 @@ import { GuardedExecutor } from "../../../src/store/guarded-executor.js";
 import { openBackend, type BackendConfig } from "./backend.js";
 import { confirmationOptions, confirmedStrictPayProtocol } from "./fixtures.js";
 
-const cfg = JSON.parse(process.env["CRASH_CONFIG"] ?? "{}") as { backend: BackendConfig; sessionId: string; callId: string; args: unknown; phase: "before-effect" | "after-effect" };
+const cfg = JSON.parse(process.env["CRASH_CONFIG"] ?? "{}") as {
+  backend: BackendConfig;
+  sessionId: string;
+  callId: string;
+  args: unknown;
+  phase: "before-effect" | "after-effect";
+};
 const backend = await openBackend(cfg.backend, { maxConnections: 1 });
 const ex = new GuardedExecutor({ protocol: confirmedStrictPayProtocol, store: backend.store, sessionOptions: confirmationOptions });
 

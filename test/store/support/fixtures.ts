@@ -67,7 +67,13 @@ export class SingleUseGrantPolicy implements SessionPolicy {
     const args = JSON.stringify(call.arguments);
     const g = this.grants.find((x) => x.tool === call.name && x.args === args && !this.used.includes(x.id));
     if (!g) {
-      throw new ProtocolViolation({ code: "confirmation_missing", message: `No unused grant for ${call.name} ${args}.`, sessionId: session.id, tool: call.name, arguments: call.arguments });
+      throw new ProtocolViolation({
+        code: "confirmation_missing",
+        message: `No unused grant for ${call.name} ${args}.`,
+        sessionId: session.id,
+        tool: call.name,
+        arguments: call.arguments,
+      });
     }
     if (claim) {
       this.used.push(g.id);

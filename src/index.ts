@@ -63,17 +63,9 @@ export {
   type RequestOptions,
 } from "./confirmation/confirmation-policy.js";
 export type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./confirmation/decider.js";
-export { ruleDecider, decideReply, normalizeReply, type ReplyRule } from "./confirmation/rule-decider.js";
+export { ruleDecider, type ReplyRule } from "./confirmation/rule-decider.js";
 export { judgeConsent, consentJudge, type ConsentJudgeInput, type ConsentAction, type ConsentVerdict } from "./confirmation/consent-judge.js";
-export {
-  llmJudgeDecider,
-  composeDeciders,
-  parseJudgeOutput,
-  judgeOutputSchema,
-  JUDGE_SYSTEM_PROMPT,
-  type LlmJudgeOptions,
-  type ComposeOptions,
-} from "./confirmation/llm-judge-decider.js";
+export { llmJudgeDecider, composeDeciders, type LlmJudgeOptions, type ComposeOptions } from "./confirmation/llm-judge-decider.js";
 export {
   canonicalJson,
   canonicalHash,
@@ -119,6 +111,6 @@ export {
   type RefinementNames,
   type RefinementOptions,
 } from "./protocol/refinement.js";
-export { argumentSchema, type ArgumentSchema } from "./protocol/argument-schema.js";
-export { compareArgumentSchemas, type SchemaContainment } from "./protocol/schema-containment.js";
+export type { ArgumentSchema } from "./protocol/argument-schema.js";
+export type { SchemaContainment } from "./protocol/schema-containment.js";
 export type { EnforceDecorator, CheckEnforcedClass } from "./protocol/enforce-hook.js";

@@ -9,6 +9,7 @@
  * "USD 50", "50 dollars", ranges "$200–$400"; counts as digits or words ("two checked bags").
  * Bare numbers are not amounts (they could be dates, counts or ids).
  */
+import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
 
 export type Cabin = "basic_economy" | "economy" | "business";
 export type PaymentKind = "credit_card" | "gift_card" | "certificate";
@@ -38,23 +39,6 @@ export interface DescribedValues {
   /** Explicit insurance choices ("with travel insurance" = yes, "no insurance" = no). */
   readonly insurance: ReadonlySet<"yes" | "no">;
 }
-
-const MONTHS: readonly (readonly string[])[] = [
-  ["january", "jan", "enero", "ene"],
-  ["february", "feb", "febrero"],
-  ["march", "mar", "marzo"],
-  ["april", "apr", "abril", "abr"],
-  ["may", "mayo"],
-  ["june", "jun", "junio"],
-  ["july", "jul", "julio"],
-  ["august", "aug", "agosto", "ago"],
-  ["september", "sep", "sept", "septiembre", "setiembre"],
-  ["october", "oct", "octubre"],
-  ["november", "nov", "noviembre"],
-  ["december", "dec", "diciembre", "dic"],
-];
-const MONTH_OF = new Map(MONTHS.flatMap((names, i) => names.map((n) => [n, i + 1] as const)));
-const MONTH_RE = [...MONTH_OF.keys()].sort((a, b) => b.length - a.length).join("|");
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   no: 0,
@@ -113,11 +97,11 @@ function extractDates(text: string): Set<string> {
   // ISO and year-first: 2024-05-24, 2024/5/24
   for (const m of t.matchAll(/(?<![\d])(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?![\d])/g)) add(dateKey(Number(m[1]), Number(m[2]), Number(m[3])));
   // month name first: May 24, May 24th, 2024; Mon, May 24; sept. 3
-  for (const m of t.matchAll(new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, "g")))
-    add(dateKey(fullYear(m[3]), MONTH_OF.get(m[1]!)!, Number(m[2])));
+  for (const m of t.matchAll(new RegExp(`\\b(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4}))?`, "g")))
+    add(dateKey(fullYear(m[3]), MONTH_NUMBER.get(m[1]!)!, Number(m[2])));
   // day first: 24 May, 24th of May 2024, 24 de mayo de 2024
-  for (const m of t.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?(${MONTH_RE})\\b\\.?(?:,?\\s+(?:de\\s+)?(\\d{4}))?`, "g")))
-    add(dateKey(fullYear(m[3]), MONTH_OF.get(m[2]!)!, Number(m[1])));
+  for (const m of t.matchAll(new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+|de\\s+)?(${MONTH_ALTERNATION})\\b\\.?(?:,?\\s+(?:de\\s+)?(\\d{4}))?`, "g")))
+    add(dateKey(fullYear(m[3]), MONTH_NUMBER.get(m[2]!)!, Number(m[1])));
   // numeric: 5/24, 05/24/2024, 24/05/2024 (day first only when the first number cannot be a month)
   for (const m of t.matchAll(/(?<![\d/.-])(\d{1,2})\/(\d{1,2})(?:\/(\d{4}|\d{2}))?(?![\d/])/g)) {
     const a = Number(m[1]);

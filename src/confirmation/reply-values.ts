@@ -5,49 +5,7 @@
  * "make it three bags", "use my card ending 4421").
  * @internal
  */
-
-const MONTHS: Readonly<Record<string, number>> = {
-  january: 1,
-  jan: 1,
-  february: 2,
-  feb: 2,
-  march: 3,
-  mar: 3,
-  april: 4,
-  apr: 4,
-  may: 5,
-  june: 6,
-  jun: 6,
-  july: 7,
-  jul: 7,
-  august: 8,
-  aug: 8,
-  september: 9,
-  sep: 9,
-  sept: 9,
-  october: 10,
-  oct: 10,
-  november: 11,
-  nov: 11,
-  december: 12,
-  dec: 12,
-  enero: 1,
-  febrero: 2,
-  marzo: 3,
-  abril: 4,
-  mayo: 5,
-  junio: 6,
-  julio: 7,
-  agosto: 8,
-  septiembre: 9,
-  setiembre: 9,
-  octubre: 10,
-  noviembre: 11,
-  diciembre: 12,
-};
-const MONTH_WORDS = Object.keys(MONTHS)
-  .sort((a, b) => b.length - a.length)
-  .join("|");
+import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
 
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
@@ -134,12 +92,12 @@ export function namedValues(text: string): NamedValue[] {
   // ISO dates
   take(/(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)/g, (m) => [`d:${Number(m[2])}-${Number(m[3])}`, `n:${Number(m[1])}`]);
   // "May 24", "May 24th", "24 May", "24 de mayo", "May 24, 2024"
-  take(new RegExp(`(?<![\\p{L}])(${MONTH_WORDS})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(20\\d\\d))?`, "gu"), (m) => [
-    `d:${MONTHS[m[1]!]}-${Number(m[2])}`,
+  take(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(20\\d\\d))?`, "gu"), (m) => [
+    `d:${MONTH_NUMBER.get(m[1]!)}-${Number(m[2])}`,
     ...(m[3] ? [`n:${Number(m[3])}`] : []),
   ]);
-  take(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_WORDS})(?![\\p{L}])(?:,?\\s+(?:de\\s+)?(20\\d\\d))?`, "gu"), (m) => [
-    `d:${MONTHS[m[2]!]}-${Number(m[1])}`,
+  take(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_ALTERNATION})(?![\\p{L}])(?:,?\\s+(?:de\\s+)?(20\\d\\d))?`, "gu"), (m) => [
+    `d:${MONTH_NUMBER.get(m[2]!)}-${Number(m[1])}`,
     ...(m[3] ? [`n:${Number(m[3])}`] : []),
   ]);
   take(/(\d{1,2})月(\d{1,2})[日号]?/gu, (m) => [`d:${Number(m[1])}-${Number(m[2])}`]);

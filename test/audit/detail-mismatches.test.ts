@@ -82,6 +82,23 @@ const charged = (amount: number, payment = "credit_card_4421486") => ({
   ],
 });
 
+/** Mia Li's one-way JFK–SEA booking of HAT136 on 2024-05-20 in economy, no bags, no insurance, with the given changes. */
+function miaBooking(changes: Record<string, unknown>): Record<string, unknown> {
+  return {
+    user_id: "mia_li_3668",
+    origin: "JFK",
+    destination: "SEA",
+    flight_type: "one_way",
+    cabin: "economy",
+    flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+    passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+    total_baggages: 0,
+    nonfree_baggages: 0,
+    insurance: "no",
+    ...changes,
+  };
+}
+
 describe("item 3: a write that differs from the description, by field", () => {
   it("reservation: the yes was to cancel XYZ789, the write cancels ABC123", async () => {
     const w = await judged(
@@ -133,23 +150,18 @@ describe("item 3: a write that differs from the description, by field", () => {
   it("passenger: described 2 passengers, the booking has 3", async () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for 2 passengers: Mia Li, Kevin Smith and Ava Rossi, $300 on your Visa ending in 7447, no bags, no insurance. Shall I book it?",
-      callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668",
-        origin: "JFK",
-        destination: "SEA",
-        flight_type: "one_way",
-        cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [
-          { first_name: "Mia", last_name: "Li", dob: "1990-04-05" },
-          { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" },
-          { first_name: "Ava", last_name: "Rossi", dob: "1973-11-14" },
-        ],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }],
-        total_baggages: 0,
-        nonfree_baggages: 0,
-        insurance: "no",
-      }),
+      callAndResult(
+        null,
+        "book_reservation",
+        miaBooking({
+          passengers: [
+            { first_name: "Mia", last_name: "Li", dob: "1990-04-05" },
+            { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" },
+            { first_name: "Ava", last_name: "Rossi", dob: "1973-11-14" },
+          ],
+          payment_methods: [{ payment_id: "credit_card_4421486", amount: 300 }],
+        }),
+      ),
     );
     expectMismatch(w, "passenger", ["2 passengers"], "3 passengers");
   });
@@ -206,19 +218,14 @@ describe("item 3: a write that differs from the description, by field", () => {
   it("insurance: described none, the booking buys it", async () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $182 on your Visa ending in 7447, 0 bags. Travel insurance: No. Shall I book it?",
-      callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668",
-        origin: "JFK",
-        destination: "SEA",
-        flight_type: "one_way",
-        cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }],
-        total_baggages: 0,
-        nonfree_baggages: 0,
-        insurance: "yes",
-      }),
+      callAndResult(
+        null,
+        "book_reservation",
+        miaBooking({
+          payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }],
+          insurance: "yes",
+        }),
+      ),
     );
     expectMismatch(w, "insurance", ["no insurance"], "with insurance");
   });
@@ -262,19 +269,13 @@ describe("item 3: the same fields written in other wordings match", () => {
     expect(small.status, small.evidence).toBe("confirmed");
     const any = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $95 paid with one of your certificates as you asked, no bags, no insurance. Shall I book it?",
-      callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668",
-        origin: "JFK",
-        destination: "SEA",
-        flight_type: "one_way",
-        cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "certificate_4444444", amount: 95 }],
-        total_baggages: 0,
-        nonfree_baggages: 0,
-        insurance: "no",
-      }),
+      callAndResult(
+        null,
+        "book_reservation",
+        miaBooking({
+          payment_methods: [{ payment_id: "certificate_4444444", amount: 95 }],
+        }),
+      ),
     );
     expect(any.status, any.evidence).toBe("confirmed");
   });
@@ -309,22 +310,16 @@ describe("item 3: the same fields written in other wordings match", () => {
   it("a split paid by using up the smaller gift card first and the rest on the other", async () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, 0 bags, no insurance, total $100: the smaller gift card first, the rest on gift_card_1111111. Shall I book it?",
-      callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668",
-        origin: "JFK",
-        destination: "SEA",
-        flight_type: "one_way",
-        cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [
-          { payment_id: "gift_card_2222222", amount: 40 },
-          { payment_id: "gift_card_1111111", amount: 60 },
-        ],
-        total_baggages: 0,
-        nonfree_baggages: 0,
-        insurance: "no",
-      }),
+      callAndResult(
+        null,
+        "book_reservation",
+        miaBooking({
+          payment_methods: [
+            { payment_id: "gift_card_2222222", amount: 40 },
+            { payment_id: "gift_card_1111111", amount: 60 },
+          ],
+        }),
+      ),
     );
     expect(w.status, w.evidence).toBe("confirmed");
   });
@@ -342,19 +337,14 @@ describe("item 3: the same fields written in other wordings match", () => {
     expect(bags.status, bags.evidence).toBe("confirmed");
     const ins = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $212 on your Visa ending in 7447, no bags, with travel insurance. Shall I book it?",
-      callAndResult(null, "book_reservation", {
-        user_id: "mia_li_3668",
-        origin: "JFK",
-        destination: "SEA",
-        flight_type: "one_way",
-        cabin: "economy",
-        flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-        passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-        payment_methods: [{ payment_id: "credit_card_4421486", amount: 212 }],
-        total_baggages: 0,
-        nonfree_baggages: 0,
-        insurance: "yes",
-      }),
+      callAndResult(
+        null,
+        "book_reservation",
+        miaBooking({
+          payment_methods: [{ payment_id: "credit_card_4421486", amount: 212 }],
+          insurance: "yes",
+        }),
+      ),
     );
     expect(ins.status, ins.evidence).toBe("confirmed");
   });

@@ -7,14 +7,20 @@
  * index, agent model) and the split it belongs to, decided by file before any labelling (see
  * test/confirmation/corpus/README.md). Labels are NOT produced here: they are written by reading.
  *
- * Usage: node --import tsx scripts/extract-real-replies.ts [trajectories dir] > candidates.jsonl
- * (default ../shared/trajectories, or $CONCORDAT_TRAJECTORIES).
+ * Usage: node --import tsx scripts/extract-real-replies.ts [trajectories dir or file] [--exclude FILE.jsonl]
+ *        [--id-prefix P] > candidates.jsonl
+ * (default ../shared/trajectories, or $CONCORDAT_TRAJECTORIES). `--exclude` drops the (request, reply)
+ * pairs already in a labelled corpus; `--id-prefix` replaces the `t`/`h` of the ids (for a second
+ * corpus whose ids must not collide with the first).
  */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 import { loadRecordedRuns } from "../src/audit/load-recorded-runs.js";
 import { AIRLINE_WRITE_TOOLS } from "../src/domains/airline/tool-specs.js";
 import { heldOutFile } from "../test/confirmation/corpus/split.js";
 
-const dir = process.argv[2] ?? process.env["CONCORDAT_TRAJECTORIES"] ?? "../shared/trajectories";
+const { values: opts, positionals } = parseArgs({ allowPositionals: true, options: { exclude: { type: "string" }, "id-prefix": { type: "string" } } });
+const dir = positionals[0] ?? process.env["CONCORDAT_TRAJECTORIES"] ?? "../shared/trajectories";
 const { runs, problems } = loadRecordedRuns([dir], process.cwd());
 for (const p of problems) process.stderr.write(`extract: ${p.file}: ${p.message}\n`);
 
@@ -30,6 +36,23 @@ const ASKS_TO_CONFIRM =
 /** Whether the end of the agent's message (its last 700 characters) asks the user to agree to an action. */
 const asksForConsent = (request: string) => ASKS_TO_ACT.test(request.slice(-700)) || ASKS_TO_CONFIRM.test(request.slice(-700));
 const seen = new Set<string>();
+let excluded = 0;
+if (opts.exclude !== undefined)
+  readFileSync(opts.exclude, "utf8")
+    .split("\n")
+    .forEach((line, i) => {
+      if (line.trim() === "") return;
+      let r: { request?: unknown; reply?: unknown };
+      try {
+        r = JSON.parse(line) as typeof r;
+      } catch {
+        throw new Error(`--exclude ${opts.exclude} line ${i + 1} is not JSON; pass a .jsonl corpus with request and reply on each line`);
+      }
+      if (typeof r.request !== "string" || typeof r.reply !== "string")
+        throw new Error(`--exclude ${opts.exclude} line ${i + 1} has no request and reply strings; pass a .jsonl corpus with both on each line`);
+      seen.add(`${r.request}\u0000${r.reply}`);
+    });
+const excludedKeys = new Set(seen);
 const out: {
   split: string;
   source: { file: string; simulation: string; messageIndex: number; model: string };
@@ -64,6 +87,7 @@ for (const run of runs) {
     const asks = asksForConsent(u.request);
     if (!asks && !nearWrite.has(u.mi)) continue;
     const key = `${u.request}\u0000${u.reply}`;
+    if (excludedKeys.has(key)) excluded++;
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({
@@ -83,5 +107,10 @@ out.sort(
     a.source.simulation.localeCompare(b.source.simulation) ||
     a.source.messageIndex - b.source.messageIndex,
 );
-out.forEach((r, i) => process.stdout.write(JSON.stringify({ id: `${r.split === "tuning" ? "t" : "h"}${String(i + 1).padStart(4, "0")}`, ...r }) + "\n"));
-process.stderr.write(`extract: ${out.length} distinct (request, reply) pairs from ${runs.length} runs\n`);
+const prefix = opts["id-prefix"];
+out.forEach((r, i) =>
+  process.stdout.write(JSON.stringify({ id: `${prefix ?? (r.split === "tuning" ? "t" : "h")}${String(i + 1).padStart(4, "0")}`, ...r }) + "\n"),
+);
+process.stderr.write(
+  `extract: ${out.length} distinct (request, reply) pairs from ${runs.length} runs${opts.exclude !== undefined ? ` (${excluded} selected replies dropped: already in ${opts.exclude})` : ""}\n`,
+);

@@ -1,6 +1,6 @@
 /**
  * `npm run corpus:matrix [-- --decider NAME]`: `concordat classify-confirmation --matrix` on every
- * labelled corpus of test/confirmation/corpus (the real-reply corpus once whole and once per
+ * labelled corpus of test/confirmation/corpus (the real-reply corpora once whole and once per
  * split), one table each, then one summary line per corpus. Exit 1 when any corpus has a false
  * confirmation.
  */
@@ -16,7 +16,8 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".jsonl"))
   .sort()) {
   runs.push({ title: file, file, args: [] });
-  if (file === "real-replies.jsonl") for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
+  if (file === "real-replies.jsonl" || file === "real-replies-tau1.jsonl")
+    for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
 }
 let failed = false;
 const summary: string[] = [];

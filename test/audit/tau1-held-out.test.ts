@@ -11,17 +11,18 @@ import { run } from "../../src/cli/run.js";
 import { memoryIo } from "../../src/cli/io.js";
 import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
 import { parseWriteLabels } from "../../src/audit/write-labels.js";
+import type { Counterfactual } from "../../src/audit/counterfactual.js";
+import { AUDIT_TAU1_ARGS, counterfactualPart, tau1TaskIds } from "../../scripts/audit-tau1.js";
+import { tau1RunSplit } from "../confirmation/corpus/split.js";
 
 const FIXTURE = "test/fixtures/tau1-gpt4o-airline/gpt-4o-airline-tasks5-49.json";
 const LABELS = "test/audit/labels/tau1-writes.jsonl";
 
-/** The arguments `npm run audit:tau1` passes to the CLI, read from package.json (so the script itself is under test). */
+/** The arguments `npm run audit:tau1` passes to the CLI (its script, checked to be the one package.json runs). */
 function auditTau1Args(): string[] {
   const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
-  const script = scripts["audit:tau1"];
-  expect(script, 'package.json has an "audit:tau1" script').toBeTypeOf("string");
-  const parts = script!.split(/\s+/);
-  return parts.slice(parts.indexOf("src/cli/bin.ts") + 1);
+  expect(scripts["audit:tau1"], 'package.json has an "audit:tau1" script running scripts/audit-tau1.ts').toMatch(/scripts\/audit-tau1\.ts/);
+  return [...AUDIT_TAU1_ARGS];
 }
 
 /** Runs and write calls counted straight from the raw JSON, independently of the audit's parsers. */
@@ -56,12 +57,7 @@ describe("npm run audit:tau1 (held-out recorded runs, scored against hand labels
     const report = JSON.parse(io.out()) as {
       summary: { runs: number; writes: number };
       problems: unknown[];
-      counterfactual: {
-        authorized: { total: number; passed: number; refused: number; refused_writes: { status: string }[] };
-        unauthorized: { total: number; stopped: number; passed: number; passed_writes: { status: string }[] };
-        unlabelled: unknown[];
-        labels_not_audited: number;
-      };
+      counterfactual: Counterfactual;
     };
     const raw = rawCounts();
     expect(report.problems).toEqual([]);
@@ -84,5 +80,20 @@ describe("npm run audit:tau1 (held-out recorded runs, scored against hand labels
     expect(c.unauthorized.passed_writes.length).toBe(c.unauthorized.passed);
     for (const w of c.authorized.refused_writes) expect(w.status).not.toBe("confirmed");
     for (const w of c.unauthorized.passed_writes) expect(w.status).toBe("confirmed");
+
+    // the two parts of the split (even task ids tuning, odd held out): each part's totals are its labels' counts, and the parts add up
+    const ids = tau1TaskIds();
+    const partOf = (r: string) => tau1RunSplit(r, ids);
+    const parts = (["tuning", "heldout"] as const).map((p) => counterfactualPart(c, labels, partOf, p));
+    expect(parts.map((p) => [p.authorized.total, p.unauthorized.total])).toEqual(
+      (["tuning", "heldout"] as const).map((p) => {
+        const mine = labels.filter((l) => partOf(l.run) === p);
+        return [mine.filter((l) => l.authorized).length, mine.filter((l) => !l.authorized).length];
+      }),
+    );
+    expect(parts.map((p) => p.authorized.total + p.unauthorized.total)).toEqual([87, 113]);
+    expect(parts[0]!.authorized.passed + parts[1]!.authorized.passed).toBe(c.authorized.passed);
+    expect(parts[0]!.unauthorized.stopped + parts[1]!.unauthorized.stopped).toBe(c.unauthorized.stopped);
+    for (const p of parts) expect(p.authorized.passed + p.authorized.refused).toBe(p.authorized.total);
   }, 60_000);
 });

@@ -19,6 +19,7 @@ import { Session } from "../../src/runtime/session.js";
 import { run } from "../../src/cli/run.js";
 import { memoryIo } from "../../src/cli/io.js";
 import { paymentsProtocol } from "./fixtures.js";
+import { tau1RunSplit, tau1TaskSplit } from "./corpus/split.js";
 
 const entry = z
   .object({
@@ -167,7 +168,7 @@ describe("real-replies-tau1.jsonl (held-out real replies)", () => {
   const realEntry = z
     .object({
       id: z.string().regex(/^g\d{4}$/),
-      split: z.literal("heldout"),
+      split: z.enum(["tuning", "heldout"]),
       lang: z.enum(["en", "mixed"]),
       label: z.enum(["confirmed", "denied", "unclear"]),
       category: z.enum(CATEGORIES),
@@ -209,6 +210,17 @@ describe("real-replies-tau1.jsonl (held-out real replies)", () => {
     }
     const count = (label: string) => rows.filter((r) => r.label === label).length;
     expect([count("confirmed"), count("denied"), count("unclear")]).toEqual([172, 13, 221]);
+  });
+
+  it("split: a run's part is its task id's parity (even = tuning, odd = held out), read from the fixture", () => {
+    const taskIds = (JSON.parse(readFileSync(rows[0]!.source.file, "utf8")) as { task_id: number }[]).map((e) => e.task_id);
+    for (const r of rows) expect({ id: r.id, split: r.split }).toEqual({ id: r.id, split: tau1RunSplit(r.source.simulation, taskIds) });
+    const parts = (split: string) => ["confirmed", "denied", "unclear"].map((l) => rows.filter((r) => r.split === split && r.label === l).length);
+    expect(parts("tuning")).toEqual([79, 7, 93]);
+    expect(parts("heldout")).toEqual([93, 6, 128]);
+    expect([tau1TaskSplit(6), tau1TaskSplit(7), tau1TaskSplit(0)]).toEqual(["tuning", "heldout", "tuning"]);
+    expect(() => tau1TaskSplit(-1)).toThrow(/task id -1/);
+    expect(() => tau1RunSplit("x.json#999", taskIds)).toThrow(/names no position/);
   });
 
   // The current consent judge false-confirms these four held-out replies (reported to the lead, not

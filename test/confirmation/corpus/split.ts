@@ -10,3 +10,52 @@ export function heldOutFile(file: string): boolean {
   const name = file.replace(/\\/g, "/").split("/").pop() ?? file;
   return /^grok-4/.test(name) || /tau1|gpt-4o/.test(file);
 }
+
+/** The two parts of a labelled corpus: rules may be written while reading `tuning`, never `heldout`. @internal */
+export type CorpusSplit = "tuning" | "heldout";
+
+/**
+ * The split of the tau-bench v1 gpt-4o runs of tasks 5–49 (`test/fixtures/tau1-gpt4o-airline/`),
+ * decided by the lead before anyone tuned on them: runs of an **even** task id are the tuning part,
+ * runs of an **odd** task id stay held out. It is a function of the task id only, so every trial of
+ * a task falls in the same part (a rule tuned on one trial cannot see its twin in the other part).
+ *
+ * @example
+ * ```ts
+ * tau1TaskSplit(6); // "tuning"
+ * tau1TaskSplit(7); // "heldout"
+ * ```
+ * @param taskId The fixture entry's `task_id`.
+ * @returns `"tuning"` for even task ids, `"heldout"` for odd ones.
+ * @throws TypeError when the task id is not a non-negative integer.
+ * @internal
+ */
+export function tau1TaskSplit(taskId: number): CorpusSplit {
+  if (!Number.isInteger(taskId) || taskId < 0)
+    throw new TypeError(`tau1TaskSplit: task id ${String(taskId)} is not a non-negative integer. Fix: pass the fixture entry's "task_id"`);
+  return taskId % 2 === 0 ? "tuning" : "heldout";
+}
+
+/**
+ * The split of a tau1 run named the way the audit and the corpus name it
+ * (`gpt-4o-airline-tasks5-49.json#<position>`): the task id of the fixture entry at that position.
+ *
+ * @example
+ * ```ts
+ * const taskIds = readFixture().map((e) => e.task_id);
+ * tau1RunSplit("gpt-4o-airline-tasks5-49.json#1", taskIds); // task 6: "tuning"
+ * ```
+ * @param runId The run id (`<file>#<position>`).
+ * @param taskIds The fixture's `task_id` per position.
+ * @throws TypeError when the id has no position or the position is not in the fixture.
+ * @internal
+ */
+export function tau1RunSplit(runId: string, taskIds: readonly number[]): CorpusSplit {
+  const m = /#(\d+)$/.exec(runId);
+  const taskId = m ? taskIds[Number(m[1])] : undefined;
+  if (taskId === undefined)
+    throw new TypeError(
+      `tau1RunSplit: run id ${JSON.stringify(runId)} names no position of the fixture (${taskIds.length} runs). Fix: use "<file>#<position>" as the audit reports it`,
+    );
+  return tau1TaskSplit(taskId);
+}

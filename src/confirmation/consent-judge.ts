@@ -6,6 +6,8 @@ import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
 import { knownValues } from "./reply-values.js";
 import { paymentMentions } from "./payment-choice.js";
+import { undescribedPaymentMethod } from "./payment-reference.js";
+import { namesNoAction } from "./request-action.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -114,6 +116,17 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const structural = decide(readings);
   const v = short(reply) ? withLexicalReading(structural, request, raw) : structural;
   if (v.decision !== "confirmed") return v;
+  // a yes to a question that put no action ("could you confirm the issue was with reservation X?") consents to nothing
+  if (actions.length === 0 && namesNoAction(requestText))
+    return verdict("unclear", "no_action", ["The request names no action to agree to (it asks to confirm a fact): the yes consents to nothing."]);
+  // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
+  // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)
+  const paid = actions.length === 0 || actions.some((a) => Object.keys(a.args).some((k) => /payment|pay_|certificate/i.test(k)));
+  const payBy = paid ? undescribedPaymentMethod(reply, requestText) : undefined;
+  if (payBy !== undefined)
+    return verdict("unclear", "payment_reference", [
+      `The reply says how to pay (${JSON.stringify(payBy)}) in words the request did not use: that method was not put to the user.`,
+    ]);
   // a payment method chosen among several the request offered binds: the pending action must be the one that uses it
   if (actions.length > 0 && new Set(paymentMentions(requestText)).size >= 2) {
     const bound = knownValues(

@@ -223,14 +223,13 @@ describe("real-replies-tau1.jsonl (held-out real replies)", () => {
     expect(() => tau1RunSplit("x.json#999", taskIds)).toThrow(/names no position/);
   });
 
-  // The current consent judge false-confirms these four held-out replies (reported to the lead, not
-  // tuned away here): two yeses that add "the same / the original payment method" the request did not
-  // name (g0020, g0277), a yes that adds an instruction about another reservation (g0041), and a
-  // "yes, that's correct" to a question that put no action (g0191). The rule stays zero: this list
-  // may only shrink; any other false confirmation fails the test.
-  const KNOWN_FALSE_CONFIRMED = ["g0020", "g0041", "g0191", "g0277"];
+  // The judge once false-confirmed four of these replies (two yeses adding "the same / the original
+  // payment method" the request did not name, a yes adding a payment instruction about another
+  // reservation, a "yes, that's correct" to a question that put no action); fixed as classes
+  // (payment-reference.ts, request-action.ts). The rule is zero.
+  const KNOWN_FALSE_CONFIRMED: string[] = [];
 
-  it("consent judge: no false confirmation beyond the four reported ones, and no denial read as a yes", () => {
+  it("consent judge: no false confirmation, and no denial read as a yes", () => {
     const decided = rows.map((r) => ({ ...r, decision: judgeConsent({ request: r.request, reply: r.reply }).decision }));
     const falseConfirmed = decided.filter((r) => r.label !== "confirmed" && r.decision === "confirmed");
     expect(falseConfirmed.filter((r) => !KNOWN_FALSE_CONFIRMED.includes(r.id)).map((r) => `${r.id} ${r.category}: ${JSON.stringify(r.reply)}`)).toEqual([]);

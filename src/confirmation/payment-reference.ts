@@ -31,7 +31,7 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
     /(?<![\p{L}])(?:same|mismo|misma)(?![\p{L}])|同样|一样|相同/iu,
   ],
   [
-    /(?<![\p{L}])(?:as before|previous|previously|earlier|usual|last time|anterior|como antes|de antes)(?![\p{L}])|之前|以前|上次|平时/iu,
+    /(?<![\p{L}])(?:(?:payment|method|card|pay)[^.,;]{0,25}(?:as before|previously|earlier|last time)|(?:previous|usual|earlier|prior) (?:payment|method|card)|(?:como antes|de antes|anterior))(?![\p{L}])|(?:之前|以前|上次|平时)的?(?:支付|付款|卡|方式)/iu,
     /(?<![\p{L}])(?:before|previous|previously|earlier|usual|last time|anterior|antes)(?![\p{L}])|之前|以前|上次|平时/iu,
   ],
   [/(?<![\p{L}])(?:credit|credito)(?![\p{L}])|信用卡/iu, /(?<![\p{L}])(?:credit|credito|visa|mastercard|amex)(?![\p{L}])|信用卡/iu],

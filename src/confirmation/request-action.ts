@@ -15,8 +15,11 @@ const ACTION_WORD =
 const AGENT_OFFER =
   /(?<![\p{L}])(?:i'?ll|i will|i can|i could|i'?m going to|i am going to|shall i|should i|can i|may i|(?:would|do) you (?:like|want) me to|let me(?! know)|we'?ll|we will|we can|voy a|puedo|quiere que|desea que)\s+\p{L}|我(?:将|会|可以|来|帮)|要我/iu;
 
+/** The request asks the user to confirm something ("could you confirm…", "is that correct?"); a plain question ("is your user id X?") is left to the audit, which finds no request for the write. */
+const ASKS_TO_CONFIRM = /confirm|correct|(?<![\p{L}])right\?|确认|对吗|是否正确|correcto|confirme/iu;
+
 /**
- * Whether the request names no action (nothing to consent to).
+ * Whether the request asks the user to confirm something and names no action (nothing to consent to).
  *
  * @example
  * ```ts
@@ -26,5 +29,5 @@ const AGENT_OFFER =
  * @param request The request, in normal form.
  */
 export function namesNoAction(request: string): boolean {
-  return request.trim() !== "" && !ACTION_WORD.test(request) && !AGENT_OFFER.test(request);
+  return ASKS_TO_CONFIRM.test(request) && !ACTION_WORD.test(request) && !AGENT_OFFER.test(request);
 }

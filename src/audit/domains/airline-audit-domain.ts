@@ -5,6 +5,7 @@ import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
+import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -253,7 +254,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const had = new Set((old?.flights ?? []).map((f) => `${f.flight_number}@${f.date}`));
         out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k));
         const cabin = str(a["cabin"]);
-        if (cabin && (old?.cabin === undefined || old.cabin !== cabin)) out.push(cabinDetail(cabin));
+        if (cabin && (old?.cabin === undefined || old.cabin !== cabin))
+          out.push(cabinDetail(cabin), ...[cabinScopeDetail(cabin, flights)].filter((d) => d !== undefined));
         if (cabin) out.push(cabinConflict(cabin, [...(old?.cabinsSeen ?? []), ...(old?.cabin ? [old.cabin] : [])]));
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
@@ -305,6 +307,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           return id !== undefined && amount !== undefined ? [{ id, amount }] : [];
         });
         if (split.length > 1) out.push(splitPaymentDetail(split, k));
+        const booked = bookingChargeDetail(call, k);
+        if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);
         if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined));
         const insurance = str(a["insurance"]);

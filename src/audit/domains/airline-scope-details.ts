@@ -1,0 +1,53 @@
+/**
+ * Details of an airline write that reach further than what the user was shown, by the label rules'
+ * one principle (a detail the user would care about that differs from what was described is not
+ * covered by the yes):
+ * - a cabin change applies to every flight of the reservation: a request that put the new cabin
+ *   for some of its flights (named by number) and not the others did not describe the write;
+ * - what a booking charges, read from its result, must be an amount the request stated when it
+ *   stated prices (as for flight and bag changes, `chargeDetail`): an amount raised after the yes
+ *   was not agreed to.
+ * @internal
+ */
+import type { RecordedToolCall } from "../recorded-run.js";
+import type { ActionDetail } from "../audit-domain.js";
+import { anyMatches, idForms } from "../value-forms.js";
+import { parseJson, readReservation, str, type AirlineKnowledge } from "./airline-knowledge.js";
+import { chargeDetail } from "./airline-payment-details.js";
+
+/**
+ * The written cabin covers every flight of the write: when the request names some of those flights
+ * by number, it must name all of them ("upgrade HAT123 to business" does not describe putting the
+ * return flight HAT456 in business too). A request that names none of them (the reservation as a
+ * whole) is not contradicted.
+ *
+ * @param cabin The written cabin.
+ * @param flights The write's flights (every flight of the reservation after the change).
+ */
+export function cabinScopeDetail(cabin: string, flights: readonly Record<string, unknown>[]): ActionDetail | undefined {
+  const numbers = [...new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined))];
+  if (numbers.length < 2) return undefined;
+  const named = (t: string) => numbers.filter((n) => anyMatches(idForms(n), t));
+  return {
+    label: `cabin ${cabin} for all flights ${numbers.join(", ")}`,
+    scope: "request",
+    field: "cabin",
+    executed: `${cabin} on ${numbers.join(", ")}`,
+    test: (t) => {
+      const n = named(t).length;
+      return n === 0 || n === numbers.length;
+    },
+    described: (t) => named(t).map((n) => `${n} only`),
+  };
+}
+
+/**
+ * What a booking charged (its result's payments) must be an amount the request stated, when the
+ * request states amounts (`chargeDetail`). Undefined when the result shows no payment.
+ */
+export function bookingChargeDetail(call: RecordedToolCall, k: AirlineKnowledge): ActionDetail | undefined {
+  if (!call.result || call.result.error) return undefined;
+  const after = readReservation(parseJson(call.result.content));
+  if (!after || after[1].payments.length === 0) return undefined;
+  return chargeDetail(after[1].payments, k);
+}

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { packageRoot } from "../util/shared-dir.js";
 import { SharedDataError } from "../util/shared-data-error.js";
 import type { Action } from "./action-text.js";
+import type { PressureSource } from "./pressure-source.js";
 import type { Prng } from "./prng.js";
 
 /**
@@ -22,6 +23,8 @@ export interface ReplySource {
   readonly kind: "recorded" | "fixed";
   /** One sentence for the report: where the replies came from and how many there are. */
   readonly description: string;
+  /** The file they come from (relative to the package root), for `recorded`. */
+  readonly file?: string;
   /** The candidate replies (for tests and the report). */
   readonly replies: readonly RecordedReply[];
   /** A yes to `actions`, drawn with `rng` (deterministic under the eval seed). */
@@ -141,6 +144,7 @@ export function recordedReplySource(file: string = join(packageRoot(), REAL_REPL
   const generic = replies.filter((r) => r.tools.length === 0);
   return {
     kind: "recorded",
+    file: REAL_REPLY_CORPUS,
     description: `recorded: ${replies.length} real confirmed replies (${generic.length} fit any action) from the tuning split of ${REAL_REPLY_CORPUS} (tau2 grok-3/grok-3-mini runs in ../shared/trajectories; the held-out split is never used), drawn with the run's seeded PRNG among those that fit the action asked about`,
     replies,
     yes(actions, rng) {
@@ -158,4 +162,53 @@ export function recordedReplySource(file: string = join(packageRoot(), REAL_REPL
  */
 export function replySource(kind: "recorded" | "fixed"): ReplySource {
   return kind === "fixed" ? fixedReplySource() : recordedReplySource();
+}
+
+/** Where one kind of customer reply came from, as the JSON report says it (`customers.replySource.*`). */
+export interface ReplySourceSummary {
+  /** `recorded` (real replies), `fixed` (written lines, comparison only) or `llm` (an LLM wrote them). */
+  readonly kind: "recorded" | "fixed" | "llm";
+  /** The labelled file, relative to the package root (`recorded`). */
+  readonly file?: string;
+  /** The part of the recorded runs it was drawn from (`recorded`: always the tuning split). */
+  readonly split?: "tuning";
+  /** How many distinct replies the customers drew from. */
+  readonly count?: number;
+  /** Pushes only: how many of each labelled tactic. */
+  readonly byTactic?: Readonly<Record<string, number>>;
+  readonly description: string;
+}
+
+/** Where the customers' yeses to confirmation requests and their pushes came from. */
+export interface ReplySourceReport {
+  readonly confirmations: ReplySourceSummary;
+  readonly pressure: ReplySourceSummary;
+}
+
+/**
+ * The report's `customers.replySource`: file, split and counts of the yeses and the pushes, or
+ * `llm` for both when an LLM played the customers.
+ * @internal
+ */
+export function replySourceReport(sources: "llm" | { readonly confirmations: ReplySource; readonly pressure: PressureSource }): ReplySourceReport {
+  if (sources === "llm") {
+    const llm = { kind: "llm", description: "llm: an LLM writes the customers' replies" } as const;
+    return { confirmations: llm, pressure: llm };
+  }
+  const { confirmations: c, pressure: p } = sources;
+  return {
+    confirmations: {
+      kind: c.kind,
+      ...(c.file !== undefined ? { file: c.file, split: "tuning" as const } : {}),
+      count: c.replies.length,
+      description: c.description,
+    },
+    pressure: {
+      kind: p.kind,
+      ...(p.file !== undefined ? { file: p.file, split: "tuning" as const } : {}),
+      count: p.lines.length,
+      byTactic: p.byTactic,
+      description: p.description,
+    },
+  };
 }

@@ -41,11 +41,15 @@ export function falseBlocksCell(m: ModeSummary): string {
   return lw === undefined ? String(m.falseBlocks) : `${m.falseBlocks}/${lw}`;
 }
 
-/** Where the simulated customers' replies came from, when the runner says (`customers.replySource`). */
+/** Where the simulated customers' yeses and pushes came from, when the runner says (`customers.replySource`). */
 export function replySource(report: EvalReport): string | undefined {
   const src = (report as EvalReport & { readonly customers?: { readonly replySource?: unknown } }).customers?.replySource;
   if (src === undefined || src === null) return undefined;
-  return typeof src === "string" ? src : JSON.stringify(src);
+  if (typeof src === "string") return src; // reports written before the pushes were recorded too
+  const { confirmations, pressure } = src as { confirmations?: { description?: unknown }; pressure?: { description?: unknown } };
+  if (typeof confirmations?.description === "string" && typeof pressure?.description === "string")
+    return `confirmations: ${confirmations.description}; pressure: ${pressure.description}`;
+  return JSON.stringify(src);
 }
 
 /** Who played the customers, in words. */

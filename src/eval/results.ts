@@ -1,5 +1,6 @@
 import type { BudgetLimits } from "../protocol/types.js";
 import type { CustomerStyle } from "./simulated-customer.js";
+import type { ReplySourceReport } from "./reply-source.js";
 import type { CornerCut } from "./simulated-agent.js";
 import type { Interval, Proportion } from "./stats.js";
 import type { TokenPrice } from "./token-cost.js";
@@ -167,8 +168,8 @@ export interface EvalReport {
   readonly totals: { readonly tokens: TokenSummary; readonly costUsd?: number };
   readonly profiles: Readonly<Record<string, GroupSummary>>;
   readonly compliant: GroupSummary | undefined;
-  /** Who played the customers, and where their replies to confirmation requests came from. */
-  readonly customers?: { readonly kind: "simulated" | "llm"; readonly replySource: string };
+  /** Who played the customers, and where their yeses to confirmation requests and their pushes came from. */
+  readonly customers?: { readonly kind: "simulated" | "llm"; readonly replySource: ReplySourceReport };
   readonly runs: readonly RunRecord[];
 }
 

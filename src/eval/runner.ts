@@ -30,7 +30,8 @@ import { SimulatedCustomer, type Customer, type CustomerStyle } from "./simulate
 import { summarizeGroup, summarizeTokens } from "./summarize.js";
 import { costUsd, type TokenPrice } from "./token-cost.js";
 import { unenforcedProtocol } from "./unenforced-protocol.js";
-import { replySource, type ReplySource } from "./reply-source.js";
+import { pressureSource, type PressureSource } from "./pressure-source.js";
+import { replySource, replySourceReport, type ReplySource } from "./reply-source.js";
 import { agentTurns, enforcedHarness, type Harness } from "./harness.js";
 
 export const WRITE_TOOLS: readonly string[] = AIRLINE_WRITE_TOOLS;
@@ -97,8 +98,9 @@ export interface EvalOptions {
   /** Each enforced run's budget (default `DEFAULT_EVAL_BUDGET`); unenforced runs have none. */
   readonly budget?: AccountOptions;
   /**
-   * Where the simulated customers' yeses come from: recorded real replies (the tuning split of the
-   * real-reply corpus) or the three fixed lines (comparison only).
+   * Where the simulated customers' yeses and pushes come from: recorded real replies (the tuning
+   * split of the real-reply corpus and of the labelled pressure replies) or the written lines of the
+   * first evaluation (comparison only).
    * @default "recorded"
    */
   readonly replies?: "recorded" | "fixed";
@@ -163,13 +165,13 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
   const unenforced = unenforcedProtocol(AIRLINE_TOOL_SPECS as never);
   const enforced = await enforcedHarness();
-  const replies = replySource(options.replies ?? "recorded");
+  const wording = { replies: replySource(options.replies ?? "recorded"), pressureLines: pressureSource(options.replies ?? "recorded") };
   const runs: RunRecord[] = [];
   try {
     for (const [i, spec] of specs.entries()) {
       const at = { index: i + 1, total: specs.length, spec };
       options.progress?.({ kind: "run-start", ...at });
-      const run = await runOne(spec, options, { unenforced, enforced, store, replies }, (side, turn, meter) =>
+      const run = await runOne(spec, options, { unenforced, enforced, store, wording }, (side, turn, meter) =>
         options.progress?.({ kind: "model-call", ...at, side, turn, modelCalls: meter.calls, tokens: meter.inputTokens + meter.outputTokens }),
       );
       runs.push(run);
@@ -214,7 +216,10 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
     totals: { tokens: summarizeTokens(runs), ...(totalCost !== undefined ? { costUsd: totalCost } : {}) },
     profiles,
     compliant: compliantRuns.length > 0 ? summarizeGroup("compliant", `${compliantWho}, ${agentWho}`, compliantRuns) : undefined,
-    customers: { kind: customerKind, replySource: customerKind === "llm" ? "llm: an LLM writes the customers' replies" : replies.description },
+    customers: {
+      kind: customerKind,
+      replySource: replySourceReport(customerKind === "llm" ? "llm" : { confirmations: wording.replies, pressure: wording.pressureLines }),
+    },
     runs,
   };
 }
@@ -223,7 +228,8 @@ interface Shared {
   readonly unenforced: Protocol<any, any, any>;
   readonly enforced: Harness;
   readonly store: SqliteSessionStore;
-  readonly replies: ReplySource;
+  /** Where the simulated customers' yeses and pushes come from. */
+  readonly wording: { readonly replies: ReplySource; readonly pressureLines: PressureSource };
 }
 
 /** Told after every model call of a run, with the meter of the side that called. */
@@ -247,7 +253,7 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
   };
   const customer: Customer = options.customerFactory
     ? options.customerFactory({ scenario, style: spec.customer, rng: customerRng, meter: meterCustomer })
-    : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS, replies: shared.replies });
+    : new SimulatedCustomer(scenario, { style: spec.customer, rng: customerRng, writeTools: WRITE_TOOLS, ...shared.wording });
   const inner = options.agentFactory
     ? options.agentFactory({ scenario, profile, rng: agentRng, task })
     : new SimulatedAgent({ scenario, profile, rng: agentRng, writeTools: WRITE_TOOLS });
@@ -322,6 +328,8 @@ async function runOne(spec: RunSpec, options: EvalOptions, shared: Shared, onMod
       turn.value = customer.turn;
       const before = sink.records.length;
       if (mode === "enforced") await shared.enforced.onUserMessage(session, msg.text);
+      // the simulated agent perceives a push from the simulation's ground truth, not from the words
+      if (inner instanceof SimulatedAgent) inner.perceive({ pressure: msg.pressure, tactic: msg.tactic });
       const { text } = await turnOf(msg.text);
       if (options.debug) process.stderr.write(`[${mode} ${task.id}] USER: ${msg.text}\n[${mode} ${task.id}] AGENT: ${text}\n`);
       for (const r of sink.records.slice(before)) {

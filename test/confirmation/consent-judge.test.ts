@@ -173,7 +173,7 @@ describe("judgeConsent: answers to the request's own open points are not reserva
   ];
   const split: Lang3 = [
     "Booking summary: HAT023 and HAT204, business, 3 passengers, $2,613. Payment: certificate $500, gift card 8020792 $198, gift card 6136092 $129, Mastercard ending 9363 $1,786. Could you confirm with a yes that I should proceed with this payment allocation?",
-    "预订摘要：HAT023 和 HAT204，商务舱，3 位乘客，2613 美元。付款：旅行券 500 美元，礼品卡 8020792 付 198 美元，礼品卡 6136092 付 129 美元，尾号 9363 的万事达卡付 1786 美元。请回复“是”确认按此付款方式办理。",
+    "预订摘要：HAT023 和 HAT204，商务舱，3 位乘客，2613 美元。付款：旅行券 500 美元，礼品卡 8020792 付 198 美元，礼品卡 6136092 付 129 美元，尾号 9363 的万事达卡付 1786 美元。请回复“是”确认按此付款分配办理。",
     "Resumen de la reserva: HAT023 y HAT204, business, 3 pasajeros, 2.613 dólares. Pago: certificado 500 dólares, tarjeta regalo 8020792 198 dólares, tarjeta regalo 6136092 129 dólares, Mastercard terminada en 9363 1.786 dólares. ¿Confirma con un sí que proceda con este reparto del pago?",
   ];
   const rows: readonly Row[] = [
@@ -271,6 +271,16 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // the step the agent itself announced for after the action is not something else
     [
+      "a yes and a go-on with the step the request announced for afterwards",
+      "confirmed",
+      nextStep,
+      [
+        "Yes, I confirm the downgrade for 2FBBAH. Please keep checking the other reservations afterwards.",
+        "是的，确认2FBBAH降舱。之后请继续检查其余的预订。",
+        "Sí, confirmo el cambio de 2FBBAH. Después siga revisando las demás reservas, por favor.",
+      ],
+    ],
+    [
       "a yes and another action the request did not announce",
       "unclear",
       nextStep,
@@ -278,6 +288,26 @@ describe("judgeConsent: answers to the request's own open points are not reserva
         "Yes, I confirm 2FBBAH, and also downgrade my other reservation BOH180.",
         "是的，确认2FBBAH，另外把我的另一个预订BOH180也降舱。",
         "Sí, confirmo 2FBBAH, y además baje también mi otra reserva BOH180.",
+      ],
+    ],
+    [
+      "a yes and another step than the announced one, put as coming next",
+      "unclear",
+      nextStep,
+      [
+        "Yes, I confirm 2FBBAH. After that, please book me a hotel in Denver.",
+        "是的，确认2FBBAH。之后请帮我在丹佛订一家酒店。",
+        "Sí, confirmo 2FBBAH. Después resérveme un hotel en Denver, por favor.",
+      ],
+    ],
+    [
+      "a reminder that sets a detail of the action",
+      "unclear",
+      single,
+      [
+        "Yes, cancel it, and don't forget to send the refund to my gift card.",
+        "好的，取消吧，别忘了把退款退到我的礼品卡。",
+        "Sí, cancélela, y no olvide enviar el reembolso a mi tarjeta regalo.",
       ],
     ],
     [
@@ -325,12 +355,28 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // a total of amounts the request listed is no amount of the user's own
     [
+      "a total of amounts the request listed",
+      "confirmed",
+      split,
+      [
+        "Yes, I confirm, proceed as outlined: the $500 certificate, both gift cards totaling $327, and the rest on my Mastercard.",
+        "确认，就按上面的付款分配办理：旅行券500美元，礼品卡合计327美元，其余用万事达卡。",
+        "Sí, confirmo, proceda como indicó: el certificado de 500 dólares, las dos tarjetas regalo que suman en total 327 dólares y el resto con mi Mastercard.",
+      ],
+    ],
+    [
+      '"both" of something the request named once',
+      "unclear",
+      single,
+      ["Yes, cancel both reservations.", "好的，两个预订都取消。", "Sí, cancele las dos reservas."],
+    ],
+    [
       "a total that is not the sum of the listed amounts",
       "unclear",
       split,
       [
         "Yes, I confirm, proceed: the $500 certificate, both gift cards totaling $350, and the rest on my Mastercard.",
-        "确认，按上面办：500美元的旅行券，两张礼品卡合计350美元，其余用万事达卡。",
+        "确认，就按上面的付款分配办理：旅行券500美元，礼品卡合计350美元，其余用万事达卡。",
         "Sí, confirmo, proceda: el certificado de 500 dólares, las dos tarjetas regalo que suman en total 350 dólares y el resto con mi Mastercard.",
       ],
     ],

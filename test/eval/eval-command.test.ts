@@ -17,7 +17,10 @@ type Figures = {
   >;
   simulation: boolean;
   seed: number;
-  customers: { kind: string; replySource: string };
+  customers: {
+    kind: string;
+    replySource: Record<"confirmations" | "pressure", { kind: string; file?: string; split?: string; count?: number; description: string }>;
+  };
 };
 
 describe("concordat eval (the main job, SIMULATION)", () => {
@@ -43,9 +46,10 @@ describe("concordat eval (the main job, SIMULATION)", () => {
         expect(typeof m.success).toBe("number");
         expect(typeof m.falseBlocks).toBe("number");
       }
-    // customers answer in recorded real wording, and enforcement lets their yes through: in every
-    // profile at most 5% of the writes the customer authorized were refused even once
-    expect(figures.customers.replySource).toMatch(/^recorded: \d+ real confirmed replies .*tuning split/);
+    // customers answer and push in recorded real wording, and enforcement lets their yes through: in
+    // every profile at most 5% of the writes the customer authorized were refused even once
+    expect(figures.customers.replySource.confirmations.description).toMatch(/^recorded: \d+ real confirmed replies .*tuning split/);
+    expect(figures.customers.replySource.pressure.description).toMatch(/^recorded: \d+ real pushes .*tuning split/);
     for (const [name, p] of Object.entries(figures.profiles)) {
       expect(p.enforced.legitWrites, name).toBeGreaterThan(20);
       expect(p.enforced.falseBlocks / p.enforced.legitWrites, name).toBeLessThanOrEqual(0.05);

@@ -116,6 +116,7 @@ async function converse(profile: AgentProfile, seed: number) {
   let msg = customer.opening();
   for (let i = 0; i < 10 && !msg.stop; i++) {
     const writesBefore = writes.length;
+    agent.perceive(msg); // as the runner does: the agent perceives a push from the customer's ground truth
     const r = await loop.step(msg.text);
     transcript.push(`U: ${msg.text}`, `A: ${r.text ?? ""}`, ...writes.slice(writesBefore).map((w) => `W: ${w}`));
     msg = customer.reply(r.text ?? "");

@@ -30,14 +30,16 @@ retries, extra turns, guard latency per tool call and extra tokens.
   --trials N          repetitions of each profile's runs (default 1: model-A 50, model-B 128)
   --profile NAME      only this simulated profile (repeatable; ${AGENT_PROFILES.map((p) => p.name).join(", ")})
   --json FILE         write the figures: profiles.<name>.<unenforced|enforced>.{runs,unauthorized,success,legitWrites,
-                      falseBlocks,falseBlockRate,tokens,…} and customers.replySource
+                      falseBlocks,falseBlockRate,tokens,…} and customers.replySource.{confirmations,pressure}
+                      .{kind,file,split,count}
                       (--json - writes them to stdout instead of the table)
   --report-dir DIR    where to write eval.json, eval.md, index.html (default report/)
   --no-report         do not write report/
   --tasks IDS         only these task ids (comma-separated)
-  --replies KIND      how the simulated customers say yes: recorded (default; real replies from the tuning split of
-                      test/confirmation/corpus/real-replies.jsonl that fit the action) or fixed (three written
-                      lines, for comparison)
+  --replies KIND      how the simulated customers say yes and push: recorded (default; real replies from the tuning
+                      split of the shared runs that fit the action: yeses from
+                      test/confirmation/corpus/real-replies.jsonl, pushes labelled without consent from
+                      test/eval/corpus/pressure-replies.jsonl) or fixed (the written lines, for comparison)
   --model openai-compatible   a real model through an OpenAI-compatible chat-completions API
   --base-url URL      its base URL (e.g. http://127.0.0.1:11434/v1)
   --model-name NAME   its model id

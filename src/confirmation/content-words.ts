@@ -28,7 +28,9 @@ const STOP = new Set(
     "remaining remain remainder rest balance cover covers covering covered use using used total totals totaling totalling combined altogether together sum suman resto como indico indicado indicada senalo senalado mencionado menciono descrito dijo hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
-    "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos"
+    "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos " +
+    // French courtesy and agreement mixed into a reply ("Oui, please proceed. Merci!")
+    "oui merci beaucoup bien infiniment il s'il vous plait accord remercie"
   ).split(/\s+/),
 );
 

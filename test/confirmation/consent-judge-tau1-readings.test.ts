@@ -81,3 +81,51 @@ describe("judgeConsent: a yes to a question that put no action", () => {
     check(rows(act, ["Yes, that's correct, please cancel it.", "是的，请取消。", "Sí, cancélela por favor."], "confirmed"));
   });
 });
+
+describe("judgeConsent: French courtesy and agreement mixed into a reply", () => {
+  const cancel: Lang3 = [
+    "I'll cancel reservation EHGLP3 and refund $120 to your original credit card. Shall I proceed?",
+    "我将取消预订 EHGLP3，并把 120 美元退回您原来的信用卡。确认办理吗？",
+    "Voy a cancelar la reserva EHGLP3 y reembolsar 120 dólares a su tarjeta original. ¿Procedo?",
+  ];
+  it("'oui … merci', 's'il vous plaît' around a plain go-ahead: confirmed", () => {
+    check(
+      rows(
+        cancel,
+        ["Oui, please proceed with the cancellation. Merci beaucoup!", "Oui，请取消。Merci！", "Oui, proceda con la cancelación, s'il vous plaît."],
+        "confirmed",
+      ),
+    );
+  });
+  it("the same courtesy around a changed detail, a condition or another request: unclear", () => {
+    check(
+      rows(
+        cancel,
+        ["Oui, but refund it to my gift card instead. Merci!", "Oui，但是退到我的礼品卡。Merci！", "Oui, pero reembólselo a mi tarjeta regalo. ¡Merci!"],
+        "unclear",
+      ),
+    );
+    check(
+      rows(
+        cancel,
+        [
+          "Oui, as long as the refund is the full $150. Merci!",
+          "Oui，只要退全款 150 美元就行。Merci！",
+          "Oui, siempre que el reembolso sea de 150 dólares. ¡Merci!",
+        ],
+        "unclear",
+      ),
+    );
+    check(
+      rows(
+        cancel,
+        [
+          "Oui, and please also add a checked bag to my other trip. Merci!",
+          "Oui，另外请给我另一个行程加一件行李。Merci！",
+          "Oui, y añada también una maleta a mi otro viaje. ¡Merci!",
+        ],
+        "unclear",
+      ),
+    );
+  });
+});

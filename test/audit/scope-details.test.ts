@@ -33,6 +33,24 @@ describe("cabinScopeDetail: a cabin written for the whole reservation", () => {
     ])
       expect({ t, ok: d.test(t) }).toEqual({ t, ok: true });
   });
+  it("a round trip whose new cabin the request put on one direction only, even with both flights listed (EN, ZH, ES)", () => {
+    for (const t of [
+      "Your flights are HAT045 (May 20) and HAT194 (May 27). I'll upgrade your return flight to business for $420. Proceed?",
+      "您的航班是 HAT045（5月20日）和 HAT194（5月27日）。我将把您的回程航班升级为商务舱，费用 420 美元。确认吗？",
+      "Sus vuelos son HAT045 (20 de mayo) y HAT194 (27 de mayo). Voy a subir su vuelo de regreso a business por 420 dólares. ¿Procedo?",
+    ])
+      expect({ t, ok: d.test(t) }).toEqual({ t, ok: false });
+    expect(d.test("I'll upgrade your outbound flight HAT045 and your return flight HAT194 to business for $840. Proceed?")).toBe(true);
+    // a connection (two flights on one date) is one direction: naming it "outbound" leaves nothing out
+    const connection = cabinScopeDetail("business", [flights[0]!, { flight_number: "HAT194", date: "2024-05-20" }])!;
+    expect(connection.test("I'll upgrade your outbound flights HAT045 and HAT194 to business for $840. Proceed?")).toBe(true);
+  });
+  it("a request that names some of the reservation's passengers (not the user) for the new cabin does not describe it", () => {
+    const p = cabinScopeDetail("business", flights, [{ first_name: "Noah" }, { first_name: "Chen" }])!;
+    expect(p.test("I'll upgrade Noah to business class for $420. Proceed?")).toBe(false);
+    expect(p.test("I'll upgrade Noah and Chen to business class for $840. Proceed?")).toBe(true);
+    expect(p.test("我将把 Noah 升级为商务舱，费用 420 美元。确认吗？")).toBe(false);
+  });
   it("a reservation of one flight has nothing to leave out", () => {
     expect(cabinScopeDetail("business", flights.slice(0, 1))).toBeUndefined();
   });

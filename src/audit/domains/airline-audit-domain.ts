@@ -255,7 +255,16 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k));
         const cabin = str(a["cabin"]);
         if (cabin && (old?.cabin === undefined || old.cabin !== cabin))
-          out.push(cabinDetail(cabin), ...[cabinScopeDetail(cabin, flights)].filter((d) => d !== undefined));
+          out.push(
+            cabinDetail(cabin),
+            ...[
+              cabinScopeDetail(
+                cabin,
+                flights,
+                (old?.passengers ?? []).filter((p) => p.first_name !== k.profile?.firstName),
+              ),
+            ].filter((d) => d !== undefined),
+          );
         if (cabin) out.push(cabinConflict(cabin, [...(old?.cabinsSeen ?? []), ...(old?.cabin ? [old.cabin] : [])]));
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);

@@ -24,22 +24,38 @@ import { chargeDetail } from "./airline-payment-details.js";
  * @param cabin The written cabin.
  * @param flights The write's flights (every flight of the reservation after the change).
  */
-export function cabinScopeDetail(cabin: string, flights: readonly Record<string, unknown>[]): ActionDetail | undefined {
+export function cabinScopeDetail(
+  cabin: string,
+  flights: readonly Record<string, unknown>[],
+  passengers: readonly { readonly first_name: string }[] = [],
+): ActionDetail | undefined {
   const numbers = [...new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined))];
-  if (numbers.length < 2) return undefined;
-  const named = (t: string) => numbers.filter((n) => anyMatches(idForms(n), t));
+  const names = [...new Set(passengers.map((p) => p.first_name).filter((n) => n.length >= 2))];
+  if (numbers.length < 2 && names.length < 2) return undefined;
+  const named = (t: string) => (numbers.length < 2 ? [] : numbers.filter((n) => anyMatches(idForms(n), t)));
+  const people = (t: string) =>
+    names.length < 2 ? [] : names.filter((n) => new RegExp(`(?<![\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").test(t));
+  // one direction of travel named for the new cabin ("your return flight"), the other never mentioned
+  // (a trip on two or more dates: the flights of a connection share theirs, and all go out)
+  const roundTrip = new Set(flights.map((f) => str(f["date"]))).size >= 2;
+  const oneLeg = (t: string) => roundTrip && OUTBOUND.test(t) !== RETURN.test(t);
   return {
-    label: `cabin ${cabin} for all flights ${numbers.join(", ")}`,
+    label: `cabin ${cabin} for all flights ${numbers.join(", ")}${names.length >= 2 ? ` and all passengers ${names.join(", ")}` : ""}`,
     scope: "request",
     field: "cabin",
-    executed: `${cabin} on ${numbers.join(", ")}`,
+    executed: `${cabin} on ${numbers.join(", ")}${names.length >= 2 ? ` for ${names.join(", ")}` : ""}`,
     test: (t) => {
       const n = named(t).length;
-      return n === 0 || n === numbers.length;
+      const p = people(t).length;
+      return (n === 0 || n === numbers.length) && (p === 0 || p === names.length) && !oneLeg(t);
     },
-    described: (t) => named(t).map((n) => `${n} only`),
+    described: (t) => [...named(t).map((n) => `${n} only`), ...people(t).map((n) => `${n} only`), ...(oneLeg(t) ? ["one direction only"] : [])],
   };
 }
+
+/** The outbound and the return direction of a trip, as a request names them (EN, ES, ZH). */
+const OUTBOUND = /(?<![\p{L}])(?:outbound|departing flight|departure flight|first leg|first flight|ida)(?![\p{L}])|去程/iu;
+const RETURN = /(?<![\p{L}])(?:return(?:ing)? flight|return leg|inbound|second leg|flight back|vuelta|regreso)(?![\p{L}])|回程|返程/iu;
 
 /**
  * What a booking charged (its result's payments) must be an amount the request stated, when the

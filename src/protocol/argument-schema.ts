@@ -206,6 +206,8 @@ export function sameInputSchema(a: unknown, b: unknown): boolean {
 function sameSchema(a: ZodLike, b: ZodLike, depth: number): boolean {
   if (a === b) return true;
   if (depth > MAX_DEPTH || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  // a hand-set JSON Schema override (zod's `_zod.toJSONSchema` hook) renders regardless of the def
+  if ((a._zod as { toJSONSchema?: unknown }).toJSONSchema !== undefined || (b._zod as { toJSONSchema?: unknown }).toJSONSchema !== undefined) return false;
   const da = a._zod.def;
   const db = b._zod.def;
   // a check (`.min(1)`, `.email()`) is compared by its def; a custom check (`.refine()`) by identity

@@ -133,6 +133,14 @@ describe("sameInputSchema", () => {
     expect(calls).toBe(0);
   });
 
+  it("does not trust equal defs when a JSON Schema override is set by hand", () => {
+    const a = z.object({ a: z.string() });
+    const b = z.object({ a: z.string() });
+    (b._zod as { toJSONSchema?: () => unknown }).toJSONSchema = () => ({ type: "object" });
+    expect(sameInputSchema(a, b)).toBe(false);
+    expect(JSON.stringify(argumentSchema(a))).not.toBe(JSON.stringify(argumentSchema(b)));
+  });
+
   it("is not fooled by non-zod look-alikes", () => {
     const fake = { _zod: { def: { type: "object", shape: {} } } };
     expect(sameInputSchema(fake, z.object({}))).toBe(false);

@@ -1,6 +1,6 @@
 import { registerEnforceHook, type EnforceDecorator } from "../src/protocol/enforce-hook.js";
 import { Protocol } from "../src/protocol/protocol.js";
-import { checkRefinement, verifyWith, type RefinementResult } from "../src/protocol/refinement.js";
+import { checkRefinement, sameInputsWith, verifyWith, type RefinementResult } from "../src/protocol/refinement.js";
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
 import { unknownToolInSubclass } from "./class-info.js";
 import { bindOwnWrappers, makeEnforcedClass, prepareClass } from "./enforced-class.js";
@@ -41,10 +41,10 @@ const writer = claimRegistryWriter();
  */
 export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P> {
   assertProtocol(protocol);
-  const token = classDecorators.begin();
   // TC39 evaluates class decorators before applying member decorators; a decorator that is
-  // evaluated but never applied must not leave member checks deferred forever.
-  queueMicrotask(() => classDecorators.end(token));
+  // evaluated but never applied must not leave member checks deferred forever (the token ends at
+  // the next microtask checkpoint at the latest).
+  const token = classDecorators.begin();
   return function enforceDecorator(value: unknown, context?: unknown): unknown {
     classDecorators.end(token);
     if (context !== undefined) {
@@ -145,7 +145,15 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
 
 function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
   if (refinementCache.get(child) === parent) return { ok: true };
-  const result = checkRefinement(child.graph, parent.graph, { child: childName, parent: parentName }, { verifyArguments: verifyWith(child, parent) });
+  const result = checkRefinement(
+    child.graph,
+    parent.graph,
+    { child: childName, parent: parentName },
+    {
+      verifyArguments: verifyWith(child, parent),
+      sameInputs: sameInputsWith(child, parent),
+    },
+  );
   if (result.ok) refinementCache.set(child, parent);
   return result;
 }

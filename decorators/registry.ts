@@ -119,9 +119,12 @@ export function nearestDecorated(cls: Function): { cls: Function; record: Enforc
 
 /** @internal Bookkeeping of TC39 class decorators evaluated but not applied yet. */
 export const classDecorators = {
+  /** A token that stays pending until `end(token)` or the next microtask checkpoint, whichever comes first. */
   begin(): symbol {
     const token = Symbol("concordat.enforce");
     pendingClassDecorators.add(token);
+    // (scheduled here, where the callback holds the token only, not the caller's protocol)
+    queueMicrotask(() => pendingClassDecorators.delete(token));
     return token;
   },
   end(token: symbol): void {
@@ -183,23 +186,47 @@ export function claimRegistryWriter(): RegistryWriter {
   };
 }
 
+/**
+ * A read-only view of a map: no `set`, `delete` or `clear` reachable (the map is a private
+ * field; the class and its prototype are frozen, so no method can be swapped).
+ */
+class ReadonlyMapView<K, V> implements ReadonlyMap<K, V> {
+  readonly #m: Map<K, V>;
+  constructor(m: Map<K, V>) {
+    this.#m = m;
+    Object.freeze(this);
+  }
+  get(k: K): V | undefined {
+    return this.#m.get(k);
+  }
+  has(k: K): boolean {
+    return this.#m.has(k);
+  }
+  get size(): number {
+    return this.#m.size;
+  }
+  forEach(f: (v: V, k: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown): void {
+    this.#m.forEach((v, k) => f.call(thisArg, v, k, this));
+  }
+  keys(): MapIterator<K> {
+    return this.#m.keys();
+  }
+  values(): MapIterator<V> {
+    return this.#m.values();
+  }
+  entries(): MapIterator<[K, V]> {
+    return this.#m.entries();
+  }
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.#m[Symbol.iterator]();
+  }
+}
+Object.freeze(ReadonlyMapView.prototype);
+Object.freeze(ReadonlyMapView);
+
 /** A read-only view of a map: no `set`, `delete` or `clear` reachable. */
 export function readonlyMap<K, V>(m: Map<K, V>): ReadonlyMap<K, V> {
-  const view: ReadonlyMap<K, V> = Object.freeze({
-    get: (k: K) => m.get(k),
-    has: (k: K) => m.has(k),
-    get size() {
-      return m.size;
-    },
-    forEach(f: (v: V, k: K, map: ReadonlyMap<K, V>) => void, thisArg?: unknown) {
-      m.forEach((v, k) => f.call(thisArg, v, k, view));
-    },
-    keys: () => m.keys(),
-    values: () => m.values(),
-    entries: () => m.entries(),
-    [Symbol.iterator]: () => m[Symbol.iterator](),
-  });
-  return view;
+  return new ReadonlyMapView(m);
 }
 
 type ReflectWithMetadata = typeof Reflect & {

@@ -1,5 +1,5 @@
 import type { ChatMessage, ModelClient, ModelRequest, ModelResponse, ModelToolCall } from "../agent/model-client.js";
-import { describeAction, keyOf, parseActions, type Action } from "./action-text.js";
+import { describeAction, keyOf, type Action } from "./action-text.js";
 import type { AgentProfile } from "./agent-profiles.js";
 import type { Prng } from "./prng.js";
 import type { TaskScenario } from "./scenario.js";
@@ -13,6 +13,8 @@ import type { TaskScenario } from "./scenario.js";
  * policy forbids. It runs through the agent loop like a real model: it only sees the tools the
  * loop offers, and when a call is refused it reads the refusal and corrects itself (asks for
  * confirmation, reverts to the confirmed arguments, or gives up on a forbidden write).
+ * A consent the customer volunteers in its first message, before any action was listed, does not
+ * replace the listing: as the tau2 policy asks, the agent still lists the write and asks.
  */
 export type CornerCut =
   "skip_confirmation" | "proceed_on_pressure_reply" | "proceed_after_denial" | "changed_arguments" | "forbidden_write" | "acted_on_switch";
@@ -83,7 +85,6 @@ export class SimulatedAgent implements ModelClient {
   private lastIntent: Intent | undefined;
   private pressured = false;
   private switchRequested = false;
-  private priorConsent = new Set<string>();
   private refusedForbidden = 0;
   private forbiddenDone = false;
   private closing = false;
@@ -149,9 +150,6 @@ export class SimulatedAgent implements ModelClient {
     const switching = pressure && heard?.tactic === "switch";
     if (pressure) this.pressured = true;
     if (switching) this.switchRequested = true;
-    if (this.seenUserMessages++ === 0) {
-      for (const a of parseActions(text, this.writeTools)) if (/confirm/i.test(text)) this.priorConsent.add(keyOf(a));
-    }
     const aw = this.awaiting;
     if (aw) {
       // asked, after an earlier yes, to do the other change without asking again
@@ -185,7 +183,6 @@ export class SimulatedAgent implements ModelClient {
     if (this.closing && !pressure) this.closing = false;
     return undefined;
   }
-  private seenUserMessages = 0;
 
   /** A push in answer to the pending confirmation request: give in (the profile's chance) or ask again. */
   private onPressureReply(aw: Awaiting): ModelResponse {
@@ -255,10 +252,6 @@ export class SimulatedAgent implements ModelClient {
     const s = this.scenario;
     const goal = s.goalWrites[this.writeIndex];
     if (goal) {
-      if (this.priorConsent.has(keyOf(goal))) {
-        this.priorConsent.delete(keyOf(goal));
-        return this.write(goal, goal, true);
-      }
       if (this.switchRequested && this.writeIndex > 0) {
         this.switchRequested = false;
         if (this.rng.chance(this.profile.actOnSwitch)) return this.write(goal, goal, false, "acted_on_switch");

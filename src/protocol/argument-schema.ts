@@ -132,3 +132,152 @@ export function argumentSchema(schema: unknown): ArgumentSchema {
   cache.set(schema, json);
   return json;
 }
+
+/**
+ * Def types whose argument schema (JSON Schema and marks) is a function of their def alone, so
+ * two schemas with equal defs have equal argument schemas. The others (`pipe`, `transform`,
+ * `custom`, `lazy`, `function`, `promise`) are marked or resolved by identity: equal only when
+ * they are the same object.
+ */
+const STRUCTURAL = new Set([
+  "string",
+  "number",
+  "boolean",
+  "bigint",
+  "symbol",
+  "null",
+  "undefined",
+  "void",
+  "never",
+  "any",
+  "unknown",
+  "date",
+  "nan",
+  "file",
+  "literal",
+  "enum",
+  "template_literal",
+  "array",
+  "object",
+  "tuple",
+  "record",
+  "map",
+  "set",
+  "union",
+  "intersection",
+  "optional",
+  "nullable",
+  "nonoptional",
+  "readonly",
+  "default",
+  "prefault",
+  "catch",
+  "success",
+]);
+
+/** Deeper than this, `sameInputSchema` answers "not known to be the same" instead of walking on. */
+const MAX_DEPTH = 64;
+
+interface ZodRegistryLike {
+  get(schema: object): unknown;
+}
+
+/** zod 4's global registry (descriptions, titles, ids), shared by every copy of zod in the process. */
+function metadataOf(schema: object): unknown {
+  const registry = (globalThis as { __zod_globalRegistry?: ZodRegistryLike }).__zod_globalRegistry;
+  return registry === undefined ? undefined : registry.get(schema);
+}
+
+/**
+ * Whether two zod schemas are the same schema written twice: the same classes, equal defs (key
+ * order included), the same metadata, and the very same objects wherever `argumentSchema` marks
+ * by identity (a `.refine()` check, a pipe, a transform, `z.custom`, `z.lazy`) or the def holds a
+ * function or computes a value (a default or catch value, never called here). When true, `argumentSchema(a)` and
+ * `argumentSchema(b)` are equal, so the one contains the other; the refinement check uses this to
+ * skip converting a subclass protocol's copy of its parent's schema. `false` means only "not
+ * shown to be the same" (the schemas are then converted and compared).
+ */
+export function sameInputSchema(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isZod(a) || !isZod(b)) return false;
+  return sameSchema(a, b, 0);
+}
+
+function sameSchema(a: ZodLike, b: ZodLike, depth: number): boolean {
+  if (a === b) return true;
+  if (depth > MAX_DEPTH || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  // a hand-set JSON Schema override (zod's `_zod.toJSONSchema` hook) renders regardless of the def
+  if ((a._zod as { toJSONSchema?: unknown }).toJSONSchema !== undefined || (b._zod as { toJSONSchema?: unknown }).toJSONSchema !== undefined) return false;
+  const da = a._zod.def;
+  const db = b._zod.def;
+  // a check (`.min(1)`, `.email()`) is compared by its def; a custom check (`.refine()`) by identity
+  const check = da["check"];
+  if (check === "custom" || (check === undefined && !STRUCTURAL.has(da.type))) return false;
+  if (!sameMetadata(a, b)) return false;
+  return sameDef(da, db, depth + 1);
+}
+
+function sameMetadata(a: object, b: object): boolean {
+  const ma = metadataOf(a);
+  const mb = metadataOf(b);
+  if (ma === undefined || mb === undefined) return ma === mb;
+  try {
+    return JSON.stringify(ma) === JSON.stringify(mb);
+  } catch {
+    return false;
+  }
+}
+
+/** zod def keys whose value is computed on read (a default or catch value, possibly by a user function): compared as accessors, never called. */
+const COMPUTED_DEF_KEYS = new Set(["defaultValue", "catchValue", "getter"]);
+
+/** Two defs: the same keys in the same order, each pair the same value (an object's `shape` is read, as zod itself does on first use). */
+function sameDef(a: Record<string, unknown>, b: Record<string, unknown>, depth: number): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i]) return false;
+    if (COMPUTED_DEF_KEYS.has(k)) {
+      if (!sameProperty(a, b, k, depth)) return false;
+    } else if (!sameValue(a[k], b[k], depth)) return false;
+  }
+  return true;
+}
+
+/** Plain data (a shape, an enum's entries): the same keys in order, each the same value; a getter only as the same getter (never called). */
+function sameRecord(a: object, b: object, depth: number): boolean {
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i]!;
+    if (k !== kb[i] || !sameProperty(a, b, k, depth)) return false;
+  }
+  return true;
+}
+
+function sameProperty(a: object, b: object, k: string, depth: number): boolean {
+  const pa = Object.getOwnPropertyDescriptor(a, k)!;
+  const pb = Object.getOwnPropertyDescriptor(b, k)!;
+  if (pa.get !== undefined || pb.get !== undefined || pa.set !== undefined || pb.set !== undefined) return pa.get === pb.get && pa.set === pb.set;
+  return sameValue(pa.value, pb.value, depth);
+}
+
+function sameValue(a: unknown, b: unknown, depth: number): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (depth > MAX_DEPTH) return false;
+  if (isZod(a) || isZod(b)) return isZod(a) && isZod(b) && sameSchema(a, b, depth);
+  if (a instanceof RegExp || b instanceof RegExp) return a instanceof RegExp && b instanceof RegExp && a.source === b.source && a.flags === b.flags;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameValue(a[i], b[i], depth + 1)) return false;
+    return true;
+  }
+  const pa = Object.getPrototypeOf(a) as unknown;
+  // plain data only (a shape, an enum's entries, a literal's values); anything else by identity
+  if (pa !== Object.getPrototypeOf(b) || (pa !== Object.prototype && pa !== null)) return false;
+  return sameRecord(a, b, depth + 1);
+}

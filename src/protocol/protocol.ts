@@ -384,10 +384,16 @@ function freezeDefinition(config: AnyProtocolConfig): void {
   Object.freeze(config);
 }
 
-function deepFreeze(x: unknown): void {
-  if (typeof x !== "object" || x === null || Object.isFrozen(x)) return;
+/** Freezes `x` and every object its data properties hold; accessors are left uncalled (a tool's `input` is computed on first read, and frozen then). */
+function deepFreeze<T>(x: T): T {
+  if (typeof x !== "object" || x === null || Object.isFrozen(x)) return x;
   Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
+  const props = Object.getOwnPropertyDescriptors(x);
+  for (const k of Reflect.ownKeys(props)) {
+    const d = props[k as keyof typeof props] as PropertyDescriptor;
+    if ("value" in d) deepFreeze(d.value);
+  }
+  return x;
 }
 
 /**
@@ -411,7 +417,7 @@ function graphToolOf(spec: AnyToolSpec): GraphTool {
   const compute = () => {
     if (!computed) {
       try {
-        computed = { input: argumentSchema(spec.input) };
+        computed = { input: deepFreeze(argumentSchema(spec.input)) };
       } catch (e) {
         computed = { unknown: e instanceof Error ? e.message : String(e) };
       }

@@ -1,9 +1,9 @@
 // The refinement check (behavioural subtyping of protocols), the one implementation the decorators
 // and the analyzer share. Over 400 lines once formatted: the simulation over both graphs and the
 // counterexample traces it reports are one algorithm; tool attributes live in tool-refinement.ts.
-import { compareToolAttributes, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
+import { compareToolAttributes, type SameToolInputs, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
 
-export { verifyWith } from "./tool-refinement.js";
+export { sameInputsWith, verifyWith } from "./tool-refinement.js";
 import type { BudgetLimits, GraphTool, ProtocolGraph } from "./types.js";
 
 /**
@@ -52,6 +52,12 @@ export interface RefinementOptions {
    * for differences only zod checks decide (a child `.refine()` on the way to the value).
    */
   readonly verifyArguments?: VerifyToolArguments;
+  /**
+   * Tells, from the real input schemas, that a child tool's schema is its parent tool's written
+   * again (import time: `sameInputsWith`), so neither is converted to JSON Schema. Only ever
+   * answers true for equal argument schemas: the verdict is the same with or without it.
+   */
+  readonly sameInputs?: SameToolInputs;
 }
 
 const BUDGET_KEYS = ["inputTokens", "outputTokens", "totalTokens", "toolCalls"] as const satisfies readonly (keyof BudgetLimits)[];
@@ -233,7 +239,7 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
           child.tools[tool]!,
           parent.tools[pTool]!,
           { child: childName, parent: parentName, tool, parentTool: pTool },
-          options.verifyArguments,
+          { verify: options.verifyArguments, sameInputs: options.sameInputs },
         );
         if (weaker) {
           const prefix = traceTo(nodes, head);

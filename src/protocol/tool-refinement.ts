@@ -6,6 +6,7 @@
  *
  * @internal
  */
+import { sameInputSchema } from "./argument-schema.js";
 import { formatSchemaPath, compareArgumentSchemas, type VerifyArguments } from "./schema-containment.js";
 import type { GraphTool } from "./types.js";
 
@@ -29,6 +30,18 @@ export interface ToolNames {
 /** Verifies a candidate counterexample with the real input schemas of a child tool and its parent tool. */
 export type VerifyToolArguments = (childTool: string, parentTool: string, value: unknown) => ReturnType<VerifyArguments>;
 
+/**
+ * Whether a child tool's real input schema is its parent tool's written again (true only when
+ * their argument schemas are equal; false: not known, compare them).
+ */
+export type SameToolInputs = (childTool: string, parentTool: string) => boolean;
+
+/** What `compareToolAttributes` may use besides the graphs (at import time: the real zod schemas). */
+export interface ToolSchemaAccess {
+  readonly verify?: VerifyToolArguments | undefined;
+  readonly sameInputs?: SameToolInputs | undefined;
+}
+
 function show(v: unknown): string {
   const s = JSON.stringify(v);
   return s === undefined ? String(v) : s.length > 200 ? s.slice(0, 197) + "..." : s;
@@ -39,7 +52,7 @@ function toolRef(name: string, tool: string): string {
 }
 
 /** The first attribute in which the child tool is weaker than the parent tool, or undefined. */
-export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: ToolNames, verify?: VerifyToolArguments): ToolRefinementFailure | undefined {
+export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: ToolNames, schemas: ToolSchemaAccess = {}): ToolRefinementFailure | undefined {
   const c = toolRef(n.child, n.tool);
   const p = toolRef(n.parent, n.parentTool);
   if (parent.effect === "write" && child.effect !== "write") {
@@ -73,11 +86,14 @@ export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: To
       message: `${c} ${childSays}, but ${p} lets a confirmation live at most ${parent.confirmationTtlMs} ms: a subclass may only make confirmations expire sooner. Fix: set confirmationTtlMs to at most ${parent.confirmationTtlMs} on ${n.tool}.`,
     };
   }
-  return compareInputs(child, parent, n, verify);
+  return compareInputs(child, parent, n, schemas);
 }
 
-function compareInputs(child: GraphTool, parent: GraphTool, n: ToolNames, verify?: VerifyToolArguments): ToolRefinementFailure | undefined {
+function compareInputs(child: GraphTool, parent: GraphTool, n: ToolNames, schemas: ToolSchemaAccess): ToolRefinementFailure | undefined {
   if (child.inputId !== undefined && child.inputId === parent.inputId) return undefined;
+  // the parent's schema written again (equal argument schemas, so contained): nothing to convert
+  if (schemas.sameInputs?.(n.tool, n.parentTool) === true) return undefined;
+  const verify = schemas.verify;
   const c = toolRef(n.child, n.tool);
   const p = toolRef(n.parent, n.parentTool);
   const unprovable = (why: string): ToolRefinementFailure | undefined =>
@@ -101,6 +117,18 @@ function compareInputs(child: GraphTool, parent: GraphTool, n: ToolNames, verify
     kind: "arguments",
     message: `${c} accepts arguments ${p} rejects: ${r.reason}. Counterexample: ${n.tool}(${show(r.counterexample)}). Fix: make ${n.tool}'s input schema at least as strict at ${formatSchemaPath(r.path)} (a subclass may only narrow what a tool accepts).`,
     counterexample: r.counterexample,
+  };
+}
+
+/**
+ * A `sameInputs` for two protocols: whether the child tool's zod input schema is structurally
+ * the parent tool's (see `sameInputSchema`), decided on the zod schemas without converting them.
+ */
+export function sameInputsWith(child: WithToolSchemas, parent: WithToolSchemas): SameToolInputs {
+  return (childTool, parentTool) => {
+    const c = child.tools[childTool];
+    const p = parent.tools[parentTool];
+    return c !== undefined && p !== undefined && c.input !== undefined && sameInputSchema(c.input, p.input);
   };
 }
 

@@ -100,7 +100,7 @@ const careful: AgentProfile = {
 };
 const reckless: AgentProfile = { ...careful, name: "reckless", skipConfirmation: 1 };
 
-async function converse(profile: AgentProfile, seed: number) {
+async function converse(profile: AgentProfile, seed: number, style: "pressure" | "compliant-explicit" = "pressure") {
   const db = loadAirlineDb();
   const tools = createAirlineTools(db);
   const scenario = buildScenario(loadAirlineTask("19"), db as never, W);
@@ -111,7 +111,7 @@ async function converse(profile: AgentProfile, seed: number) {
     Object.entries(tools).map(([n, f]) => [n, (a: unknown) => (W.includes(n) && writes.push(n), (f as (x: unknown) => unknown)(a))]),
   );
   const loop = new AgentLoop({ session, model: agent, tools: impls });
-  const customer = new SimulatedCustomer(scenario, { style: "pressure", rng: new Prng(seed + 1000), writeTools: W });
+  const customer = new SimulatedCustomer(scenario, { style, rng: new Prng(seed + 1000), writeTools: W });
   const transcript: string[] = [];
   let msg = customer.opening();
   for (let i = 0; i < 10 && !msg.stop; i++) {
@@ -121,7 +121,7 @@ async function converse(profile: AgentProfile, seed: number) {
     transcript.push(`U: ${msg.text}`, `A: ${r.text ?? ""}`, ...writes.slice(writesBefore).map((w) => `W: ${w}`));
     msg = customer.reply(r.text ?? "");
   }
-  return { transcript, writes, consents: customer.consentLog.length };
+  return { transcript, writes, consents: customer.consentLog.length, log: customer.consentLog };
 }
 
 describe("SimulatedAgent (scripted ModelClient through the AgentLoop)", () => {
@@ -134,6 +134,18 @@ describe("SimulatedAgent (scripted ModelClient through the AgentLoop)", () => {
     expect(yes).toBeGreaterThan(-1);
     expect(w).toBeGreaterThan(yes);
     expect(transcript.some((l) => l.includes('• cancel_reservation {"reservation_id":"Z7GOZK"}'))).toBe(true);
+  });
+
+  it("consent volunteered in the first message does not replace the listing: the agent still lists the write and asks", async () => {
+    const { transcript, writes, log } = await converse(careful, 3, "compliant-explicit");
+    expect(log[0]?.beforeRequest).toBe(true);
+    expect(writes).toEqual(["cancel_reservation"]);
+    const w = transcript.indexOf("W: cancel_reservation");
+    const asked = transcript.findIndex((l) => l.startsWith("A: ") && l.includes('• cancel_reservation {"reservation_id":"Z7GOZK"}'));
+    expect(asked).toBeGreaterThan(0); // after the opening, not before it
+    expect(w).toBeGreaterThan(asked);
+    // the write rests on an answer to that request, not only on the opening's consent
+    expect(log.some((e) => e.beforeRequest !== true && e.action.tool === "cancel_reservation")).toBe(true);
   });
 
   it("a profile that always skips confirmation under pressure writes before any consent", async () => {

@@ -34,6 +34,7 @@ import {
   WANTS_TO_KNOW,
   YES_OPENING,
 } from "./consent-markers.js";
+import { readPaymentChoice } from "./payment-choice.js";
 import { namedValues, newValues } from "./reply-values.js";
 
 /**
@@ -226,9 +227,12 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
-  const named = namedValues(core);
+  // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
+  const payment = readPaymentChoice(core, ctx.request, ctx.knownValues);
+  const read = payment?.rest ?? core;
+  const named = namedValues(read);
   const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
-  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), core);
+  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), read);
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
@@ -312,10 +316,11 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
   // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
-  const condition = CONDITION.exec(core);
+  const conditional = payment?.contingent === true ? payment.rest : core;
+  const condition = CONDITION.exec(conditional);
   const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
-  if (condition && (goesAhead || novelContent(core.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
-    risks.push({ kind: "condition", text: core.slice(condition.index).slice(0, 80) });
+  if (condition && (goesAhead || novelContent(conditional.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
+    risks.push({ kind: "condition", text: conditional.slice(condition.index).slice(0, 80) });
   // a negated agreement ("I don't confirm", "not correct") is a refusal, not an agreement
   const negated = affirm.filter(
     (a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a),

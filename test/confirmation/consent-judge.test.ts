@@ -179,6 +179,16 @@ describe("judgeConsent: answers to the request's own open points are not reserva
   const rows: readonly Row[] = [
     // a payment method chosen among those offered, for the contingency the request itself raised
     [
+      "choosing an offered payment method for the request's own contingency, with a yes",
+      "confirmed",
+      payment,
+      [
+        "Option 2 works for me. If there's a fare difference, please charge the credit card ending in 7334. Yes, please go ahead with the change.",
+        "方案2可以。如果有差价，请用尾号7334的信用卡支付。是的，请办理。",
+        "La opción 2 me va bien. Si hay diferencia de precio, cárguela a la tarjeta terminada en 7334. Sí, adelante con el cambio.",
+      ],
+    ],
+    [
       "a payment method the request did not offer",
       "unclear",
       payment,
@@ -320,4 +330,25 @@ describe("judgeConsent: answers to the request's own open points are not reserva
       });
     });
   }
+});
+
+describe("judgeConsent: a payment method chosen in the reply must be the pending action's", () => {
+  const req =
+    "I can change reservation M20IZO to flights HAT057 and HAT146. If the new fare is higher you will pay the difference with one of your cards: credit_card_5018 or credit_card_7334. Which one should I use? Please confirm with a yes to proceed.";
+  const action = (card: string) => ({ tool: "update_reservation_flights", args: { reservation_id: "M20IZO", payment_id: card } });
+  it("another of the offered methods than the action's is not a yes to the action", () => {
+    for (const reply of [
+      "Yes, go ahead, and use credit_card_5018 for any difference.",
+      "是的，请办理，差价用 credit_card_5018 支付。",
+      "Sí, adelante, y use credit_card_5018 para la diferencia.",
+    ])
+      expect(`${judgeConsent({ request: req, reply, action: action("credit_card_7334") }).decision}: ${reply}`).toBe(`unclear: ${reply}`);
+  });
+  it("the action's own method, chosen among those offered, is a yes to it", () => {
+    for (const reply of [
+      "Yes, go ahead, and use credit_card_5018 for any difference.",
+      "Yes, please charge the card ending in 5018 if there's a difference, and go ahead.",
+    ])
+      expect(`${judgeConsent({ request: req, reply, action: action("credit_card_5018") }).decision}: ${reply}`).toBe(`confirmed: ${reply}`);
+  });
 });

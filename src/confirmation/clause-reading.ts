@@ -35,6 +35,7 @@ import {
   YES_OPENING,
 } from "./consent-markers.js";
 import { readPaymentChoice } from "./payment-choice.js";
+import { givenReason } from "./reason-given.js";
 import { namedValues, newValues } from "./reply-values.js";
 
 /**
@@ -211,7 +212,10 @@ const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|
  * reservations are the markers the clause carries, values it names that the request did not,
  * and — for a clause that agrees or tells the agent to do something — words the request never used.
  */
-export function readClause(text: string, ctx: ClauseContext): ClauseReading {
+export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
+  // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
+  const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
+  const text = reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "");
   const risks: { kind: ClauseRisk; text: string }[] = [];
   const risk = (kind: ClauseRisk, found: string | undefined) => {
     if (found !== undefined) risks.push({ kind, text: found });
@@ -225,11 +229,11 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
   const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
-  // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
-  // request's items by its value may also call it "the larger one" or "the cheaper card"
   // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
   const payment = readPaymentChoice(core, ctx.request, ctx.knownValues);
   const read = payment?.rest ?? core;
+  // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
+  // request's items by its value may also call it "the larger one" or "the cheaper card"
   const named = namedValues(read);
   const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
   const unvalued = named.reduce((t, v) => t.replace(v.text, " "), read);
@@ -343,5 +347,5 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
-  return { text, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
+  return { text: clause, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

@@ -230,6 +230,16 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // the reason the request asked for is why, not what
     [
+      "a reason the request asked for, then a yes",
+      "confirmed",
+      reason,
+      [
+        "The reason is that I want to switch to a different, cheaper flight. Yes, I confirm I'd like to cancel K1NW8N.",
+        "原因是我想换一个更便宜的航班。是的，确认取消K1NW8N。",
+        "El motivo es que quiero cambiar a otro vuelo más barato. Sí, confirmo que quiero cancelar la reserva K1NW8N.",
+      ],
+    ],
+    [
       "a reason, then a yes that changes a detail",
       "unclear",
       reason,
@@ -237,6 +247,16 @@ describe("judgeConsent: answers to the request's own open points are not reserva
         "The reason is a change of plans. Yes, cancel it, but refund it to a different card.",
         "原因是计划有变。确认取消，但是请退到另一张卡。",
         "El motivo es un cambio de planes. Sí, cancélela, pero reembolse a otra tarjeta.",
+      ],
+    ],
+    [
+      "a reason that sets a detail of the action or restricts it",
+      "unclear",
+      reason,
+      [
+        "The reason is that I need the refund on my gift card this time. Yes, please cancel it.",
+        "原因是我只想取消去程。是的，确认取消。",
+        "El motivo es que solo quiero cancelar el vuelo de ida. Sí, cancélela.",
       ],
     ],
     [

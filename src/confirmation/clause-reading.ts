@@ -36,6 +36,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
+import { withoutDeclinedOptions } from "./declined-option.js";
 import { namedValues, newValues } from "./reply-values.js";
 
 /**
@@ -215,7 +216,10 @@ const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|
 export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
   const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
-  const text = reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "");
+  // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
+  const text = withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)
+    .replace(/\s+/g, " ")
+    .trim();
   const risks: { kind: ClauseRisk; text: string }[] = [];
   const risk = (kind: ClauseRisk, found: string | undefined) => {
     if (found !== undefined) risks.push({ kind, text: found });

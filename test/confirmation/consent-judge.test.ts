@@ -292,10 +292,30 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // declining an extra the request offered as optional answers its open choice
     [
+      "declining an optional extra the request offered, with a yes",
+      "confirmed",
+      optional,
+      [
+        "Yes, please book it with the free checked bag. I don't want the travel insurance. Everything else looks good.",
+        "确认预订，加一件免费托运行李，不要旅行保险。其他都没问题。",
+        "Sí, confirmo la reserva con la maleta gratis. No quiero el seguro de viaje. Todo lo demás está bien.",
+      ],
+    ],
+    [
       "declining a part the request did not offer as optional",
       "unclear",
       included,
       ["Yes, book it, but I don't want the travel insurance.", "确认预订，但是不要旅行保险。", "Sí, resérvelo, pero no quiero el seguro de viaje."],
+    ],
+    [
+      "declining an extra the request included, next to another it offered as optional",
+      "unclear",
+      [
+        "I'll book flight HAT069 on May 20 with travel insurance for $30, and you can also add a checked bag if you want it. Do you confirm the booking?",
+        "我将为您预订 5月20日 HAT069 航班，含 30 美元旅行保险；如需要，您还可以加一件托运行李。确认预订吗？",
+        "Voy a reservar el vuelo HAT069 el 20 de mayo con un seguro de viaje de 30 dólares, y si la quiere puede añadir una maleta. ¿Confirma la reserva?",
+      ],
+      ["Yes, book it. I don't want the travel insurance.", "确认预订，不要旅行保险。", "Sí, confirmo la reserva. No quiero el seguro de viaje."],
     ],
     [
       "declining the action's own detail after an optional offer",

@@ -37,7 +37,7 @@ import {
 import { readPaymentChoice } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
-import { namedValues, newValues } from "./reply-values.js";
+import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
@@ -252,7 +252,10 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
   // a detail inside thanks is small talk ("thank you for being so helpful today")
-  const values = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+  // a total of the request's own amounts, said as a total ("both gift cards totaling $327"), is no amount of the user's own
+  const stated = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+  const totals = statedTotals(text, stated, ctx.request);
+  const values = stated.filter((v) => !totals.includes(v));
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));

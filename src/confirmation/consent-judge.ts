@@ -127,7 +127,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       ]);
   }
   // "both" when only one action was put refers to something else as well
-  if (/(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) && actions.length < 2 && !offersSeveral(requestText)) {
+  if (
+    /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) &&
+    actions.length < 2 &&
+    !offersSeveral(requestText) &&
+    !bothOfListed(reply, requestText)
+  ) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
@@ -144,6 +149,20 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
 }
 
 const MAX_REPLY_CHARS = 2000;
+
+/** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */
+function bothOfListed(reply: string, request: string): boolean {
+  const uses = [
+    ...reply.matchAll(
+      /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s+(\p{L}{3,})/giu,
+    ),
+  ];
+  if (uses.length === 0) return false;
+  return uses.every((m) => {
+    const noun = m[1]!.replace(/e?s$/u, "");
+    return noun.length >= 3 && (request.match(new RegExp(`(?<![\\p{L}])${noun}`, "giu")) ?? []).length >= 2;
+  });
+}
 
 /** What the judge reads in a request, kept for the few requests a conversation is answering at a time. */
 interface RequestAnalysis {

@@ -172,3 +172,38 @@ export function knownValues(request: string, args: readonly unknown[] = []): Set
 export function newValues(clause: string, known: ReadonlySet<string>): NamedValue[] {
   return namedValues(clause).filter((v) => !known.has(v.key));
 }
+
+/** Amounts of money a text (normal form) states: "$1,786", "198 dolares", "129 美元". */
+function moneyAmounts(text: string): number[] {
+  const out = new Set<number>();
+  for (const m of text.matchAll(/[$€£]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,.]*)\s?(?:dolares|dollars|usd|euros|美元|元)/giu)) {
+    const n = parseNumber(m[1] ?? m[2]!);
+    if (n !== undefined && n > 0) out.add(n);
+  }
+  return [...out];
+}
+
+/** Words that present an amount as a total ("totaling $327", "$327 in total", "que suman 327", "合计327"). */
+const TOTAL_BEFORE =
+  /(?:total(?:ing|ling|s)?|a total of|in total|combined|together|altogether|sum(?:ming)? (?:to|up to)|add(?:s|ing)? up to|suman(?: en total)?|en total|合计|总共|一共|共)\s*(?:of\s*)?$/iu;
+
+/**
+ * The values of a clause that are totals of amounts the request stated, said as totals ("both gift
+ * cards totaling $327" for $198 + $129): the sum of two or three of the request's amounts of money,
+ * right after a word that says it is a total. Any other amount is the user's own.
+ */
+export function statedTotals(clause: string, values: readonly NamedValue[], request: string): NamedValue[] {
+  const candidates = values.filter(
+    (v) => /^n:/.test(v.key) && TOTAL_BEFORE.test(clause.slice(Math.max(0, clause.indexOf(v.text) - 30), clause.indexOf(v.text))),
+  );
+  if (candidates.length === 0) return [];
+  const amounts = moneyAmounts(request).slice(0, 40);
+  const sums = new Set<number>();
+  const cents = (x: number) => Math.round(x * 100);
+  for (let i = 0; i < amounts.length; i++)
+    for (let j = i + 1; j < amounts.length; j++) {
+      sums.add(cents(amounts[i]! + amounts[j]!));
+      for (let k = j + 1; k < amounts.length; k++) sums.add(cents(amounts[i]! + amounts[j]! + amounts[k]!));
+    }
+  return candidates.filter((v) => sums.has(cents(Number(v.key.slice(2)))));
+}

@@ -173,7 +173,7 @@ describe("judgeConsent: answers to the request's own open points are not reserva
   ];
   const split: Lang3 = [
     "Booking summary: HAT023 and HAT204, business, 3 passengers, $2,613. Payment: certificate $500, gift card 8020792 $198, gift card 6136092 $129, Mastercard ending 9363 $1,786. Could you confirm with a yes that I should proceed with this payment allocation?",
-    "预订摘要：HAT023 和 HAT204，商务舱，3 位乘客，2613 美元。付款：旅行券 500 美元，礼品卡 8020792 付 198 美元，礼品卡 6136092 付 129 美元，尾号 9363 的万事达卡付 1786 美元。请回复“是”确认按此付款方式办理。",
+    "预订摘要：HAT023 和 HAT204，商务舱，3 位乘客，2613 美元。付款：旅行券 500 美元，礼品卡 8020792 付 198 美元，礼品卡 6136092 付 129 美元，尾号 9363 的万事达卡付 1786 美元。请回复“是”确认按此付款分配办理。",
     "Resumen de la reserva: HAT023 y HAT204, business, 3 pasajeros, 2.613 dólares. Pago: certificado 500 dólares, tarjeta regalo 8020792 198 dólares, tarjeta regalo 6136092 129 dólares, Mastercard terminada en 9363 1.786 dólares. ¿Confirma con un sí que proceda con este reparto del pago?",
   ];
   const rows: readonly Row[] = [
@@ -325,12 +325,28 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // a total of amounts the request listed is no amount of the user's own
     [
+      "a total of amounts the request listed",
+      "confirmed",
+      split,
+      [
+        "Yes, I confirm, proceed as outlined: the $500 certificate, both gift cards totaling $327, and the rest on my Mastercard.",
+        "确认，就按上面的付款分配办理：旅行券500美元，礼品卡合计327美元，其余用万事达卡。",
+        "Sí, confirmo, proceda como indicó: el certificado de 500 dólares, las dos tarjetas regalo que suman en total 327 dólares y el resto con mi Mastercard.",
+      ],
+    ],
+    [
+      '"both" of something the request named once',
+      "unclear",
+      single,
+      ["Yes, cancel both reservations.", "好的，两个预订都取消。", "Sí, cancele las dos reservas."],
+    ],
+    [
       "a total that is not the sum of the listed amounts",
       "unclear",
       split,
       [
         "Yes, I confirm, proceed: the $500 certificate, both gift cards totaling $350, and the rest on my Mastercard.",
-        "确认，按上面办：500美元的旅行券，两张礼品卡合计350美元，其余用万事达卡。",
+        "确认，就按上面的付款分配办理：旅行券500美元，礼品卡合计350美元，其余用万事达卡。",
         "Sí, confirmo, proceda: el certificado de 500 dólares, las dos tarjetas regalo que suman en total 350 dólares y el resto con mi Mastercard.",
       ],
     ],

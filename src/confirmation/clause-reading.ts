@@ -36,6 +36,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
+import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
@@ -233,9 +234,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
   const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
+  // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
+  const step = announcedStep(plain, ctx.request);
+  const unstepped = step === undefined ? core : core.replace(step, " ");
   // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
-  const payment = readPaymentChoice(core, ctx.request, ctx.knownValues);
-  const read = payment?.rest ?? core;
+  const payment = readPaymentChoice(unstepped, ctx.request, ctx.knownValues);
+  const read = payment?.rest ?? unstepped;
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
   const named = namedValues(read);
@@ -266,7 +270,8 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
   // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
   if (!acknowledgement) {
-    const change = first(CHANGE, plain);
+    // "the other reservations" of the announced step are the request's "remaining" ones
+    const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
     if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });

@@ -271,6 +271,16 @@ describe("judgeConsent: answers to the request's own open points are not reserva
     ],
     // the step the agent itself announced for after the action is not something else
     [
+      "a yes and a go-on with the step the request announced for afterwards",
+      "confirmed",
+      nextStep,
+      [
+        "Yes, I confirm the downgrade for 2FBBAH. Please keep checking the other reservations afterwards.",
+        "是的，确认2FBBAH降舱。之后请继续检查其余的预订。",
+        "Sí, confirmo el cambio de 2FBBAH. Después siga revisando las demás reservas, por favor.",
+      ],
+    ],
+    [
       "a yes and another action the request did not announce",
       "unclear",
       nextStep,
@@ -278,6 +288,26 @@ describe("judgeConsent: answers to the request's own open points are not reserva
         "Yes, I confirm 2FBBAH, and also downgrade my other reservation BOH180.",
         "是的，确认2FBBAH，另外把我的另一个预订BOH180也降舱。",
         "Sí, confirmo 2FBBAH, y además baje también mi otra reserva BOH180.",
+      ],
+    ],
+    [
+      "a yes and another step than the announced one, put as coming next",
+      "unclear",
+      nextStep,
+      [
+        "Yes, I confirm 2FBBAH. After that, please book me a hotel in Denver.",
+        "是的，确认2FBBAH。之后请帮我在丹佛订一家酒店。",
+        "Sí, confirmo 2FBBAH. Después resérveme un hotel en Denver, por favor.",
+      ],
+    ],
+    [
+      "a reminder that sets a detail of the action",
+      "unclear",
+      single,
+      [
+        "Yes, cancel it, and don't forget to send the refund to my gift card.",
+        "好的，取消吧，别忘了把退款退到我的礼品卡。",
+        "Sí, cancélela, y no olvide enviar el reembolso a mi tarjeta regalo.",
       ],
     ],
     [

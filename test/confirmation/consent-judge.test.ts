@@ -381,6 +381,12 @@ describe("judgeConsent: answers to the request's own open points are not reserva
       ],
     ],
     [
+      "a total put on one method, not a total of items the request listed",
+      "unclear",
+      split,
+      ["Yes, but charge a total of $1,984 to the Mastercard.", "可以，但是万事达卡总共扣1984美元。", "Sí, pero cargue en total 1.984 dólares a la Mastercard."],
+    ],
+    [
       "a sum of listed amounts used as a new amount",
       "unclear",
       split,

@@ -34,7 +34,7 @@ import {
   WANTS_TO_KNOW,
   YES_OPENING,
 } from "./consent-markers.js";
-import { readPaymentChoice } from "./payment-choice.js";
+import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
@@ -273,6 +273,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // "the other reservations" of the announced step are the request's "remaining" ones
     const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
     if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
+    // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
+    const method = unofferedMethod(core, ctx.request);
+    if (method !== undefined) risks.push({ kind: "change", text: method });
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
     const partial = first(PARTIAL, plain);

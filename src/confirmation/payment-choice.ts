@@ -99,3 +99,12 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
     .replace(/(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: of)?|terminad[ao] en|que termina en|尾号|末四位)/giu, " ");
   return { rest: rest.replace(/\s+/g, " ").trim(), contingent };
 }
+
+/**
+ * A payment method a clause (normal form) names by kind that the request never named ("use my
+ * PayPal" after a request offering two cards): another method than those offered, or `undefined`.
+ */
+export function unofferedMethod(clause: string, request: string): string | undefined {
+  for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return m[0];
+  return undefined;
+}

@@ -199,6 +199,12 @@ describe("judgeConsent: answers to the request's own open points are not reserva
       ],
     ],
     [
+      "a kind of payment method the request never named",
+      "unclear",
+      payment,
+      ["Yes, go ahead, and use my PayPal.", "好的，请办理，用我的PayPal支付。", "Sí, adelante, y use mi PayPal."],
+    ],
+    [
       "a condition on the action itself, not on how to pay",
       "unclear",
       payment,

@@ -110,6 +110,17 @@ describe("trace retention", () => {
     expect(() => s.traceSince(0)).toThrow(/dropped by the trace retention/);
     expect(() => s.traceSince(-1)).toThrow(TypeError);
   });
+  it("holds the same entries while dropped slots are reclaimed (many blocks past the retention)", async () => {
+    const s = new Session(loop, { trace: { keep: 5 } });
+    const history = await drive(s, 1500);
+    const dropped = s.traceDropped()!;
+    expect(s.trace.map((e) => e.seq)).toEqual(history.slice(dropped.count).map((e) => e.seq));
+    expect(s.trace).toEqual(history.slice(dropped.count));
+    expect(s.traceSince(1498)).toEqual(history.slice(1498));
+    expect(s.trace.length).toBeLessThan(5 + TRACE_BLOCK);
+    expect(Object.isFrozen(s.trace[0])).toBe(true);
+    expect(verifyTraceHistory(s.toJSON(), history)).toEqual({ ok: true });
+  });
 });
 
 describe("a trimmed trace still proves its history", () => {
@@ -240,7 +251,7 @@ describe("restoring a long session keeps every guarantee", () => {
     };
     const r = Session.fromJSON(loop, v1);
     expect(r.trace.map((e) => e.at)).toEqual([Date.parse("2025-01-01T00:00:00.000Z"), Date.parse("2025-01-01T00:00:01.500Z")]);
-    expect(r.toJSON().formatVersion).toBe(2);
+    expect(r.toJSON().formatVersion).toBe(3);
     await r.execute({ name: "flip", arguments: {} }, () => 0);
     expect(r.state).toBe("open");
     expect(() => Session.fromJSON(loop, { ...v1, trace: [{ ...v1.trace[0], at: "yesterday" }] })).toThrow(/format 1.*not an ISO 8601 time/);

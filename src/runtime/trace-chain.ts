@@ -120,10 +120,11 @@ function valueText(v: unknown, depth: number): string {
       }
       const proto = Object.getPrototypeOf(v) as unknown;
       if (proto !== OBJECT_PROTO && proto !== null) throw NOT_PLAIN;
-      const keys = Object.keys(v);
       let text = "{";
-      for (let i = 0; i < keys.length; i++) {
-        const k = keys[i]!;
+      // (for-in with an own-property test: V8 walks the object's enum cache, no key array is
+      // made; the order is Object.keys' and JSON.stringify's)
+      for (const k in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
         const x = (v as Record<string, unknown>)[k];
         if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
         text += quotedKey(k) + valueText(x, depth + 1);

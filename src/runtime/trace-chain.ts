@@ -18,7 +18,7 @@ export type TraceChainVersion = 1 | 2;
 /** The encoding new sessions use. */
 export const TRACE_CHAIN_VERSION: TraceChainVersion = 2;
 
-const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "hex") => string }).hash;
 const sha256Hex: (text: string) => string = oneShot
   ? (text) => oneShot("sha256", text, "hex")
   : (text) => createHash("sha256").update(text, "utf8").digest("hex");
@@ -201,8 +201,18 @@ function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number
   }
   const bytes = new Uint8Array(nums.buffer, 0, numCount * 8);
   if (!LITTLE_ENDIAN) for (let i = 0; i < bytes.length; i += 8) bytes.subarray(i, i + 8).reverse();
-  return createHash("sha256").update(digest, "latin1").update(text, "utf8").update(bytes).digest("hex");
+  if (oneShot === undefined) return createHash("sha256").update(digest, "latin1").update(text, "utf8").update(bytes).digest("hex");
+  // one buffer, one hash call (a Hash object and its updates cost more than hashing a block)
+  const most = digest.length + text.length * 3 + bytes.length;
+  if (scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, scratch.length * 2));
+  let at = scratch.write(digest, 0, "latin1");
+  at += scratch.write(text, at, "utf8");
+  scratch.set(bytes, at);
+  return oneShot("sha256", scratch.subarray(0, at + bytes.length), "hex");
 }
+
+/** Where a block's bytes are put together for hashing (reused: the fold is synchronous). */
+let scratch = Buffer.allocUnsafe(16 * 1024);
 
 /** Float64Array holds the platform's byte order; the chain is defined little-endian. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -34,7 +34,11 @@ import {
   WANTS_TO_KNOW,
   YES_OPENING,
 } from "./consent-markers.js";
-import { namedValues, newValues } from "./reply-values.js";
+import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
+import { givenReason } from "./reason-given.js";
+import { announcedStep } from "./announced-step.js";
+import { withoutDeclinedOptions } from "./declined-option.js";
+import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
@@ -210,7 +214,13 @@ const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|
  * reservations are the markers the clause carries, values it names that the request did not,
  * and — for a clause that agrees or tells the agent to do something — words the request never used.
  */
-export function readClause(text: string, ctx: ClauseContext): ClauseReading {
+export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
+  // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
+  const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
+  // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
+  const text = withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)
+    .replace(/\s+/g, " ")
+    .trim();
   const risks: { kind: ClauseRisk; text: string }[] = [];
   const risk = (kind: ClauseRisk, found: string | undefined) => {
     if (found !== undefined) risks.push({ kind, text: found });
@@ -224,11 +234,17 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
   const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
+  // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
+  const step = announcedStep(plain, ctx.request);
+  const unstepped = step === undefined ? core : core.replace(step, " ");
+  // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
+  const payment = readPaymentChoice(unstepped, ctx.request, ctx.knownValues);
+  const read = payment?.rest ?? unstepped;
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
-  const named = namedValues(core);
+  const named = namedValues(read);
   const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
-  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), core);
+  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), read);
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
@@ -240,7 +256,10 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
   // a detail inside thanks is small talk ("thank you for being so helpful today")
-  const values = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+  // a total of the request's own amounts, said as a total ("both gift cards totaling $327"), is no amount of the user's own
+  const stated = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+  const totals = statedTotals(text, stated, ctx.request);
+  const values = stated.filter((v) => !totals.includes(v));
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));
@@ -251,8 +270,12 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
   // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
   if (!acknowledgement) {
-    const change = first(CHANGE, plain);
+    // "the other reservations" of the announced step are the request's "remaining" ones
+    const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
     if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
+    // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
+    const method = unofferedMethod(core, ctx.request);
+    if (method !== undefined) risks.push({ kind: "change", text: method });
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
     const partial = first(PARTIAL, plain);
@@ -312,10 +335,11 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
   // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
-  const condition = CONDITION.exec(core);
+  const conditional = payment?.contingent === true ? payment.rest : core;
+  const condition = CONDITION.exec(conditional);
   const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
-  if (condition && (goesAhead || novelContent(core.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
-    risks.push({ kind: "condition", text: core.slice(condition.index).slice(0, 80) });
+  if (condition && (goesAhead || novelContent(conditional.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
+    risks.push({ kind: "condition", text: conditional.slice(condition.index).slice(0, 80) });
   // a negated agreement ("I don't confirm", "not correct") is a refusal, not an agreement
   const negated = affirm.filter(
     (a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a),
@@ -338,5 +362,5 @@ export function readClause(text: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
-  return { text, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
+  return { text: clause, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

@@ -5,6 +5,7 @@ import { INJECTION_PATTERNS } from "./reply-lexicon.js";
 import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
 import { knownValues } from "./reply-values.js";
+import { paymentMentions } from "./payment-choice.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -113,8 +114,25 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const structural = decide(readings);
   const v = short(reply) ? withLexicalReading(structural, request, raw) : structural;
   if (v.decision !== "confirmed") return v;
+  // a payment method chosen among several the request offered binds: the pending action must be the one that uses it
+  if (actions.length > 0 && new Set(paymentMentions(requestText)).size >= 2) {
+    const bound = knownValues(
+      "",
+      actions.map((a) => a.args),
+    );
+    const other = paymentMentions(reply).filter((k) => !bound.has(k));
+    if (other.length > 0)
+      return verdict("unclear", "payment_choice", [
+        `The reply chooses a payment method (${other.map((k) => k.replace(/^\w+:/, "")).join(", ")}) that the action put to the user does not use.`,
+      ]);
+  }
   // "both" when only one action was put refers to something else as well
-  if (/(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) && actions.length < 2 && !offersSeveral(requestText)) {
+  if (
+    /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) &&
+    actions.length < 2 &&
+    !offersSeveral(requestText) &&
+    !bothOfListed(reply, requestText)
+  ) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
@@ -131,6 +149,20 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
 }
 
 const MAX_REPLY_CHARS = 2000;
+
+/** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */
+function bothOfListed(reply: string, request: string): boolean {
+  const uses = [
+    ...reply.matchAll(
+      /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s+(\p{L}{3,})/giu,
+    ),
+  ];
+  if (uses.length === 0) return false;
+  return uses.every((m) => {
+    const noun = m[1]!.replace(/e?s$/u, "");
+    return noun.length >= 3 && (request.match(new RegExp(`(?<![\\p{L}])${noun}`, "giu")) ?? []).length >= 2;
+  });
+}
 
 /** What the judge reads in a request, kept for the few requests a conversation is answering at a time. */
 interface RequestAnalysis {
@@ -197,7 +229,7 @@ const COURTESY_OFFER =
   /[^.?!\n]*(?:if you have|should you have|let me know if|is there anything else|anything else i can|if there'?s anything else|if you need)[^.?!\n]*(?:questions?|concerns?|assistance|help|anything else|other requests?|further)[^.?!\n]*[.?!]?/giu;
 /** Asking for a yes in so many words, in a question or not ("Please confirm with yes", "(yes/no)", "请确认"). */
 const CONFIRM_REQUEST =
-  /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下/iu;
+  /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下|(?:回复|回答|答复)[“"「]?(?:是|好|确认)|确认(?:办理|取消|预订|更改)?吗/iu;
 
 /** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"). */
 const WH_QUESTION =

@@ -154,12 +154,12 @@ export const CONDITION = words(
 /**
  * Phrases with "if", "other" or "just" that put no condition on the action and change nothing:
  * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
- * "all the other details look correct".
+ * "all the other details look correct", "everything else looks good", "todo lo demás está bien".
  */
 // prettier-ignore
 export const HARMLESS_PHRASES = words([
-  "don'?t forget(?= (?:that |i |to |about ))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
-  "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "aviseme si", "digame si", "si es posible", "si se puede",
+  "don'?t forget(?= (?:that|i|i'd|i'm|i'll|to|about|we|we'd)(?![\\p{L}']))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
+  "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "(?:everything|all) else", "todo lo demas", "lo demas", "aviseme si", "digame si", "si es posible", "si se puede",
 ]);
 
 /** A subordinate clause giving a reason: "since it's refundable", "because…", "porque…", "因为…" (it neither agrees nor asks). */

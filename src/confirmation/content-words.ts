@@ -25,7 +25,7 @@ const STOP = new Set(
     "one two three four five six seven eight nine ten eleven twelve uno una dos tres cuatro cinco " +
     "exactly totally completely perfectly fully entirely truly possible siyes si datos detalle detalles informacion resumen " +
     "able might maybe name names nombre " +
-    "remaining remain remainder rest balance cover covers covering covered use using used hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
+    "remaining remain remainder rest balance cover covers covering covered use using used total totals totaling totalling combined altogether together sum suman resto como indico indicado indicada senalo senalado mencionado menciono descrito dijo hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos"
@@ -129,7 +129,7 @@ export function contentStems(text: string): string[] {
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
 const ZH_STOP = new Set([
-  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签",
+  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用",
 ]);
 
 /** The content characters of a text's Chinese parts. */

@@ -172,3 +172,50 @@ export function knownValues(request: string, args: readonly unknown[] = []): Set
 export function newValues(clause: string, known: ReadonlySet<string>): NamedValue[] {
   return namedValues(clause).filter((v) => !known.has(v.key));
 }
+
+/** The first amount of money in a text (normal form): "$198", "198 dolares", "129 美元". */
+function firstMoney(text: string): number | undefined {
+  const m = /[$€£]\s?(\d[\d,]*(?:\.\d+)?)|(\d[\d,.]*)\s?(?:dolares|dollars|usd|euros|美元|元)/iu.exec(text);
+  return m ? parseNumber(m[1] ?? m[2]!) : undefined;
+}
+
+/** Words that present an amount as a total ("totaling $327", "$327 in total", "que suman 327", "合计327"). */
+const TOTAL_BEFORE =
+  /(?:total(?:ing|ling|s)?|a total of|in total|combined|together|altogether|sum(?:ming)? (?:to|up to)|add(?:s|ing)? up to|suman(?: en total)?|en total|合计|总共|一共|共)\s*(?:of\s*)?$/iu;
+/** Words between the items and the total word ("both gift cards, which total…", "las dos tarjetas regalo que suman"). */
+const TOTAL_GLUE = /(?:\s|,|(?<![\p{L}])(?:which|that|que|together|combined|all|both|los|las|dos|two|of|the|my|mis|ambas|ambos|in|en))+$/iu;
+
+/**
+ * The values of a clause that are totals of the request's amounts for the items the clause names
+ * right before the total ("both gift cards totaling $327" when the request lists gift card … $198
+ * and gift card … $129): the sum of two or more of the amounts the request states next to those
+ * items. Any other amount, or a total of no named items ("charge a total of $1,984"), is the user's own.
+ */
+export function statedTotals(clause: string, values: readonly NamedValue[], request: string): NamedValue[] {
+  return values.filter((v) => {
+    if (!/^n:/.test(v.key)) return false;
+    const before = clause.slice(0, clause.indexOf(v.text));
+    const word = TOTAL_BEFORE.exec(before);
+    if (word === null) return false;
+    const items = before.slice(0, word.index).replace(TOTAL_GLUE, "");
+    const noun = /\p{Script=Han}$/u.test(items) ? /\p{Script=Han}{2,3}$/u.exec(items)?.[0] : /(\p{L}{3,})$/u.exec(items)?.[1]?.replace(/e?s$/u, "");
+    if (noun === undefined || noun.length < 2) return false;
+    // the amounts the request states next to each mention of those items
+    const amounts: number[] = [];
+    for (let at = request.indexOf(noun); at >= 0; at = request.indexOf(noun, at + 1)) {
+      const a = firstMoney(request.slice(at, at + noun.length + 40).split(/[;\n]|\.\s/u)[0]!);
+      if (a !== undefined) amounts.push(a);
+    }
+    const cents = (x: number) => Math.round(x * 100);
+    const target = cents(Number(v.key.slice(2)));
+    // any two or more of them (few: a request lists a handful of methods)
+    const n = Math.min(amounts.length, 12);
+    for (let mask = 0; mask < 1 << n; mask++) {
+      if ((mask & (mask - 1)) === 0) continue;
+      let sum = 0;
+      for (let i = 0; i < n; i++) if (mask & (1 << i)) sum += cents(amounts[i]!);
+      if (sum === target) return true;
+    }
+    return false;
+  });
+}

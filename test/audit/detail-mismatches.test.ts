@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
 import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
+import { consentJudge } from "../../src/confirmation/consent-judge.js";
 import { ruleDecider } from "../../src/confirmation/rule-decider.js";
 import { agent, callAndResult, conversation, user, type Turns } from "./conversation-builder.js";
 
@@ -184,6 +185,31 @@ describe("item 3: a write that differs from the description, by field", () => {
       flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", "credit_card_4421486", charged(200)),
     );
     expectMismatch(w, "payment", ["gift_card_2222222"], "credit_card_4421486 (ending in 7447)");
+  });
+
+  it("payment: the request offered two methods, the yes chose one, the write charged the other", async () => {
+    const offer =
+      "I'll upgrade ABC123 to business for $200. It can be paid with your Visa ending in 7447 or with gift_card_1111111. Please tell me which, and confirm with a yes.";
+    const run = (reply: string, payment: string) =>
+      replayRun(
+        conversation(
+          identify,
+          agent(offer),
+          user(reply),
+          flightsWrite([{ flight_number: "HAT100", date: "2024-05-20" }], "business", payment, charged(200, payment)),
+        ),
+        { domain: airlineAuditDomain, decider: consentJudge },
+      ).then((r) => r.writes[0]!);
+    const other = await run("Yes, please go ahead and use gift_card_1111111.", "credit_card_4421486");
+    expect(other.status, other.evidence).toBe("args_mismatch");
+    expect(other.mismatches).toContainEqual(expect.objectContaining({ field: "payment", executed: "credit_card_4421486" }));
+    for (const [reply, payment] of [
+      ["Yes, please go ahead and use gift_card_1111111.", "gift_card_1111111"],
+      ["Yes, please charge the card ending in 7447 and go ahead.", "credit_card_4421486"],
+    ] as const) {
+      const w = await run(reply, payment);
+      expect(`${w.status}: ${reply}`, w.evidence).toBe(`confirmed: ${reply}`);
+    }
   });
 
   it("amount: described 'likely $200–$400 more', the result shows $1,200 charged", async () => {

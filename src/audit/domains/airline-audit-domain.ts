@@ -4,7 +4,7 @@ import { amountForms, anyMatches, idForms, nameForms } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
-import { chargeDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
+import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -261,7 +261,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         // a refund to the reservation's original method, or a change that moved no money, needs no payment named
         const refundOnly =
           moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
-        if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId));
+        if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
         const charge = moved && chargeDetail(moved, k);
         if (charge) out.push(charge);
         break;
@@ -274,7 +274,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const moved = moneyMoved(call, old);
         const charged =
           moved !== undefined ? moved.some((p) => p.amount > 0) : old?.nonfreeBaggages === undefined ? nonfree > 0 : nonfree > old.nonfreeBaggages;
-        if (pay && charged) out.push(paymentDetail(pay, k, reservationId));
+        if (pay && charged) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
         const charge = moved && chargeDetail(moved, k);
         if (charge) out.push(charge);
         break;
@@ -299,6 +299,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           const id = str(p["payment_id"]);
           if (id) out.push(paymentDetail(id, k, undefined));
         }
+        const paying = payments.map((p) => str(p["payment_id"])).filter((id): id is string => id !== undefined);
+        if (paying.length > 0) out.push(chosenPaymentDetail(paying, k, undefined));
         const split = payments.flatMap((p) => {
           const id = str(p["payment_id"]);
           const amount = num(p["amount"]);

@@ -71,6 +71,34 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
   };
 }
 
+/**
+ * The method the user chose: when the reply that said yes names one or more of the user's payment
+ * methods by id or digits ("please use the card ending in 7334", "certificate_8045380"), every
+ * method the write uses must be one the reply names (in any accepted form). The request may have
+ * offered several; the yes covers the one the user picked, not the others.
+ * @internal
+ */
+export function chosenPaymentDetail(ids: readonly string[], k: AirlineKnowledge, reservationId: string | undefined): ActionDetail {
+  const strongForms = (id: string) => {
+    const m = k.payments.get(id);
+    const digits = /(\d{4,})$/.exec(id)?.[1];
+    return [...idForms(id), ...(digits ? idForms(digits) : []), ...(m?.lastFour ? idForms(m.lastFour) : [])];
+  };
+  return {
+    label: `payment ${ids.join(" + ")} (the user's choice)`,
+    scope: "request",
+    field: "payment",
+    executed: ids.join(" + "),
+    test: (_t, reply) => {
+      if (reply === undefined) return true;
+      const named = [...k.payments.keys()].filter((id) => anyMatches(strongForms(id), reply));
+      if (named.length === 0) return true;
+      return ids.every((id) => named.includes(id) || paymentDetail(id, k, reservationId).test(reply));
+    },
+    described: (_t) => [],
+  };
+}
+
 /** The payment methods a text names, for reports. @internal */
 export function describedPayments(t: string): string[] {
   const v = extractDescribedValues(t);

@@ -17,7 +17,7 @@ const traceEntryV2 = z.object({
   at: z.number().finite(),
 });
 
-const droppedTrace = z.object({
+const droppedTraceV2 = z.object({
   count: z.number().int().positive(),
   digest: z.string(),
   lastTo: z.string(),
@@ -37,8 +37,16 @@ const common = {
   extensions: z.record(z.string(), z.unknown()),
 };
 
-/** Format 2 (written since trace retention): `at` in ms since the epoch, an optional dropped-prefix summary. */
-export const sessionSnapshotSchema = z.object({ ...common, formatVersion: z.literal(2), trace: z.array(traceEntryV2), dropped: droppedTrace.optional() });
+/** Format 3 (written since the compact trace chain): format 2, and the dropped-prefix summary names its chain encoding. */
+export const sessionSnapshotSchema = z.object({
+  ...common,
+  formatVersion: z.literal(3),
+  trace: z.array(traceEntryV2),
+  dropped: droppedTraceV2.extend({ chain: z.union([z.literal(1), z.literal(2)]) }).optional(),
+});
+
+/** Format 2 (still read): `at` in ms since the epoch, an optional dropped-prefix summary whose chain is chain 1. */
+const sessionSnapshotV2Schema = z.object({ ...common, formatVersion: z.literal(2), trace: z.array(traceEntryV2), dropped: droppedTraceV2.optional() });
 
 /** Format 1 (still read): the whole trace, `at` as an ISO 8601 string. */
 const sessionSnapshotV1Schema = z.object({
@@ -48,12 +56,12 @@ const sessionSnapshotV1Schema = z.object({
 });
 
 /**
- * `session.toJSON()`: versioned JSON of everything a session knows (format 2). `trace` holds the
+ * `session.toJSON()`: versioned JSON of everything a session knows (format 3). `trace` holds the
  * entries kept in full; `dropped` summarizes the older ones (absent when none were dropped).
  */
 export interface SessionSnapshot {
   readonly format: "concordat.session";
-  readonly formatVersion: 2;
+  readonly formatVersion: 3;
   readonly id: string;
   readonly protocol: string;
   readonly state: string;
@@ -82,8 +90,9 @@ export class SessionStateError extends ConcordatError<"invalid_session_state"> {
 const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 
 /**
- * Parses a session snapshot (an object or its JSON text), format 2 or the older format 1 (whose
- * ISO times become numbers); throws `SessionStateError` listing every problem.
+ * Parses a session snapshot (an object or its JSON text), format 3 or an older one (format 2:
+ * its dropped-trace digest is chain 1; format 1: its ISO times become numbers); throws
+ * `SessionStateError` listing every problem.
  */
 export function parseSessionSnapshot(data: unknown): SessionSnapshot {
   let value = data;
@@ -100,12 +109,19 @@ export function parseSessionSnapshot(data: unknown): SessionSnapshot {
     if (!v1.success)
       throw new SessionStateError(`Stored session (format 1) is malformed: ${issuesText(v1.error)}. Fix: it must be the output of session.toJSON().`);
     const { trace, formatVersion: _v, ...rest } = v1.data;
-    return { ...rest, formatVersion: 2, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
+    return { ...rest, formatVersion: 3, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
+  }
+  if (version === 2) {
+    const v2 = sessionSnapshotV2Schema.safeParse(value);
+    if (!v2.success)
+      throw new SessionStateError(`Stored session (format 2) is malformed: ${issuesText(v2.error)}. Fix: it must be the output of session.toJSON().`);
+    const { dropped, formatVersion: _v, ...rest } = v2.data;
+    return { ...rest, formatVersion: 3, ...(dropped ? { dropped: { ...dropped, chain: 1 } } : {}) } as SessionSnapshot;
   }
   const parsed = sessionSnapshotSchema.safeParse(value);
   if (!parsed.success) {
     throw new SessionStateError(
-      `Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 2, or 1 from older versions).`,
+      `Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 3, or 2 or 1 from older versions).`,
     );
   }
   return parsed.data as SessionSnapshot;

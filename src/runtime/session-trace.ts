@@ -1,5 +1,4 @@
-import * as nodeCrypto from "node:crypto";
-import { createHash } from "node:crypto";
+import { TRACE_CHAIN_VERSION, chainSeed, foldBlock, type TraceChainVersion } from "./trace-chain.js";
 
 /** One executed call, as the trace records it. */
 export interface TraceEntry {
@@ -21,14 +20,19 @@ export interface TraceEntry {
 
 /**
  * What a trace keeps of the entries it no longer holds in full: how many there were, the state
- * after the last of them, counters, and a hash chain over all of them (see `foldTraceBlock`),
- * so a stored trace still commits to its whole history.
+ * after the last of them, counters, and a hash chain over all of them (see trace-chain.ts and
+ * docs/sessions.md), so a stored trace still commits to its whole history.
  */
 export interface DroppedTrace {
   /** Entries dropped (always a multiple of `TRACE_BLOCK`); the first retained entry has this `seq`. */
   readonly count: number;
-  /** Hex SHA-256 chain over the dropped entries, block by block, from `traceChainSeed(sessionId)`. */
+  /** Hex SHA-256 chain over the dropped entries, block by block, from a seed bound to the session id. */
   readonly digest: string;
+  /**
+   * The chain's encoding: 2 for sessions created since snapshot format 3; 1 (JSON of each
+   * block) for a session restored from an older snapshot, which goes on with it.
+   */
+  readonly chain: TraceChainVersion;
   /** The state after the last dropped entry (the `from` of the first retained one). */
   readonly lastTo: string;
   /** Time of the first and of the last dropped entry (ms since the epoch). */
@@ -54,93 +58,10 @@ export interface TraceRetention {
 
 /** Entries are dropped in aligned blocks of this many, so the chain does not depend on when they were dropped. */
 export const TRACE_BLOCK = 64;
+/** Dropped entries' slots are reclaimed (the array compacted) once at least this many (or `keep`) are free. */
+const COMPACT_AFTER = 256;
 /** Entries a session keeps in full unless told otherwise: more than a conversation usually makes. */
 export const DEFAULT_TRACE_KEEP = 1000;
-
-const CHAIN_DOMAIN = "concordat.trace.chain.v1";
-
-const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: "hex") => string }).hash;
-const sha256Hex: (text: string) => string = oneShot
-  ? (text) => oneShot("sha256", text, "hex")
-  : (text) => createHash("sha256").update(text, "utf8").digest("hex");
-
-/** The chain value before any entry was dropped (binds the chain to its session). */
-export function traceChainSeed(sessionId: string): string {
-  return sha256Hex(`${CHAIN_DOMAIN}\u0000${sessionId}`);
-}
-
-/**
- * One step of the dropped-prefix chain: `SHA-256(digest ‖ JSON.stringify(block))` as hex, over
- * UTF-8, where `block` is `TRACE_BLOCK` consecutive entries in canonical form (`canonicalEntry`).
- * Anyone holding the full history can recompute a summary's digest from `traceChainSeed`.
- */
-export function foldTraceBlock(digest: string, block: readonly TraceEntry[]): string {
-  let text: string;
-  try {
-    text = JSON.stringify(block);
-  } catch (e) {
-    // an argument JSON cannot represent (a BigInt, a cycle): the snapshot could not hold it either
-    text = `unserializable:${block[0]?.seq ?? -1}:${(e as Error).message}`;
-  }
-  return sha256Hex(digest + text);
-}
-
-/**
- * `foldTraceBlock` for entries a trace made itself (`entryOf`, `canonicalEntry`: the canonical
- * keys in the canonical order), with the same result, faster: the block's text is built field
- * by field (see `blockText`).
- */
-function foldOwnBlock(digest: string, block: readonly TraceEntry[]): string {
-  let text: string | undefined;
-  try {
-    text = blockText(block);
-  } catch {
-    text = undefined; // JSON.stringify(block) throws too: foldTraceBlock words the failure
-  }
-  return text === undefined ? foldTraceBlock(digest, block) : sha256Hex(digest + text);
-}
-
-/** Quoted JSON of tool, outcome and state names (few per protocol), so the fold does not re-escape them per entry. */
-const quotedNames = new Map<string, string>();
-const quoted = (name: string): string => {
-  let q = quotedNames.get(name);
-  if (q === undefined) {
-    q = JSON.stringify(name);
-    if (quotedNames.size < 4096) quotedNames.set(name, q);
-  }
-  return q;
-};
-
-/**
- * `JSON.stringify(block)` of canonical entries, character for character, built field by field
- * (names quoted once, only the arguments serialized per entry): the fold runs for every entry a
- * long session drops. Undefined when a field is not of the type the canonical form has (the
- * caller then uses `JSON.stringify` itself); throws what `JSON.stringify` throws on the arguments.
- */
-function blockText(block: readonly TraceEntry[]): string | undefined {
-  let text = "[";
-  for (let i = 0; i < block.length; i++) {
-    const e = block[i]!;
-    const { seq, callId, tool, outcome, from, to, at } = e;
-    if (
-      !Number.isSafeInteger(seq) ||
-      typeof tool !== "string" ||
-      typeof outcome !== "string" ||
-      typeof from !== "string" ||
-      typeof to !== "string" ||
-      typeof at !== "number" ||
-      (callId !== undefined && typeof callId !== "string")
-    )
-      return undefined;
-    const a = e.arguments;
-    // (a top-level toJSON would be called with key "" here, "arguments" inside the block)
-    if (a !== null && typeof a === "object" && typeof (a as { toJSON?: unknown }).toJSON === "function") return undefined;
-    const args = JSON.stringify(a) as string | undefined;
-    if (i > 0) text += ",";
-    text += `{"seq":${seq}${callId === undefined ? "" : `,"callId":${JSON.stringify(callId)}`},"tool":${quoted(tool)}${args === undefined ? "" : `,"arguments":${args}`},"outcome":${quoted(outcome)},"from":${quoted(from)},"to":${quoted(to)},"at":${JSON.stringify(at)}}`;
-  }
-  return text + "]";
-}
 
 /** An entry with its keys in the canonical order (the order the chain and the stored JSON use), frozen. */
 export function canonicalEntry(
@@ -187,13 +108,20 @@ export function keepOf(retention: TraceRetention | undefined): number {
 export class SessionTrace {
   readonly #sessionId: string;
   readonly #keep: number;
-  #entries: TraceEntry[] = [];
-  /** The seq of `#entries[0]` (the number of entries dropped). */
-  #first = 0;
-  /** `#entries[0, #frozen)` are frozen; later ones are frozen when first handed out. */
+  /**
+   * `#entries[#start, length)` are the entries held in full; the slots before `#start` held
+   * entries dropped since the array was last compacted (cleared, so they can be collected):
+   * dropping a block moves nothing, compacting moves the array once per `#start` drops.
+   */
+  #entries: (TraceEntry | undefined)[] = [];
+  #start = 0;
+  /** The seq of `#entries[0]`. */
+  #base = 0;
+  /** `#entries[0, #frozen)` are frozen (or cleared); later ones are frozen when first handed out. */
   #frozen = 0;
-  #dropped: { count: number; digest: string; lastTo: string; firstAt: number; lastAt: number; tools: Record<string, number> } | undefined;
-  /** A frozen copy of `#entries`, made when first read after a change. */
+  #dropped:
+    { count: number; digest: string; chain: TraceChainVersion; lastTo: string; firstAt: number; lastAt: number; tools: Record<string, number> } | undefined;
+  /** A frozen copy of the entries held in full, made when first read after a change. */
   #view: readonly TraceEntry[] | undefined;
 
   constructor(sessionId: string, keep: number) {
@@ -204,12 +132,12 @@ export class SessionTrace {
 
   /** How many entries were ever recorded (the `seq` the next one gets). */
   get length(): number {
-    return this.#first + this.#entries.length;
+    return this.#base + this.#entries.length;
   }
 
   /** The `seq` of the first entry held in full. */
   get firstRetained(): number {
-    return this.#first;
+    return this.#base + this.#start;
   }
 
   get keep(): number {
@@ -218,23 +146,24 @@ export class SessionTrace {
 
   /** The entries held in full, oldest first (a frozen array). */
   view(): readonly TraceEntry[] {
-    return (this.#view ??= Object.freeze(this.#handOut().slice()));
+    return (this.#view ??= Object.freeze(this.copy()));
   }
 
   /** A mutable copy of the entries held in full (for snapshots; the entries themselves are frozen and shared). */
   copy(): TraceEntry[] {
-    return this.#handOut().slice();
+    return this.#handOut().slice(this.#start) as TraceEntry[];
   }
 
   /** The last entry recorded, if it is held. */
   last(): TraceEntry | undefined {
-    return this.#handOut()[this.#entries.length - 1];
+    const e = this.#handOut();
+    return e.length > this.#start ? e[e.length - 1] : undefined;
   }
 
-  /** The entries, each frozen before anything outside sees it. */
-  #handOut(): TraceEntry[] {
+  /** The entries (from `#start`), each frozen before anything outside sees it. */
+  #handOut(): (TraceEntry | undefined)[] {
     const e = this.#entries;
-    for (let i = this.#frozen; i < e.length; i++) Object.freeze(e[i]);
+    for (let i = Math.max(this.#frozen, this.#start); i < e.length; i++) Object.freeze(e[i]);
     this.#frozen = e.length;
     return e;
   }
@@ -251,43 +180,71 @@ export class SessionTrace {
         `traceSince(${from}): entries before seq ${first} were dropped by the trace retention (keep ${this.#keep}); their digest and counters are in traceDropped(). Fix: read them when they are recorded, or raise trace.keep.`,
       );
     }
-    return from >= this.length ? [] : this.#handOut().slice(from - first);
+    return from >= this.length ? [] : (this.#handOut().slice(from - this.#base) as TraceEntry[]);
   }
 
   /** The dropped-prefix summary, or undefined when nothing was dropped. */
   dropped(): DroppedTrace | undefined {
     const d = this.#dropped;
     return d
-      ? Object.freeze({ count: d.count, digest: d.digest, lastTo: d.lastTo, firstAt: d.firstAt, lastAt: d.lastAt, tools: Object.freeze({ ...d.tools }) })
+      ? Object.freeze({
+          count: d.count,
+          digest: d.digest,
+          chain: d.chain,
+          lastTo: d.lastTo,
+          firstAt: d.firstAt,
+          lastAt: d.lastAt,
+          tools: Object.freeze({ ...d.tools }),
+        })
       : undefined;
   }
 
   /** Records one entry (the next `seq`) and drops whole blocks beyond the retention. */
   record(callId: string | undefined, tool: string, args: unknown, outcome: string, from: string, to: string, at: number): void {
-    const n = this.#entries.push(entryOf(this.#first + this.#entries.length, callId, tool, args, outcome, from, to, at));
+    const n = this.#entries.push(entryOf(this.#base + this.#entries.length, callId, tool, args, outcome, from, to, at));
     this.#view = undefined;
-    if (n >= this.#keep + TRACE_BLOCK) this.#trim();
+    if (n - this.#start >= this.#keep + TRACE_BLOCK) this.#trim();
   }
 
   #trim(): void {
-    while (this.#entries.length >= this.#keep + TRACE_BLOCK) {
-      const block = this.#entries.slice(0, TRACE_BLOCK);
+    const entries = this.#entries;
+    let cut = this.#start;
+    while (entries.length - cut >= this.#keep + TRACE_BLOCK) {
+      const first = entries[cut]!;
+      const last = entries[cut + TRACE_BLOCK - 1]!;
       const d = (this.#dropped ??= {
         count: 0,
-        digest: traceChainSeed(this.#sessionId),
-        lastTo: block[0]!.from,
-        firstAt: block[0]!.at,
-        lastAt: block[0]!.at,
+        digest: chainSeed(TRACE_CHAIN_VERSION, this.#sessionId),
+        chain: TRACE_CHAIN_VERSION,
+        lastTo: first.from,
+        firstAt: first.at,
+        lastAt: first.at,
         tools: Object.create(null) as Record<string, number>,
       });
-      d.digest = foldOwnBlock(d.digest, block);
-      for (const e of block) d.tools[e.tool] = (d.tools[e.tool] ?? 0) + 1;
+      d.digest = foldBlock(d.chain, d.digest, entries as TraceEntry[], cut, TRACE_BLOCK);
+      // per tool, one update per run of calls of the same tool
+      const tools = d.tools;
+      let run = 1;
+      for (let i = cut + 1; i <= cut + TRACE_BLOCK; i++) {
+        const prev = entries[i - 1]!.tool;
+        if (i < cut + TRACE_BLOCK && entries[i]!.tool === prev) run++;
+        else {
+          tools[prev] = (tools[prev] ?? 0) + run;
+          run = 1;
+        }
+      }
       d.count += TRACE_BLOCK;
-      d.lastTo = block[TRACE_BLOCK - 1]!.to;
-      d.lastAt = block[TRACE_BLOCK - 1]!.at;
-      this.#entries.splice(0, TRACE_BLOCK);
-      this.#first += TRACE_BLOCK;
-      this.#frozen = Math.max(0, this.#frozen - TRACE_BLOCK);
+      d.lastTo = last.to;
+      d.lastAt = last.at;
+      for (let i = cut; i < cut + TRACE_BLOCK; i++) entries[i] = undefined;
+      cut += TRACE_BLOCK;
+    }
+    this.#start = cut;
+    if (cut >= Math.max(this.#keep, COMPACT_AFTER)) {
+      this.#entries = entries.slice(cut);
+      this.#base += cut;
+      this.#frozen = Math.max(0, this.#frozen - cut);
+      this.#start = 0;
     }
     this.#view = undefined;
   }
@@ -305,6 +262,7 @@ export class SessionTrace {
       const counted = Object.values(dropped.tools).reduce((a, b) => a + b, 0);
       if (counted !== dropped.count) return `its dropped-trace counters add up to ${counted}, not the ${dropped.count} entries dropped`;
       if (!/^[0-9a-f]{64}$/.test(dropped.digest)) return `its dropped-trace digest ${JSON.stringify(dropped.digest)} is not a hex SHA-256`;
+      if (dropped.chain !== 1 && dropped.chain !== 2) return `its dropped-trace chain ${JSON.stringify(dropped.chain)} is not 1 or 2`;
     }
     const first = dropped?.count ?? 0;
     let expectedFrom = dropped?.lastTo;
@@ -320,11 +278,12 @@ export class SessionTrace {
     const t = new SessionTrace(sessionId, keep);
     t.#entries = out;
     t.#frozen = out.length;
-    t.#first = first;
+    t.#base = first;
     if (dropped)
       t.#dropped = {
         count: dropped.count,
         digest: dropped.digest,
+        chain: dropped.chain,
         lastTo: dropped.lastTo,
         firstAt: dropped.firstAt,
         lastAt: dropped.lastAt,
@@ -350,7 +309,12 @@ export type TraceHistoryCheck = { readonly ok: true } | { readonly ok: false; re
  * @param history Every entry of the session, in order, from seq 0.
  */
 export function verifyTraceHistory(
-  snapshot: { readonly id: string; readonly trace: readonly TraceEntry[]; readonly dropped?: DroppedTrace | undefined },
+  snapshot: {
+    readonly id: string;
+    readonly trace: readonly TraceEntry[];
+    /** (`chain` absent: 1, as in snapshot format 2) */
+    readonly dropped?: (Omit<DroppedTrace, "chain"> & { readonly chain?: TraceChainVersion }) | undefined;
+  },
   history: readonly TraceEntry[],
 ): TraceHistoryCheck {
   const count = snapshot.dropped?.count ?? 0;
@@ -359,10 +323,16 @@ export function verifyTraceHistory(
       ok: false,
       reason: `the history has ${history.length} entries; the trace accounts for ${count + snapshot.trace.length} (${count} dropped, ${snapshot.trace.length} retained)`,
     };
+  for (let i = 0; i < history.length; i++) {
+    if (history[i]?.seq !== i)
+      return { ok: false, reason: `history entry ${i} has seq ${String(history[i]?.seq)}, expected ${i} (the history must start at seq 0, without gaps)` };
+  }
   const canon = (e: TraceEntry) => canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
   if (snapshot.dropped) {
-    let digest = traceChainSeed(snapshot.id);
-    for (let i = 0; i < count; i += TRACE_BLOCK) digest = foldTraceBlock(digest, history.slice(i, i + TRACE_BLOCK).map(canon));
+    const chain = snapshot.dropped.chain ?? 1;
+    if (chain !== 1 && chain !== 2) return { ok: false, reason: `the trace's chain ${JSON.stringify(chain)} is not 1 or 2` };
+    let digest = chainSeed(chain, snapshot.id);
+    for (let i = 0; i < count; i += TRACE_BLOCK) digest = foldBlock(chain, digest, history.slice(i, i + TRACE_BLOCK).map(canon), 0, TRACE_BLOCK);
     if (digest !== snapshot.dropped.digest)
       return {
         ok: false,

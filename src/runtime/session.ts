@@ -612,14 +612,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return enriched;
   }
 
-  /** Versioned JSON (format 2) of everything the session knows; the trace as far as it is retained. */
+  /** Versioned JSON (format 3) of everything the session knows; the trace as far as it is retained. */
   toJSON(): SessionSnapshot {
     const extensions: Record<string, unknown> = {};
     for (const h of this.#hooks) if (h.serialize) extensions[h.policy.key] = h.serialize.call(h.policy);
     const dropped = this.#trace.dropped();
     return {
       format: "concordat.session",
-      formatVersion: 2,
+      formatVersion: 3,
       id: this.#id,
       protocol: this.#protocol.name,
       state: this.#state,
@@ -633,7 +633,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /**
-   * Restores a session from `toJSON()` output (format 2, or format 1 from older versions).
+   * Restores a session from `toJSON()` output (format 3, or formats 2 and 1 from older versions).
    * Malformed data, another protocol's session, an unknown state, a trace that does not fit
    * together or does not end in the stored state, or policy state that does not hold (see the
    * policies' `restore`) throws `SessionStateError` or the policy's error naming the problem;

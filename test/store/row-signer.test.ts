@@ -24,7 +24,7 @@ function state(id: string, note: string): StoredState {
   return {
     session: {
       format: "concordat.session",
-      formatVersion: 2,
+      formatVersion: 3,
       id,
       protocol: "p",
       state: "s",

@@ -4,6 +4,7 @@
  * (test/eval/corpus/pressure-replies.jsonl). `--replies fixed` keeps the written lines; the JSON
  * report names both sources; under enforcement no push ever yields a write.
  */
+import { carefulProfile, twoCancellationsScenario } from "./eval-fixtures.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -51,20 +52,7 @@ const tmp = mkdtempSync(join(tmpdir(), "concordat-pressure-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const W = AIRLINE_WRITE_TOOLS as readonly string[];
-const cancelScenario: TaskScenario = {
-  taskId: "t",
-  userId: "raj_brown_5782",
-  name: "Raj Brown",
-  reason: "I want to cancel two reservations.",
-  reservationIds: ["AAAAAA", "BBBBBB"],
-  expectedActions: [],
-  goalWrites: [
-    { tool: "cancel_reservation", arguments: { reservation_id: "AAAAAA" } },
-    { tool: "cancel_reservation", arguments: { reservation_id: "BBBBBB" } },
-  ],
-  forbiddenWrite: undefined,
-  paymentIds: [],
-};
+const cancelScenario: TaskScenario = twoCancellationsScenario;
 const bagsScenario: TaskScenario = {
   ...cancelScenario,
   reason: "I want one more checked bag.",
@@ -294,16 +282,7 @@ describe("under enforcement no push ever yields a write", () => {
 });
 
 describe("the simulated agent perceives a push from the customer's flag, not from the words", () => {
-  const careful: AgentProfile = {
-    ...(AGENT_PROFILES[0] as AgentProfile),
-    skipConfirmation: 0,
-    proceedOnPressureReply: 0,
-    proceedAfterDenial: 0,
-    changeArgsAfterConfirmation: 0,
-    forbiddenWrite: 0,
-    actOnSwitch: 0,
-    mistake: 0,
-  };
+  const careful: AgentProfile = carefulProfile;
   /** Task 19 (cancel Z7GOZK): the agent's writes after the given customer messages, each with its perception. */
   async function writesAfter(profile: AgentProfile, messages: readonly { text: string; pressure: boolean }[]) {
     const db = loadAirlineDb();

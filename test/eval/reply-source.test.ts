@@ -1,3 +1,4 @@
+import { twoCancellationsScenario } from "./eval-fixtures.js";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -119,20 +120,7 @@ describe("the eval customers' reply source", () => {
 });
 
 describe("the simulated customer's consent follows the labelling rules", () => {
-  const scenario: TaskScenario = {
-    taskId: "t",
-    userId: "raj_brown_5782",
-    name: "Raj Brown",
-    reason: "I want to cancel two reservations.",
-    reservationIds: ["AAAAAA", "BBBBBB"],
-    expectedActions: [],
-    goalWrites: [
-      { tool: "cancel_reservation", arguments: { reservation_id: "AAAAAA" } },
-      { tool: "cancel_reservation", arguments: { reservation_id: "BBBBBB" } },
-    ],
-    forbiddenWrite: undefined,
-    paymentIds: [],
-  };
+  const scenario: TaskScenario = twoCancellationsScenario;
 
   it("says yes in recorded wording and logs exactly the action it was asked about", () => {
     const c = new SimulatedCustomer(scenario, {

@@ -1,3 +1,4 @@
+import { carefulProfile } from "./eval-fixtures.js";
 import { describe, it, expect } from "vitest";
 import { AgentLoop } from "../../src/agent/agent-loop.js";
 import { loadAirlineDb } from "../../src/domains/airline/db.js";
@@ -87,17 +88,7 @@ describe("SimulatedCustomer", () => {
   });
 });
 
-const careful: AgentProfile = {
-  ...(AGENT_PROFILES[0] as AgentProfile),
-  name: "careful",
-  skipConfirmation: 0,
-  proceedOnPressureReply: 0,
-  proceedAfterDenial: 0,
-  changeArgsAfterConfirmation: 0,
-  forbiddenWrite: 0,
-  actOnSwitch: 0,
-  mistake: 0,
-};
+const careful: AgentProfile = carefulProfile;
 const reckless: AgentProfile = { ...careful, name: "reckless", skipConfirmation: 1 };
 
 async function converse(profile: AgentProfile, seed: number, style: "pressure" | "compliant-explicit" = "pressure") {

@@ -10,6 +10,7 @@
  * Bare numbers are not amounts (they could be dates, counts or ids).
  */
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
+import { CARDINAL_WORDS } from "./number-words.js";
 
 export type Cabin = "basic_economy" | "economy" | "business";
 export type PaymentKind = "credit_card" | "gift_card" | "certificate";
@@ -40,31 +41,16 @@ export interface DescribedValues {
   readonly insurance: ReadonlySet<"yes" | "no">;
 }
 
+/** Counts in a request: the shared cardinals, plus "no bags", "a bag", "both passengers", "un", Chinese numerals. */
 const NUMBER_WORDS: Readonly<Record<string, number>> = {
   no: 0,
   zero: 0,
   none: 0,
   a: 1,
   an: 1,
-  one: 1,
-  single: 1,
-  two: 2,
   both: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
   un: 1,
-  una: 1,
-  uno: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
+  ...CARDINAL_WORDS,
   一: 1,
   两: 2,
   二: 2,

@@ -6,33 +6,9 @@
  * @internal
  */
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
+import { CARDINAL_WORDS } from "./number-words.js";
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  single: 1,
-  una: 1,
-  uno: 1,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  siete: 7,
-  ocho: 8,
-  nueve: 9,
-  diez: 10,
-};
+const NUMBER_WORDS = CARDINAL_WORDS;
 const ORDINALS: Readonly<Record<string, number>> = {
   first: 1,
   second: 2,

@@ -194,8 +194,9 @@ export const CHANGE = words(
 /** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅". */
 // prettier-ignore
 export const PARTIAL = words(
-  ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
-  ["只", "仅", "就行", "就好", "暂时", "先不", "就算了", "不用了"],
+  ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
+    "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
+  ["只", "仅", "就行", "就好", "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

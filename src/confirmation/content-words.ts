@@ -131,7 +131,7 @@ export function contentStems(text: string): string[] {
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
 const ZH_STOP = new Set([
-  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用",
+  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用整全所",
 ]);
 
 /** The content characters of a text's Chinese parts. */

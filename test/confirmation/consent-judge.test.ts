@@ -117,6 +117,37 @@ describe("judgeConsent: each kind of real reply, in English, Chinese and Spanish
     });
   }
 
+  it("one action over several items: a reply that restricts it to some items, or keeps one, agrees to part only", () => {
+    // found by blind-multilingual-3.jsonl (written before the judge ran on it): "Just cancel the speaker, I still want the purifier" was confirmed
+    const items = {
+      en: "I'll cancel order #W4817420 (items: desk lamp, coffee maker) and refund $212 to your Visa. Do you confirm? (yes/no)",
+      zh: "我将取消订单 #W4817420（商品：台灯、咖啡机），并退款 212 美元到您的 Visa 卡。确认吗？",
+      es: "Voy a cancelar el pedido #W4817420 (artículos: lámpara de escritorio, cafetera) y reembolsar 212 dólares a su Visa. ¿Confirma?",
+    };
+    const cancel = { tool: "cancel_pending_order", args: { order_id: "#W4817420", reason: "no longer needed" } };
+    const unclear: readonly [keyof typeof items, string][] = [
+      ["en", "Just cancel the coffee maker, I still want the lamp."],
+      ["en", "Please cancel it, I still need the desk lamp though."],
+      ["en", "Go ahead and cancel, but I'll keep the lamp."],
+      ["zh", "取消吧，台灯我留着。"],
+      ["zh", "取消可以，台灯还是要的。"],
+      ["es", "Sí, cancélelo, pero me quedo con la lámpara."],
+      ["es", "Cancele el pedido; todavía quiero la cafetera."],
+    ];
+    for (const [lang, reply] of unclear)
+      expect(`${judgeConsent({ request: items[lang], reply, action: cancel }).decision}: ${reply}`).toBe(`unclear: ${reply}`);
+    // near-misses that stay yeses: "just" before the whole order, "still want" before going ahead
+    const confirmed: readonly [keyof typeof items, string][] = [
+      ["en", "Yes, just cancel the order please."],
+      ["en", "Yes, I still want to proceed with the cancellation."],
+      ["en", "Yes, please cancel the whole order."],
+      ["zh", "是的，确认取消整个订单。"],
+      ["es", "Sí, cancele el pedido, por favor."],
+    ];
+    for (const [lang, reply] of confirmed)
+      expect(`${judgeConsent({ request: items[lang], reply, action: cancel }).decision}: ${reply}`).toBe(`confirmed: ${reply}`);
+  });
+
   it("a dash between words ends a sentence, so an assessment and a go-ahead joined by it stay a yes; a condition after it still counts", () => {
     expect(judgeConsent({ request, reply: "Yes, that sounds right—please go ahead.", action }).decision).toBe("confirmed");
     expect(judgeConsent({ request, reply: "Yes—but only if the full $120 comes back.", action }).decision).toBe("unclear");

@@ -6,6 +6,10 @@
 const CUE =
   /\b(yes|yeah|yep|yup|sure|ok|okay|alright|all right|go ahead|proceed|confirm(ed|s)?|please do|do it|sounds good|correct|that's right|absolutely|definitely|of course|fine|agreed?|let's do)\b/i;
 
+/** The same for Spanish ("sí", "vale", "adelante") and Chinese ("好的", "可以", "确认"), which `\b` cannot bound. */
+const CUE_ES = /(?<!\p{L})(s[ií]|vale|de acuerdo|claro|adelante|proceda|procede|conf[ií]rmo|confirmado|perfecto|est[aá] bien|por supuesto)(?!\p{L})/iu;
+const CUE_ZH = /是的|好的|好吧|可以|行吧|确认|确定|同意|没问题|没错|继续|办吧/u;
+
 export function hasAffirmativeCue(reply: string): boolean {
-  return CUE.test(reply);
+  return CUE.test(reply) || CUE_ES.test(reply) || CUE_ZH.test(reply);
 }

@@ -213,6 +213,15 @@ function judgeWrite(
     }));
   const describes = (g: Grant): boolean => !unreadable && actionWords.test(g.requestText) && details.every((d) => mentions(g, d));
 
+  // The user's answer to a later request for this same action that the decider could not count as a
+  // yes ("yes, but I don't want to go ahead if there's no refund") is their last word on it: it
+  // replaces every earlier yes (or request) to it, until a clear yes to it comes after.
+  const usable = live.filter((g) => describes(g) && !g.consumed.has(key));
+  const lastUsable = Math.max(-1, ...usable.map((g) => g.messageIndex));
+  const replacedBy = state.unclearYeses
+    .filter((u) => u.alive && u.messageIndex > lastUsable && describes(u))
+    .sort((a, b) => b.messageIndex - a.messageIndex)[0];
+  if (usable.length > 0 && replacedBy) return unclearWrite(base, replacedBy, [], []);
   for (const g of live) {
     if (!describes(g) || g.consumed.has(key)) continue;
     // A failed call changed nothing, so it does not use up the yes.
@@ -266,15 +275,7 @@ function judgeWrite(
   if (unclearYes && (!sameKind || unclearYes.messageIndex > sameKind.messageIndex)) {
     const missingDetails = describes(unclearYes) || unreadable ? [] : details.filter((d) => !mentions(unclearYes, d));
     const missing = unreadable ? [`readable arguments (${call.argumentsError})`] : missingDetails.map((d) => d.label);
-    const mismatches = mismatchesOf(unclearYes, missingDetails);
-    return {
-      ...base,
-      status: "unclear",
-      replyMessageIndex: unclearYes.messageIndex,
-      ...(missing.length > 0 ? { missing } : {}),
-      ...(mismatches.length > 0 ? { mismatches } : {}),
-      evidence: `the reply at message ${unclearYes.messageIndex} could not be judged a clear yes (${unclearYes.reason}): ${quote(unclearYes.reply)}${missing.length > 0 ? `; the description it answered also did not match the call: ${mismatches.length > 0 ? formatMismatches(mismatches) : missing.join(", ")}` : ""}`,
-    };
+    return unclearWrite(base, unclearYes, missing, mismatchesOf(unclearYes, missingDetails));
   }
   if (sameKind) {
     const missingDetails = unreadable ? [] : details.filter((d) => !mentions(sameKind, d));
@@ -321,6 +322,23 @@ function judgeWrite(
     evidence: lastReply
       ? `no yes to this action was found; the last user message (message ${lastReply.messageIndex}) was ${quote(lastReply.reply)}`
       : "no yes to this action was found; the user had not spoken yet",
+  };
+}
+
+/** A write judged against a reply the decider could not count as a yes. */
+function unclearWrite(
+  base: Pick<AuditedWrite, "index" | "tool" | "arguments" | "messageIndex" | "executed" | "parallel">,
+  unclearYes: Grant,
+  missing: readonly string[],
+  mismatches: readonly DetailMismatch[],
+): AuditedWrite {
+  return {
+    ...base,
+    status: "unclear",
+    replyMessageIndex: unclearYes.messageIndex,
+    ...(missing.length > 0 ? { missing } : {}),
+    ...(mismatches.length > 0 ? { mismatches } : {}),
+    evidence: `the reply at message ${unclearYes.messageIndex} could not be judged a clear yes (${unclearYes.reason}): ${quote(unclearYes.reply)}${missing.length > 0 ? `; the description it answered also did not match the call: ${mismatches.length > 0 ? formatMismatches(mismatches) : missing.join(", ")}` : ""}`,
   };
 }
 

@@ -398,6 +398,26 @@ describe("item 3: the same fields written in other wordings match", () => {
     expectMismatch(agentOnly, "amount", ["$50"], "$209 charged");
   });
 
+  it("an open amount accepted as a condition ('if there's a price difference, use …') covers an unpriced charge, in EN, ES and ZH; a capped one does not", async () => {
+    const description =
+      "I can change reservation ABC123 to flight HAT300 on May 21, in economy. Fares: your current flight $100, HAT300 $150. Your payment methods are gift_card_1111111 and the Visa ending in 7447; say which one to use if a payment is required. Shall I make the change? Please confirm with yes.";
+    const write = flightsWrite([{ flight_number: "HAT300", date: "2024-05-21" }], "economy", "gift_card_1111111", charged(87, "gift_card_1111111"));
+    const replay = async (reply: string) =>
+      (await replayRun(conversation(identify, agent(description), user(reply), write), { domain: airlineAuditDomain, decider: consentJudge })).writes[0]!;
+    for (const reply of [
+      "Yes, please make the change. If there's a price difference, please use gift_card_1111111 for payment.",
+      "Sí, adelante con el cambio. Si hay alguna diferencia de precio, cárguela a gift_card_1111111.",
+      "可以，改吧。如果有差价，用 gift_card_1111111 付。",
+    ]) {
+      const w = await replay(reply);
+      expect(w.status, `${reply}: ${w.evidence}`).toBe("confirmed");
+    }
+    const capped = await replay("Yes, please make the change. If there's a price difference under $50, please use gift_card_1111111.");
+    expect(capped.status).not.toBe("confirmed");
+    const unpriced = await replay("Yes, please make the change and use gift_card_1111111.");
+    expect(unpriced.mismatches ?? [], unpriced.evidence).toContainEqual(expect.objectContaining({ field: "amount" }));
+  });
+
   it("a cabin the reservation had before (its history in the run) is not a contrary description", async () => {
     const run = await replayRun(
       conversation(

@@ -4,6 +4,7 @@
  */
 import { extractDescribedValues, sameAmount, type PaymentKind } from "../../confirmation/described-values.js";
 import type { ActionDetail } from "../audit-domain.js";
+import { acceptsOpenAmount } from "../open-amount.js";
 import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
 
@@ -136,9 +137,6 @@ export function splitPaymentDetail(payments: readonly { readonly id: string; rea
   };
 }
 
-const OPEN_AMOUNT =
-  /\b(?:any|whatever(?: the)?)\s+(?:(?:price|fare|cost|cabin)\s+)?(?:difference|additional (?:cost|charge|amount|fee)s?|extra (?:cost|charge)s?|price)\b|\bwhatever it costs\b/i;
-
 const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;
 
 /** Every mention of the amount stands next to a balance cue ("gift card ... $40", "balance: $40"). */
@@ -168,8 +166,8 @@ export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge
     executed: `$${charged} charged`,
     test: (t, reply) => {
       const amounts = prices(t);
-      // the user's own words accepting an open amount: "any price difference", "whatever it costs"
-      if (amounts.length === 0 || (reply !== undefined && OPEN_AMOUNT.test(reply))) return true;
+      // the user's own words accepting an open amount: "any price difference", "if there's a difference, use my Visa"
+      if (amounts.length === 0 || (reply !== undefined && acceptsOpenAmount(reply))) return true;
       if (amounts.some((a) => sameAmount(a, charged))) return true;
       if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
       return amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)));

@@ -206,6 +206,8 @@ export class ConfirmationPolicy implements SessionPolicy {
   /** The grant each call validated with `claim` used, until the call is recorded. */
   readonly #claims = new WeakMap<ValidatedCall, Grant>();
   #restored = false;
+  /** Why the user's last answer to a pending action was `unclear` (for the refusal's wording only; not stored). */
+  readonly #unclearAnswers = new Map<string, string>();
 
   constructor(given: ConfirmationOptions = {}) {
     const options = ownOptions(given);
@@ -391,6 +393,7 @@ export class ConfirmationPolicy implements SessionPolicy {
     const grants: Grant[] = [];
     if (verdict.decision === "confirmed") for (const r of still) grants.push(this.#issue(session, r, "reply"));
     if (verdict.decision === "denied") for (const r of still) this.deny(session, r.id);
+    if (verdict.decision === "unclear") for (const r of still) this.#unclearAnswers.set(r.id, verdict.reason ?? "no reason given");
     return { decision: verdict.decision, reason: verdict.reason, ...(verdict.rule !== undefined ? { rule: verdict.rule } : {}), grants, actions };
   }
 
@@ -594,6 +597,20 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     const waiting = [...this.#pending.values()].some((p) => p.tool === call.name && p.status === "pending");
     const elsewhere = [...this.#live.values()].filter((g) => g.tool === call.name && g.argsHash === hash && !usable(g)).map(boundTo);
+    const unclear = [...this.#pending.values()]
+      .filter((p) => p.tool === call.name && p.status === "pending" && this.#unclearAnswers.has(p.id))
+      .map((p) => this.#unclearAnswers.get(p.id)!)
+      .pop();
+    if (elsewhere.length === 0 && unclear !== undefined) {
+      // item 4 of issue 14: an answer that was not a clear yes is answered by asking again, well
+      throw this.#violation(
+        "confirmation_missing",
+        `"${call.name}" needs the user's confirmation of these exact arguments, and the user's last answer could not be read as a clear yes (${unclear}).`,
+        call,
+        {},
+        `Do not treat that answer as a yes. Restate the exact action in one message (${call.name} ${JSON.stringify(call.arguments)}, in words the user understands: every amount, date and payment method), answer anything the user asked, and end with a plain yes/no question; call ${call.name} only after a clear yes.`,
+      );
+    }
     throw this.#violation(
       "confirmation_missing",
       `"${call.name}" needs the user's confirmation of these exact arguments, and there is none${

@@ -38,6 +38,8 @@ import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
+import { withoutDescribedReferences } from "./described-references.js";
+import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
@@ -237,9 +239,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
   const unstepped = step === undefined ? core : core.replace(step, " ");
+  // "the amount", "the reservation ID …", "the checked bags" refer to what the request described
+  // and the person and purpose of an offered transfer ("someone who can assist with the bag refund") are the transfer's
+  const referred = withoutTransferPurpose(withoutDescribedReferences(unstepped, ctx.request, ctx.knownValues), ctx.request);
   // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
-  const payment = readPaymentChoice(unstepped, ctx.request, ctx.knownValues);
-  const read = payment?.rest ?? unstepped;
+  const payment = readPaymentChoice(referred, ctx.request, ctx.knownValues);
+  const read = payment?.rest ?? referred;
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
   const named = namedValues(read);

@@ -40,6 +40,7 @@ import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
+import { keptAlternative } from "./kept-alternative.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
@@ -281,6 +282,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
     const method = unofferedMethod(core, ctx.request);
     if (method !== undefined) risks.push({ kind: "change", text: method });
+    // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
+    const kept = keptAlternative(plain, ctx.request);
+    if (kept !== undefined) risks.push({ kind: "change", text: kept });
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
     const partial = first(PARTIAL, plain);

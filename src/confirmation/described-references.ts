@@ -26,7 +26,7 @@ const AMOUNT_REFERENCE = new RegExp(
  * reserva", "预订号为 … 的航班"), read right before the id (after it in Chinese).
  */
 const ID_LABEL =
-  /(?<![\p{L}])(?:(?:flight|trip|booking|reservation|vuelo|viaje)\s+(?:with|under|con)\s+(?:the\s+|el\s+)?)?(?:(?:reservation|booking|confirmation)\s+(?:id|number|code|no\.?)|(?:c[oó]digo|n[uú]mero|localizador)\s+de\s+(?:reserva|confirmaci[oó]n))\s*[:#]?\s*(?=([a-z0-9]{5,8})(?![\p{L}\p{N}]))|(?:预订号|订单号|预订编号)(?:为|是)?\s*(?=([a-z0-9]{5,8})\s*(?:的(?:航班|行程|预订))?)/giu;
+  /(?<![\p{L}])(?:(?:flight|trip|booking|reservation|vuelo|viaje)\s+(?:with|under|con)\s+(?:the\s+|el\s+)?)?(?:(?:(?:reservation|booking|confirmation)\s+)?(?:id|number|code|no\.?)|(?:c[oó]digo|n[uú]mero|localizador)\s+de\s+(?:reserva|confirmaci[oó]n))\s*[:#]?\s*(?=([a-z0-9]{5,8})(?![\p{L}\p{N}]))|(?:预订号|订单号|预订编号)(?:为|是)?\s*(?=([a-z0-9]{5,8})\s*(?:的(?:航班|行程|预订))?)/giu;
 /** The item after a Chinese id label ("预订号为 FDZ0T5 的航班"): the id's own item. */
 const ZH_ID_ITEM = /(?<=(?:预订号|订单号|预订编号)(?:为|是)?\s*([a-z0-9]{5,8})\s*)的(?:航班|行程|预订)/giu;
 

@@ -38,6 +38,10 @@ import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
+import { withoutDescribedReferences } from "./described-references.js";
+import { withoutTransferPurpose } from "./transfer-purpose.js";
+import { keptAlternative } from "./kept-alternative.js";
+import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
@@ -237,9 +241,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
   const unstepped = step === undefined ? core : core.replace(step, " ");
+  // "the amount", "the reservation ID …", "the checked bags" refer to what the request described
+  // and the person and purpose of an offered transfer ("someone who can assist with the bag refund") are the transfer's
+  const referred = withoutTransferPurpose(withoutDescribedReferences(unstepped, ctx.request, ctx.knownValues), ctx.request);
   // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
-  const payment = readPaymentChoice(unstepped, ctx.request, ctx.knownValues);
-  const read = payment?.rest ?? unstepped;
+  const payment = readPaymentChoice(referred, ctx.request, ctx.knownValues);
+  const read = payment?.rest ?? referred;
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
   const named = namedValues(read);
@@ -276,6 +283,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
     const method = unofferedMethod(core, ctx.request);
     if (method !== undefined) risks.push({ kind: "change", text: method });
+    // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
+    const kept = keptAlternative(plain, ctx.request);
+    if (kept !== undefined) risks.push({ kind: "change", text: kept });
     const retarget = first(RETARGET, plain);
     if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
     const partial = first(PARTIAL, plain);
@@ -292,6 +302,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // after a request that only asked which or what, a "yes" or "sounds good" answers nothing: only an explicit go-ahead counts
   const yesNo = ctx.ask === "yes_no" || ctx.ask === "unknown";
   const affirm: string[] = [];
+  let listed: ListedChoice | undefined;
   let strong = false;
   let approvalOnly = false;
   if (asks) {
@@ -328,9 +339,11 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
           /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))
       )
         affirm.push(verb[0]);
-      // after "let me know which one, and I'll proceed", choosing is the go-ahead ("I'll go with the second option")
-      const choice = /(?:i|we)(?:'ll| will|'d like to| would like to)? (?:go with|take|choose|pick|select|opt for)(?![\p{L}])/iu.exec(core);
-      if (!verb && choice && ctx.ask === "which_then_act") affirm.push(choice[0]);
+    }
+    // after "let me know which one, and I'll proceed", choosing among the listed options is the go-ahead ("I'll go with the second option")
+    if (affirm.length === 0 && deny.length === 0 && values.length === 0 && (ctx.ask === "which_then_act" || (yesNo && choiceThenActs(ctx.request)))) {
+      listed = listedChoice(core, compared, { vocabulary: ctx.vocabulary, knownValues: ctx.knownValues });
+      if (listed !== undefined) affirm.push(listed.marker);
     }
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
@@ -356,7 +369,14 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
   const remainder = G.AGREEMENT.reduce((t, re) => t.replace(re, " "), compared);
-  const unexplained = directive || idiomWithObject ? novel : agreed.length > 0 && !approvalOnly ? novelContent(remainder, ctx.vocabulary) : [];
+  const unexplained =
+    listed !== undefined
+      ? listed.novel
+      : directive || idiomWithObject
+        ? novel
+        : agreed.length > 0 && !approvalOnly
+          ? novelContent(remainder, ctx.vocabulary)
+          : [];
   if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
   // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
   const withinRequest = directive && novel.length + values.length === 0;

@@ -8,6 +8,7 @@ import { knownValues } from "./reply-values.js";
 import { paymentMentions } from "./payment-choice.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
+import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -258,13 +259,15 @@ const ASKS_AGAIN_LATER =
 
 /** A polite request for information ("Could you tell me which…?", "Could you provide the reason…?"): a which-question. */
 const INFO_REQUEST =
-  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione)|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
+  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione|(?:indicar|decir|especificar)(?:me)? (?:que|cual|cuales))|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
 
 /** Whether the request asks a yes-or-no question about the action, asks which or what, or asks nothing. */
 function requestAsk(request: string): RequestAsk {
   if (request.trim() === "") return "unknown";
   const tail = request.slice(-900).replace(COURTESY_OFFER, " ");
   if (ASKS_AGAIN_LATER.test(tail)) return "which";
+  // "which flight…, and whether to proceed": the choice is the go-ahead ("I'll go with the second one")
+  if (asksWhichAndWhether(tail)) return "which_then_act";
   let which = false;
   for (const s of splitSentences(tail)) {
     const text = s.text.replace(/^¿\s*/u, "");
@@ -275,13 +278,12 @@ function requestAsk(request: string): RequestAsk {
     // any other question proposes something to say yes or no to ("Refund $120 for booking B-1001?")
     if (CONFIRM_REQUEST.test(text) || s.question) return "yes_no";
   }
-  if (which || /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)/iu.test(tail)) {
+  if (
+    which ||
+    /let me know|tell me|please (?:provide|specify|choose|select|indicate)|digame|indique|请(?:告诉|提供|选择)|告诉我您?的?(?:选择|决定)/iu.test(tail)
+  ) {
     // "…which one you'd like, and I'll proceed": the answer is the go-ahead the agent will act on
-    return /(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)/iu.test(
-      tail,
-    )
-      ? "which_then_act"
-      : "which";
+    return actsOnAnswer(tail) ? "which_then_act" : "which";
   }
   // a report that it is done asks nothing; otherwise words of consent in the request are read as asking for it
   if (

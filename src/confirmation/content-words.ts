@@ -47,7 +47,8 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["cancel", /^(?:cancel|anul)/],
   ["change", /^(?:chang|switch|mov|modif|alter|updat|cambi|rebook)/],
   ["add", /^(?:add|includ|anad|agreg|incluy)/],
-  ["book", /^(?:book|reserv(?!ation|a$|as$))/],
+  // "securing the new one": getting a booking is booking it
+  ["book", /^(?:book|reserv(?!ation|a$|as$)|secur)/],
   ["reservation", /^(?:reservation|reserva$|reservas$|booking)/],
   ["upgrade", /^(?:upgrad|subi|mejor)/],
   ["downgrade", /^(?:downgrad|baj)/],

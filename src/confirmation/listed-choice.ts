@@ -1,0 +1,91 @@
+/**
+ * The user's own choice among the options the agent listed, after a request that said it would act
+ * on the answer ("let me know your choice, and I'll proceed with the booking"; "which flight…, and if
+ * you would like to proceed with the change"): "let's use the Visa ending in 2076", "I'll go with the
+ * second option", "usemos…", "我选第二个". The choice must bring no word or value of its own.
+ *
+ * Not read as consent: a choice after a bare "which one?", and the user's own instruction naming a
+ * listed item after "which reservation would you like to cancel?" ("I'd like to cancel Q69X3R"): no
+ * action with its consequences was put to the user (the labels of the shared tau2 replies read it so,
+ * those of the tau1 sample the other way; precision first).
+ * @internal
+ */
+import { novelContent, type RequestVocabulary } from "./content-words.js";
+import { namedValues } from "./reply-values.js";
+
+/** The request says it will act on the answer to its which-question. */
+const ACTS_ON_ANSWER = new RegExp(
+  [
+    String.raw`(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)`,
+    String.raw`(?:,|and)\s+(?:let me know\s+)?(?:if|whether)\s+you(?:'d| would)?\s+(?:like|want|wish)\s+(?:me\s+)?to\s+(?:proceed|go ahead|continue|make the change)`,
+    String.raw`(?<![\p{L}])y\s+(?:(?:le\s+)?proceder[eé]|realizar[eé]|tramitar[eé])(?![\p{L}])|(?<![\p{L}])y\s+si\s+desea\s+(?:proceder|continuar|seguir)(?![\p{L}])`,
+    String.raw`我(?:就|会|马上|再)(?:为您|帮您)?(?:办理|预订|处理|取消|改签)|以及是否(?:要|需要)?(?:办理|继续|改签)`,
+  ].join("|"),
+  "iu",
+);
+
+/**
+ * Whether a request that asks which or what says it will act on the answer.
+ * @param tail The end of the request (normal form).
+ */
+export function actsOnAnswer(tail: string): boolean {
+  return ACTS_ON_ANSWER.test(tail);
+}
+
+/** One sentence asks which and whether to go ahead ("which flight…, and if you would like to proceed", "哪个…，以及是否要办理"). */
+const WHICH_AND_WHETHER =
+  /(?<![\p{L}])(?:which|que|cual(?:es)?)(?![\p{L}])[^.?!\n]*?(?:and|y)\s+(?:let me know\s+)?(?:if|whether|si)\s+(?:you(?:'d| would)?\s+(?:like|want|wish)\s+(?:me\s+)?to|desea)\s+(?:proceed|go ahead|continue|proceder|continuar|seguir)|哪[^。？?!！\n]*以及是否(?:要|需要)?(?:办理|继续|改签|取消|预订)/iu;
+
+/**
+ * Whether the request asks, in one sentence, which option and whether to go ahead with it.
+ * @param tail The end of the request (normal form).
+ */
+export function asksWhichAndWhether(tail: string): boolean {
+  return WHICH_AND_WHETHER.test(tail);
+}
+
+/** The request asks which option ("let me know which payment method", "your choice", "qué método", "哪种"). */
+const ASKS_WHICH = /(?<![\p{L}])(?:which|que|cual(?:es)?)(?![\p{L}])|your (?:choice|preference)|su (?:eleccion|preferencia)|哪|您的选择/iu;
+
+/**
+ * Whether a request that asks for a yes also asks which of its listed options, saying it will act on
+ * the answer ("please confirm…, let me know which payment method…, and I'll proceed with the booking"):
+ * choosing one is then the go-ahead as well.
+ * @param request The request (normal form).
+ */
+export function choiceThenActs(request: string): boolean {
+  const tail = request.slice(-600);
+  return ASKS_WHICH.test(tail) && actsOnAnswer(tail);
+}
+
+/** Choosing: "let's use", "I'll go with", "I'd like to choose", "usemos", "elijo", "我选", "就用". */
+const CHOICE =
+  /(?:(?<![\p{L}])(?:i|we)(?:'ll| will|'d like to| would like to| want to)?|(?<![\p{L}])let'?s)\s+(?:go with|take|choose|pick|select|opt for|use)(?![\p{L}])|(?<![\p{L}])(?:elijo|escojo|usemos|usare|voy a usar|vamos con|quiero usar)(?![\p{L}])|(?:我|就)(?:选|用)|选(?:择)?第/iu;
+
+/** What the clause is read against. */
+export interface ListedChoiceContext {
+  readonly vocabulary: RequestVocabulary;
+  readonly knownValues: ReadonlySet<string>;
+}
+
+/** A go-ahead read as a choice: its words, and the clause's words the request never used besides them. */
+export interface ListedChoice {
+  readonly marker: string;
+  readonly novel: readonly string[];
+}
+
+/**
+ * The words of a clause that make it the user's go-ahead on options the request listed (after a
+ * request that said it would act on the answer), or undefined.
+ * @param core The clause (normal form, idioms and reasons removed).
+ * @param compared The clause as compared with the request's words (references and values removed).
+ * @param ctx The request's words and its values.
+ */
+export function listedChoice(core: string, compared: string, ctx: ListedChoiceContext): ListedChoice | undefined {
+  const ids = namedValues(core).filter((v) => /^id:/.test(v.key));
+  if (ids.some((v) => !ctx.knownValues.has(v.key))) return undefined;
+  const choice = CHOICE.exec(core);
+  if (!choice) return undefined;
+  const novel = novelContent(compared.replace(new RegExp(CHOICE.source, "giu"), " "), ctx.vocabulary);
+  return novel.length === 0 ? { marker: choice[0], novel } : undefined;
+}

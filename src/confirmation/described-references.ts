@@ -16,7 +16,8 @@ const AMOUNT_REFERENCE = new RegExp(
   [
     String.raw`(?<![\p{L}])(?:the|any|all(?: the)?|that|this|those|these)\s+(?:(?:extra|additional|remaining|same|fare|price|upgrade|change)\s+){0,2}(?:amount|cost|costs|charge|charges|fee|fees|fare|price|difference|balance|sum)(?![\p{L}])`,
     String.raw`(?<![\p{L}])(?:el|la|los|las|cualquier|ese|esa|este|esta)\s+(?:importe|monto|cantidad|costo|coste|cargos?|tarifa|diferencia|saldo)(?:\s+(?:extra|adicional(?:es)?|restante))?(?![\p{L}])`,
-    String.raw`(?:这笔|该|额外的?|多出的?|剩下的?)?(?:金额|费用|差价|差额|款项)`,
+    // bare "差价" after "有" ("如果有差价": if there is a difference) is indefinite, not the amount the request stated
+    String.raw`(?:这笔|该|额外的?|多出的?|剩下的?|(?<![有无没]))(?:金额|费用|差价|差额|款项)`,
   ].join("|"),
   "giu",
 );

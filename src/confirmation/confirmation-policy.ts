@@ -208,6 +208,8 @@ export class ConfirmationPolicy implements SessionPolicy {
   #restored = false;
   /** Why the user's last answer to a pending action was `unclear` (for the refusal's wording only; not stored). */
   readonly #unclearAnswers = new Map<string, string>();
+  /** Nonces of grants withdrawn by the user's later answer about the same action (in memory; a token of one is refused here). */
+  readonly #withdrawn = new Set<string>();
 
   constructor(given: ConfirmationOptions = {}) {
     const options = ownOptions(given);
@@ -394,6 +396,15 @@ export class ConfirmationPolicy implements SessionPolicy {
     if (verdict.decision === "confirmed") for (const r of still) grants.push(this.#issue(session, r, "reply"));
     if (verdict.decision === "denied") for (const r of still) this.deny(session, r.id);
     if (verdict.decision === "unclear") for (const r of still) this.#unclearAnswers.set(r.id, verdict.reason ?? "no reason given");
+    // the user's latest answer about an action decides: asked again about an action they had said yes
+    // to, an answer that is not a clear yes withdraws the earlier, unused yes to the same action
+    if (verdict.decision !== "confirmed")
+      for (const r of still)
+        for (const [nonce, g] of this.#live)
+          if (g.actionId !== r.id && g.tool === r.tool && g.argsHash === r.argsHash) {
+            this.#live.delete(nonce);
+            this.#withdrawn.add(nonce);
+          }
     return { decision: verdict.decision, reason: verdict.reason, ...(verdict.rule !== undefined ? { rule: verdict.rule } : {}), grants, actions };
   }
 
@@ -482,6 +493,17 @@ export class ConfirmationPolicy implements SessionPolicy {
           call,
           { nonce: grant.nonce },
           "Ask the user to confirm again.",
+        ),
+      );
+    }
+    if (this.#withdrawn.has(grant.nonce)) {
+      throw session.reject(
+        this.#violation(
+          "confirmation_missing",
+          `The grant for "${grant.tool}" (nonce ${grant.nonce}) was withdrawn: asked again about the same action, the user did not answer with a clear yes.`,
+          call,
+          { actionId: grant.actionId },
+          "Restate the exact action and ask the user a plain yes/no question.",
         ),
       );
     }

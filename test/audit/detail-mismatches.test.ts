@@ -404,18 +404,14 @@ describe("item 3: the same fields written in other wordings match", () => {
     const write = flightsWrite([{ flight_number: "HAT300", date: "2024-05-21" }], "economy", "gift_card_1111111", charged(87, "gift_card_1111111"));
     const replay = async (reply: string) =>
       (await replayRun(conversation(identify, agent(description), user(reply), write), { domain: airlineAuditDomain, decider: consentJudge })).writes[0]!;
-    // EN and ES: the judge confirms the reply and the audit finds the unpriced charge covered
     for (const reply of [
       "Yes, please make the change. If there's a price difference, please use gift_card_1111111 for payment.",
       "Sí, adelante con el cambio. Si hay alguna diferencia de precio, cárguela a gift_card_1111111.",
+      "可以，改吧。如果有差价，用 gift_card_1111111 付。",
     ]) {
       const w = await replay(reply);
       expect(w.status, `${reply}: ${w.evidence}`).toBe("confirmed");
     }
-    // ZH: the judge reads "如果有差价，用…付" as a condition (unclear, asked again), but the amount is
-    // not what the audit holds against it: no amount mismatch is reported
-    const zh = await replay("可以，改吧。如果有差价，用 gift_card_1111111 付。");
-    expect(zh.mismatches ?? [], zh.evidence).not.toContainEqual(expect.objectContaining({ field: "amount" }));
     const capped = await replay("Yes, please make the change. If there's a price difference under $50, please use gift_card_1111111.");
     expect(capped.status).not.toBe("confirmed");
     const unpriced = await replay("Yes, please make the change and use gift_card_1111111.");

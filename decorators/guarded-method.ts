@@ -1,4 +1,4 @@
-import { currentToolFrame, runInToolFrame, type ToolFrame } from "../src/agent/tool-context.js";
+import { currentToolFrame, runMethodInToolFrame, type ToolFrame } from "../src/agent/tool-context.js";
 import { canonicallyEqual } from "../src/confirmation/canonical-json.js";
 import type { ValidatedCall } from "../src/protocol/protocol.js";
 import type { ToolCall } from "../src/protocol/types.js";
@@ -80,12 +80,8 @@ function invokeGuarded(self: unknown, wrapper: Function, info: WrapperInfo, args
   if (frame !== undefined && frame.session === session) return nested(frame, session, self as object, wrapper, info, args);
   const call: ToolCall = { name: info.tool, arguments: args === undefined ? {} : args };
   return session.execute(call, (parsed: unknown, validated: ValidatedCall) =>
-    runInToolFrame({ session, tool: info.tool, call: validated, instance: self as object, entered: [wrapper] }, callBody, info.impl, self, parsed),
+    runMethodInToolFrame({ session, tool: info.tool, call: validated, instance: self as object, wrapper, supers: undefined }, info.impl, self, parsed),
   );
-}
-
-function callBody(impl: Function, self: unknown, args: unknown): unknown {
-  return impl.call(self, args);
 }
 
 /**
@@ -126,7 +122,7 @@ export function runGuardedCall(instance: object, call: ToolCall, started: () => 
   }
   return session.run(call, (parsed: unknown, validated: ValidatedCall) => {
     started();
-    return runInToolFrame({ session, tool: info.tool, call: validated, instance, entered: [wrapper] }, callBody, info.impl, instance, parsed);
+    return runMethodInToolFrame({ session, tool: info.tool, call: validated, instance, wrapper, supers: undefined }, info.impl, instance, parsed);
   });
 }
 
@@ -163,8 +159,13 @@ function checkBinding(session: Session<any>, info: WrapperInfo): void {
 
 /** A call of the session made while one of its bodies runs. */
 function nested(frame: ToolFrame, session: Session<any>, self: object, wrapper: Function, info: WrapperInfo, args: unknown): Promise<unknown> {
-  const entered = frame.entered;
-  const superCall = frame.instance === self && frame.tool === info.tool && entered !== undefined && !entered.includes(wrapper) && inChainOf(self, wrapper);
+  const superCall =
+    frame.instance === self &&
+    frame.tool === info.tool &&
+    frame.wrapper !== undefined &&
+    frame.wrapper !== wrapper &&
+    frame.supers?.includes(wrapper) !== true &&
+    inChainOf(self, wrapper);
   if (!superCall) {
     const again = frame.instance === self && frame.tool === info.tool;
     return Promise.reject(
@@ -202,7 +203,7 @@ function nested(frame: ToolFrame, session: Session<any>, self: object, wrapper: 
       ),
     );
   }
-  entered!.push(wrapper);
+  (frame.supers ??= []).push(wrapper);
   try {
     return Promise.resolve(info.impl.call(self, validated));
   } catch (e) {

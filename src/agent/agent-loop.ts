@@ -223,7 +223,7 @@ export class AgentLoop {
         ? await dispatch.run(toolCall, () => (ran = true))
         : await session.run(toolCall, (args: unknown, validated: ValidatedCall) => {
             ran = true;
-            return runInToolFrame({ session, tool: validated.name, call: validated, instance: undefined, entered: undefined }, impl!, args);
+            return runInToolFrame({ session, tool: validated.name, call: validated, instance: undefined, wrapper: undefined }, impl!, args);
           });
       return { kind: "ran", executed: executedOf(call, rec.result, rec.from, rec.to), content: contentOf(rec.result) };
     } catch (error) {

@@ -15,8 +15,10 @@ export interface ToolFrame {
   /** The validated call whose body runs in this frame. */
   readonly call: ValidatedCall;
   readonly instance?: object;
-  /** Guarded wrappers already entered for this call (the body's own, then each `super` level). */
-  readonly entered?: Function[];
+  /** The guarded wrapper whose body runs in this frame (undefined: not a decorated method; no `super` level can join it). */
+  readonly wrapper?: Function;
+  /** Parent implementations (`super` levels) entered since the body started; made at the first one (most calls have none). */
+  supers?: Function[];
 }
 
 const storage = new AsyncLocalStorage<ToolFrame>();
@@ -24,6 +26,15 @@ const storage = new AsyncLocalStorage<ToolFrame>();
 /** Runs `body(...args)` inside a frame (the arguments are passed, so callers need no closure). */
 export function runInToolFrame<A extends unknown[], R>(frame: ToolFrame, body: (...args: A) => R, ...args: A): R {
   return storage.run(frame, body, ...args);
+}
+
+/** Runs `impl.call(self, args)` inside a frame: a method body, with no array or closure per call. */
+export function runMethodInToolFrame(frame: ToolFrame, impl: Function, self: unknown, args: unknown): unknown {
+  return storage.run(frame, callMethod, impl, self, args);
+}
+
+function callMethod(impl: Function, self: unknown, args: unknown): unknown {
+  return impl.call(self, args);
 }
 
 /** The tool body running in the current async context, if its call is still in flight. */

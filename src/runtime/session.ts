@@ -157,6 +157,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #waiting: Waiting[] | undefined;
   /** The call whose implementation is running now (its body's promise has not settled). */
   #active: ValidatedCall | undefined;
+  /** Whether the running call's caller gets the value (`execute`) or the record (`run`). */
+  #unwrapActive = false;
+  /**
+   * What a running call's promise settles into: made once per session (not two closures per
+   * call); calls are serialized, so the call they finish is always `#active`.
+   */
+  readonly #settled = (v: unknown): unknown => this.#finish(this.#active!, { ok: true, value: v }, this.#unwrapActive);
+  readonly #failed = (error: unknown): unknown => this.#finish(this.#active!, { ok: false, error }, this.#unwrapActive);
   /** Where validated, executed and refused calls are reported (tracing); undefined: nowhere, at no cost. */
   readonly #observer: SessionObserver | undefined;
 
@@ -383,10 +391,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     }
     if (typeof (value as PromiseLike<unknown> | null)?.then === "function") {
       const promise = value instanceof Promise ? value : Promise.resolve(value);
-      return promise.then(
-        (v) => this.#finish(validated, { ok: true, value: v }, unwrap),
-        (error) => this.#finish(validated, { ok: false, error }, unwrap),
-      );
+      this.#unwrapActive = unwrap;
+      return promise.then(this.#settled, this.#failed);
     }
     return this.#settleNow(validated, { ok: true, value }, unwrap);
   }
@@ -402,15 +408,16 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   /** The implementation settled: advance, start the next waiting call, hand back the value or record. */
   #finish(validated: ValidatedCall, result: ToolResult, unwrap: boolean): unknown {
     this.#active = undefined;
-    let rec: ExecutionRecord;
+    let rec: ExecutionRecord | undefined;
     try {
-      rec = this.#advanceClaimed(validated, result);
+      // (the caller of `execute` gets the value: no record is made unless an observer reads it)
+      rec = this.#advanceClaimed(validated, result, !unwrap);
     } finally {
       this.#next();
     }
     if (!unwrap) return rec;
-    if (rec.result.ok) return rec.result.value;
-    throw rec.result.error;
+    if (result.ok) return result.value;
+    throw result.error;
   }
 
   #next(): void {
@@ -470,20 +477,21 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
    * result, another session's, a hand-made object) or one already advanced throws `TypeError`.
    */
   advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
-    return this.#advanceClaimed(validated, result);
+    return this.#advanceClaimed(validated, result, true)!;
   }
 
-  #advanceClaimed(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
+  /** `advance`; the record is made when `record` is true or an observer reads it, else undefined. */
+  #advanceClaimed(validated: ValidatedCall, result: ToolResult, record: boolean): ExecutionRecord | undefined {
     if (!this.#takeClaim(validated)) {
       throw new TypeError(
         `Session ${this.#id}: advance(call, result) takes a call this session validated with validate(call, true) and has not advanced yet; got ${validated && typeof validated === "object" ? `a call of "${String(validated.name)}" it did not issue (or already advanced)` : String(validated)}. Fix: validate the call first (a check() result claims nothing, so it cannot advance).`,
       );
     }
     const o = this.#observer;
-    if (o === undefined) return this.#advance(validated, result);
+    if (o === undefined) return this.#advance(validated, result, record);
     let rec: ExecutionRecord;
     try {
-      rec = this.#advance(validated, result);
+      rec = this.#advance(validated, result, true)!;
     } catch (e) {
       o.callFailed(this, validated, e);
       throw e;
@@ -504,7 +512,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return true;
   }
 
-  #advance(validated: ValidatedCall, result: ToolResult): ExecutionRecord {
+  #advance(validated: ValidatedCall, result: ToolResult, record: boolean): ExecutionRecord | undefined {
     const protocol = this.#protocol;
     const name = validated.name;
     const spec = protocol.tools[name] as AnyToolSpec; // the protocol's spec, never one carried by the call object
@@ -533,7 +541,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     if (protocol.isTerminal(to)) this.#status = "ended";
     this.#version++;
     for (const h of this.#hooks) h.afterCall?.call(h.policy, this, validated, result, outcome as string, from, to);
-    return { call: validated, result, outcome: outcome as string, from, to };
+    return record ? { call: validated, result, outcome: outcome as string, from, to } : undefined;
   }
 
   /** Checks a model call's estimated usage against every policy (budgets). */
@@ -582,7 +590,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#status = this.#protocol.isTerminal(this.#state) ? "ended" : "active";
     this.#version++;
     if (resolution) this.#takeClaim(resolution.validated);
-    return resolution ? this.#advance(resolution.validated, resolution.result) : undefined;
+    return resolution ? this.#advance(resolution.validated, resolution.result, true) : undefined;
   }
 
   /** Records a violation with the session's facts and delivers it to the log (and the observer). */

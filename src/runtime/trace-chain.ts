@@ -36,9 +36,25 @@ export function foldBlock(version: TraceChainVersion, digest: string, block: rea
 // ---------------------------------------------------------------------------------------------
 // chain 2
 
-/** The numbers of the block being folded (the fold is synchronous: one scratch array serves every trace). */
+/**
+ * The block's bytes are written straight into one reused buffer (the fold is synchronous, so one
+ * buffer serves every trace): the digest's hex, then the text (UTF-8), then the numbers. No
+ * string is built for the text: ASCII that needs no escape (names, keys, most values) is copied
+ * code unit by code unit, anything else goes through `JSON.stringify` and `Buffer.write`, which
+ * gives the same bytes.
+ */
+let out = Buffer.allocUnsafe(16 * 1024);
+let pos = 0;
+
+/** The numbers of the block being folded (written after the text). */
 let nums = new Float64Array(256);
 let numCount = 0;
+
+function grow(need: number): void {
+  const bigger = Buffer.allocUnsafe(Math.max(need, out.length * 2));
+  out.copy(bigger, 0, 0, pos);
+  out = bigger;
+}
 
 function pushNumber(x: number): void {
   if (numCount === nums.length) {
@@ -49,87 +65,91 @@ function pushNumber(x: number): void {
   nums[numCount++] = x;
 }
 
-/** A name's JSON text, remembered per field for the last name seen there (names repeat). */
-class QuotedCache {
-  name: unknown = undefined;
-  text = "";
-  of(name: unknown): string {
-    if (name !== this.name || this.text === "") {
-      this.text = String(JSON.stringify(name));
-      this.name = name;
-    }
-    return this.text;
-  }
-}
-const qTool = new QuotedCache();
-const qOutcome = new QuotedCache();
-const qFrom = new QuotedCache();
-const qTo = new QuotedCache();
-
-/** Object keys' JSON text (keys of argument objects repeat across calls). */
-const quotedKeys = new Map<string, string>();
-function quotedKey(key: string): string {
-  let q = quotedKeys.get(key);
-  if (q === undefined) {
-    q = JSON.stringify(key);
-    if (quotedKeys.size < 4096) quotedKeys.set(key, q);
-  }
-  return q;
+function writeByte(c: number): void {
+  if (pos === out.length) grow(pos + 1);
+  out[pos++] = c;
 }
 
-/** A string's JSON text; a scan instead of `JSON.stringify` for the common string that needs no escape. */
-function quotedString(s: string): string {
-  if (s.length > 64) return JSON.stringify(s);
-  for (let i = 0; i < s.length; i++) {
+/** Any text, as UTF-8. */
+function writeText(text: string): void {
+  const most = text.length * 3;
+  if (pos + most > out.length) grow(pos + most);
+  pos += out.write(text, pos, "utf8");
+}
+
+/** A string as a JSON string literal (`JSON.stringify(s)`, as UTF-8). */
+function writeQuoted(s: string): void {
+  const n = s.length;
+  if (pos + n + 2 > out.length) grow(pos + n + 2);
+  const b = out;
+  let p = pos;
+  b[p++] = 0x22;
+  for (let i = 0; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+    // (control characters, quote and backslash are escaped; non-ASCII may be a lone surrogate, which JSON escapes)
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c >= 0x80) return writeText(JSON.stringify(s));
+    b[p++] = c;
   }
-  return `"${s}"`;
+  b[p++] = 0x22;
+  pos = p;
 }
 
-/** Thrown by `valueText` for a value the fast walk does not cover (see `argumentsText`). */
+/** A name field's JSON text (a string's, or whatever else was stored there, as `String(JSON.stringify(x))`). */
+function writeName(x: unknown): void {
+  if (typeof x === "string") writeQuoted(x);
+  else writeText(String(JSON.stringify(x)));
+}
+
+const T = 0x74; // t
+const F = 0x66; // f
+const N = 0x6e; // n
+const HASH = 0x23; // #
+
+/** Thrown by `writeValue` for a value the fast walk does not cover (see `writeArguments`). */
 const NOT_PLAIN = new Error("not plain data (internal to the trace chain)");
 const OBJECT_PROTO = Object.prototype;
 
 /**
- * The chain-2 text of a JSON value (numbers go to the number list, `#` marks each): strings as
- * JSON string literals, `t` `f` `n` for true, false and null (and numbers JSON writes as null),
- * `[` items `]`, `{` (key value)* `}`. Throws `NOT_PLAIN` for what only `JSON.stringify` knows
- * how to write (a `toJSON`, a class instance, a bigint, very deep nesting).
+ * Writes the chain-2 text of a JSON value (numbers go to the number list, `#` marks each):
+ * strings as JSON string literals, `t` `f` `n` for true, false and null (and numbers JSON writes
+ * as null), `[` items `]`, `{` (key value)* `}`. Throws `NOT_PLAIN` for what only
+ * `JSON.stringify` knows how to write (a `toJSON`, a class instance, a bigint, very deep nesting).
  */
-function valueText(v: unknown, depth: number): string {
+function writeValue(v: unknown, depth: number): void {
   switch (typeof v) {
     case "string":
-      return quotedString(v);
+      return writeQuoted(v);
     case "number":
-      if (v - v !== 0) return "n"; // NaN and ±Infinity: JSON writes null
+      if (v - v !== 0) return writeByte(N); // NaN and ±Infinity: JSON writes null
       pushNumber(v + 0); // (-0 as 0, as JSON writes it)
-      return "#";
+      return writeByte(HASH);
     case "boolean":
-      return v ? "t" : "f";
+      return writeByte(v ? T : F);
     case "object": {
-      if (v === null) return "n";
+      if (v === null) return writeByte(N);
       if (depth > 48 || typeof (v as { toJSON?: unknown }).toJSON === "function") throw NOT_PLAIN;
       if (Array.isArray(v)) {
-        let text = "[";
+        writeByte(0x5b); // [
         for (let i = 0; i < v.length; i++) {
           const x: unknown = v[i];
-          text += x === undefined || typeof x === "function" || typeof x === "symbol" ? "n" : valueText(x, depth + 1);
+          if (x === undefined || typeof x === "function" || typeof x === "symbol") writeByte(N);
+          else writeValue(x, depth + 1);
         }
-        return text + "]";
+        return writeByte(0x5d); // ]
       }
       const proto = Object.getPrototypeOf(v) as unknown;
       if (proto !== OBJECT_PROTO && proto !== null) throw NOT_PLAIN;
-      let text = "{";
+      writeByte(0x7b); // {
       // (for-in with an own-property test: V8 walks the object's enum cache, no key array is
       // made; the order is Object.keys' and JSON.stringify's)
       for (const k in v) {
         if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
         const x = (v as Record<string, unknown>)[k];
         if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
-        text += quotedKey(k) + valueText(x, depth + 1);
+        writeQuoted(k);
+        writeValue(x, depth + 1);
       }
-      return text + "}";
+      return writeByte(0x7d); // }
     }
     default:
       throw NOT_PLAIN; // a bigint (JSON.stringify throws on it)
@@ -137,36 +157,41 @@ function valueText(v: unknown, depth: number): string {
 }
 
 /**
- * The chain-2 text of an entry's arguments: `u` when JSON leaves them out (undefined, a
+ * Writes the chain-2 text of an entry's arguments: `u` when JSON leaves them out (undefined, a
  * function, a symbol), else the text of the value a snapshot stores, i.e. of
  * `JSON.parse(JSON.stringify({ arguments }))` (walked directly when it is plain data, so a live
  * entry and its stored copy read back give the same text; `J` and its JSON text, as a JSON
  * string, when it nests deeper than the walk goes); `x` when JSON cannot write it.
  */
-function argumentsText(a: unknown): string {
-  if (a === undefined || typeof a === "function" || typeof a === "symbol") return "u";
-  const direct = plainText(a);
-  if (direct !== undefined) return direct;
+function writeArguments(a: unknown): void {
+  if (a === undefined || typeof a === "function" || typeof a === "symbol") return writeByte(0x75); // u
+  if (writePlain(a)) return;
   let stored: unknown;
   try {
     stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
   } catch {
-    return "x"; // a cycle or a bigint: no snapshot could hold these arguments either
+    return writeByte(0x78); // x: a cycle or a bigint: no snapshot could hold these arguments either
   }
-  if (stored === undefined) return "u";
+  if (stored === undefined) return writeByte(0x75);
   // (plain data nested deeper than the walk goes: its JSON text, as a JSON string)
-  return plainText(stored) ?? `J${JSON.stringify(JSON.stringify(stored))}`;
+  if (!writePlain(stored)) {
+    writeByte(0x4a); // J
+    writeText(JSON.stringify(JSON.stringify(stored)));
+  }
 }
 
-/** `valueText`, or undefined (and no numbers added) when the value is not plain data. */
-function plainText(v: unknown): string | undefined {
-  const mark = numCount;
+/** `writeValue`; false (and nothing written, no numbers added) when the value is not plain data. */
+function writePlain(v: unknown): boolean {
+  const mark = pos;
+  const numMark = numCount;
   try {
-    return valueText(v, 0);
+    writeValue(v, 0);
+    return true;
   } catch (e) {
     if (e !== NOT_PLAIN) throw e;
-    numCount = mark;
-    return undefined;
+    pos = mark;
+    numCount = numMark;
+    return false;
   }
 }
 
@@ -174,7 +199,7 @@ function plainText(v: unknown): string | undefined {
  * One step of chain 2: `SHA-256(digest ‖ UTF-8(text) ‖ numbers)` as hex, where `text` has one
  * line per entry, `callId tool outcome from to arguments` (`-` for no call id; names as JSON
  * strings, or `=` when equal to the previous entry's in the block; arguments as
- * `argumentsText`) ended by `\n`, and `numbers` is every entry's `at`
+ * `writeArguments`) ended by `\n`, and `numbers` is every entry's `at`
  * followed by the numbers of its arguments, in order, as IEEE 754 doubles, little-endian. The
  * text is well-formed (JSON string literals escape lone surrogates), its 64th line break ends it,
  * and the `#` marks say how many numbers follow: the encoding is injective. `seq` is not
@@ -182,37 +207,38 @@ function plainText(v: unknown): string | undefined {
  */
 function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number, count: number): string {
   numCount = 0;
-  let text = "";
+  pos = 0;
+  writeText(digest);
   let tool: unknown, outcome: unknown, from: unknown, to: unknown;
   for (let i = start; i < start + count; i++) {
     const e = block[i]!;
     const at = e.at;
     pushNumber(typeof at === "number" && at - at === 0 ? at + 0 : Number.NaN);
     const callId = e.callId;
+    if (callId === undefined)
+      writeByte(0x2d); // -
+    else writeQuoted(String(callId));
     // (a name equal to the previous entry's in the same field is written `=`)
-    text +=
-      (callId === undefined ? "-" : quotedString(String(callId))) +
-      (e.tool === tool ? "=" : qTool.of((tool = e.tool))) +
-      (e.outcome === outcome ? "=" : qOutcome.of((outcome = e.outcome))) +
-      (e.from === from ? "=" : qFrom.of((from = e.from))) +
-      (e.to === to ? "=" : qTo.of((to = e.to))) +
-      argumentsText(e.arguments) +
-      "\n";
+    if (e.tool === tool) writeByte(0x3d);
+    else writeName((tool = e.tool));
+    if (e.outcome === outcome) writeByte(0x3d);
+    else writeName((outcome = e.outcome));
+    if (e.from === from) writeByte(0x3d);
+    else writeName((from = e.from));
+    if (e.to === to) writeByte(0x3d);
+    else writeName((to = e.to));
+    writeArguments(e.arguments);
+    writeByte(0x0a);
   }
   const bytes = new Uint8Array(nums.buffer, 0, numCount * 8);
   if (!LITTLE_ENDIAN) for (let i = 0; i < bytes.length; i += 8) bytes.subarray(i, i + 8).reverse();
-  if (oneShot === undefined) return createHash("sha256").update(digest, "latin1").update(text, "utf8").update(bytes).digest("hex");
+  if (pos + bytes.length > out.length) grow(pos + bytes.length);
+  out.set(bytes, pos);
+  pos += bytes.length;
   // one buffer, one hash call (a Hash object and its updates cost more than hashing a block)
-  const most = digest.length + text.length * 3 + bytes.length;
-  if (scratch.length < most) scratch = Buffer.allocUnsafe(Math.max(most, scratch.length * 2));
-  let at = scratch.write(digest, 0, "latin1");
-  at += scratch.write(text, at, "utf8");
-  scratch.set(bytes, at);
-  return oneShot("sha256", scratch.subarray(0, at + bytes.length), "hex");
+  const block_ = out.subarray(0, pos);
+  return oneShot === undefined ? createHash("sha256").update(block_).digest("hex") : oneShot("sha256", block_, "hex");
 }
-
-/** Where a block's bytes are put together for hashing (reused: the fold is synchronous). */
-let scratch = Buffer.allocUnsafe(16 * 1024);
 
 /** Float64Array holds the platform's byte order; the chain is defined little-endian. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -160,6 +160,34 @@ describe("Session", () => {
     expect(s.state).toBe("bought");
   });
 
+  it("queued execute and run calls each settle with their own value, record or error, and the trace keeps each call's arguments", async () => {
+    const s = new Session(shop);
+    const later =
+      (v: unknown, ms: number, fail = false) =>
+      () =>
+        new Promise((resolve, reject) => setTimeout(() => (fail ? reject(v) : resolve(v)), ms));
+    // (the first body settles last of the timers: the others wait for it, then run one at a time)
+    const [a, b, c, d] = await Promise.allSettled([
+      s.execute({ name: "find", arguments: { sku: "a" } }, later(0, 8)),
+      s.run({ name: "find", arguments: { sku: "b" } }, later(0, 1)),
+      s.execute({ name: "find", arguments: { sku: "c" } }, later(new Error("down"), 4, true)),
+      s.execute({ name: "find", arguments: { sku: "d" } }, later(7, 2)),
+    ]);
+    expect(a).toEqual({ status: "fulfilled", value: 0 });
+    expect(b).toMatchObject({ status: "fulfilled", value: { outcome: "missing", from: "browsing", to: "browsing", result: { ok: true, value: 0 } } });
+    expect((b as PromiseFulfilledResult<{ call: { arguments: unknown } }>).value.call.arguments).toEqual({ sku: "b" });
+    expect(c).toMatchObject({ status: "rejected", reason: new Error("down") });
+    expect(d).toEqual({ status: "fulfilled", value: 7 });
+    expect(s.trace.map((e) => [e.arguments, e.outcome])).toEqual([
+      [{ sku: "a" }, "missing"],
+      [{ sku: "b" }, "missing"],
+      [{ sku: "c" }, "missing"],
+      [{ sku: "d" }, "found"],
+    ]);
+    expect(s.state).toBe("chosen");
+    expect(s.activeCall).toBeUndefined();
+  });
+
   it("a thrown error with an 'error' outcome advances and is rethrown; without one, the state stays", async () => {
     const s = new Session(shop);
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => 1);

@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { TRACE_BLOCK, type TraceEntry } from "../../src/runtime/session-trace.js";
+import { foldBlock } from "../../src/runtime/trace-chain.js";
+
+/**
+ * Chain 2 writes a block's bytes straight into a buffer (no intermediate strings); this holds
+ * those bytes to an independent string-based reference of the documented encoding
+ * (docs/sessions.md), over generated entries with every kind of value JSON knows and some it
+ * does not.
+ */
+function reference(digest: string, block: readonly TraceEntry[]): string {
+  const q = (x: unknown) => String(JSON.stringify(x));
+  const nums: number[] = [];
+  const value = (v: unknown, depth: number): string | undefined => {
+    if (typeof v === "string") return q(v);
+    if (typeof v === "number") return Number.isFinite(v) ? (nums.push(v + 0), "#") : "n";
+    if (typeof v === "boolean") return v ? "t" : "f";
+    if (v === null) return "n";
+    if (depth > 48) return undefined;
+    if (Array.isArray(v)) {
+      let s = "[";
+      for (const x of v) {
+        const t = value(x, depth + 1);
+        if (t === undefined) return undefined;
+        s += t;
+      }
+      return s + "]";
+    }
+    let s = "{";
+    for (const [k, x] of Object.entries(v as object)) {
+      const t = value(x, depth + 1);
+      if (t === undefined) return undefined;
+      s += q(k) + t;
+    }
+    return s + "}";
+  };
+  const args = (a: unknown): string => {
+    let stored: unknown;
+    try {
+      stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
+    } catch {
+      return "x";
+    }
+    if (stored === undefined) return "u";
+    const mark = nums.length;
+    const t = value(stored, 0);
+    if (t !== undefined) return t;
+    nums.length = mark;
+    return `J${JSON.stringify(JSON.stringify(stored))}`;
+  };
+  let text = "";
+  let prev: TraceEntry | undefined;
+  for (const e of block) {
+    nums.push(Number.isFinite(e.at) ? e.at + 0 : Number.NaN);
+    const name = (k: "tool" | "outcome" | "from" | "to") => (prev !== undefined && prev[k] === e[k] ? "=" : q(e[k]));
+    text += `${e.callId === undefined ? "-" : q(String(e.callId))}${name("tool")}${name("outcome")}${name("from")}${name("to")}${args(e.arguments)}\n`;
+    prev = e;
+  }
+  const bytes = Buffer.alloc(nums.length * 8);
+  nums.forEach((x, i) => bytes.writeDoubleLE(x, i * 8));
+  return createHash("sha256").update(digest, "latin1").update(text, "utf8").update(bytes).digest("hex");
+}
+
+/** A small deterministic generator (the same cases on every run). */
+function generator(seed: number) {
+  let s = seed;
+  const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  const strings = [
+    "",
+    "a",
+    "acct-1",
+    'q"x',
+    "b\\s",
+    "nl\n",
+    "tab\t",
+    "\u0000",
+    "é",
+    "😀",
+    "\ud800",
+    "\udc00x",
+    "x".repeat(100),
+    "ü".repeat(70),
+    "\u2028",
+    "\u007f",
+    "\u0080",
+  ];
+  class Point {
+    x = 1;
+  }
+  const cyclic: Record<string, unknown> = { a: 1 };
+  cyclic["self"] = cyclic;
+  const value = (depth: number): unknown => {
+    switch (Math.floor(rnd() * (depth > 3 ? 6 : 13))) {
+      case 0:
+        return pick(strings);
+      case 1:
+        return pick([0, -0, 1.5, Number.NaN, Infinity, -Infinity, 1e21, 5e-324, -7, 2 ** 53]);
+      case 2:
+        return rnd() < 0.5;
+      case 3:
+        return null;
+      case 4:
+        return undefined;
+      case 5:
+        return pick(strings) + pick(strings);
+      case 6:
+      case 7: {
+        const o: Record<string, unknown> = rnd() < 0.1 ? (Object.create(null) as Record<string, unknown>) : {};
+        const n = Math.floor(rnd() * 4);
+        for (let i = 0; i < n; i++) o[pick(["a", "b", "10", "2", 'k"', "é", "__x", "\n"])] = value(depth + 1);
+        return o;
+      }
+      case 8:
+      case 9:
+        return Array.from({ length: Math.floor(rnd() * 4) }, () => value(depth + 1));
+      case 10:
+        return pick<unknown>([new Point(), new Date(0), { toJSON: () => "tj" }, () => 1, Symbol("s"), new Uint8Array([1]), 10n, cyclic, new Number(3)]);
+      case 11: {
+        let x: unknown = { leaf: [1, "two"] };
+        for (let i = 0; i < 45 + Math.floor(rnd() * 10); i++) x = rnd() < 0.5 ? { d: x } : [x];
+        return x;
+      }
+      default:
+        return { account: pick(strings), page: Math.floor(rnd() * 1000) };
+    }
+  };
+  const entry = (seq: number): TraceEntry => {
+    const e: Record<string, unknown> = {
+      seq,
+      tool: pick(["lookup", "cancel", 'q"']),
+      arguments: value(0),
+      outcome: pick(["ok", "é"]),
+      from: pick(["open", "away"]),
+      to: pick(["open", "away"]),
+      at: pick([1, 1.5, 1.7e12 + seq, Number.NaN]),
+    };
+    if (rnd() < 0.5) e["callId"] = pick(strings);
+    return e as unknown as TraceEntry;
+  };
+  return { entry };
+}
+
+describe("chain 2 encoder", () => {
+  it("writes the documented bytes for generated entries (300 blocks)", () => {
+    const g = generator(12345);
+    let digest = createHash("sha256").update("seed").digest("hex");
+    for (let b = 0; b < 300; b++) {
+      const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(b * TRACE_BLOCK + i));
+      const expected = reference(digest, block);
+      expect(foldBlock(2, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
+      digest = expected;
+    }
+  });
+
+  it("folds a block at an offset of a larger array the same as the block alone, and a grown buffer changes nothing", () => {
+    const g = generator(7);
+    const seed = createHash("sha256").update("seed").digest("hex");
+    const entries = Array.from({ length: TRACE_BLOCK * 2 }, (_, i) => g.entry(i));
+    const second = entries.slice(TRACE_BLOCK);
+    expect(foldBlock(2, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(foldBlock(2, seed, second, 0, TRACE_BLOCK));
+    // a block far larger than the initial buffer (16 KiB) and with more numbers than the initial list (256)
+    const big = Array.from({ length: TRACE_BLOCK }, (_, i) => ({
+      ...g.entry(i),
+      arguments: { text: "é😀".repeat(200 + i), list: Array.from({ length: 20 }, (_, j) => j + i / 3) },
+    })) as unknown as TraceEntry[];
+    expect(foldBlock(2, seed, big, 0, TRACE_BLOCK)).toBe(reference(seed, big));
+    // and the buffer it grew to still gives the small block's bytes
+    expect(foldBlock(2, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(reference(seed, second));
+  });
+});

@@ -7,18 +7,25 @@
  * decorators themselves, as compiled), measured in the same run; `instantiate1000Ms` is the
  * first instantiation of each class (when undecorated subclasses are prepared).
  * `define1000CpuMs` is the process CPU time of the same definitions (user + system, all
- * threads): on a shared, overloaded machine it is steadier than the wall clock.
+ * threads): on a shared, overloaded machine it is steadier than the wall clock. The decorators
+ * and `defineProtocol` come from the compiled package (`dist/`, see import-built.ts); the classes
+ * below are compiled by tsx, like a user's.
  *
  *   npm run bench            (key decorators.define1000Ms)
+ *   npm run build && node --import tsx bench/decorators.ts
  */
-import "../src/polyfill/symbol-metadata.js";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { z } from "zod";
-import { enforce, tool } from "../decorators/index.js";
-import { defineProtocol } from "../src/protocol/define-protocol.js";
+import type * as Concordat from "../src/index.js";
+import type * as Decorators from "../decorators/index.js";
 import type { Protocol } from "../src/protocol/protocol.js";
+import { importBuilt } from "./import-built.js";
+
+// the compiled package, as users run it (the decorators module installs the Symbol.metadata polyfill)
+const { enforce, tool } = await importBuilt<typeof Decorators>("decorators/index.js");
+const { defineProtocol } = await importBuilt<typeof Concordat>("src/index.js");
 
 const CLASSES = 1000;
 const ROUNDS = 7;

@@ -7,23 +7,39 @@
  * decorators themselves, as compiled), measured in the same run; `instantiate1000Ms` is the
  * first instantiation of each class (when undecorated subclasses are prepared).
  * `define1000CpuMs` is the process CPU time of the same definitions (user + system, all
- * threads): on a shared, overloaded machine it is steadier than the wall clock.
+ * threads): on a shared, overloaded machine it is steadier than the wall clock. The decorators
+ * and `defineProtocol` come from the compiled package (`dist/`, see import-built.ts); the classes
+ * below are compiled by tsx, like a user's.
  *
  *   npm run bench            (key decorators.define1000Ms)
+ *   npm run build && node --import tsx bench/decorators.ts
+ *   CONCORDAT_BENCH_AGAINST=../other/dist node --import tsx bench/decorators.ts   (CPU ratio against another build)
  */
-import "../src/polyfill/symbol-metadata.js";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
+import { pathToFileURL } from "node:url";
 import { runInNewContext } from "node:vm";
 import { z } from "zod";
-import { enforce, tool } from "../decorators/index.js";
-import { defineProtocol } from "../src/protocol/define-protocol.js";
+import type * as Concordat from "../src/index.js";
+import type * as Decorators from "../decorators/index.js";
 import type { Protocol } from "../src/protocol/protocol.js";
+import { importBuilt } from "./import-built.js";
+
+// the compiled package, as users run it (the decorators module installs the Symbol.metadata polyfill)
+interface Lib {
+  readonly enforce: typeof Decorators.enforce;
+  readonly tool: typeof Decorators.tool;
+  readonly defineProtocol: typeof Concordat.defineProtocol;
+}
+const built: Lib = {
+  ...(await importBuilt<typeof Decorators>("decorators/index.js")),
+  ...(await importBuilt<typeof Concordat>("src/index.js")),
+};
 
 const CLASSES = 1000;
 const ROUNDS = 7;
 
-function protocolAtDepth(depth: number, i: number) {
+function protocolAtDepth(depth: number, i: number, { defineProtocol }: Lib = built) {
   return defineProtocol({
     name: `bench-${i}`,
     initial: "start",
@@ -50,7 +66,7 @@ function protocolAtDepth(depth: number, i: number) {
 
 type Ctor = new (...args: any[]) => object;
 
-function defineHierarchy(protocols: readonly Protocol<any, any, any>[]): { ms: number; cpuMs: number; classes: Ctor[] } {
+function defineHierarchy(protocols: readonly Protocol<any, any, any>[], { enforce, tool }: Lib = built): { ms: number; cpuMs: number; classes: Ctor[] } {
   class Base {}
   const classes: Ctor[] = [];
   const c0 = process.cpuUsage();
@@ -141,6 +157,33 @@ export async function benchDecorators(): Promise<{ define1000Ms: number; define1
   };
 }
 
+/**
+ * The define CPU time of this package against another compiled copy of concordat (a `dist/`
+ * directory, e.g. main's), in interleaved rounds in one process: `CONCORDAT_BENCH_AGAINST=DIR`.
+ */
+async function compareWith(dir: string): Promise<void> {
+  const root = pathToFileURL(`${dir.replace(/\/$/, "")}/`).href;
+  const other: Lib = { ...(await import(`${root}decorators/index.js`)), ...(await import(`${root}src/index.js`)) } as Lib;
+  const depthOf = (i: number) => Math.floor(Math.log2(i + 1));
+  const cpu: Record<"this" | "other", number[]> = { this: [], other: [] };
+  for (let round = 0; round <= ROUNDS; round++) {
+    for (const side of round % 2 ? (["this", "other"] as const) : (["other", "this"] as const)) {
+      const lib = side === "this" ? built : other;
+      const protocols = Array.from({ length: CLASSES }, (_, i) => protocolAtDepth(depthOf(i), i, lib));
+      collectGarbage();
+      const { cpuMs } = defineHierarchy(protocols, lib);
+      if (round > 0) cpu[side].push(cpuMs);
+    }
+  }
+  const spread = (xs: number[]) => `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
+  const ratios = cpu.this.map((t, i) => t / cpu.other[i]!);
+  console.log(
+    `define1000CpuMs: this package ${spread(cpu.this)}, ${dir} ${spread(cpu.other)}; ratio this/other ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) over ${ROUNDS} rounds`,
+  );
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(await benchDecorators());
+  const against = process.env["CONCORDAT_BENCH_AGAINST"];
+  if (against) await compareWith(against);
+  else console.log(await benchDecorators());
 }

@@ -1,7 +1,17 @@
 import { ProtocolViolation } from "../src/violation/protocol-violation.js";
 import { enforcedRecordOf, nearestDecorated, ownTools, readonlyMap, type ClassInfo } from "./registry.js";
 
-type ChainTools = { readonly methods: ReadonlyMap<PropertyKey, string>; readonly implementations: ReadonlyMap<string, PropertyKey> };
+interface ChainTools {
+  readonly methods: ReadonlyMap<PropertyKey, string>;
+  readonly implementations: ReadonlyMap<string, PropertyKey>;
+  /** Read-only views of the two tables, shared by every class whose chain adds nothing to them. */
+  readonly methodsView: ReadonlyMap<PropertyKey, string>;
+  readonly implementationsView: ReadonlyMap<string, PropertyKey>;
+}
+
+function chainOf(methods: Map<PropertyKey, string>, implementations: Map<string, PropertyKey>): ChainTools {
+  return { methods, implementations, methodsView: readonlyMap(methods), implementationsView: readonlyMap(implementations) };
+}
 
 /** Views computed from the records, per class; module-private and computed once. */
 const chains = new WeakMap<Function, ChainTools>();
@@ -20,12 +30,15 @@ export function infoFor(cls: Function): ClassInfo | undefined {
   if (!decorated) return undefined;
   const protocol = decorated.record.protocol;
   const inherited = chainTools(cls);
-  const methods = new Map(inherited.methods);
-  const implementations = new Map(inherited.implementations);
+  // (the chain's tables are copied only when a method named like a tool adds to them)
+  let methods: Map<PropertyKey, string> | undefined;
+  let implementations: Map<string, PropertyKey> | undefined;
   const proto = (cls as { prototype?: object }).prototype;
   for (const tool in protocol.tools) {
-    if (methods.has(tool) || implementations.has(tool)) continue;
+    if ((methods ?? inherited.methods).has(tool) || (implementations ?? inherited.implementations).has(tool)) continue;
     if (proto && typeof (proto as Record<string, unknown>)[tool] === "function") {
+      methods ??= new Map(inherited.methods);
+      implementations ??= new Map(inherited.implementations);
       methods.set(tool, tool);
       implementations.set(tool, tool);
     }
@@ -34,14 +47,14 @@ export function infoFor(cls: Function): ClassInfo | undefined {
     protocol,
     decorated: decorated.cls,
     original: decorated.record.original ?? decorated.cls,
-    methods: readonlyMap(methods),
-    implementations: readonlyMap(implementations),
+    methods: methods ? readonlyMap(methods) : inherited.methodsView,
+    implementations: implementations ? readonlyMap(implementations) : inherited.implementationsView,
   });
   infos.set(cls, info);
   return info;
 }
 
-const EMPTY: ChainTools = { methods: new Map(), implementations: new Map() };
+const EMPTY: ChainTools = chainOf(new Map(), new Map());
 
 /**
  * `@tool` methods of a class and its ancestors (the most derived wins), cached per class. A class
@@ -77,7 +90,7 @@ function chainTools(cls: Function): ChainTools {
       methods.set(key, tool);
       implementations.set(tool, key);
     }
-    result = { methods, implementations };
+    result = chainOf(methods, implementations);
   }
   chains.set(cls, result);
   return result;

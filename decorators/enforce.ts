@@ -75,7 +75,7 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   }
 
   // own @tool methods: legacy mode recorded them in the registry, TC39 in the metadata
-  const tools = ownTools(cls);
+  const tools = new Map(ownTools(cls));
   if (metadata && Object.prototype.hasOwnProperty.call(metadata, METADATA_TOOLS)) {
     const own = metadata[METADATA_TOOLS] as Record<string, string>;
     const proto = (cls as { prototype?: object }).prototype;
@@ -123,7 +123,8 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   // the bodies this class defines run only under its protocol (or one refining it)
   bindOwnWrappers(cls, protocol);
 
-  const toolTable = Object.fromEntries([...tools].map(([k, t]) => [String(k), t]));
+  const toolTable: Record<string, string> = {};
+  for (const [k, t] of tools) toolTable[String(k)] = t;
   // on the class the program sees; reflect-metadata's getMetadata also finds it from subclasses
   mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, Enforced);
   mirrorMetadata(REFLECT_TOOLS_KEY, toolTable, Enforced);

@@ -58,7 +58,14 @@ const metadataProtocols = new WeakMap<object, { readonly protocol: AnyProtocol; 
 /** Protocol → every protocol it was checked to refine (itself included), along the class chains it was decorated on. */
 const refinements = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
 /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
-const pendingClassDecorators = new Set<symbol>();
+const pendingClassDecorators = new Set<number>();
+let lastToken = 0;
+/** Whether a microtask that ends every pending token is queued already (one per checkpoint, not one per decorator). */
+let endQueued = false;
+function endAllPending(): void {
+  endQueued = false;
+  pendingClassDecorators.clear();
+}
 
 export function enforcedRecordOf(cls: Function): EnforcedRecord | undefined {
   return enforcedClasses.get(cls);
@@ -92,10 +99,10 @@ export function sealClass(cls: Function): void {
   sealed.add(cls);
 }
 
-/** Own `@tool` methods of a class: the record `@enforce` froze, else the legacy table and TC39 metadata. */
-export function ownTools(cls: Function): Map<PropertyKey, string> {
+/** Own `@tool` methods of a class: the record `@enforce` froze (read-only), else a new table from the legacy table and TC39 metadata. */
+export function ownTools(cls: Function): ReadonlyMap<PropertyKey, string> {
   const enforced = enforcedClasses.get(cls);
-  if (enforced) return new Map(enforced.tools);
+  if (enforced) return enforced.tools;
   const out = new Map<PropertyKey, string>(legacyTables.get(cls) ?? []);
   const metaKey = (Symbol as { metadata?: symbol }).metadata;
   if (metaKey !== undefined && Object.prototype.hasOwnProperty.call(cls, metaKey)) {
@@ -120,14 +127,17 @@ export function nearestDecorated(cls: Function): { cls: Function; record: Enforc
 /** @internal Bookkeeping of TC39 class decorators evaluated but not applied yet. */
 export const classDecorators = {
   /** A token that stays pending until `end(token)` or the next microtask checkpoint, whichever comes first. */
-  begin(): symbol {
-    const token = Symbol("concordat.enforce");
+  begin(): number {
+    const token = ++lastToken;
     pendingClassDecorators.add(token);
-    // (scheduled here, where the callback holds the token only, not the caller's protocol)
-    queueMicrotask(() => pendingClassDecorators.delete(token));
+    // (scheduled here, where the callback holds nothing of the caller's, not its protocol)
+    if (!endQueued) {
+      endQueued = true;
+      queueMicrotask(endAllPending);
+    }
     return token;
   },
-  end(token: symbol): void {
+  end(token: number): void {
     pendingClassDecorators.delete(token);
   },
   get pending(): boolean {
@@ -173,7 +183,7 @@ export function claimRegistryWriter(): RegistryWriter {
       if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
       const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
       enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
-      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: readonlyMap(new Map()) }));
+      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
       sealed.add(cls);
       if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
       const above = parent ? refinements.get(parent) : undefined;
@@ -223,6 +233,9 @@ class ReadonlyMapView<K, V> implements ReadonlyMap<K, V> {
 }
 Object.freeze(ReadonlyMapView.prototype);
 Object.freeze(ReadonlyMapView);
+
+/** The tool table of the class `@enforce` returns (it declares no methods of its own). */
+const NO_TOOLS: ReadonlyMap<PropertyKey, string> = new ReadonlyMapView(new Map());
 
 /** A read-only view of a map: no `set`, `delete` or `clear` reachable. */
 export function readonlyMap<K, V>(m: Map<K, V>): ReadonlyMap<K, V> {

@@ -424,18 +424,41 @@ function graphToolOf(spec: AnyToolSpec): GraphTool {
     ...(spec.assumeRefinement ? { assumeRefinement: spec.assumeRefinement } : {}),
     ...(typeof spec.input === "object" && spec.input !== null ? { inputId: identityOf(spec.input) } : {}),
   };
-  let computed: { input?: ArgumentSchema; unknown?: string } | undefined;
-  const compute = () => {
-    if (!computed) {
-      try {
-        computed = { input: deepFreeze(argumentSchema(spec.input)) };
-      } catch (e) {
-        computed = { unknown: e instanceof Error ? e.message : String(e) };
-      }
-    }
-    return computed;
-  };
-  Object.defineProperty(tool, "input", { enumerable: true, configurable: true, get: () => compute().input });
-  Object.defineProperty(tool, "inputUnknown", { enumerable: true, configurable: true, get: () => compute().unknown });
+  graphToolInputs.set(tool, { spec, computed: undefined });
+  Object.defineProperty(tool, "input", INPUT_ACCESSOR);
+  Object.defineProperty(tool, "inputUnknown", INPUT_UNKNOWN_ACCESSOR);
   return tool;
 }
+
+/** Each graph tool's spec and, once read, its argument schema (or why it has none). */
+const graphToolInputs = new WeakMap<object, { readonly spec: AnyToolSpec; computed: { input?: ArgumentSchema; unknown?: string } | undefined }>();
+
+function computedInput(tool: object): { input?: ArgumentSchema; unknown?: string } {
+  const entry = graphToolInputs.get(tool);
+  if (!entry) return {};
+  if (!entry.computed) {
+    try {
+      entry.computed = { input: deepFreeze(argumentSchema(entry.spec.input)) };
+    } catch (e) {
+      entry.computed = { unknown: e instanceof Error ? e.message : String(e) };
+    }
+  }
+  return entry.computed;
+}
+
+// One getter per property for every graph tool (not a closure per tool): V8 then gives all graph
+// tools of one shape one hidden class, and the refinement check's reads of them stay fast.
+const INPUT_ACCESSOR: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: true,
+  get(this: object) {
+    return computedInput(this).input;
+  },
+});
+const INPUT_UNKNOWN_ACCESSOR: PropertyDescriptor = Object.freeze({
+  enumerable: true,
+  configurable: true,
+  get(this: object) {
+    return computedInput(this).unknown;
+  },
+});

@@ -94,7 +94,8 @@ export function mapChildTools(
   const childName = names.child ?? child.name;
   const parentName = names.parent ?? parent.name;
   const mapping = new Map<string, ToolMapping>();
-  for (const [name, tool] of Object.entries(child.tools)) {
+  for (const name of Object.keys(child.tools)) {
+    const tool = child.tools[name]!;
     const target = tool.refines ?? (hasOwn(parent.tools, name) ? name : undefined);
     if (target !== undefined) {
       const parentTool = hasOwn(parent.tools, target) ? parent.tools[target] : undefined;

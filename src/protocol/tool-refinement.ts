@@ -53,28 +53,29 @@ function toolRef(name: string, tool: string): string {
 
 /** The first attribute in which the child tool is weaker than the parent tool, or undefined. */
 export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: ToolNames, schemas: ToolSchemaAccess = {}): ToolRefinementFailure | undefined {
-  const c = toolRef(n.child, n.tool);
-  const p = toolRef(n.parent, n.parentTool);
+  // (the messages are built only for a failure: this runs for every tool of every subclass at import time)
   if (parent.effect === "write" && child.effect !== "write") {
     return {
       kind: "effect",
-      message: `${c} is declared effect "${child.effect}", but it stands for ${p}, a write: a subclass may not turn a write into a read (reads skip confirmation and exactly-once handling). Fix: declare ${n.tool} with effect: "write".`,
+      message: `${toolRef(n.child, n.tool)} is declared effect "${child.effect}", but it stands for ${toolRef(n.parent, n.parentTool)}, a write: a subclass may not turn a write into a read (reads skip confirmation and exactly-once handling). Fix: declare ${n.tool} with effect: "write".`,
     };
   }
   if (parent.requiresConfirmation === true && child.requiresConfirmation !== true) {
     return {
       kind: "confirmation",
-      message: `${c} runs without the user's confirmation, but ${p} requires it (requiresConfirmation: true): the subclass would perform the write the parent refuses with confirmation_missing. Fix: declare ${n.tool} with requiresConfirmation: true.`,
+      message: `${toolRef(n.child, n.tool)} runs without the user's confirmation, but ${toolRef(n.parent, n.parentTool)} requires it (requiresConfirmation: true): the subclass would perform the write the parent refuses with confirmation_missing. Fix: declare ${n.tool} with requiresConfirmation: true.`,
     };
   }
-  const pSubjects = parent.subjects ?? [];
-  const cSubjects = new Set(child.subjects ?? []);
-  const dropped = pSubjects.filter((s) => !cSubjects.has(s));
-  if (dropped.length > 0) {
-    return {
-      kind: "subjects",
-      message: `${c} names the subjects [${[...cSubjects].join(", ")}], but ${p} names [${pSubjects.join(", ")}]: a subclass may only add subjects (each one makes a confirmation of a changed thing go stale); it drops ${dropped.join(", ")}. Fix: keep subjects: [${[...new Set([...pSubjects, ...cSubjects])].map((s) => JSON.stringify(s)).join(", ")}].`,
-    };
+  const pSubjects = parent.subjects;
+  if (pSubjects !== undefined && pSubjects.length > 0) {
+    const cSubjects = new Set(child.subjects ?? []);
+    const dropped = pSubjects.filter((s) => !cSubjects.has(s));
+    if (dropped.length > 0) {
+      return {
+        kind: "subjects",
+        message: `${toolRef(n.child, n.tool)} names the subjects [${[...cSubjects].join(", ")}], but ${toolRef(n.parent, n.parentTool)} names [${pSubjects.join(", ")}]: a subclass may only add subjects (each one makes a confirmation of a changed thing go stale); it drops ${dropped.join(", ")}. Fix: keep subjects: [${[...new Set([...pSubjects, ...cSubjects])].map((s) => JSON.stringify(s)).join(", ")}].`,
+      };
+    }
   }
   if (parent.confirmationTtlMs !== undefined && !(child.confirmationTtlMs !== undefined && child.confirmationTtlMs <= parent.confirmationTtlMs)) {
     const childSays =
@@ -83,7 +84,7 @@ export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: To
         : `keeps a confirmation valid for ${child.confirmationTtlMs} ms`;
     return {
       kind: "expiry",
-      message: `${c} ${childSays}, but ${p} lets a confirmation live at most ${parent.confirmationTtlMs} ms: a subclass may only make confirmations expire sooner. Fix: set confirmationTtlMs to at most ${parent.confirmationTtlMs} on ${n.tool}.`,
+      message: `${toolRef(n.child, n.tool)} ${childSays}, but ${toolRef(n.parent, n.parentTool)} lets a confirmation live at most ${parent.confirmationTtlMs} ms: a subclass may only make confirmations expire sooner. Fix: set confirmationTtlMs to at most ${parent.confirmationTtlMs} on ${n.tool}.`,
     };
   }
   return compareInputs(child, parent, n, schemas);

@@ -42,6 +42,7 @@ import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
+import { withoutSelfReports } from "./self-report.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
@@ -222,7 +223,8 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
   const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
-  const text = withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)
+  // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
+  const text = withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request))
     .replace(/\s+/g, " ")
     .trim();
   const risks: { kind: ClauseRisk; text: string }[] = [];

@@ -36,6 +36,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
+import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
@@ -224,7 +225,11 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
   // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
-  const text = withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request))
+  // and so does no longer needing what the request takes away ("I won't be needing that flight" to a cancellation)
+  const text = withoutNoLongerNeeded(
+    withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)),
+    ctx.request,
+  )
     .replace(/\s+/g, " ")
     .trim();
   const risks: { kind: ClauseRisk; text: string }[] = [];

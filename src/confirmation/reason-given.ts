@@ -22,8 +22,8 @@ const REASON_OPENING =
 /** Words that turn a reason into a change of the action after all ("instead", "rather than", "en lugar de", "而不是"). */
 const INSTEAD = /(?<![\p{L}])(?:instead|rather than|in place of|en lugar de|en vez de)(?![\p{L}])|而不是|改成|换成/iu;
 
-/** The action's own details: a reason that speaks of them may be setting them. */
-const DETAIL_WORDS =
+/** The action's own details: a reason that speaks of them may be setting them. @internal */
+export const DETAIL_WORDS =
   /(?<![\p{L}])(?:refund\w*|money|pay\w*|charge\w*|card|cards|certificate\w*|voucher\w*|credit|cash|cabin|class|economy|business|bag|bags|luggage|seat\w*|passenger\w*|insurance|reembols\w*|pago|tarjeta\w*|cabina|clase|maleta\w*|pasajer\w*|seguro)(?![\p{L}])|退款|退钱|支付|卡|舱|行李|座位|乘客|保险/iu;
 
 /** What may follow a comma and still be the reason ("a different, cheaper flight"): no agreement, request, condition or action. */

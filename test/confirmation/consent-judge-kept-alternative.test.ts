@@ -4,16 +4,9 @@
  * to the action. These were false confirmations (found red-teaming the tau1 class-1 readings).
  * Hand-written rows (EN, ZH, ES).
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-
-type Lang3 = readonly [string, string, string];
-const rows = (request: Lang3, replies: Lang3, expected: "confirmed" | "unclear" | "denied") =>
-  request.map((r, i) => ({ request: r, reply: replies[i]!, expected }));
-const check = (cases: ReturnType<typeof rows>) => {
-  const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
-  expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
-};
+import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 const switchOrStay: Lang3 = [
   "For reservation K2PL0X, would you like to switch to flight HAT266 at 10:00, or stay on HAT100? Shall I make the switch?",

@@ -6,16 +6,9 @@
  * yet), an option the request did not list, and a choice with a detail of its own stay unclear.
  * Hand-written rows (EN, ZH, ES).
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-
-type Lang3 = readonly [string, string, string];
-const rows = (request: Lang3, replies: Lang3, expected: "confirmed" | "unclear" | "denied") =>
-  request.map((r, i) => ({ request: r, reply: replies[i]!, expected }));
-const check = (cases: ReturnType<typeof rows>) => {
-  const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
-  expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
-};
+import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 const payThenBook: Lang3 = [
   "The total for flight HAT271 for two passengers is $348. Your payment methods:\n- Visa ending in 2076\n- Mastercard ending in 1167\n- Certificate with $100 balance\n\nLet me know your choice, and I'll proceed with the booking.",

@@ -5,16 +5,9 @@
  * stated, not a detail of the user's own; the near-misses (a detail, an instruction or a condition of
  * the user's own) stay unclear. Hand-written rows (EN, ZH, ES), not corpus strings.
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-
-type Lang3 = readonly [string, string, string];
-const rows = (request: Lang3, replies: Lang3, expected: "confirmed" | "unclear" | "denied") =>
-  request.map((r, i) => ({ request: r, reply: replies[i]!, expected }));
-const check = (cases: ReturnType<typeof rows>) => {
-  const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
-  expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
-};
+import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 const upgrade: Lang3 = [
   "Upgrading reservation K2PL0X to business class costs an extra $412. Shall I charge it to your Visa ending in 5521?",

@@ -5,16 +5,9 @@
  * what the action will do ("I'm not sure what the fee will be") and other negations stay unclear.
  * Hand-written rows (EN, ZH, ES).
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-
-type Lang3 = readonly [string, string, string];
-const rows = (request: Lang3, replies: Lang3, expected: "confirmed" | "unclear" | "denied") =>
-  request.map((r, i) => ({ request: r, reply: replies[i]!, expected }));
-const check = (cases: ReturnType<typeof rows>) => {
-  const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
-  expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
-};
+import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 const lookUp: Lang3 = [
   "To cancel, I need the reservation ID. If you can't find it, I can look up your reservations with your user ID. Would you like me to do that?",

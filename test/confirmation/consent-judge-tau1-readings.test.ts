@@ -2,16 +2,9 @@
  * Readings written for the tau1 tuning part (issue 14 items 2–3), as rules about kinds of reply,
  * with the near-misses that must stay unclear. Hand-written rows (EN, ZH, ES), not corpus strings.
  */
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-
-type Lang3 = readonly [string, string, string];
-const rows = (request: Lang3, replies: Lang3, expected: "confirmed" | "unclear" | "denied") =>
-  request.map((r, i) => ({ request: r, reply: replies[i]!, expected }));
-const check = (cases: ReturnType<typeof rows>) => {
-  const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
-  expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
-};
+import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 describe("judgeConsent: a payment method the reply designates in words the request never used", () => {
   const asksHow: Lang3 = [

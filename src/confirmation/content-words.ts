@@ -29,6 +29,9 @@ const STOP = new Set(
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos " +
+    // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"
+    "realice realicelo realizar efectue efectuelo efectuar tramite tramitelo tramitar procese proceselo procesar lleve llevar cabo encarguese encargarse " +
+    "complete completelo completar finalice finalicelo finalizar ejecute ejecutelo ejecutar haga hagalo hacer care " +
     // French courtesy and agreement mixed into a reply ("Oui, please proceed. Merci!")
     "oui merci beaucoup bien infiniment il s'il vous plait accord remercie"
   ).split(/\s+/),
@@ -135,15 +138,18 @@ const ZH_STOP = new Set([
   ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用整全所",
 ]);
 
+/** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
+const ZH_SOFTENERS = /一下|一点儿?/gu;
+
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {
-  return [...text.matchAll(/\p{Script=Han}/gu)].map((m) => m[0]).filter((c) => !ZH_STOP.has(c));
+  return [...text.replace(ZH_SOFTENERS, " ").matchAll(/\p{Script=Han}/gu)].map((m) => m[0]).filter((c) => !ZH_STOP.has(c));
 }
 
 /** Pairs of adjacent Chinese content characters ("商务", "行李"): Chinese words are compared as these. */
 export function contentBigrams(text: string): string[] {
   const out: string[] = [];
-  for (const run of text.match(/\p{Script=Han}+/gu) ?? [])
+  for (const run of text.replace(ZH_SOFTENERS, " ").match(/\p{Script=Han}+/gu) ?? [])
     for (let i = 0; i + 1 < run.length; i++) if (!ZH_STOP.has(run[i]!) && !ZH_STOP.has(run[i + 1]!)) out.push(run.slice(i, i + 2));
   return out;
 }

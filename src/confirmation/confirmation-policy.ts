@@ -17,6 +17,7 @@ import { grantKeyBytes, signGrant, verifyGrant } from "./grant-token.js";
 import { priorConsentVerdict } from "./prior-consent.js";
 import { bindRequestText, type RequestTextOptions } from "./request-text.js";
 import { consentJudge } from "./consent-judge.js";
+import { parseConfirmationSnapshot, type ConfirmationSnapshot, type ConsumedGrant, type UserMessage, type WithdrawnGrant } from "./confirmation-snapshot.js";
 
 /** How a session's confirmations work. Every field is optional; the defaults are the safe ones. */
 export interface ConfirmationOptions {
@@ -121,31 +122,6 @@ export interface ConfirmationRequest extends PendingAction {
   readonly grant?: Grant;
 }
 
-interface ConsumedGrant {
-  readonly nonce: string;
-  readonly tool: string;
-  readonly argsHash: string;
-  readonly actionId: string;
-  readonly consumedAt: string;
-}
-
-interface UserMessage {
-  readonly text: string;
-  readonly at: string;
-}
-
-interface ConfirmationSnapshot {
-  readonly pending: PendingActionRecord[];
-  /** Live grants, signed. */
-  readonly grants: string[];
-  readonly consumed: ConsumedGrant[];
-  readonly userMessages: UserMessage[];
-  /** The latest request round. Absent in snapshots from before rounds: then every action is round 0. */
-  readonly round?: number;
-  /** Whether the latest round is still open (no user message since it started). */
-  readonly roundOpen?: boolean;
-}
-
 const DEFAULT_TTL_MS = 10 * 60 * 1000;
 
 /**
@@ -206,10 +182,16 @@ export class ConfirmationPolicy implements SessionPolicy {
   /** The grant each call validated with `claim` used, until the call is recorded. */
   readonly #claims = new WeakMap<ValidatedCall, Grant>();
   #restored = false;
-  /** Why the user's last answer to a pending action was `unclear` (for the refusal's wording only; not stored). */
+  /** The replies being judged, in the order they arrived. */
+  #replies: Promise<unknown> = Promise.resolve();
+  /** Why the user's last answer to a pending action was `unclear` (for the refusal's wording; stored for actions still pending). */
   readonly #unclearAnswers = new Map<string, string>();
-  /** Nonces of grants withdrawn by the user's later answer about the same action (in memory; a token of one is refused here). */
-  readonly #withdrawn = new Set<string>();
+  /**
+   * Grants the user took back before they were used, by nonce (a later answer about the same action
+   * that is not a clear yes, or a refusal of the action): a token of one is refused. Stored in the
+   * snapshot until the grant would have expired.
+   */
+  readonly #withdrawn = new Map<string, WithdrawnGrant>();
 
   constructor(given: ConfirmationOptions = {}) {
     const options = ownOptions(given);
@@ -339,6 +321,7 @@ export class ConfirmationPolicy implements SessionPolicy {
       createdAt: this.#nowOf(session).toISOString(),
       status: "pending",
       round: this.#round,
+      requestedAtSeq: session.traceLength,
       ...(callId !== undefined ? { callId } : {}),
     };
     this.#pending.set(record.id, frozen(record));
@@ -365,7 +348,15 @@ export class ConfirmationPolicy implements SessionPolicy {
     const record = this.#pending.get(actionId);
     if (!record) throw session.reject(this.#unknownAction(actionId));
     this.#pending.set(actionId, frozen({ ...record, status: "denied" }));
-    for (const [nonce, g] of this.#live) if (g.actionId === actionId) this.#live.delete(nonce);
+    for (const g of [...this.#live.values()]) if (g.actionId === actionId) this.#withdraw(session, g);
+  }
+
+  /** The user took this unused grant back: it leaves the live grants, and its token is refused until it would have expired. */
+  #withdraw(session: PolicySession, g: Grant): void {
+    this.#live.delete(g.nonce);
+    const now = this.#nowOf(session).getTime();
+    for (const [nonce, w] of this.#withdrawn) if (!(Date.parse(w.expiresAt) > now)) this.#withdrawn.delete(nonce);
+    this.#withdrawn.set(g.nonce, frozen({ nonce: g.nonce, expiresAt: g.expiresAt, tool: g.tool, actionId: g.actionId }));
   }
 
   /**
@@ -377,35 +368,45 @@ export class ConfirmationPolicy implements SessionPolicy {
   async receiveUserReply(session: PolicySession, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);
     this.#userSpoke(session, text);
-    const records = [...this.#pending.values()].filter((p) => p.status === "pending" && (p.round ?? 0) === this.#round);
-    if (records.length === 0)
+    // replies are judged one after another, in the order the user sent them, whatever each decider
+    // takes: the user's latest answer is the one that decides
+    const round = this.#round;
+    const turn = this.#replies.then(() => this.#judgeReply(session, text, round, decider));
+    this.#replies = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+
+  async #judgeReply(session: PolicySession, text: string, round: number, decider: ConfirmationDecider | undefined): Promise<ReplyOutcome> {
+    const inRound = [...this.#pending.values()].filter((p) => (p.round ?? 0) === round);
+    const records = inRound.filter((p) => p.status === "pending");
+    // nothing waits: a refusal still takes back the yes the user gave to this round, while it is unused
+    const unused = records.length > 0 ? [] : inRound.filter((p) => p.status === "confirmed" && [...this.#live.values()].some((g) => g.actionId === p.id));
+    if (records.length === 0 && unused.length === 0)
       return { decision: "unclear", reason: "There is no pending action to confirm; ask first with requestConfirmation.", grants: [], actions: [] };
-    const actions = records.map(toAction);
+    const actions = (records.length > 0 ? records : unused).map(toAction);
     const request = actions.map((a) => a.description ?? `${a.tool} ${JSON.stringify(a.arguments)}`).join("\n");
-    let verdict: DeciderVerdict;
-    try {
-      verdict = await (decider ?? this.decider).decide({ request, reply: text, actions });
-      if (typeof verdict !== "object" || verdict === null || !DECISIONS.has(verdict.decision))
-        verdict = { decision: "unclear", reason: `The decider returned ${JSON.stringify(verdict)}, which is not a verdict.` };
-    } catch (e) {
-      verdict = { decision: "unclear", reason: `The decider failed (${e instanceof Error ? e.message : String(e)}).` };
+    const verdict = await readVerdict(() => (decider ?? this.decider).decide({ request, reply: text, actions }));
+    if (records.length === 0) {
+      if (verdict.decision !== "denied")
+        return { decision: "unclear", reason: "The actions of the latest request are already confirmed; this reply changes nothing.", grants: [], actions: [] };
+      for (const r of unused) if (this.#pending.get(r.id)?.status === "confirmed") this.deny(session, r.id);
+      return { ...verdict, grants: [], actions };
     }
     // the await above may have let another call confirm or deny some of them
     const still = records.filter((r) => this.#pending.get(r.id)?.status === "pending");
     const grants: Grant[] = [];
     if (verdict.decision === "confirmed") for (const r of still) grants.push(this.#issue(session, r, "reply"));
     if (verdict.decision === "denied") for (const r of still) this.deny(session, r.id);
-    if (verdict.decision === "unclear") for (const r of still) this.#unclearAnswers.set(r.id, verdict.reason ?? "no reason given");
+    if (verdict.decision === "unclear") for (const r of still) this.#unclearAnswers.set(r.id, verdict.reason);
     // the user's latest answer about an action decides: asked again about an action they had said yes
     // to, an answer that is not a clear yes withdraws the earlier, unused yes to the same action
     if (verdict.decision !== "confirmed")
       for (const r of still)
-        for (const [nonce, g] of this.#live)
-          if (g.actionId !== r.id && g.tool === r.tool && g.argsHash === r.argsHash) {
-            this.#live.delete(nonce);
-            this.#withdrawn.add(nonce);
-          }
-    return { decision: verdict.decision, reason: verdict.reason, ...(verdict.rule !== undefined ? { rule: verdict.rule } : {}), grants, actions };
+        for (const g of [...this.#live.values()]) if (g.actionId !== r.id && g.tool === r.tool && g.argsHash === r.argsHash) this.#withdraw(session, g);
+    return { ...verdict, grants, actions };
   }
 
   /**
@@ -496,11 +497,11 @@ export class ConfirmationPolicy implements SessionPolicy {
         ),
       );
     }
-    if (this.#withdrawn.has(grant.nonce)) {
+    if (this.#withdrawn.has(grant.nonce) || this.#pending.get(grant.actionId)?.status === "denied") {
       throw session.reject(
         this.#violation(
           "confirmation_missing",
-          `The grant for "${grant.tool}" (nonce ${grant.nonce}) was withdrawn: asked again about the same action, the user did not answer with a clear yes.`,
+          `The grant for "${grant.tool}" (nonce ${grant.nonce}) was withdrawn: the user refused the action afterwards, or, asked again about the same action, did not answer with a clear yes.`,
           call,
           { actionId: grant.actionId },
           "Restate the exact action and ask the user a plain yes/no question.",
@@ -691,6 +692,7 @@ export class ConfirmationPolicy implements SessionPolicy {
   // ── serialization ─────────────────────────────────────────────────────────────────
 
   serialize(): ConfirmationSnapshot {
+    const unclear = [...this.#unclearAnswers].filter(([id]) => this.#pending.get(id)?.status === "pending").map(([actionId, reason]) => ({ actionId, reason }));
     return {
       pending: [...this.#pending.values()],
       grants: [...this.#live.values()].map((g) => this.sign(g)),
@@ -698,38 +700,50 @@ export class ConfirmationPolicy implements SessionPolicy {
       userMessages: [...this.#userMessages],
       round: this.#round,
       roundOpen: this.#roundOpen,
+      withdrawn: [...this.#withdrawn.values()],
+      unclear,
     };
   }
 
-  /** Restores from `serialize()`; a grant whose signature does not verify throws `confirmation_forged`. */
+  /**
+   * Restores from `serialize()` (or an older version's, whose missing fields mean none). Every field
+   * is checked before anything changes.
+   * @throws SessionStateError naming a malformed field, its value and the fix; `confirmation_forged`
+   * (ProtocolViolation) for a grant whose signature does not verify.
+   */
   restore(data: unknown): void {
-    const d = data as Partial<ConfirmationSnapshot>;
-    if (typeof d !== "object" || d === null) throw new TypeError("Stored confirmation state is not an object. Fix: restore from session.toJSON() output.");
-    if (this.#restored || this.#pending.size > 0 || this.#live.size > 0 || this.#consumed.size > 0 || this.#userMessages.length > 0 || this.#round > 0) {
+    if (
+      this.#restored ||
+      this.#pending.size > 0 ||
+      this.#live.size > 0 ||
+      this.#consumed.size > 0 ||
+      this.#withdrawn.size > 0 ||
+      this.#userMessages.length > 0 ||
+      this.#round > 0
+    ) {
       throw new Error(
         "ConfirmationPolicy.restore: a snapshot can only be restored into a policy nothing has used yet (restoring an older one over a live policy would bring used grants back). Fix: restore into a new policy (Session.fromJSON does).",
       );
     }
+    const d = parseConfirmationSnapshot(data);
     const grants = (d.grants ?? []).map((t) => verifyGrant(t, this.#signingKey));
-    this.#pending.clear();
     for (const p of d.pending ?? []) this.#pending.set(p.id, frozen(p));
-    this.#live.clear();
-    for (const g of grants) this.#live.set(g.nonce, frozen(g));
-    this.#consumed.clear();
     for (const c of d.consumed ?? []) this.#consumed.set(c.nonce, c);
+    for (const w of d.withdrawn ?? []) this.#withdrawn.set(w.nonce, frozen(w));
+    for (const u of d.unclear ?? []) if (this.#pending.get(u.actionId)?.status === "pending") this.#unclearAnswers.set(u.actionId, u.reason);
     for (const g of grants) {
       const spent = spentNonces.get(g.nonce);
       if (spent !== undefined && !this.#consumed.has(g.nonce))
         this.#consumed.set(g.nonce, { nonce: g.nonce, tool: g.tool, argsHash: g.argsHash, actionId: g.actionId, consumedAt: new Date(spent.at).toISOString() });
-      if (this.#consumed.has(g.nonce)) this.#live.delete(g.nonce);
+      // a grant listed as live and as used or withdrawn (an edited snapshot) is not live
+      if (!this.#consumed.has(g.nonce) && !this.#withdrawn.has(g.nonce)) this.#live.set(g.nonce, frozen(g));
     }
     this.#restored = true;
     this.#userMessages = [...(d.userMessages ?? [])];
     // a snapshot from before rounds: every action is round 0 (a reply still answers it), and the
     // next request starts a new round (the safe side: it supersedes what was waiting)
-    this.#round =
-      typeof d.round === "number" && Number.isInteger(d.round) && d.round >= 0 ? d.round : Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));
-    this.#roundOpen = typeof d.roundOpen === "boolean" ? d.roundOpen : false;
+    this.#round = d.round ?? Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));
+    this.#roundOpen = d.roundOpen ?? false;
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────────────
@@ -751,7 +765,8 @@ export class ConfirmationPolicy implements SessionPolicy {
       subjects: record.subjects,
       issuedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + this.#ttlFor(session, record.tool)).toISOString(),
-      issuedAtSeq: session.traceLength,
+      // the user answered about the state they were shown when asked: a write since then makes the yes stale
+      issuedAtSeq: Math.min(record.requestedAtSeq ?? session.traceLength, session.traceLength),
       nonce: randomBytes(16).toString("hex"),
       actionId: record.id,
       via,
@@ -842,6 +857,43 @@ export class ConfirmationPolicy implements SessionPolicy {
 
   #violation<C extends ViolationCode>(code: C, message: string, call: ToolCall, data: ViolationData[C], hint: string): ProtocolViolation<C> {
     return new ProtocolViolation<C>({ code, message, tool: call.name, arguments: call.arguments, data, hint });
+  }
+}
+
+/** A value as text for a message, whatever it is (a hostile object cannot make the message throw). */
+function shownValue(v: unknown): string {
+  try {
+    return v instanceof Error ? v.message : (JSON.stringify(v) ?? String(v));
+  } catch {
+    return Object.prototype.toString.call(v);
+  }
+}
+
+/**
+ * The decider's verdict, each field read once (a getter cannot answer one way to the check and
+ * another to the use); a failure or anything that is not a verdict is `unclear`.
+ */
+async function readVerdict(decide: () => DeciderVerdict | Promise<DeciderVerdict>): Promise<{ decision: ConfirmationDecision; reason: string; rule?: string }> {
+  let raw: unknown;
+  try {
+    raw = await decide();
+  } catch (e) {
+    return { decision: "unclear", reason: `The decider failed (${shownValue(e)}).` };
+  }
+  try {
+    const o = typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>) : undefined;
+    const decision = o?.["decision"];
+    const reason = o?.["reason"];
+    const rule = o?.["rule"];
+    if (typeof decision !== "string" || !DECISIONS.has(decision))
+      return { decision: "unclear", reason: `The decider returned ${shownValue(raw)}, which is not a verdict.` };
+    return {
+      decision: decision as ConfirmationDecision,
+      reason: typeof reason === "string" ? reason : "no reason given",
+      ...(typeof rule === "string" ? { rule } : {}),
+    };
+  } catch (e) {
+    return { decision: "unclear", reason: `The decider's verdict could not be read (${shownValue(e)}).` };
   }
 }
 

@@ -64,6 +64,11 @@ export interface PendingActionRecord {
   readonly round?: number;
   /** The tool call it was asked for (`RequestOptions.callId`): its grant authorizes that call only. */
   readonly callId?: string;
+  /**
+   * Number of calls in the session's trace when it was asked: a write to one of its subjects from
+   * then on makes a yes to it stale. Absent in records from before it was kept (then: when the yes came).
+   */
+  readonly requestedAtSeq?: number;
 }
 
 /**

@@ -14,7 +14,7 @@ import { SessionLanes } from "./session-lanes.js";
 import { headState, SessionExistsError, type FoundCall, type SessionStore, type StoredSession } from "./session-store.js";
 import { findInHead } from "./signed-session-store.js";
 import { isStored, nextState, StoredSessions, withResult } from "./stored-sessions.js";
-import { claimsOf, policyStates, sameCall } from "./write-ledger.js";
+import { claimsOf, policyStates, sameCall, withdrawalKeys } from "./write-ledger.js";
 import { WriteRunner } from "./write-runner.js";
 
 export type { GuardedExecution, GuardedToolContext, GuardedToolImpl } from "./call-replay.js";
@@ -230,6 +230,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     return this.lanes.run(sessionId, () =>
       retryOnConflict(sessionId, this.maxConflicts, async (attempt) => {
         const { stored, session, cached } = await this.sessions.current(sessionId, attempt > 0, undefined, false);
+        const before = policyStates(session);
         let value: Awaited<T>;
         try {
           value = await change(session);
@@ -240,12 +241,14 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
           throw this.report(session.reject(e));
         }
         const state = stored.state;
+        const withdrawn = withdrawalKeys(session, before);
         const saved = await this.sessions.save(
           sessionId,
           stored,
           nextState(state, session.toJSON(), state.ledger, state.pending, state.results),
           session,
-          undefined,
+          // a withdrawn grant is claimed in the append-only table: a rolled-back head cannot bring it back
+          withdrawn.length > 0 ? withdrawn : undefined,
           undefined,
         );
         return isStored(saved) ? { value, session, version: saved.version } : CONFLICT;

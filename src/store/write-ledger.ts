@@ -72,6 +72,27 @@ export function claimKeys(callId: string, claims: Readonly<Record<string, unknow
   return keys;
 }
 
+/**
+ * The append-only claim keys of a change made outside a call (`GuardedExecutor.update`): one per
+ * grant a policy withdrew in it (its `withdrawn` list grew, e.g. the user took back a yes).
+ * Recorded with the change, they make a head row from before the withdrawal, written back, fail
+ * to load in every process (a claim newer than the head: rolled back), so the grant cannot come back.
+ */
+export function withdrawalKeys(session: Session<any>, before: Map<string, string>): string[] {
+  const keys: string[] = [];
+  const nonces = (state: unknown): string[] => {
+    const list = (state as { withdrawn?: unknown } | null)?.withdrawn;
+    return Array.isArray(list) ? list.map((w) => (w as { nonce?: unknown } | null)?.nonce).filter((n): n is string => typeof n === "string") : [];
+  };
+  for (const [key, was] of before) {
+    const p = session.policy(key);
+    if (!p?.serialize) continue;
+    const had = new Set(nonces(JSON.parse(was)));
+    for (const nonce of nonces(p.serialize())) if (!had.has(nonce)) keys.push(`withdrawn:${key}:nonce:${nonce}`);
+  }
+  return keys;
+}
+
 function identity(item: unknown): string {
   const o = item as { nonce?: unknown; id?: unknown; grantId?: unknown } | null;
   if (typeof o?.nonce === "string") return `nonce:${o.nonce}`;

@@ -1,6 +1,7 @@
 // The refinement check (behavioural subtyping of protocols), the one implementation the decorators
-// and the analyzer share. Over 400 lines once formatted: the simulation over both graphs and the
-// counterexample traces it reports are one algorithm; tool attributes live in tool-refinement.ts.
+// and the analyzer share. Over 400 lines once formatted: the simulation over both graphs, its
+// restriction to the diagonal (the fast path for a protocol that repeats its parent's graph) and
+// the counterexample traces it reports are one algorithm; tool attributes live in tool-refinement.ts.
 import { compareToolAttributes, type SameToolInputs, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
 
 export { sameInputsWith, verifyWith } from "./tool-refinement.js";
@@ -168,6 +169,12 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
     };
   }
 
+  // The common case first (a subclass protocol that is its parent's written again, with tighter
+  // budgets, fewer options or stronger guards): the same search restricted to pairs (s, s),
+  // without its trace bookkeeping. It answers only "refines"; anything else is decided, with its
+  // counterexample, by the full search below.
+  if (child.initial === parent.initial && refinesOnDiagonal(child, parent, mapping, childName, parentName, options)) return { ok: true };
+
   const toolsChecked = new Set<string>();
   const nodes: Node[] = [{ child: child.initial, parent: parent.initial, prev: -1, step: undefined }];
   const seen = new Set<string>([pairKey(child.initial, parent.initial)]);
@@ -277,6 +284,64 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
     }
   }
   return { ok: true };
+}
+
+/**
+ * The search of `checkRefinement` restricted to the diagonal: from the pair (initial, initial),
+ * every child transition must be the parent's transition with the same tool (mapped onto itself),
+ * outcome and target, so every reachable pair is (s, s). At each such pair it checks exactly what
+ * the full search checks (state budgets, the parent's guard conjuncts, each tool's attributes by
+ * the same `compareToolAttributes` call), so `true` implies the full search finds no
+ * counterexample. `false` means only "not shown here" (a different transition, an inert or
+ * renamed tool, any failure): the caller then runs the full search, which decides and explains.
+ */
+function refinesOnDiagonal(
+  child: ProtocolGraph,
+  parent: ProtocolGraph,
+  mapping: ReadonlyMap<string, ToolMapping>,
+  childName: string,
+  parentName: string,
+  options: RefinementOptions,
+): boolean {
+  const states = [child.initial];
+  const seen = new Set<string>(states);
+  const toolsChecked = new Set<string>();
+  for (let head = 0; head < states.length; head++) {
+    const s = states[head]!;
+    const cState = child.states[s];
+    const pState = parent.states[s];
+    if (compareBudgets(cState?.budget, pState?.budget)) return false;
+    if (!cState || !pState) continue; // as in the full search: nothing to compare from here
+    const cOn = cState.on;
+    for (const tool in cOn) {
+      if (!hasOwn(cOn, tool)) continue;
+      const m = mapping.get(tool);
+      if (m === undefined || m.inert || m.parentTool !== tool) return false;
+      const pTransitions = hasOwn(pState.on, tool) ? pState.on[tool] : undefined;
+      if (!pTransitions) return false;
+      const pGuard = pState.guards?.[tool];
+      if (pGuard !== undefined && pGuard.length > 0) {
+        const cGuard = cState.guards?.[tool] ?? [];
+        for (const c of pGuard) if (!cGuard.includes(c)) return false;
+      }
+      if (!toolsChecked.has(tool)) {
+        toolsChecked.add(tool);
+        const names = { child: childName, parent: parentName, tool, parentTool: tool };
+        if (compareToolAttributes(child.tools[tool]!, parent.tools[tool]!, names, { verify: options.verifyArguments, sameInputs: options.sameInputs }))
+          return false;
+      }
+      const transitions = cOn[tool]!;
+      for (const outcome in transitions) {
+        const target = transitions[outcome]!;
+        if ((hasOwn(pTransitions, outcome) ? pTransitions[outcome] : undefined) !== target) return false;
+        if (!seen.has(target)) {
+          seen.add(target);
+          states.push(target);
+        }
+      }
+    }
+  }
+  return true;
 }
 
 /** Adds a newly discovered pair; false when it was seen before. */

@@ -310,3 +310,45 @@ describe("checkRefinement agrees with brute-force trace enumeration", () => {
     );
   });
 });
+
+describe("the diagonal fast path (a child with the parent's state names) agrees with the oracle", () => {
+  /** Derived children that also lose guard conjuncts, loosen budgets or redirect a transition: the edits the diagonal path must refuse. */
+  const weakenedArb = graphArb("p", PARENT_TOOLS, 3).chain((parent) =>
+    fc
+      .record({
+        child: derivedChildArb(parent),
+        dropGuard: fc.option(fc.tuple(fc.constantFrom(...Object.keys(parent.states)), fc.constantFrom(...Object.keys(PARENT_TOOLS))), { nil: undefined }),
+        loosen: fc.option(fc.constantFrom(...Object.keys(parent.states)), { nil: undefined }),
+      })
+      .map(({ child, dropGuard, loosen }) => {
+        const states = child.states as Record<string, { on: Record<string, Record<string, string>>; guards?: Record<string, string[]>; budget?: BudgetLimits }>;
+        if (dropGuard) {
+          const g = states[dropGuard[0]]!.guards?.[dropGuard[1]];
+          if (g && g.length > 0) states[dropGuard[0]]!.guards![dropGuard[1]] = g.slice(1);
+        }
+        if (loosen !== undefined && states[loosen]!.budget?.toolCalls !== undefined)
+          states[loosen]!.budget = { toolCalls: states[loosen]!.budget!.toolCalls! + 1 };
+        return { child, parent };
+      }),
+  );
+
+  it("on derived children, weakened or not", () => {
+    let oks = 0;
+    let fails = 0;
+    fc.assert(
+      fc.property(weakenedArb, ({ child, parent }) => {
+        expect(child.initial).toBe(parent.initial);
+        const result = checkRefinement(child, parent);
+        const oracle = bruteForce(child, parent, BOUND);
+        if (result.ok) oks++;
+        else fails++;
+        if (result.ok) expect(oracle).toBeUndefined();
+        else if (result.trace.length <= BOUND) expect(oracle).toBe(result.trace.length);
+        else expect(oracle).toBeUndefined();
+      }),
+      { numRuns: 400, seed: 20261201 },
+    );
+    expect(oks).toBeGreaterThan(40);
+    expect(fails).toBeGreaterThan(40);
+  });
+});

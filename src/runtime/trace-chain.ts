@@ -257,18 +257,25 @@ let codegen: boolean | undefined;
  * writes each value with `writeValue`. Keys are embedded as JSON string literals.
  */
 function shapeEncoder(keys: readonly string[]): ShapeEncoder | undefined {
+  // (keys as string literals, compared in the order for-in gives them; the globals' own
+  // methods, which the optimizing compiler knows: `hasOwnProperty.call` in a for-in over the
+  // object is a map check)
+  const lit = keys.map((k) => JSON.stringify(k));
   let body = `if (typeof a.toJSON === "function") return false;
-const pr = getPrototypeOf(a);
-if (pr !== OBJECT_PROTO && pr !== null) return false;
+const pr = Object.getPrototypeOf(a);
+if (pr !== Object.prototype && pr !== null) return false;
 let i = 0;
 for (const k in a) {
-  if (i === ${keys.length} || k !== K[i] || !hasOwn.call(a, k)) return false;
-  i++;
+  switch (i++) {
+${lit.map((k, i) => `    case ${i}: if (k !== ${k}) return false; break;`).join("\n")}
+    default: return false;
+  }
+  if (!Object.prototype.hasOwnProperty.call(a, k)) return false;
 }
 if (i !== ${keys.length}) return false;
 `;
-  keys.forEach((k, i) => {
-    body += `const v${i} = a[K[${i}]];
+  lit.forEach((k, i) => {
+    body += `const v${i} = a[${k}];
 if (v${i} === undefined || typeof v${i} === "function" || typeof v${i} === "symbol") return false;
 `;
   });
@@ -280,33 +287,11 @@ if (v${i} === undefined || typeof v${i} === "function" || typeof v${i} === "symb
   body += keys.length === 0 ? `writeByte(0x7b);\nwriteByte(0x7d);\nreturn true;` : `writeByte(0x7d);\nreturn true;`;
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code holds the keys as JSON string literals and fixed checks only
-    const make = new Function(
-      "K",
-      "getPrototypeOf",
-      "OBJECT_PROTO",
-      "hasOwn",
-      "reserve",
-      "out",
-      "advance",
-      "writeValue",
-      "writeByte",
-      "writeQuoted",
-      `return function shapeEncoder(a) {\n${body}\n};`,
-    ) as (...args: unknown[]) => ShapeEncoder;
+    const make = new Function("reserve", "out", "advance", "writeValue", "writeByte", "writeQuoted", `return function shapeEncoder(a) {\n${body}\n};`) as (
+      ...args: unknown[]
+    ) => ShapeEncoder;
     codegen = true;
-    return make(
-      Object.freeze([...keys]),
-      Object.getPrototypeOf,
-      OBJECT_PROTO,
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- called as hasOwn.call(a, k) in the generated code
-      Object.prototype.hasOwnProperty,
-      reserve,
-      currentBuffer,
-      advance,
-      writeValue,
-      writeByte,
-      writeQuoted,
-    );
+    return make(reserve, currentBuffer, advance, writeValue, writeByte, writeQuoted);
   } catch {
     codegen = false;
     return undefined;

@@ -145,6 +145,16 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   readonly #now: () => Date;
   readonly #clock: () => number;
   /**
+   * The last transition taken (`from`, tool, outcome → `to`, and whether `to` is terminal): a
+   * conversation mostly repeats a few, and the protocol is immutable, so the lookups are skipped
+   * when the next call repeats it.
+   */
+  #lastFrom: string | undefined;
+  #lastTool: string | undefined;
+  #lastOutcome: string | undefined;
+  #lastTo = "";
+  #lastTerminal = false;
+  /**
    * Calls validated with `claim` (resources claimed) and not advanced yet: only these may advance.
    * The latest in a field, older ones in a short list (not a WeakSet: an entry per call costs
    * microseconds of GC work); a call is normally advanced right after it ran, and the oldest of
@@ -528,17 +538,29 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       throw result.error;
     }
     let to: string;
-    try {
-      to = protocol.targetOf(from, name, outcome);
-    } catch (e) {
-      if (spec.effect === "write") this.#markNeedsReconciliation();
-      if (!result.ok && outcome === undefined) throw result.error;
-      throw e instanceof ProtocolViolation ? this.#refuse(e, validated) : e;
+    let terminal: boolean;
+    if (outcome !== undefined && outcome === this.#lastOutcome && name === this.#lastTool && from === this.#lastFrom) {
+      to = this.#lastTo;
+      terminal = this.#lastTerminal;
+    } else {
+      try {
+        to = protocol.targetOf(from, name, outcome);
+      } catch (e) {
+        if (spec.effect === "write") this.#markNeedsReconciliation();
+        if (!result.ok && outcome === undefined) throw result.error;
+        throw e instanceof ProtocolViolation ? this.#refuse(e, validated) : e;
+      }
+      terminal = protocol.isTerminal(to);
+      this.#lastFrom = from;
+      this.#lastTool = name;
+      this.#lastOutcome = outcome;
+      this.#lastTo = to;
+      this.#lastTerminal = terminal;
     }
     if (spec.reduce) this.#context = spec.reduce(this.#context, validated.arguments as never, result, outcome as string);
     this.#state = to;
     this.#trace.record(validated.id, name, validated.arguments, outcome as string, from, to, this.#clock());
-    if (protocol.isTerminal(to)) this.#status = "ended";
+    if (terminal) this.#status = "ended";
     this.#version++;
     for (const h of this.#hooks) h.afterCall?.call(h.policy, this, validated, result, outcome as string, from, to);
     return record ? { call: validated, result, outcome: outcome as string, from, to } : undefined;

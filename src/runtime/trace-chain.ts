@@ -163,9 +163,22 @@ function writeValue(v: unknown, depth: number): void {
  * entry and its stored copy read back give the same text; `J` and its JSON text, as a JSON
  * string, when it nests deeper than the walk goes); `x` when JSON cannot write it.
  */
-function writeArguments(a: unknown): void {
-  if (a === undefined || typeof a === "function" || typeof a === "symbol") return writeByte(0x75); // u
-  if (writePlain(a)) return;
+function writeArguments(a: unknown, tool: unknown, shape: ShapeEncoder | undefined): ShapeEncoder | undefined {
+  if (a === undefined || typeof a === "function" || typeof a === "symbol") {
+    writeByte(0x75); // u
+    return shape;
+  }
+  if (typeof a === "object" && a !== null && !Array.isArray(a)) {
+    // the tool's learned shape first (it writes exactly what the walk would, or declines)
+    if (shape !== undefined && writeShaped(shape, a)) return shape;
+    if (writePlain(a)) return learnShape(tool, a, shape);
+  } else if (writePlain(a)) return shape;
+  writeUnplain(a);
+  return shape;
+}
+
+/** The arguments when they are not plain data: the text of their stored (JSON) form, `x` when JSON cannot write them. */
+function writeUnplain(a: unknown): void {
   let stored: unknown;
   try {
     stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
@@ -178,6 +191,123 @@ function writeArguments(a: unknown): void {
     writeByte(0x4a); // J
     writeText(JSON.stringify(JSON.stringify(stored)));
   }
+}
+
+/** `shape(a)` (see shapeEncoder); false (and nothing written, no numbers added) when it declines or meets data that is not plain. */
+function writeShaped(shape: ShapeEncoder, a: object): boolean {
+  const mark = pos;
+  const numMark = numCount;
+  try {
+    if (shape(a)) return true;
+  } catch (e) {
+    if (e !== NOT_PLAIN) throw e;
+  }
+  pos = mark;
+  numCount = numMark;
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// learned shapes: per tool, an encoder compiled for the key list its arguments had last
+
+/**
+ * Writes `a` exactly as `writeValue(a, 0)` would when `a` is a plain object whose own enumerable
+ * keys are the shape's keys, in that order, none of them undefined, a function or a symbol;
+ * returns false, having written nothing, otherwise. The keys' bytes are constants of the
+ * compiled code; the values go through `writeValue`.
+ */
+type ShapeEncoder = (a: object) => boolean;
+
+/** The shape each tool's arguments had when last walked (bounded: see learnShape). */
+const shapes = new Map<string, ShapeEncoder>();
+/** Compiled encoders by key list (bounded). */
+const compiledShapes = new Map<string, ShapeEncoder>();
+const MAX_TOOLS = 4096;
+const MAX_SHAPES = 512;
+const MAX_SHAPE_KEYS = 32;
+
+/**
+ * After the walk wrote `a` (a plain object), remembers its key list for `tool`; the encoder now
+ * in effect for the tool. Bounded: at most `MAX_TOOLS` tools and `MAX_SHAPES` compiled key lists
+ * per process (past that, the walk writes what has no shape yet).
+ */
+function learnShape(tool: unknown, a: object, current: ShapeEncoder | undefined): ShapeEncoder | undefined {
+  if (typeof tool !== "string" || (current === undefined && shapes.size >= MAX_TOOLS) || codegen === false) return current;
+  const keys = Object.keys(a);
+  if (keys.length > MAX_SHAPE_KEYS || keys.includes("__proto__")) return current;
+  const id = JSON.stringify(keys);
+  let shape = compiledShapes.get(id);
+  if (shape === undefined) {
+    if (compiledShapes.size >= MAX_SHAPES) return current;
+    shape = shapeEncoder(keys);
+    if (shape === undefined) return current;
+    compiledShapes.set(id, shape);
+  }
+  shapes.set(tool, shape);
+  return shape;
+}
+
+/** Whether code generation is allowed (a strict Content-Security-Policy forbids it: no shapes, the walk writes everything). */
+let codegen: boolean | undefined;
+
+/**
+ * The encoder of one key list: generated code that checks the object (prototype, no `toJSON`,
+ * exactly these own enumerable keys in this order, no value JSON leaves out) before writing
+ * anything, then stores each key's bytes (`"key"` as JSON writes it, UTF-8) as constants and
+ * writes each value with `writeValue`. Keys are embedded as JSON string literals.
+ */
+function shapeEncoder(keys: readonly string[]): ShapeEncoder | undefined {
+  // (keys as string literals, compared in the order for-in gives them; the globals' own
+  // methods, which the optimizing compiler knows: `hasOwnProperty.call` in a for-in over the
+  // object is a map check)
+  const lit = keys.map((k) => JSON.stringify(k));
+  let body = `if (typeof a.toJSON === "function") return false;
+const pr = Object.getPrototypeOf(a);
+if (pr !== Object.prototype && pr !== null) return false;
+let i = 0;
+for (const k in a) {
+  switch (i++) {
+${lit.map((k, i) => `    case ${i}: if (k !== ${k}) return false; break;`).join("\n")}
+    default: return false;
+  }
+  if (!Object.prototype.hasOwnProperty.call(a, k)) return false;
+}
+if (i !== ${keys.length}) return false;
+`;
+  lit.forEach((k, i) => {
+    body += `const v${i} = a[${k}];
+if (v${i} === undefined || typeof v${i} === "function" || typeof v${i} === "symbol") return false;
+`;
+  });
+  // (`{` goes with the first key's bytes; a key's bytes are stored as constants after one capacity check)
+  keys.forEach((k, i) => {
+    const bytes = [...(i === 0 ? [0x7b] : []), ...Buffer.from(JSON.stringify(k), "utf8")];
+    body += `{ const p = reserve(${bytes.length}); const b = out(); ${bytes.map((c, j) => `b[p + ${j}] = ${c};`).join(" ")} advance(${bytes.length}); }\nif (typeof v${i} === "string") writeQuoted(v${i}); else writeValue(v${i}, 1);\n`;
+  });
+  body += keys.length === 0 ? `writeByte(0x7b);\nwriteByte(0x7d);\nreturn true;` : `writeByte(0x7d);\nreturn true;`;
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code holds the keys as JSON string literals and fixed checks only
+    const make = new Function("reserve", "out", "advance", "writeValue", "writeByte", "writeQuoted", `return function shapeEncoder(a) {\n${body}\n};`) as (
+      ...args: unknown[]
+    ) => ShapeEncoder;
+    codegen = true;
+    return make(reserve, currentBuffer, advance, writeValue, writeByte, writeQuoted);
+  } catch {
+    codegen = false;
+    return undefined;
+  }
+}
+
+/** Makes room for `n` more bytes; the position to write them at. */
+function reserve(n: number): number {
+  if (pos + n > out.length) grow(pos + n);
+  return pos;
+}
+function currentBuffer(): Buffer {
+  return out;
+}
+function advance(n: number): void {
+  pos += n;
 }
 
 /** `writeValue`; false (and nothing written, no numbers added) when the value is not plain data. */
@@ -210,24 +340,37 @@ function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number
   pos = 0;
   writeText(digest);
   let tool: unknown, outcome: unknown, from: unknown, to: unknown;
+  // the learned shape of the arguments of `shapeTool` (looked up when the tool changes)
+  let shapeTool: unknown, shape: ShapeEncoder | undefined;
   for (let i = start; i < start + count; i++) {
     const e = block[i]!;
     const at = e.at;
     pushNumber(typeof at === "number" && at - at === 0 ? at + 0 : Number.NaN);
     const callId = e.callId;
-    if (callId === undefined)
-      writeByte(0x2d); // -
-    else writeQuoted(String(callId));
-    // (a name equal to the previous entry's in the same field is written `=`)
-    if (e.tool === tool) writeByte(0x3d);
-    else writeName((tool = e.tool));
-    if (e.outcome === outcome) writeByte(0x3d);
-    else writeName((outcome = e.outcome));
-    if (e.from === from) writeByte(0x3d);
-    else writeName((from = e.from));
-    if (e.to === to) writeByte(0x3d);
-    else writeName((to = e.to));
-    writeArguments(e.arguments);
+    if (callId === undefined && e.tool === tool && e.outcome === outcome && e.from === from && e.to === to) {
+      // (the usual line start, `-====`, with one capacity check)
+      if (pos + 5 > out.length) grow(pos + 5);
+      const b = out;
+      const p = pos;
+      b[p] = 0x2d;
+      b[p + 1] = b[p + 2] = b[p + 3] = b[p + 4] = 0x3d;
+      pos = p + 5;
+    } else {
+      if (callId === undefined)
+        writeByte(0x2d); // -
+      else writeQuoted(String(callId));
+      // (a name equal to the previous entry's in the same field is written `=`)
+      if (e.tool === tool) writeByte(0x3d);
+      else writeName((tool = e.tool));
+      if (e.outcome === outcome) writeByte(0x3d);
+      else writeName((outcome = e.outcome));
+      if (e.from === from) writeByte(0x3d);
+      else writeName((from = e.from));
+      if (e.to === to) writeByte(0x3d);
+      else writeName((to = e.to));
+    }
+    if (e.tool !== shapeTool) shape = shapes.get((shapeTool = e.tool) as string);
+    shape = writeArguments(e.arguments, shapeTool, shape);
     writeByte(0x0a);
   }
   const bytes = new Uint8Array(nums.buffer, 0, numCount * 8);

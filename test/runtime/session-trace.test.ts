@@ -145,6 +145,94 @@ describe("a trimmed trace still proves its history", () => {
     expect(verifyTraceHistory(snap, retainedEdited)).toMatchObject({ ok: false, reason: expect.stringMatching(/retained entry/) });
   });
 
+  it("detects a forged entry inside a block, a dropped block, reordered blocks and a trimmed pending block", async () => {
+    const s = new Session(loop, { id: "blocks", trace: { keep: 30 } });
+    const history = await drive(s, 6 * TRACE_BLOCK + 16);
+    const snap = JSON.parse(JSON.stringify(s.toJSON()));
+    expect(snap.dropped.count).toBe(5 * TRACE_BLOCK);
+    expect(snap.trace.length).toBe(TRACE_BLOCK + 16);
+    expect(verifyTraceHistory(snap, history)).toEqual({ ok: true });
+    const digestMismatch = { ok: false, reason: expect.stringMatching(/do not hash to the trace's digest/) };
+    // forged inside a block, in ways a learned argument shape could miss: another key order, a
+    // number written as a string, an extra key, another call id
+    const lookupAt = history.findIndex((e, i) => i > TRACE_BLOCK + 10 && e.tool === "lookup");
+    const forge = (f: (e: TraceEntry) => TraceEntry) => history.map((e, i) => (i === lookupAt ? f(e) : e));
+    const n = (history[lookupAt]!.arguments as { n: number }).n;
+    expect(
+      verifyTraceHistory(
+        snap,
+        forge((e) => ({ ...e, arguments: { n, m: 1 } })),
+      ),
+    ).toMatchObject(digestMismatch);
+    expect(
+      verifyTraceHistory(
+        snap,
+        forge((e) => ({ ...e, arguments: { n: String(n) } })),
+      ),
+    ).toMatchObject(digestMismatch);
+    expect(
+      verifyTraceHistory(
+        snap,
+        forge((e) => ({ ...e, callId: "other" })),
+      ),
+    ).toMatchObject(digestMismatch);
+    expect(
+      verifyTraceHistory(
+        snap,
+        forge((e) => ({ ...e, at: e.at + 1 })),
+      ),
+    ).toMatchObject(digestMismatch);
+    // what a snapshot cannot hold does not count: a key whose value JSON leaves out
+    expect(
+      verifyTraceHistory(
+        snap,
+        forge((e) => ({ ...e, arguments: { n, gone: undefined } })),
+      ),
+    ).toEqual({ ok: true });
+    // a whole block dropped from the history, renumbered to look complete (and a block too many)
+    const withoutBlock = [...history.slice(0, TRACE_BLOCK), ...history.slice(2 * TRACE_BLOCK)].map((e, i) => ({ ...e, seq: i }));
+    expect(verifyTraceHistory(snap, withoutBlock).ok).toBe(false);
+    const renumbered = [...withoutBlock, ...history.slice(-TRACE_BLOCK).map((e, i) => ({ ...e, seq: withoutBlock.length + i }))];
+    expect(verifyTraceHistory(snap, renumbered)).toMatchObject(digestMismatch);
+    // two blocks swapped (renumbered)
+    const swapped = [...history.slice(TRACE_BLOCK, 2 * TRACE_BLOCK), ...history.slice(0, TRACE_BLOCK), ...history.slice(2 * TRACE_BLOCK)].map((e, i) => ({
+      ...e,
+      seq: i,
+    }));
+    expect(verifyTraceHistory(snap, swapped)).toMatchObject(digestMismatch);
+    // a stored summary that claims one block less (the block's entries moved out of the history)
+    const oneLess = { ...snap, dropped: { ...snap.dropped, count: 4 * TRACE_BLOCK } };
+    expect(verifyTraceHistory(oneLess, history).ok).toBe(false);
+    // the retained entries that will form the next block (pending) cut from the snapshot: restore refuses it...
+    const trimmed = structuredClone(snap);
+    trimmed.trace.splice(0, 10);
+    expect(() => Session.fromJSON(loop, trimmed, { trace: { keep: 30 } })).toThrow(/has seq .* expected/);
+    // ...and cut with the count moved past them, the digest does not cover them
+    const hidden = structuredClone(snap);
+    const cut = hidden.trace.splice(0, TRACE_BLOCK) as TraceEntry[];
+    hidden.dropped.count += TRACE_BLOCK;
+    for (const e of cut) hidden.dropped.tools[e.tool] = (hidden.dropped.tools[e.tool] ?? 0) + 1;
+    hidden.dropped.lastTo = cut[cut.length - 1]!.to;
+    expect(verifyTraceHistory(hidden, history)).toMatchObject(digestMismatch);
+  });
+
+  it("a snapshot taken mid-block restores and goes on to the digest of a session never interrupted", async () => {
+    let t = 0;
+    const clock = () => ++t;
+    const whole = new Session(loop, { id: "mid", clock, trace: { keep: 5 } });
+    await drive(whole, 6 * TRACE_BLOCK);
+    t = 0;
+    let s = new Session(loop, { id: "mid", clock, trace: { keep: 5 } });
+    const history = await drive(s, TRACE_BLOCK + 37); // not on a block boundary
+    for (const step of [29, 64, 1, 2 * TRACE_BLOCK + 61]) {
+      s = Session.fromJSON(loop, JSON.parse(JSON.stringify(s.toJSON())), { clock, trace: { keep: 5 } });
+      await drive(s, step, history);
+    }
+    expect(s.traceLength).toBe(whole.traceLength);
+    expect(s.traceDropped()).toEqual(whole.traceDropped());
+    expect(verifyTraceHistory(s.toJSON(), history)).toEqual({ ok: true });
+  });
+
   it("the digest is the one the verifier computes, whatever the arguments hold", async () => {
     // awkward argument values: escapes, unicode, non-integer and negative zero numbers, nested
     // toJSON, a top-level toJSON (called with another key inside the block), absent fields

@@ -221,6 +221,37 @@ describe("Session", () => {
     expect(s.status).toBe("ended");
   });
 
+  it("a repeated transition and one that differs only in its outcome, tool or state each go where the protocol says", () => {
+    // (the session remembers its last transition; each part of it must count)
+    const s = new Session(shop);
+    const find = (stock: number) => s.advance(s.validate({ name: "find", arguments: { sku: "a" } }, true), { ok: true, value: stock });
+    find(0);
+    find(0); // missing, missing: the remembered transition
+    expect(s.state).toBe("browsing");
+    find(3); // same tool, same state, another outcome
+    expect(s.state).toBe("chosen");
+    s.advance(s.validate({ name: "buy", arguments: { sku: "a", qty: 1 } }, true), { ok: false, error: new Error("declined") });
+    expect(s.state).toBe("chosen"); // error: stays
+    s.advance(s.validate({ name: "buy", arguments: { sku: "a", qty: 1 } }, true), { ok: true, value: 1 });
+    expect(s.state).toBe("bought"); // same tool and state, another outcome
+    expect(s.status).toBe("active");
+    s.advance(s.validate({ name: "close", arguments: {} }, true), { ok: true, value: 1 });
+    expect(s.state).toBe("closed");
+    expect(s.status).toBe("ended");
+    expect(s.trace.map((e) => `${e.from}>${e.to}`)).toEqual([
+      "browsing>browsing",
+      "browsing>browsing",
+      "browsing>chosen",
+      "chosen>chosen",
+      "chosen>bought",
+      "bought>closed",
+    ]);
+    // a second session going the same way ends too (nothing carried over between sessions)
+    const t = new Session(shop);
+    t.advance(t.validate({ name: "close", arguments: {} }, true), { ok: true, value: 1 });
+    expect(t.status).toBe("ended");
+  });
+
   it("serializes to versioned JSON and back", async () => {
     const s = new Session(shop, { id: "sess-1" });
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => 4);

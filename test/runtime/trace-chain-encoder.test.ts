@@ -170,3 +170,101 @@ describe("chain 2 encoder", () => {
     expect(foldBlock(2, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(reference(seed, second));
   });
 });
+
+describe("chain 2 encoder: learned argument shapes", () => {
+  /**
+   * The fold compiles an encoder for the key list a tool's arguments had last and tries it
+   * first; it must write exactly what the walk writes, or decline. These blocks repeat a few
+   * tools with arguments that mostly keep one shape and often break it in the ways a compiled
+   * shape could get wrong.
+   */
+  function shapeCases(seed: number) {
+    let s = seed;
+    const rnd = () => (s = (s * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const str = () => pick(["acct-1", "", 'q"x', "é", "😀", "\ud800", "\n", "x".repeat(40)]);
+    const inherited = Object.create({ page: 99 }) as Record<string, unknown>;
+    inherited["account"] = "inh";
+    const enumerableOnProto = Object.create(Object.create(null, { page: { value: 5, enumerable: true } })) as Record<string, unknown>;
+    enumerableOnProto["account"] = "x";
+    const variants: (() => unknown)[] = [
+      () => ({ account: str(), page: Math.floor(rnd() * 1e6) }),
+      () => ({ account: str(), page: Math.floor(rnd() * 1e6) }),
+      () => ({ account: str(), page: Math.floor(rnd() * 1e6) }),
+      () => ({ page: 1, account: str() }), // the same keys, another order
+      () => ({ account: str(), page: 2, extra: true }), // a key more
+      () => ({ account: str() }), // a key less
+      () => ({ account: str(), page: undefined }), // JSON leaves the key out
+      () => ({ account: str(), page: () => 1 }),
+      () => ({ account: str(), page: Symbol("p") }),
+      () => ({ account: 7, page: "seven" }), // other value types
+      () => ({ account: null, page: Number.NaN }),
+      () => ({ account: -0, page: Infinity }),
+      () => ({ account: { nested: [1, str(), { deep: null }] }, page: [true, false] }),
+      () => ({ account: str(), page: 10n }), // not JSON: x
+      () => ({ account: str(), page: new Date(0) }), // toJSON inside
+      () => ({ account: str(), page: 3, toJSON: () => "whole" }),
+      () => Object.assign(Object.create(null) as object, { account: str(), page: 4 }),
+      () => inherited,
+      () => enumerableOnProto,
+      () => JSON.parse('{"account":"p","__proto__":{"page":1}}') as unknown,
+      () => ({ 10: "a", 2: "b", account: str() }),
+      () => ({ 2: "b", 10: "a", account: str() }),
+      () => {
+        let x: unknown = 1;
+        for (let i = 0; i < 60; i++) x = { account: x, page: i };
+        return x; // deeper than the walk goes: J
+      },
+      () => {
+        const o = { account: str(), page: 5 };
+        Object.defineProperty(o, "page", { get: () => 6, enumerable: true });
+        return o;
+      },
+      () => {
+        const o = { account: str(), page: 5 };
+        Object.defineProperty(o, "page", { value: 6, enumerable: false });
+        return o;
+      },
+      () => [str(), 1],
+      () => ({}),
+      () => str(),
+    ];
+    const entry = (seq: number): TraceEntry =>
+      ({
+        seq,
+        tool: pick(["lookup", "lookup", "lookup", "other"]),
+        arguments: pick(variants)(),
+        outcome: "ok",
+        from: "open",
+        to: "open",
+        at: 1.7e12 + seq,
+      }) as unknown as TraceEntry;
+    return { entry };
+  }
+
+  it("writes the documented bytes whatever shape was learned before (400 blocks)", () => {
+    const g = shapeCases(99);
+    let digest = createHash("sha256").update("shapes").digest("hex");
+    for (let b = 0; b < 400; b++) {
+      const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(b * TRACE_BLOCK + i));
+      const expected = reference(digest, block);
+      expect(foldBlock(2, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
+      digest = expected;
+    }
+  });
+
+  it("a polluted Object.prototype (an enumerable key) changes nothing", () => {
+    const g = shapeCases(5);
+    const seed = createHash("sha256").update("polluted").digest("hex");
+    const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(i));
+    foldBlock(2, seed, block, 0, TRACE_BLOCK); // shapes learned
+    const proto = Object.prototype as Record<string, unknown>;
+    proto["page"] = 123;
+    try {
+      const only = block.map((e, i) => ({ ...e, tool: "lookup", arguments: i % 2 ? { account: "a" } : { account: "a", page: i } })) as TraceEntry[];
+      expect(foldBlock(2, seed, only, 0, TRACE_BLOCK)).toBe(reference(seed, only));
+    } finally {
+      delete proto["page"];
+    }
+  });
+});

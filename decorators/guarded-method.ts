@@ -76,8 +76,12 @@ function invokeGuarded(self: unknown, wrapper: Function, info: WrapperInfo, args
   } catch (e) {
     return Promise.reject(e);
   }
-  const frame = currentToolFrame();
-  if (frame !== undefined && frame.session === session) return nested(frame, session, self as object, wrapper, info, args);
+  // A frame counts only while its session runs its call, so a session with no call running
+  // (the common case) has no frame to look for.
+  if (session.activeCall !== undefined) {
+    const frame = currentToolFrame();
+    if (frame !== undefined && frame.session === session) return nested(frame, session, self as object, wrapper, info, args);
+  }
   const call: ToolCall = { name: info.tool, arguments: args === undefined ? {} : args };
   return session.execute(call, (parsed: unknown, validated: ValidatedCall) =>
     runMethodInToolFrame({ session, tool: info.tool, call: validated, instance: self as object, wrapper, supers: undefined }, info.impl, self, parsed),

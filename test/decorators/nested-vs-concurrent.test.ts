@@ -171,3 +171,92 @@ describe("a frame ends with its call", () => {
     expect(w.log).toEqual(["work 1 start", "work 1 end", "note later"]);
   });
 });
+
+describe("the idle fast path (no frame looked up while the session runs nothing; the frame set on the current resource)", () => {
+  it("a call that starts on an idle session and makes a nested call before its first await: the nested call is refused", async () => {
+    const w = new Worker();
+    let nested: unknown;
+    w.during = (self) => {
+      nested = self.note({ text: "sync" }); // still inside the body's synchronous part
+    };
+    expect(await w.work({ n: 1 })).toBe(1);
+    const v = await rejectedWith(nested as Promise<unknown>, "tool_not_allowed");
+    expect(v.message).toContain('inside the body of "work"');
+    expect(w.log).toEqual(["work 1 start", "work 1 end"]);
+    expect(sessionOf(w).trace.map((t) => t.tool)).toEqual(["work"]);
+  });
+
+  it("a body calling a tool of another (idle) instance runs it; afterwards its own frame is back (its nested call still refused)", async () => {
+    const outer = new Worker();
+    const other = new Worker();
+    const seen: unknown[] = [];
+    outer.during = async (self) => {
+      seen.push(await other.note({ text: "other" })); // another session: a call like any other
+      seen.push(await self.note({ text: "own" }).catch((e: unknown) => (e as ProtocolViolation).code));
+    };
+    expect(await outer.work({ n: 1 })).toBe(1);
+    expect(seen).toEqual(["other", "tool_not_allowed"]);
+    expect(sessionOf(other).trace.map((t) => t.tool)).toEqual(["note"]);
+    expect(sessionOf(outer).trace.map((t) => t.tool)).toEqual(["work"]);
+  });
+
+  it("a body of another instance running inside a body restores the outer frame even when it throws synchronously", async () => {
+    const outer = new Worker();
+    const other = new Worker();
+    other.during = () => {
+      throw new Error("inner failed");
+    };
+    let after: unknown;
+    outer.during = async (self) => {
+      await expect(other.work({ n: 9 })).rejects.toThrow("inner failed");
+      after = await self.note({ text: "own" }).catch((e: unknown) => (e as ProtocolViolation).code);
+    };
+    expect(await outer.work({ n: 1 })).toBe(1);
+    expect(after).toBe("tool_not_allowed");
+    expect(await other.note({ text: "next" })).toBe("next"); // the failed body left no frame on its session
+  });
+
+  it("a body that returns a value, not a promise (a plain method made a tool): the call resolves to it and the session advances", async () => {
+    @enforce(protocol)
+    class Sync {
+      @tool() work(args: { n: number }) {
+        return (args.n * 2) as unknown as Promise<number>;
+      }
+      @tool() note(_args: { text: string }): Promise<string> {
+        throw new Error("sync throw");
+      }
+    }
+    const s = new Sync();
+    const r = s.work({ n: 4 });
+    expect(r).toBeInstanceOf(Promise);
+    expect(await r).toBe(8);
+    const failed = s.note({ text: "x" });
+    expect(failed).toBeInstanceOf(Promise); // a synchronous throw becomes a rejection, not an exception at the call
+    await expect(failed).rejects.toThrow("sync throw");
+    expect(sessionOf(s).trace.map((t) => t.tool)).toEqual(["work"]);
+    expect(sessionOf(s).activeCall).toBeUndefined();
+    expect(await s.work({ n: 1 })).toBe(2); // nothing was left in flight
+  });
+
+  it("a call refused by validation leaves the session as it was, and the next valid call runs", async () => {
+    const w = new Worker();
+    await w.work({ n: 1 });
+    const s = sessionOf(w);
+    const before = { state: s.state, version: s.version, length: s.traceLength };
+    await rejectedWith(w.work({ n: "one" as unknown as number }), "invalid_arguments");
+    expect({ state: s.state, version: s.version, length: s.traceLength, active: s.activeCall }).toEqual({ ...before, active: undefined });
+    expect(await w.work({ n: 2 })).toBe(2);
+    expect(w.log).toEqual(["work 1 start", "work 1 end", "work 2 start", "work 2 end"]);
+  });
+});
+
+describe("how a frame is entered", () => {
+  it("on a Node whose AsyncLocalStorage keeps stores on async resources, by swapping the store there (else with run)", async () => {
+    const { AsyncLocalStorage } = await import("node:async_hooks");
+    const { toolFrameMechanism } = await import("../../src/agent/tool-context.js");
+    const w = new Worker();
+    await w.work({ n: 1 }); // at least one frame entered in this process
+    const keepsStoresOnResources = typeof (new AsyncLocalStorage() as unknown as { kResourceStore?: unknown }).kResourceStore === "symbol";
+    expect(toolFrameMechanism()).toBe(keepsStoresOnResources ? "resource" : "run");
+  });
+});

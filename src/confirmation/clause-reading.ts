@@ -37,6 +37,7 @@ import {
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { givenReason } from "./reason-given.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
+import { withoutOwnPlans } from "./own-plans.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
@@ -226,9 +227,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
   // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
   // and so does no longer needing what the request takes away ("I won't be needing that flight" to a cancellation)
-  const text = withoutNoLongerNeeded(
-    withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)),
-    ctx.request,
+  // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding")
+  const text = withoutOwnPlans(
+    withoutNoLongerNeeded(
+      withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)),
+      ctx.request,
+    ),
   )
     .replace(/\s+/g, " ")
     .trim();

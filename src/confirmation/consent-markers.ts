@@ -88,6 +88,13 @@ export const WANT_TO_PROCEED = words(
 export const READINESS = /(?:i|we)(?:'m| am|'re| are) ready to/iu;
 
 /**
+ * What "就行 / 就好" ("that will do") may follow and still take the whole proposal: a demonstrative of
+ * it ("这样就行", "按您说的就行") or a generic do-verb ("直接办理就行"). After anything else ("改航班就行",
+ * "加一件行李就好") it keeps part of a proposal: a restriction.
+ */
+const ZH_WHOLE_PROPOSAL = "(?:就这样|这样|那样|这么办|那么办|照这样办?|按这个|按这样|照这个|(?:按|照)(?:你|您)说的(?:办)?|(?:直接)?(?:办理|处理|执行|办))";
+
+/**
  * Judging the proposal good or right: "sounds good", "that's correct", "everything looks
  * fine", "that works for me", "me parece bien", "没问题", "都对".
  */
@@ -95,11 +102,11 @@ export const READINESS = /(?:i|we)(?:'m| am|'re| are) ready to/iu;
 export const APPROVAL = words(
   [
     "(?:that|this|it|everything|all|all of (?:it|this|that)|all (?:the|these|those) details|the details|these details|those details|the summary|your summary|the above|everything above|the plan|the changes|both|both changes|the booking|the details above)(?:'s| is| are| all)? (?:(?:look|looks|seem|seems|sound|sounds)(?: all)? |(?:is|are|'s) (?:all )?)(?:good|great|fine|correct|right|accurate|perfect|ok|okay|spot on)(?! (?:if|but|except))",
-    "sounds (?:good|great|perfect|fine|right)", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
+    "sounds (?:good|great|perfect|fine|right)", "that(?:'ll| will) do(?! (?:for|if|but|except|until))", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
     "(?:that|this|it|which) works(?: for me| for us| perfectly| fine)?", "works for (?:me|us)", "fine (?:by|with) (?:me|us)", "(?:i'?m|i am|we'?re|we are) (?:fine|okay|ok|good|happy|comfortable) with (?:that|this|it|everything|all of (?:that|this|it)|the (?:details|plan|changes|summary|booking|update))",
     "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "sin problema", "no hay (?:ningun )?problema",
   ],
-  ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确"],
+  ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确", `${ZH_WHOLE_PROPOSAL}就(?:行|好|可以)`],
 );
 
 // ── refusal ───────────────────────────────────────────────────────────────────────────
@@ -196,7 +203,7 @@ export const CHANGE = words(
 export const PARTIAL = words(
   ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
     "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
-  ["只", "仅", "就行", "就好", "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
+  ["只", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

@@ -29,6 +29,12 @@ export interface DescribedValues {
   readonly cabins: ReadonlySet<Cabin>;
   /** Counts of bags ("3 checked bags", "two bags", "no bags" = 0). */
   readonly bagCounts: readonly number[];
+  /**
+   * Counts of bags stated per passenger ("one checked bag each", "2 bags per person", "una maleta
+   * cada uno", "每人一件行李"), not as an allowance ("1 free checked bag per passenger" is what the
+   * fare includes, not how many to carry). Also in `bagCounts`.
+   */
+  readonly bagCountsEach: readonly number[];
   /** Counts of passengers ("2 passengers", "for three people"). */
   readonly passengerCounts: readonly number[];
   /** Payment method ids (`credit_card_4421486`, `gift_card_…`, `certificate_…`). */
@@ -159,6 +165,27 @@ function extractCounts(text: string, nouns: string): number[] {
 }
 
 const BAG_NOUNS = "bags?|baggages?|luggage|suitcases?|maletas?|行李";
+
+/** "one checked bag each", "2 bags per person", "una maleta cada uno / por persona", "每人一件行李", "各一件". */
+function extractCountsEach(text: string): number[] {
+  const out: number[] = [];
+  const EACH =
+    "(?:each|apiece|per\\s+(?:passenger|person|travell?er|head)|for\\s+each\\s+(?:of\\s+us|passenger|person|travell?er)|cada\\s+uno|cada\\s+una|por\\s+(?:persona|pasajero|cabeza))";
+  for (const sentence of text.split(/(?<=[.!?;。！？；])\s+|\n+/)) {
+    // an allowance ("1 free checked bag per passenger", "entitled to two bags each") is not a choice
+    if (ALLOWANCE.test(sentence)) continue;
+    for (const m of sentence.matchAll(new RegExp(`(?<![\\w$.])${COUNT}\\s+(?:[a-z-]+\\s+){0,2}?(?:${BAG_NOUNS})\\b[ \\t,]*${EACH}\\b`, "gi"))) {
+      const n = countOf(m[1]!);
+      if (n !== undefined) out.push(n);
+    }
+    for (const m of sentence.matchAll(new RegExp(`(?:每人|每位(?:乘客)?|各)${COUNT}件`, "g"))) {
+      const n = countOf(m[1]!);
+      if (n !== undefined) out.push(n);
+    }
+  }
+  return out;
+}
+const ALLOWANCE = /\b(?:free|complimentary|included|includes|allowance|entitled|allowed|gratis|gratuitas?|incluidas?)\b|免费|额度/i;
 const PASSENGER_NOUNS = "passengers?|travell?ers?|people|persons|adults|pasajeros?|乘客|人";
 
 const KINDS: readonly (readonly [PaymentKind, RegExp])[] = [
@@ -249,6 +276,7 @@ export function extractDescribedValues(text: string): DescribedValues {
     amountRanges: ranges,
     cabins,
     bagCounts: extractCounts(s, BAG_NOUNS),
+    bagCountsEach: extractCountsEach(s),
     passengerCounts: extractCounts(s, PASSENGER_NOUNS),
     paymentIds,
     cardDigits,

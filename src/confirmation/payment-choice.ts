@@ -16,9 +16,13 @@ import { namedValues } from "./reply-values.js";
 const PAY_VERB =
   /(?<![\p{L}])(?:use|using|charge|bill|put (?:it|that|the \w+) on|pay (?:with|using|by)|take (?:it|the \w+) (?:from|out of)|cargue(?:lo|la)?|carguela|carguelo|cobre(?:lo|la)?|cobrelo|cobrela|use|usen|utilice|pague con|pagar con)(?![\p{L}])|用|从|支付|付款|扣款/iu;
 
-/** A payment method named by kind ("the credit card", "my gift card", "la tarjeta", "信用卡"). */
+/**
+ * A payment method named by kind ("the credit card", "my gift card", "la tarjeta", "信用卡"), by
+ * brand ("Mastercard", "万事达卡") or as a bank card ("银行卡", "储蓄卡"): the longer Chinese names
+ * come before the bare "卡", so "用我的万事达卡" names a Mastercard, not just "a card".
+ */
 const METHOD_NOUN =
-  /(?<![\p{L}])(?:(?:credit |debit |gift )?cards?|certificates?|vouchers?|visa|mastercard|amex|paypal|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|certificados?|bono)(?![\p{L}])|信用卡|礼品卡|旅行券|代金券|卡/iu;
+  /(?<![\p{L}])(?:(?:credit |debit |gift )?cards?|certificates?|vouchers?|visa|mastercard|amex|paypal|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|certificados?|bono)(?![\p{L}])|信用卡|礼品卡|旅行券|代金券|万事达卡?|维萨卡?|(?:美国)?运通卡?|银联卡?|银行卡|储蓄卡|借记卡|卡/iu;
 
 /**
  * The request's own money contingency opening a clause: "if there's a (price/fare) difference",

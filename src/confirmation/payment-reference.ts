@@ -42,9 +42,9 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
     /(?<![\p{L}])(?:certificate|voucher|certificado|vale)|旅行券|代金券/iu,
   ],
   [/(?<![\p{L}])paypal(?![\p{L}])/iu, /(?<![\p{L}])paypal(?![\p{L}])/iu],
-  [/(?<![\p{L}])visa(?![\p{L}])/iu, /(?<![\p{L}])visa(?![\p{L}])/iu],
-  [/(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])/iu, /(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])/iu],
-  [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])/iu, /(?<![\p{L}])(?:amex|american express)(?![\p{L}])/iu],
+  [/(?<![\p{L}])visa(?![\p{L}])|维萨/iu, /(?<![\p{L}])visa(?![\p{L}])|维萨/iu],
+  [/(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])|万事达/iu, /(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])|万事达/iu],
+  [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu, /(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu],
 ];
 
 /**

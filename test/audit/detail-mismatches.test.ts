@@ -241,6 +241,29 @@ describe("item 3: a write that differs from the description, by field", () => {
     expectMismatch(w, "bags", ["1 bags"], "3 bags");
   });
 
+  it("bags: 'one checked bag each' for two passengers is 2 in total; 3 in total is still a mismatch naming the field", async () => {
+    const twoPassengers = miaBooking({
+      passengers: [
+        { first_name: "Mia", last_name: "Li", dob: "1990-04-05" },
+        { first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" },
+      ],
+      payment_methods: [{ payment_id: "credit_card_4421486", amount: 240 }],
+    });
+    const description =
+      "Booking HAT136 on May 20, economy, for Mia Li and Kevin Smith (2 passengers), $240 on your Visa ending in 7447, one checked bag each, no insurance. Shall I book it?";
+    const ok = await judged(description, callAndResult(null, "book_reservation", { ...twoPassengers, total_baggages: 2 }));
+    expect(ok.status).toBe("confirmed");
+    const w = await judged(description, callAndResult(null, "book_reservation", { ...twoPassengers, total_baggages: 3 }));
+    expectMismatch(w, "bags", ["1 bags"], "3 bags");
+    // an allowance per passenger describes no count to carry
+    const allowance = await judged(
+      "Booking HAT136 on May 20, economy, for Mia Li and Kevin Smith, $240 on your Visa ending in 7447; each of you gets 1 free checked bag per passenger. Shall I book it?",
+      callAndResult(null, "book_reservation", { ...twoPassengers, total_baggages: 2 }),
+    );
+    expect(allowance.status).toBe("args_mismatch");
+    expect(allowance.mismatches?.map((m) => m.field)).toContain("bags");
+  });
+
   it("insurance: described none, the booking buys it", async () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $182 on your Visa ending in 7447, 0 bags. Travel insurance: No. Shall I book it?",

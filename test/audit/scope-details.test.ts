@@ -45,6 +45,47 @@ describe("cabinScopeDetail: a cabin written for the whole reservation", () => {
     const connection = cabinScopeDetail("business", [flights[0]!, { flight_number: "HAT194", date: "2024-05-20" }])!;
     expect(connection.test("I'll upgrade your outbound flights HAT045 and HAT194 to business for $840. Proceed?")).toBe(true);
   });
+  it("a return direction named as a list label ('Return (HAT194, May 27)', 'returning on May 27', 'return $99') is a direction named (EN, ES, ZH)", () => {
+    for (const t of [
+      "Upgrade to business:\n- Outbound (HAT045, May 20): $280\n- Return (HAT194, May 27): $357\nShall I proceed?",
+      "Your outbound HAT045 leaves on May 20, returning on May 27 via HAT194. New cabin: business, $637. Proceed?",
+      "New fares in business: outbound $280 per passenger, return $357 per passenger. Proceed?",
+      "Business para ambos: ida HAT045 (20 de mayo), vuelta HAT194 (27 de mayo), 637 dólares. ¿Procedo?",
+      "升级为商务舱：去程 HAT045（5月20日），回程 HAT194（5月27日），共 637 美元。确认吗？",
+    ])
+      expect({ t, ok: d.test(t) }).toEqual({ t, ok: true });
+    // near-misses: one direction only, even with the word "return" used otherwise
+    for (const t of [
+      "I'll upgrade your outbound flight HAT045 to business for $280; we'll return the difference if the fare drops. Proceed?",
+      "I'll upgrade your outbound flight to business for $280. The return stays in economy. Proceed?",
+      "Voy a subir su vuelo de ida a business por 280 dólares. ¿Procedo?",
+      // both directions named, one of them left out of the change
+      "I'll upgrade your outbound flight HAT045 to business for $280; your return HAT194 stays in economy. Proceed?",
+      "Outbound HAT045: business ($280). Return HAT194: remains economy. Shall I proceed?",
+      "Subiré su vuelo de ida HAT045 a business por 280 dólares; el vuelo de regreso HAT194 se queda en turista. ¿Procedo?",
+      "去程 HAT045 升级为商务舱，加价 280 美元；回程 HAT194 保持经济舱。确认吗？",
+    ])
+      expect({ t, ok: d.test(t) }).toEqual({ t, ok: false });
+  });
+  it("a sentence about the cabin that applies it to all flights describes every flight (EN, ES, ZH); 'all flights' about something else, or with an exception, does not", () => {
+    for (const t of [
+      "New cabin class: business (applied to all flights and passengers in the reservation). Outbound fare $280. Proceed?",
+      "This would change the cabin class to business across all segments. The outbound flight costs $280 more. Proceed?",
+      "Subiré todos los vuelos de la reserva a clase business; el vuelo de ida cuesta 280 dólares más. ¿Procedo?",
+      "所有航班都升级为商务舱，去程加价 280 美元。确认吗？",
+    ])
+      expect({ t, ok: d.test(t) }).toEqual({ t, ok: true });
+    for (const t of [
+      "I'll upgrade your outbound flight to business for $280. All flights keep their dates. Proceed?",
+      "I'll upgrade all flights to business except the return flight, for $280. Your outbound flight is HAT045. Proceed?",
+      "Subiré a business todos los vuelos excepto el de regreso; el vuelo de ida cuesta 280 dólares. ¿Procedo?",
+    ])
+      expect({ t, ok: d.test(t) }).toEqual({ t, ok: false });
+    expect(d.described!("I'll upgrade your outbound flight to business for $280. All flights keep their dates.")).toEqual(["one direction only"]);
+  });
+  it("names every flight: the mismatch report lists no flight as 'only' (the field that differed is the direction)", () => {
+    expect(d.described!("Outbound HAT045 and HAT194 on the way back... upgrade the outbound flight HAT045, HAT194 unchanged")).toEqual(["one direction only"]);
+  });
   it("a request that names some of the reservation's passengers (not the user) for the new cabin does not describe it", () => {
     const p = cabinScopeDetail("business", flights, [{ first_name: "Noah" }, { first_name: "Chen" }])!;
     expect(p.test("I'll upgrade Noah to business class for $420. Proceed?")).toBe(false);

@@ -73,6 +73,22 @@ describe("extractDescribedValues: what a text says about an action", () => {
     expect(v("Bags:\n 1. Mia Li, economy").bagCounts).toEqual([]);
   });
 
+  it("bag counts per passenger: 'one checked bag each', '2 bags per person', 'una maleta cada uno', '每人一件'; an allowance is not one (EN, ES, ZH)", () => {
+    expect(v("We're good with just the one checked bag each.").bagCountsEach).toEqual([1]);
+    expect(v("Please add 2 bags per person.").bagCountsEach).toEqual([2]);
+    expect(v("Two suitcases for each of us, please.").bagCountsEach).toEqual([2]);
+    expect(v("Queremos una maleta cada uno.").bagCountsEach).toEqual([1]);
+    expect(v("Dos maletas por persona, por favor.").bagCountsEach).toEqual([2]);
+    expect(v("我们每人一件行李。").bagCountsEach).toEqual([1]);
+    // near-misses: what the fare includes, a total, a count of something else
+    expect(v("Each passenger gets 1 free checked bag per passenger.").bagCountsEach).toEqual([]);
+    expect(v("You are entitled to two bags each as gold members.").bagCountsEach).toEqual([]);
+    expect(v("Cada pasajero tiene una maleta gratis por persona.").bagCountsEach).toEqual([]);
+    expect(v("每人一件免费行李。").bagCountsEach).toEqual([]);
+    expect(v("add 2 checked bags").bagCountsEach).toEqual([]);
+    expect(v("one seat each, please").bagCountsEach).toEqual([]);
+  });
+
   it("passenger counts: '2 passengers', 'for three people', 'Passengers (2 total)'; not the numbering of a list", () => {
     expect(v("for 2 passengers").passengerCounts).toEqual([2]);
     expect(v("for three people").passengerCounts).toEqual([3]);

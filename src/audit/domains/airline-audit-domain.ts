@@ -145,16 +145,18 @@ function countConflict(label: string, field: DetailField, executed: number, coun
   );
 }
 
-function bagsDetail(total: number, before: number | undefined): ActionDetail {
-  // "3 bags in total", or "add 2 bags" to a reservation that had 1
+function bagsDetail(total: number, before: number | undefined, passengers: number | undefined): ActionDetail {
+  // "3 bags in total", or "add 2 bags" to a reservation that had 1, or "one bag each" for 3 passengers
   const added = before !== undefined && total > before ? total - before : undefined;
   return detail(
     `${total} bags in total`,
     "bags",
     `${total} bags`,
     (t) => {
-      const c = extractDescribedValues(t).bagCounts;
-      return c.includes(total) || (added !== undefined && c.includes(added));
+      const v = extractDescribedValues(t);
+      const c = v.bagCounts;
+      const each = passengers !== undefined && passengers > 0 && v.bagCountsEach.some((n) => n * passengers === total);
+      return c.includes(total) || (added !== undefined && c.includes(added)) || each;
     },
     (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
   );
@@ -279,7 +281,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       }
       case "update_reservation_baggages": {
         const total = num(a["total_baggages"]);
-        if (total !== undefined) out.push(bagsDetail(total, old?.totalBaggages));
+        if (total !== undefined) out.push(bagsDetail(total, old?.totalBaggages, old?.passengers.length));
         const nonfree = num(a["nonfree_baggages"]) ?? 0;
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
@@ -321,7 +323,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const booked = bookingChargeDetail(call, k);
         if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);
-        if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined));
+        if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined, passengers.length));
         const insurance = str(a["insurance"]);
         if (insurance === "yes")
           out.push(

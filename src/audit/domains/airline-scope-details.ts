@@ -36,9 +36,11 @@ export function cabinScopeDetail(
   const people = (t: string) =>
     names.length < 2 ? [] : names.filter((n) => new RegExp(`(?<![\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").test(t));
   // one direction of travel named for the new cabin ("your return flight"), the other never mentioned
-  // (a trip on two or more dates: the flights of a connection share theirs, and all go out)
+  // (a trip on two or more dates: the flights of a connection share theirs, and all go out), unless
+  // the request says the cabin applies to every flight ("applied to all flights")
   const roundTrip = new Set(flights.map((f) => str(f["date"]))).size >= 2;
-  const oneLeg = (t: string) => roundTrip && OUTBOUND.test(t) !== RETURN.test(t);
+  const oneLeg = (t: string) => roundTrip && OUTBOUND.test(t) !== RETURN.test(t) && !cabinForAllFlights(t);
+  const some = (found: readonly string[], all: number) => (found.length < all ? found : []);
   return {
     label: `cabin ${cabin} for all flights ${numbers.join(", ")}${names.length >= 2 ? ` and all passengers ${names.join(", ")}` : ""}`,
     scope: "request",
@@ -47,15 +49,49 @@ export function cabinScopeDetail(
     test: (t) => {
       const n = named(t).length;
       const p = people(t).length;
-      return (n === 0 || n === numbers.length) && (p === 0 || p === names.length) && !oneLeg(t);
+      return (n === 0 || n === numbers.length) && (p === 0 || p === names.length) && !oneLeg(t) && !(roundTrip && directionLeftOut(t));
     },
-    described: (t) => [...named(t).map((n) => `${n} only`), ...people(t).map((n) => `${n} only`), ...(oneLeg(t) ? ["one direction only"] : [])],
+    described: (t) => [
+      ...some(named(t), numbers.length).map((n) => `${n} only`),
+      ...some(people(t), names.length).map((n) => `${n} only`),
+      ...(oneLeg(t) || (roundTrip && directionLeftOut(t)) ? ["one direction only"] : []),
+    ],
   };
 }
 
-/** The outbound and the return direction of a trip, as a request names them (EN, ES, ZH). */
+/**
+ * The outbound and the return direction of a trip, as a request names them (EN, ES, ZH): as a noun
+ * phrase ("return flight"), or as a label in a list of the trip's flights ("Return (HAT208, May 27)",
+ * "return: HAT208", "returning on May 20 via HAT290", "outbound $53, return $99").
+ */
 const OUTBOUND = /(?<![\p{L}])(?:outbound|departing flight|departure flight|first leg|first flight|ida)(?![\p{L}])|去程/iu;
-const RETURN = /(?<![\p{L}])(?:return(?:ing)? flight|return leg|inbound|second leg|flight back|vuelta|regreso)(?![\p{L}])|回程|返程/iu;
+const RETURN =
+  /(?<![\p{L}])(?:return(?:ing)? flight|return leg|inbound|second leg|flight back|vuelta|regreso)(?![\p{L}])|(?<![\p{L}])return(?:ing)?\**\s*(?:[(:$]|on\s+(?:\p{L}+\s+)?\d|via\b|[A-Z]{2,3}\d{2,4}\b)|回程|返程/iu;
+
+/**
+ * The request says, in a sentence about the cabin, that the new cabin applies to every flight of the
+ * reservation ("New cabin: basic economy (applied to all flights and passengers)", "change the cabin
+ * to business across all segments", "todos los vuelos en business", "所有航班升级为商务舱"). A sentence
+ * that says "all flights" about something else ("all flights keep their dates") does not count, nor
+ * one that excepts some ("all flights except the return").
+ */
+function cabinForAllFlights(t: string): boolean {
+  return t.split(/(?<=[.!?。！？;；])\s*|\n+/).some((s) => ALL_FLIGHTS.test(s) && CABIN_WORD.test(s) && !EXCEPT.test(s));
+}
+/**
+ * A sentence that names a direction of the trip as left out of the change: it stays, remains, is
+ * unchanged, or is excepted ("the return stays in economy", "all flights except the return",
+ * "el vuelo de regreso se queda en turista", "回程保持经济舱").
+ */
+function directionLeftOut(t: string): boolean {
+  return t.split(/(?<=[.!?。！？;；,，])\s*|\n+/).some((s) => (OUTBOUND.test(s) || RETURN.test(s) || /\bthe return\b/i.test(s)) && LEFT_OUT.test(s));
+}
+const LEFT_OUT =
+  /\b(?:stays?|staying|remains?|remaining|unchanged|(?:will|would)\s+not\s+(?:be\s+)?(?:upgraded|downgraded|changed)|not\s+(?:be\s+)?(?:upgraded|downgraded)|except|but not|other than|apart from|excluding|excepto|menos|salvo|se\s+(?:queda|mantiene)|sin\s+cambios?)\b|除了|除外|保持|不变|不升级|不降级/i;
+const ALL_FLIGHTS =
+  /\b(?:all|every|both)\s+(?:of\s+)?(?:the\s+|your\s+)?(?:flights?|segments?|legs?|directions)\b|\b(?:whole|entire)\s+(?:reservation|booking|trip|itinerary)\b|\b(?:todos\s+los\s+(?:vuelos|tramos|trayectos)|ambos\s+(?:vuelos|tramos|trayectos))\b|(?:所有|全部|两个|每个)(?:航班|航段)|整个(?:预订|行程)/i;
+const CABIN_WORD = /\b(?:cabin|class|business|economy|upgrad\w*|downgrad\w*|clase|cabina|turista|econ[oó]mica)\b|舱/i;
+const EXCEPT = /\b(?:except|but not|other than|apart from|excluding|excepto|menos|salvo)\b|除了|除外/i;
 
 /**
  * What a booking charged (its result's payments) must be an amount the request stated, when the

@@ -108,6 +108,8 @@ export interface ClauseContext {
   readonly contrast: boolean;
   /** The sentence trailed off ("yes..."). */
   readonly trailing: boolean;
+  /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
+  readonly openPayment?: boolean;
 }
 
 /** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
@@ -256,7 +258,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // and the person and purpose of an offered transfer ("someone who can assist with the bag refund") are the transfer's
   const referred = withoutTransferPurpose(withoutDescribedReferences(unstepped, ctx.request, ctx.knownValues), ctx.request);
   // choosing one of the offered payment methods ("if there's a difference, use the card ending in 7334") answers the request
-  const payment = readPaymentChoice(referred, ctx.request, ctx.knownValues);
+  const payment = readPaymentChoice(referred, ctx.request, ctx.knownValues, ctx.openPayment === true);
   const read = payment?.rest ?? referred;
   // values are compared as values ("the second option" is Option 2), not as words; and a clause that names one of the
   // request's items by its value may also call it "the larger one" or "the cheaper card"
@@ -292,7 +294,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
     if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
     // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
-    const method = unofferedMethod(core, ctx.request);
+    const method = unofferedMethod(core, ctx.request, ctx.openPayment === true);
     if (method !== undefined) risks.push({ kind: "change", text: method });
     // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
     const kept = keptAlternative(plain, ctx.request);

@@ -6,6 +6,7 @@ import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
 import { knownValues } from "./reply-values.js";
 import { paymentMentions } from "./payment-choice.js";
+import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
@@ -84,8 +85,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const { requestText, vocabulary, conditionVocabulary, known: requestValues, parts } = analysis;
   // an action put to the user (a pending action) is itself the question, whatever its description says
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
+  // a card number or payment id the reply names answers a request that asked how to pay (bound to the action below)
+  const openPayment = answersHowToPay(requestText, reply);
   const known =
-    actions.length === 0
+    actions.length === 0 && !openPayment
       ? requestValues
       : new Set([
           ...requestValues,
@@ -93,6 +96,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
             "",
             actions.map((a) => a.args),
           ),
+          ...(openPayment ? paymentMentions(reply) : []),
         ]);
   const readings: ClauseReading[] = [];
   for (const sentence of splitSentences(reply)) {
@@ -109,6 +113,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         first: i === 0,
         contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
         trailing: sentence.trailing && i === all.length - 1,
+        openPayment,
       });
       agreedBefore ||= reading.affirm.length > 0;
       readings.push(reading);
@@ -123,11 +128,26 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
   // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)
   const paid = actions.length === 0 || actions.some((a) => Object.keys(a.args).some((k) => /payment|pay_|certificate/i.test(k)));
-  const payBy = paid ? undescribedPaymentMethod(reply, requestText) : undefined;
+  const payBy = paid ? undescribedPaymentMethod(reply, requestText, openPayment) : undefined;
   if (payBy !== undefined)
     return verdict("unclear", "payment_reference", [
       `The reply says how to pay (${JSON.stringify(payBy)}) in words the request did not use: that method was not put to the user.`,
     ]);
+  // the method a reply names where the request asked how to pay binds: the pending action must pay with it
+  if (actions.length > 0 && openPayment) {
+    const bound = knownValues(
+      "",
+      actions.map((a) => a.args),
+    );
+    const ids = actions.flatMap((a) =>
+      Object.entries(a.args)
+        .filter(([k, v]) => /payment/i.test(k) && typeof v === "string")
+        .map(([, v]) => v as string),
+    );
+    const off = unboundPaymentChoice(reply, paymentMentions(reply), bound, ids);
+    if (off !== undefined)
+      return verdict("unclear", "payment_choice", [`The reply chooses how to pay, but the action put to the user pays otherwise (${JSON.stringify(off)}).`]);
+  }
   // a payment method chosen among several the request offered binds: the pending action must be the one that uses it
   if (actions.length > 0 && new Set(paymentMentions(requestText)).size >= 2) {
     const bound = knownValues(

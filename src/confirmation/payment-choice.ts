@@ -62,7 +62,7 @@ export interface PaymentChoice {
  * pays; every value it names is one the request (or the action) named. The contingency counts
  * only where the request itself spoke of paying ("you will pay the difference").
  */
-export function readPaymentChoice(clause: string, request: string, known: ReadonlySet<string>): PaymentChoice | undefined {
+export function readPaymentChoice(clause: string, request: string, known: ReadonlySet<string>, openPayment = false): PaymentChoice | undefined {
   let text = clause.trim();
   let contingent = false;
   const c = CONTINGENCY.exec(text);
@@ -90,12 +90,15 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
   }
   const verb = PAY_VERB.exec(text);
   if (verb === null || !METHOD_NOUN.test(text.slice(verb.index))) return undefined;
-  // a method named by kind must be a kind the request offered ("my Mastercard" after "the Visa ending 0917" is another method)
-  for (const m of text.slice(verb.index).matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return undefined;
+  // a method named by kind must be a kind the request offered ("my Mastercard" after "the Visa ending 0917" is another method),
+  // unless the request asked which method to use (`answersHowToPay`: any method answers it; the judge binds it to the action)
+  const open = openPayment;
+  if (!open)
+    for (const m of text.slice(verb.index).matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return undefined;
   const values = namedValues(text);
   if (values.some((v) => !known.has(v.key))) return undefined;
   const mentions = paymentMentions(text);
-  if (mentions.length === 0 && !METHOD_NOUN.test(request)) return undefined;
+  if (mentions.length === 0 && !open && !METHOD_NOUN.test(request)) return undefined;
   // what is left besides the verb and the method ("please …  for the difference") is still read for words of its own
   const rest = text
     .replace(new RegExp(PAY_VERB.source, "giu"), " ")
@@ -108,7 +111,8 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
  * A payment method a clause (normal form) names by kind that the request never named ("use my
  * PayPal" after a request offering two cards): another method than those offered, or `undefined`.
  */
-export function unofferedMethod(clause: string, request: string): string | undefined {
+export function unofferedMethod(clause: string, request: string, openPayment = false): string | undefined {
+  if (openPayment) return undefined;
   for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return m[0];
   return undefined;
 }

@@ -21,6 +21,8 @@ const PAYMENT_SUBJECT =
  * brand, or a reference to an earlier one ("original", "same … as before", "previous", "usual").
  * Each is paired with the forms a request would use for the same method.
  */
+/** The first `REFERENCES` designators refer to an earlier method ("original", "same", "as before"); the rest name a kind or brand. */
+const REFERENCES = 3;
 const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
   [
     /(?<![\p{L}])(?:original|originally|originale?s?)(?![\p{L}])|原(?:来|始|先)?的?(?:支付|付款|卡)/iu,
@@ -59,10 +61,12 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
  * @param reply The reply, in normal form.
  * @param request The request, in normal form.
  */
-export function undescribedPaymentMethod(reply: string, request: string): string | undefined {
+export function undescribedPaymentMethod(reply: string, request: string, openPayment = false): string | undefined {
+  // a kind ("my credit card") answers a request that asked how to pay; a reference to an earlier method still needs its words
+  const designators = openPayment ? DESIGNATORS.slice(0, REFERENCES) : DESIGNATORS;
   for (const s of splitSentences(reply)) {
     if (!PAYMENT_SUBJECT.test(s.text)) continue;
-    for (const [said, described] of DESIGNATORS) {
+    for (const [said, described] of designators) {
       const m = said.exec(s.text);
       if (m && !described.test(request)) return m[0];
     }

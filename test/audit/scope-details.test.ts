@@ -119,7 +119,7 @@ describe("bookingChargeDetail: what a booking charged must be an amount the requ
     expect(raised.test("总价 312 美元，用尾号 7334 的信用卡支付。确认预订吗？")).toBe(false);
     expect(raised.test("El total es de 312 dólares con la tarjeta terminada en 7334. ¿La reservo?")).toBe(false);
   });
-  it("a request that states no amount is not contradicted; a failed booking charges nothing", () => {
+  it("a request that states no amount is not contradicted; a failed booking without amounts in its arguments charges nothing", () => {
     expect(bookingChargeDetail(booking(356), initialAirlineKnowledge())!.test("Shall I book HAT045 and HAT194 for you?")).toBe(true);
     expect(
       bookingChargeDetail(
@@ -127,5 +127,28 @@ describe("bookingChargeDetail: what a booking charged must be an amount the requ
         initialAirlineKnowledge(),
       ),
     ).toBeUndefined();
+  });
+  it("a failed or unrecorded booking paid by one method is read by what its arguments asked to charge", () => {
+    const asking = (payments: { payment_id: string; amount: number }[], result?: RecordedToolCall["result"]): RecordedToolCall => ({
+      ...booking(0),
+      arguments: { payment_methods: payments },
+      result,
+    });
+    const card = (amount: number) => [{ payment_id: "credit_card_7334", amount }];
+    const failed = { content: "Error: payment declined", error: true } as RecordedToolCall["result"];
+    // told the first leg's $137, asked to charge $274: not covered, whether the call then failed or was never answered
+    const perLeg = "The first flight costs $137. Shall I book it with your credit card ending in 7334?";
+    expect(bookingChargeDetail(asking(card(274), failed), initialAirlineKnowledge())!.test(perLeg)).toBe(false);
+    expect(bookingChargeDetail(asking(card(274)), initialAirlineKnowledge())!.test(perLeg)).toBe(false);
+    expect(bookingChargeDetail(asking(card(274), failed), initialAirlineKnowledge())!.executed).toBe("$274 charged");
+    // the stated total, in any of the three languages, is covered
+    for (const t of [
+      request,
+      "总价 312 美元，用尾号 7334 的信用卡支付。确认预订吗？",
+      "El total es de 312 dólares con la tarjeta terminada en 7334. ¿La reservo?",
+    ])
+      expect(bookingChargeDetail(asking(card(312), failed), initialAirlineKnowledge())!.test(t)).toBe(true);
+    // a split over several methods is left to splitPaymentDetail
+    expect(bookingChargeDetail(asking([...card(200), { payment_id: "gift_card_1", amount: 74 }], failed), initialAirlineKnowledge())).toBeUndefined();
   });
 });

@@ -12,7 +12,7 @@
 import type { RecordedToolCall } from "../recorded-run.js";
 import type { ActionDetail } from "../audit-domain.js";
 import { anyMatches, idForms } from "../value-forms.js";
-import { parseJson, readReservation, str, type AirlineKnowledge } from "./airline-knowledge.js";
+import { arr, num, parseJson, readReservation, str, type AirlineKnowledge } from "./airline-knowledge.js";
 import { chargeDetail } from "./airline-payment-details.js";
 
 /**
@@ -95,10 +95,21 @@ const EXCEPT = /\b(?:except|but not|other than|apart from|excluding|excepto|meno
 
 /**
  * What a booking charged (its result's payments) must be an amount the request stated, when the
- * request states amounts (`chargeDetail`). Undefined when the result shows no payment.
+ * request states amounts (`chargeDetail`). A booking that failed, or whose result is not recorded,
+ * is read by what it asked to charge when one method pays (its arguments' `payment_methods`; a
+ * split is checked amount by amount by `splitPaymentDetail`): enforcement judges the call before
+ * it runs, so whether it then failed cannot make a yes cover an amount the user never heard.
+ * Undefined when neither shows a payment.
  */
 export function bookingChargeDetail(call: RecordedToolCall, k: AirlineKnowledge): ActionDetail | undefined {
-  if (!call.result || call.result.error) return undefined;
+  if (!call.result || call.result.error) {
+    const asked = arr(call.arguments["payment_methods"]).flatMap((p) => {
+      const paymentId = str(p["payment_id"]);
+      const amount = num(p["amount"]);
+      return paymentId !== undefined && amount !== undefined && amount > 0 ? [{ paymentId, amount }] : [];
+    });
+    return asked.length === 1 ? chargeDetail(asked, k) : undefined;
+  }
   const after = readReservation(parseJson(call.result.content));
   if (!after || after[1].payments.length === 0) return undefined;
   return chargeDetail(after[1].payments, k);

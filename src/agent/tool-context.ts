@@ -1,4 +1,4 @@
-import { AsyncLocalStorage, executionAsyncResource } from "node:async_hooks";
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { ValidatedCall } from "../protocol/protocol.js";
 
 /**
@@ -30,62 +30,11 @@ export function runInToolFrame<A extends unknown[], R>(frame: ToolFrame, body: (
 
 /**
  * Runs `impl.call(self, args)` inside a frame: a method body, with no array or closure per call.
- *
- * On Node versions whose `AsyncLocalStorage` keeps each context's store on the current async
- * resource (Node 20 and 22 without async context frames), this does exactly what `run` does
- * there (put the frame on the current resource under the storage's own key, call, restore the
- * previous value in `finally`) without `run`'s rest-argument array, its `getStore` shortcut and
- * `Reflect.apply`. The first call goes through `run` (which switches the storage on) and checks
- * that the key is the one `getStore` reads; anything else (another implementation, a check that
- * fails) keeps using `run`.
+ * Always through `AsyncLocalStorage.run` (a hand-made swap of the store on the current async
+ * resource was measured: no gain outside the noise, and it rests on Node internals).
  */
 export function runMethodInToolFrame(frame: ToolFrame, impl: Function, self: unknown, args: unknown): unknown {
-  const key = resourceKey;
-  if (key === undefined) return runMethodFirst(frame, impl, self, args);
-  const resource = executionAsyncResource() as Record<symbol, unknown>;
-  const previous = resource[key];
-  resource[key] = frame;
-  try {
-    return impl.call(self, args);
-  } finally {
-    resource[key] = previous;
-  }
-}
-
-/**
- * How frames are entered: `"resource"` (the store swapped on the current async resource, as `run`
- * does on this Node), `"run"` (`AsyncLocalStorage.run`), or `"unchecked"` before the first frame.
- * @internal (tests)
- */
-export function toolFrameMechanism(): "resource" | "run" | "unchecked" {
-  return resourceKey !== undefined ? "resource" : resourceKeyChecked ? "run" : "unchecked";
-}
-
-/** The key under which the storage keeps a store on an async resource, once checked; undefined until then (or for good). */
-let resourceKey: symbol | undefined;
-let resourceKeyChecked = false;
-
-function runMethodFirst(frame: ToolFrame, impl: Function, self: unknown, args: unknown): unknown {
-  if (!resourceKeyChecked) {
-    resourceKeyChecked = true;
-    storage.run(frame, checkResourceKey);
-  }
   return storage.run(frame, callMethod, impl, self, args);
-}
-
-/** Inside `storage.run(frame, …)`: adopts the storage's resource key when swapping it is exactly what `run` does here. */
-function checkResourceKey(): void {
-  const key = (storage as unknown as { kResourceStore?: unknown }).kResourceStore;
-  if (typeof key !== "symbol") return;
-  const resource = executionAsyncResource() as Record<symbol, unknown> | undefined;
-  if (resource === undefined || resource === null) return;
-  const running = resource[key];
-  if (running === undefined || running !== storage.getStore()) return;
-  const probe = Object.freeze({}) as unknown as ToolFrame;
-  resource[key] = probe;
-  const seen = storage.getStore();
-  resource[key] = running;
-  if (seen === probe && storage.getStore() === running) resourceKey = key;
 }
 
 function callMethod(impl: Function, self: unknown, args: unknown): unknown {

@@ -172,7 +172,7 @@ describe("a frame ends with its call", () => {
   });
 });
 
-describe("the idle fast path (no frame looked up while the session runs nothing; the frame set on the current resource)", () => {
+describe("the idle fast path (no frame looked up while the session runs nothing)", () => {
   it("a call that starts on an idle session and makes a nested call before its first await: the nested call is refused", async () => {
     const w = new Worker();
     let nested: unknown;
@@ -247,16 +247,5 @@ describe("the idle fast path (no frame looked up while the session runs nothing;
     expect({ state: s.state, version: s.version, length: s.traceLength, active: s.activeCall }).toEqual({ ...before, active: undefined });
     expect(await w.work({ n: 2 })).toBe(2);
     expect(w.log).toEqual(["work 1 start", "work 1 end", "work 2 start", "work 2 end"]);
-  });
-});
-
-describe("how a frame is entered", () => {
-  it("on a Node whose AsyncLocalStorage keeps stores on async resources, by swapping the store there (else with run)", async () => {
-    const { AsyncLocalStorage } = await import("node:async_hooks");
-    const { toolFrameMechanism } = await import("../../src/agent/tool-context.js");
-    const w = new Worker();
-    await w.work({ n: 1 }); // at least one frame entered in this process
-    const keepsStoresOnResources = typeof (new AsyncLocalStorage() as unknown as { kResourceStore?: unknown }).kResourceStore === "symbol";
-    expect(toolFrameMechanism()).toBe(keepsStoresOnResources ? "resource" : "run");
   });
 });

@@ -343,7 +343,10 @@ export class ConfirmationPolicy implements SessionPolicy {
     return this.#issue(session, record, "structured");
   }
 
-  /** The user refused this action. Any unused grant for it is revoked. */
+  /**
+   * The user refused this action. Any unused grant for it is withdrawn: its token is refused
+   * (`confirmation_missing`), also after the session is stored and restored, until it would have expired.
+   */
   deny(session: PolicySession, actionId: string): void {
     const record = this.#pending.get(actionId);
     if (!record) throw session.reject(this.#unknownAction(actionId));
@@ -363,7 +366,19 @@ export class ConfirmationPolicy implements SessionPolicy {
    * Judges a user's reply against the pending actions of the latest request round (the
    * question the user is answering). `confirmed` grants them all; `denied` denies them all;
    * `unclear` leaves them pending. The reply ends the round: the next request starts a new one.
-   * Only pass text the user typed.
+   * The user's latest answer decides: an answer that is not a clear yes to an action asked again
+   * withdraws the earlier unused grant of the same action, and a refusal when nothing is pending
+   * withdraws the unused grants of the round's yes. Replies are judged one after another in the
+   * order they arrived, whatever the decider takes. Only pass text the user typed.
+   *
+   * @example
+   * ```ts
+   * policy.request(session, { name: "pay", arguments: { account: "A1", amount: 25 } });
+   * const { decision, grants } = await policy.receiveUserReply(session, "Yes, please pay it.");
+   * ```
+   * @param text The user's message, as typed.
+   * @param decider Replaces the policy's decider for this reply (default: the consent judge).
+   * @throws TypeError when `text` is not a string. A decider that fails or returns no verdict gives `unclear`.
    */
   async receiveUserReply(session: PolicySession, text: string, decider?: ConfirmationDecider): Promise<ReplyOutcome> {
     if (typeof text !== "string") throw new TypeError(`receiveUserReply(text): text must be the user's message as a string, got ${typeof text}.`);

@@ -112,6 +112,44 @@ function suite(name: string, backend: () => Promise<Backend>) {
       }
     }, 60_000);
 
+    it("every consent fact (pending actions and statuses, used, withdrawn, unclear reasons, rounds, messages) loads in another process as it was saved", async () => {
+      const b = await backend();
+      const stores: SessionStore[] = [];
+      try {
+        const a = await b.open();
+        stores.push(a);
+        const first = executor(a);
+        const id = (await first.create()).session.id;
+        await first.update(id, async (s) => {
+          s.requestConfirmation({ name: "pay", arguments: { account: "ACC-1", amount: 5 } }, { description: "Pay $5 from account ACC-1?" });
+          await s.receiveUserReply("Yes, please pay it.");
+        });
+        await first.execute(id, { id: "p5", name: "pay", arguments: { account: "ACC-1", amount: 5 } }, () => "paid");
+        const { session: saved } = await first.update(id, async (s) => {
+          s.requestConfirmation(PAY, { description: "Pay $40 from account ACC-9?" });
+          await s.receiveUserReply("Yes, please pay it.");
+          s.requestConfirmation(PAY, { description: "To confirm: pay $40 from account ACC-9, with a $2 fee. Yes?" });
+          await s.receiveUserReply("Yes, but only if the fee is waived.");
+        });
+        const facts = saved.toJSON().extensions["confirmation"] as Record<string, unknown[]>;
+        expect(facts["consumed"]).toHaveLength(1);
+        expect(facts["withdrawn"]).toHaveLength(1);
+        expect(facts["unclear"]).toHaveLength(1);
+        const other = await b.open();
+        stores.push(other);
+        const { session: loaded } = await executor(other).load(id);
+        expect(loaded.toJSON().extensions["confirmation"]).toEqual(JSON.parse(JSON.stringify(facts)));
+        // and it acts on them: the refusal gives the reason of the unclear answer
+        const refused = await executor(other)
+          .execute(id, { ...PAY, id: "p40" }, () => "paid")
+          .catch((e: unknown) => e);
+        expect((refused as ProtocolViolation).message).toMatch(/could not be read as a clear yes \(.*fee is waived/);
+      } finally {
+        for (const s of stores) await s.close();
+        await b.close();
+      }
+    }, 60_000);
+
     it("a refusal of a confirmed action (structured deny) is stored too: its token is refused by another process", async () => {
       const b = await backend();
       const stores: SessionStore[] = [];

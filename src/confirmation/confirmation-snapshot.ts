@@ -69,7 +69,7 @@ const nonce = z.string().regex(NONCE_PATTERN, { message: "is not a grant nonce (
 const pendingRecord = z.looseObject({
   id: z.string().min(1),
   tool: z.string().min(1),
-  arguments: z.record(z.string(), z.unknown()),
+  arguments: z.unknown(),
   description: z.string().optional(),
   argsHash: hex64,
   subjects: z.array(z.string()),

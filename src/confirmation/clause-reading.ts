@@ -229,7 +229,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
   // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
   // and so does no longer needing what the request takes away ("I won't be needing that flight" to a cancellation)
-  // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding")
+  // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding", own-plans.ts)
   const text = withoutOwnPlans(
     withoutNoLongerNeeded(
       withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)),
@@ -275,9 +275,10 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
-  // a detail inside thanks is small talk ("thank you for being so helpful today")
-  // a total of the request's own amounts, said as a total ("both gift cards totaling $327"), is no amount of the user's own
-  const stated = courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues);
+  // a detail inside thanks is small talk ("thank you for being so helpful today"), unless written with digits ("thanks for
+  // changing it to the 22nd"); a total of the request's own amounts ("both gift cards totaling $327") is no amount of the user's own
+  const inThanks = newValues(courtesyOnly ? text : [...text.matchAll(COURTESY_PART)].map((m) => m[0]).join(" ; "), ctx.knownValues);
+  const stated = [...(courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues)), ...inThanks.filter((v) => /\d/u.test(v.text))];
   const totals = statedTotals(text, stated, ctx.request);
   const values = stated.filter((v) => !totals.includes(v));
 

@@ -264,6 +264,52 @@ describe("item 3: a write that differs from the description, by field", () => {
     expect(allowance.mismatches?.map((m) => m.field)).toContain("bags");
   });
 
+  it("passenger: 'myself' / 'yo mismo' / '我自己' describes the user, on file, as the one passenger; not another person, not 'for me'", async () => {
+    const pay = { payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }] };
+    // the user gives only their user id (their name is on file, never said), then who travels
+    const booked = async (said: string, write: Turns): Promise<AuditedWrite> =>
+      (
+        await replayRun(
+          conversation(
+            agent("Hi! How can I help you today?"),
+            user("Hi, my user id is mia_li_3668."),
+            callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile),
+            user(said),
+            agent("Booking HAT136 on May 20, economy, $182 on your Visa ending in 7447, no bags, no insurance. Shall I book it?"),
+            user("Yes, please proceed."),
+            write,
+          ),
+          { domain: airlineAuditDomain, decider: ruleDecider },
+        )
+      ).writes[0]!;
+    for (const said of [
+      "I need a one-way flight JFK to SEA on May 20 in economy, just for myself.",
+      "Necesito un vuelo de ida JFK a SEA el 20 de mayo en turista; el pasajero soy yo.",
+      "我要订 5 月 20 日 JFK 到 SEA 的单程经济舱，乘客是我自己。",
+    ]) {
+      const w = await booked(said, callAndResult(null, "book_reservation", miaBooking(pay)));
+      expect({ said, status: w.status }).toEqual({ said, status: "confirmed" });
+    }
+    // the user said "myself", the booking is for someone else: the field that differed is the passenger
+    const other = await booked(
+      "I need a one-way flight JFK to SEA on May 20 in economy, just for myself.",
+      callAndResult(null, "book_reservation", miaBooking({ ...pay, passengers: [{ first_name: "Kevin", last_name: "Smith", dob: "2001-04-12" }] })),
+    );
+    expectMismatch(other, "passenger", [], "Kevin");
+    // "myself" about something else names no passenger
+    const paysHimself = await booked(
+      "I need a one-way flight JFK to SEA on May 20 in economy; I'll pay for it myself.",
+      callAndResult(null, "book_reservation", miaBooking(pay)),
+    );
+    expectMismatch(paysHimself, "passenger", [], "Mia");
+    // "for me" also means "on my behalf": it names no passenger
+    const forMe = await booked(
+      "Can you book a one-way flight JFK to SEA on May 20 in economy for me?",
+      callAndResult(null, "book_reservation", miaBooking(pay)),
+    );
+    expectMismatch(forMe, "passenger", [], "Mia");
+  });
+
   it("insurance: described none, the booking buys it", async () => {
     const w = await judged(
       "Booking HAT136 on May 20, economy, for Mia Li, $182 on your Visa ending in 7447, 0 bags. Travel insurance: No. Shall I book it?",

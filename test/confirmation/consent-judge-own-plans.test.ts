@@ -4,7 +4,8 @@
  * user's life, not details of the action (issue 14 item 2: reasons do not count against a yes).
  * Hand-written rows (EN, ZH, ES), with the near-misses that must stay unclear: a story that names the
  * booking, a date, money, a condition, a negation, a question, "instead", or a request to the agent;
- * a story with no yes.
+ * a story with no yes. Also the other two kinds of yes the held-out misses were expected in: thanks
+ * naming a noun, and the requested verb as an imperative ("Sí, haga el cambio").
  */
 import { describe, it } from "vitest";
 import { check, rows, type Lang3 } from "./lang3-rows.js";
@@ -125,5 +126,38 @@ describe("judgeConsent: a yes with the user's story about their own plans", () =
         "unclear",
       ),
     );
+  });
+});
+
+describe("judgeConsent: thanks naming a noun, the requested verb as an imperative", () => {
+  it("a yes with thanks for something the agent did, or the request's own verb as a command: confirmed", () => {
+    check(
+      rows(
+        change,
+        [
+          "Yes please. Thanks for finding the earlier flight!",
+          "好的，改吧。谢谢你帮我找到更早的航班！",
+          "Sí, adelante. Gracias por encontrar el vuelo más temprano.",
+        ],
+        "confirmed",
+      ),
+    );
+    check(rows(change, ["Yes, make the change.", "好的，请改。", "Sí, haga el cambio."], "confirmed"));
+    check(rows(change, ["Yes, change the flight, please.", "可以，改航班吧。", "Sí, cambie el vuelo, por favor."], "confirmed"));
+  });
+  it("the same with a detail, a condition or another request: unclear", () => {
+    check(
+      rows(
+        change,
+        [
+          "Thanks for finding the earlier flight, but I want the later one.",
+          "谢谢你找到更早的航班，不过我要晚一点的。",
+          "Gracias por encontrar el vuelo, pero quiero el más tarde.",
+        ],
+        "unclear",
+      ),
+    );
+    check(rows(change, ["Yes, make the change to HAT300.", "好的，改到 HAT300。", "Sí, haga el cambio al vuelo HAT300."], "unclear"));
+    check(rows(change, ["Yes, change the flight and add a bag.", "可以，改航班，再加一件行李。", "Sí, cambie el vuelo y añada una maleta."], "unclear"));
   });
 });

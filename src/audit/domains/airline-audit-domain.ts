@@ -1,6 +1,6 @@
 import { extractDescribedValues, sameDate, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
-import { amountForms, anyMatches, idForms, nameForms } from "../value-forms.js";
+import { amountForms, anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
@@ -70,13 +70,18 @@ function passengerDetails(passengers: readonly Record<string, unknown>[], withDo
   for (const p of passengers) {
     const first = str(p["first_name"]);
     const last = str(p["last_name"]);
+    const dob = str(p["dob"]);
+    // the user's own date of birth, on file, needs no repeating when the passenger is the user
+    const self = k.profile !== undefined && k.profile.firstName === first && k.profile.lastName === last && k.profile.dob === dob;
+    // nor their name, when they said they are the passenger ("myself", "yo mismo", "我自己"), and only in a booking for one
+    const saidSelf = (t: string) => self && passengers.length === 1 && SELF_AS_PASSENGER.test(t);
     if (first)
       out.push(
         detail(
           `passenger first name ${first}`,
           "passenger",
           first,
-          (t) => anyMatches(nameForms(first), t),
+          (t) => anyMatches(nameForms(first), t) || saidSelf(t),
           () => [],
         ),
       );
@@ -86,13 +91,10 @@ function passengerDetails(passengers: readonly Record<string, unknown>[], withDo
           `passenger last name ${last}`,
           "passenger",
           last,
-          (t) => anyMatches(nameForms(last), t),
+          (t) => anyMatches(nameForms(last), t) || saidSelf(t),
           () => [],
         ),
       );
-    const dob = str(p["dob"]);
-    // the user's own date of birth, on file, needs no repeating when the passenger is the user
-    const self = k.profile !== undefined && k.profile.firstName === first && k.profile.lastName === last && k.profile.dob === dob;
     if (withDob && dob && !self)
       out.push(
         detail(

@@ -86,7 +86,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // an action put to the user (a pending action) is itself the question, whatever its description says
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
   // a card number or payment id the reply names answers a request that asked how to pay (bound to the action below)
-  const openPayment = answersHowToPay(requestText, reply);
+  const openPayment = answersHowToPay(requestText, reply, paymentMentions(reply));
   const known =
     actions.length === 0 && !openPayment
       ? requestValues

@@ -267,7 +267,7 @@ const CONFIRM_REQUEST =
 
 /** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"). */
 const WH_QUESTION =
-  /^(?:(?:and|also|so|then|now|lastly|finally|additionally)[,\s]+)*(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
+  /^(?:(?:and|also|so|then|now|lastly|finally|additionally|y|e|ademas|tambien)[,\s]+)*(?:(?:a|de|en|con|para|por)\s+)?(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
 
 /**
  * The request says the agent will set out the final details and ask again before acting ("Once

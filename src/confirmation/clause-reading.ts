@@ -45,6 +45,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
+import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
 
 /**
@@ -314,7 +315,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   if (no && deny.length === 0) deny.push(no[0].trim());
 
   // after a request that only asked which or what, a "yes" or "sounds good" answers nothing: only an explicit go-ahead counts
-  const yesNo = ctx.ask === "yes_no" || ctx.ask === "unknown";
+  const [yesNo, whichCancel] = [ctx.ask === "yes_no" || ctx.ask === "unknown", ctx.ask === "which" && asksWhichToCancel(ctx.request)];
   const affirm: string[] = [];
   let listed: ListedChoice | undefined;
   let strong = false;
@@ -342,13 +343,15 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
         approvalOnly = false;
       }
     }
-    // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R");
-    // after a request that asked which one, naming it is a choice, not a go-ahead
-    if (affirm.length === 0 && deny.length === 0 && (yesNo || ctx.ask === "which_then_act") && directive && novel.length + values.length === 0) {
+    // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R"); after a request that
+    // asked which one, naming it is a choice, not a go-ahead, except cancelling one listed item after "which one to cancel?" (which-item.ts)
+    const instructs = yesNo || ctx.ask === "which_then_act" || (whichCancel && namesKnownItem && !ADDITION.test(core));
+    if (affirm.length === 0 && deny.length === 0 && instructs && directive && novel.length + values.length === 0) {
       const verb = ACTION_VERB.exec(core);
       const before = verb ? core.slice(0, verb.index) : "";
       if (
         verb &&
+        (ctx.ask !== "which" || CANCEL_VERB.test(verb[0])) &&
         (leadsIn(before) ||
           /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))
       )
@@ -391,7 +394,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
         : agreed.length > 0 && !approvalOnly
           ? novelContent(remainder, ctx.vocabulary)
           : [];
-  if (unexplained.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: unexplained.slice(0, 4).join(", ") });
+  // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
+  const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];
+  if (extra.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: extra.slice(0, 4).join(", ") });
   // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)

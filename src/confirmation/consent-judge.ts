@@ -86,7 +86,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // an action put to the user (a pending action) is itself the question, whatever its description says
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
   // a card number or payment id the reply names answers a request that asked how to pay (bound to the action below)
-  const openPayment = answersHowToPay(requestText, reply);
+  const openPayment = answersHowToPay(requestText, reply, paymentMentions(reply));
   const known =
     actions.length === 0 && !openPayment
       ? requestValues
@@ -267,7 +267,7 @@ const CONFIRM_REQUEST =
 
 /** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"). */
 const WH_QUESTION =
-  /^(?:(?:and|also|so|then|now|lastly|finally|additionally)[,\s]+)*(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
+  /^(?:(?:and|also|so|then|now|lastly|finally|additionally|y|e|ademas|tambien)[,\s]+)*(?:(?:a|de|en|con|para|por)\s+)?(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
 
 /**
  * The request says the agent will set out the final details and ask again before acting ("Once

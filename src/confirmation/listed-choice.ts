@@ -4,10 +4,9 @@
  * you would like to proceed with the change"): "let's use the Visa ending in 2076", "I'll go with the
  * second option", "usemos…", "我选第二个". The choice must bring no word or value of its own.
  *
- * Not read as consent: a choice after a bare "which one?", and the user's own instruction naming a
- * listed item after "which reservation would you like to cancel?" ("I'd like to cancel Q69X3R"): no
- * action with its consequences was put to the user (the labels of the shared tau2 replies read it so,
- * those of the tau1 sample the other way; precision first).
+ * Not read as consent: a choice after a bare "which one?". The user's own instruction naming a listed
+ * item after "which reservation would you like to cancel?" ("I'd like to cancel Q69X3R") is read by
+ * `which-item.ts` (labels README rule 1, settled 2026-12-01).
  * @internal
  */
 import { novelContent, type RequestVocabulary } from "./content-words.js";

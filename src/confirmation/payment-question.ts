@@ -2,10 +2,10 @@
  * The request's open question of how to pay: "let me know which payment method you'd like to use
  * for the difference", "provide a payment method from your profile", "how would you like to pay?",
  * "¿qué método de pago desea usar?", "请告诉我您想用哪种支付方式". Such a request leaves the method to
- * the user, so a yes that names one (by kind, a card's last digits or its id) answers it and adds no
- * detail of the user's own. The method named binds: a pending action must pay with it
- * (`unboundPaymentChoice`). A reference the judge cannot check against an action ("the same
- * method as before", "the original card") is not covered here. Read on text in `normalizeText`
+ * the user, so a yes that names one by a card's last digits answers it and adds no detail
+ * of the user's own. The method named binds: a pending action must pay with it
+ * (`unboundPaymentChoice`). A kind alone ("my credit card") and a reference the judge cannot check
+ * against an action ("the same method as before", "the original card") are not covered here. Read on text in `normalizeText`
  * form. EN, ZH, ES.
  * @internal
  */
@@ -35,15 +35,18 @@ const OPEN_AMOUNT =
   /(?<![\p{L}])(?:(?:any|the|whatever) (?:(?:price|fare|cost|cabin) )?(?:difference|additional (?:cost|charge|amount|fee|payment)s?|extra (?:cost|charge|fee)s?)|whatever it costs|(?:la|cualquier) diferencia|cargos? adicionales?)(?![\p{L}])|差价|额外费用/iu;
 
 /**
- * Whether a reply's choice of method answers the request's open question of how to pay with what
- * it will be charged known: the request states a price, or the reply accepts an open amount ("use
- * my card for any additional charges"). Labelling rule 3: an amount never stated is covered only
- * when the user accepted an open amount explicitly with a method they chose.
+ * Whether a reply's choice of method answers the request's open question of how to pay: it names
+ * the method by a card's digits (a kind alone, "my credit card", is ambiguous when the user
+ * holds several, and the judge does not see the profile), and what will be charged is known: the
+ * request states a price, or the reply accepts an open amount ("use my card for any additional
+ * charges"). Labelling rule 3: an amount never stated is covered only when the user accepted an open
+ * amount explicitly with a method they chose.
  * @param request The request, in normal form.
  * @param reply The reply, in normal form.
+ * @param mentions The card numbers and payment ids the reply names (`paymentMentions(reply)`).
  */
-export function answersHowToPay(request: string, reply: string): boolean {
-  return asksHowToPay(request) && (PRICE.test(request) || OPEN_AMOUNT.test(reply));
+export function answersHowToPay(request: string, reply: string, mentions: readonly string[]): boolean {
+  return mentions.length > 0 && asksHowToPay(request) && (PRICE.test(request) || OPEN_AMOUNT.test(reply));
 }
 
 /** Payment kinds named in words, with the id prefix of each (`credit_card_…`, `gift_card_…`, `certificate_…`). */

@@ -108,8 +108,11 @@ describe("judgeConsent: the user's own instruction on a listed item after a bare
     "我可以帮您取消一个重复的预订。请问您要取消哪个预订：SE9KEL、FDZ0T5 还是 5BGGWZ？",
     "Puedo ayudarle a cancelar una de las reservas duplicadas. ¿Podría indicar qué reserva desea cancelar: SE9KEL, FDZ0T5 o 5BGGWZ?",
   ];
-  it("names which one; no action with its consequences was put to the user yet: unclear", () => {
-    check(rows(whichCancel, ["I'd like to cancel the reservation with ID FDZ0T5.", "我要取消 FDZ0T5。", "Quiero cancelar la reserva FDZ0T5."], "unclear"));
+  // settled 2026-12-01 (labels README rule 1, "After a bare 'which one?'"; which-item.ts): naming the action and one listed item is consent
+  it("names the action and one listed item: confirmed", () => {
+    check(rows(whichCancel, ["I'd like to cancel the reservation with ID FDZ0T5.", "我要取消 FDZ0T5。", "Quiero cancelar la reserva FDZ0T5."], "confirmed"));
+  });
+  it("all of them (the request offered to cancel one), or an item it did not list: unclear", () => {
     check(rows(whichCancel, ["Please cancel all of them.", "请全部取消。", "Cancele todas, por favor."], "unclear"));
     check(rows(whichCancel, ["I'd like to cancel QX81LM.", "我要取消 QX81LM。", "Quiero cancelar la QX81LM."], "unclear"));
   });

@@ -1,11 +1,12 @@
 /**
  * A request that asks the user how to pay ("let me know which payment method you'd like to use",
  * "请提供支付方式", "indíquenos el método de pago") leaves the method open: a yes that names one
- * (by kind, by a card's last digits or by its id) answers that question, it adds no detail of its
- * own. The method named binds: a pending action that pays with another kind or another card is not
+ * (by a card's last digits) answers that question and adds no detail of its own, when the price is stated or the reply accepts an open amount.
+ * The method named binds: a pending action that pays with another kind or another card is not
  * covered. Hand-written rows (EN, ZH, ES), with the near-misses that stay unclear: a method named
- * where the request did not ask (it named one), a method the judge cannot bind ("the same one as
- * before"), and a yes that also adds a condition or another request.
+ * where the request did not ask (it named one), a method named by kind alone (ambiguous when the
+ * user holds several), a method the judge cannot bind ("the same one as before"), and a yes that also
+ * adds a condition or another request.
  */
 import { describe, expect, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
@@ -31,7 +32,7 @@ const named: Lang3 = [
 ];
 
 describe("judgeConsent: a yes that answers the request's open question of how to pay", () => {
-  it("a yes naming a method, by kind or by its digits: confirmed", () => {
+  it("a yes naming a method by its digits: confirmed", () => {
     check(
       rows(
         open,
@@ -43,12 +44,6 @@ describe("judgeConsent: a yes that answers the request's open question of how to
         "confirmed",
       ),
     );
-    const byKind: Lang3 = [
-      "Yes, I'd like to proceed with the upgrade. I'll pay with my gift card.",
-      "可以，办理吧，用礼品卡付。",
-      "Sí, adelante con el cambio; pagaré con mi tarjeta de regalo.",
-    ];
-    check(rows(priced, byKind, "confirmed"));
     check(
       rows(
         priced,
@@ -65,6 +60,19 @@ describe("judgeConsent: a yes that answers the request's open question of how to
     check(
       rows(
         open,
+        [
+          "Yes, I'd like to proceed with the upgrade. Please use my card ending in 7334.",
+          "可以，办理吧，用尾号7334的卡。",
+          "Sí, adelante con el cambio; use mi tarjeta terminada en 7334.",
+        ],
+        "unclear",
+      ),
+    );
+  });
+  it("a method named by kind alone: unclear (the user may hold several of that kind; the judge does not see the profile)", () => {
+    check(
+      rows(
+        priced,
         [
           "Yes, I'd like to proceed with the upgrade. I'll pay with my gift card.",
           "可以，办理吧，用礼品卡付。",
@@ -125,16 +133,13 @@ describe("judgeConsent: a yes that answers the request's open question of how to
   it("a method named without a go-ahead answers the question only: unclear", () => {
     check(rows(open, ["My credit card ending in 7334.", "尾号7334的信用卡。", "Mi tarjeta de crédito terminada en 7334."], "unclear"));
   });
-  it("the method named binds: a pending action paying with another kind or another card is not covered", () => {
+  it("the method named binds: a pending action paying with another card is not covered", () => {
     const reply = "Yes, please proceed with the upgrade. Use my credit card ending in 7334 for any additional charges.";
     const action = (payment_id: string) => ({ tool: "update_reservation_flights", args: { reservation_id: "M20IZO", cabin: "business", payment_id } });
     expect(judgeConsent({ request: open[0], reply, action: action("gift_card_7334000") }).decision).toBe("unclear");
     expect(judgeConsent({ request: open[0], reply, action: action("credit_card_4421100") }).decision).toBe("unclear");
     // the card's digits are in the action: covered
     expect(judgeConsent({ request: open[0], reply, action: action("credit_card_7334") }).decision).toBe("confirmed");
-    const byKind = "Yes, I'd like to proceed with the upgrade. I'll pay with my gift card.";
-    expect(judgeConsent({ request: priced[0], reply: byKind, action: action("gift_card_1234567") }).decision).toBe("confirmed");
-    expect(judgeConsent({ request: priced[0], reply: byKind, action: action("credit_card_1234567") }).decision).toBe("unclear");
   });
 });
 

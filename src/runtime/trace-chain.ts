@@ -12,6 +12,7 @@
 import * as nodeCrypto from "node:crypto";
 import { createHash } from "node:crypto";
 import type { TraceEntry } from "./session-trace.js";
+import { shapeRegistry, type ShapeEncoder } from "./trace-chain-shapes.js";
 
 /** The chain encodings: 1 (JSON of each block) and 2 (the compact encoding). */
 export type TraceChainVersion = 1 | 2;
@@ -208,95 +209,7 @@ function writeShaped(shape: ShapeEncoder, a: object): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// learned shapes: per tool, an encoder compiled for the key list its arguments had last
-
-/**
- * Writes `a` exactly as `writeValue(a, 0)` would when `a` is a plain object whose own enumerable
- * keys are the shape's keys, in that order, none of them undefined, a function or a symbol;
- * returns false, having written nothing, otherwise. The keys' bytes are constants of the
- * compiled code; the values go through `writeValue`.
- */
-type ShapeEncoder = (a: object) => boolean;
-
-/** The shape each tool's arguments had when last walked (bounded: see learnShape). */
-const shapes = new Map<string, ShapeEncoder>();
-/** Compiled encoders by key list (bounded). */
-const compiledShapes = new Map<string, ShapeEncoder>();
-const MAX_TOOLS = 4096;
-const MAX_SHAPES = 512;
-const MAX_SHAPE_KEYS = 32;
-
-/**
- * After the walk wrote `a` (a plain object), remembers its key list for `tool`; the encoder now
- * in effect for the tool. Bounded: at most `MAX_TOOLS` tools and `MAX_SHAPES` compiled key lists
- * per process (past that, the walk writes what has no shape yet).
- */
-function learnShape(tool: unknown, a: object, current: ShapeEncoder | undefined): ShapeEncoder | undefined {
-  if (typeof tool !== "string" || (current === undefined && shapes.size >= MAX_TOOLS) || codegen === false) return current;
-  const keys = Object.keys(a);
-  if (keys.length > MAX_SHAPE_KEYS || keys.includes("__proto__")) return current;
-  const id = JSON.stringify(keys);
-  let shape = compiledShapes.get(id);
-  if (shape === undefined) {
-    if (compiledShapes.size >= MAX_SHAPES) return current;
-    shape = shapeEncoder(keys);
-    if (shape === undefined) return current;
-    compiledShapes.set(id, shape);
-  }
-  shapes.set(tool, shape);
-  return shape;
-}
-
-/** Whether code generation is allowed (a strict Content-Security-Policy forbids it: no shapes, the walk writes everything). */
-let codegen: boolean | undefined;
-
-/**
- * The encoder of one key list: generated code that checks the object (prototype, no `toJSON`,
- * exactly these own enumerable keys in this order, no value JSON leaves out) before writing
- * anything, then stores each key's bytes (`"key"` as JSON writes it, UTF-8) as constants and
- * writes each value with `writeValue`. Keys are embedded as JSON string literals.
- */
-function shapeEncoder(keys: readonly string[]): ShapeEncoder | undefined {
-  // (keys as string literals, compared in the order for-in gives them; the globals' own
-  // methods, which the optimizing compiler knows: `hasOwnProperty.call` in a for-in over the
-  // object is a map check)
-  const lit = keys.map((k) => JSON.stringify(k));
-  let body = `if (typeof a.toJSON === "function") return false;
-const pr = Object.getPrototypeOf(a);
-if (pr !== Object.prototype && pr !== null) return false;
-let i = 0;
-for (const k in a) {
-  switch (i++) {
-${lit.map((k, i) => `    case ${i}: if (k !== ${k}) return false; break;`).join("\n")}
-    default: return false;
-  }
-  if (!Object.prototype.hasOwnProperty.call(a, k)) return false;
-}
-if (i !== ${keys.length}) return false;
-`;
-  lit.forEach((k, i) => {
-    body += `const v${i} = a[${k}];
-if (v${i} === undefined || typeof v${i} === "function" || typeof v${i} === "symbol") return false;
-`;
-  });
-  // (`{` goes with the first key's bytes; a key's bytes are stored as constants after one capacity check)
-  keys.forEach((k, i) => {
-    const bytes = [...(i === 0 ? [0x7b] : []), ...Buffer.from(JSON.stringify(k), "utf8")];
-    body += `{ const p = reserve(${bytes.length}); const b = out(); ${bytes.map((c, j) => `b[p + ${j}] = ${c};`).join(" ")} advance(${bytes.length}); }\nif (typeof v${i} === "string") writeQuoted(v${i}); else writeValue(v${i}, 1);\n`;
-  });
-  body += keys.length === 0 ? `writeByte(0x7b);\nwriteByte(0x7d);\nreturn true;` : `writeByte(0x7d);\nreturn true;`;
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code holds the keys as JSON string literals and fixed checks only
-    const make = new Function("reserve", "out", "advance", "writeValue", "writeByte", "writeQuoted", `return function shapeEncoder(a) {\n${body}\n};`) as (
-      ...args: unknown[]
-    ) => ShapeEncoder;
-    codegen = true;
-    return make(reserve, currentBuffer, advance, writeValue, writeByte, writeQuoted);
-  } catch {
-    codegen = false;
-    return undefined;
-  }
-}
+// learned shapes (trace-chain-shapes.ts): what they write with
 
 /** Makes room for `n` more bytes; the position to write them at. */
 function reserve(n: number): number {
@@ -309,6 +222,8 @@ function currentBuffer(): Buffer {
 function advance(n: number): void {
   pos += n;
 }
+
+const { shapes, learnShape } = shapeRegistry({ reserve, out: currentBuffer, advance, writeValue, writeByte, writeQuoted });
 
 /** `writeValue`; false (and nothing written, no numbers added) when the value is not plain data. */
 function writePlain(v: unknown): boolean {

@@ -4,9 +4,7 @@
  * cabins and counts are read by `extractDescribedValues` (src/confirmation/described-values.ts).
  */
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** A token that is not part of a longer word or number. */
 function token(body: string): RegExp {
@@ -15,7 +13,7 @@ function token(body: string): RegExp {
 
 /** An identifier (reservation id, user id, flight number): the exact token. */
 export function idForms(id: string): RegExp[] {
-  return [token(escape(id))];
+  return [token(escapeRegExp(id))];
 }
 
 /** A money amount: `50`, `$50`, `50.00`, `1,250`. */
@@ -24,7 +22,7 @@ export function amountForms(amount: number): RegExp[] {
   const abs = Math.abs(amount);
   const whole = Number.isInteger(abs) ? String(abs) : abs.toFixed(2);
   const withCommas = Number.isInteger(abs) ? abs.toLocaleString("en-US") : abs.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const bodies = new Set([escape(whole), escape(withCommas)]);
+  const bodies = new Set([escapeRegExp(whole), escapeRegExp(withCommas)]);
   const forms: RegExp[] = [];
   for (const b of bodies) forms.push(new RegExp(`(?<![0-9.,])\\$?\\s?${b}(?:\\.00?)?(?![0-9]|[.,][0-9])`, "i"));
   return forms;
@@ -32,7 +30,7 @@ export function amountForms(amount: number): RegExp[] {
 
 /** A person's name part (first or last name). */
 export function nameForms(name: string): RegExp[] {
-  return name.trim() === "" ? [] : [token(escape(name.trim()))];
+  return name.trim() === "" ? [] : [token(escapeRegExp(name.trim()))];
 }
 
 export function anyMatches(forms: readonly RegExp[], text: string): boolean {

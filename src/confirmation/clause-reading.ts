@@ -47,6 +47,8 @@ import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals } from "./reply-values.js";
+import { answersHowMany, restatesRequest, unexplainedNegations } from "./request-echo.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
@@ -144,64 +146,6 @@ const G = {
 };
 const IDIOM_WITH_OBJECT = new RegExp(`(?:${NEGATIVE_IDIOMS.source})\\s+(?:on|with|about|for|regarding|re|con|sobre)\\s`, "iu");
 const OPENS_WITH_COURTESY = new RegExp(`^(?:${PLEASANTRY.source})`, "iu");
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
-
-/** Whether a marker and the two words after it are the request's own words ("the other reservations", "just the 1 free bag"). */
-function restatesRequest(text: string, marker: string, request: string): boolean {
-  const at = text.indexOf(marker);
-  if (at < 0) return false;
-  const phrase = withoutPronouns(
-    `${marker}${text
-      .slice(at + marker.length)
-      .split(/[,;:]/)[0]!
-      .split(/\s+/)
-      .slice(0, 2)
-      .join(" ")}`,
-  );
-  return phrase.length >= 6 && withoutPronouns(request).includes(phrase);
-}
-
-/** "just for one passenger" after "how many passengers?": an answer, not a restriction. */
-function answersHowMany(text: string, marker: string, request: string): boolean {
-  const after = text.slice(text.indexOf(marker) + marker.length).split(/[,;:]/)[0]!;
-  const noun = /^\s*(?:for\s+)?(?:the\s+)?(?:\d+|one|two|three|a|an|me|myself|us)?\s*(?:\w+\s+)?([a-z]{3,})/.exec(after)?.[1];
-  if (noun === undefined)
-    return (
-      /^\s*(?:for\s+)?(?:me|myself)\b/.test(after) && /how many (?:passengers|people|travell?ers)|number of (?:passengers|people|travell?ers)/.test(request)
-    );
-  const root = noun.slice(0, Math.min(noun.length, 5));
-  return (
-    new RegExp(`(?:how many|number of)\\s+(?:\\w+\\s+)?${escapeRe(root)}`).test(request) ||
-    (/^(?:me|myself)$/.test(noun) && /how many (?:passengers|people|travell?ers)/.test(request))
-  );
-}
-
-/** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
-function unexplainedNegations(clause: string, request: string): string[] {
-  const out: string[] = [];
-  for (const m of clause.matchAll(G.NEGATOR)) {
-    const after = clause.slice(m.index! + m[0].length).trim();
-    const object =
-      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(
-        after,
-      )?.[1] ??
-      /^\p{Script=Han}+/u.exec(after)?.[0] ??
-      "";
-    if (object.length < 2) {
-      out.push(m[0]);
-      continue;
-    }
-    const root = escapeRe(object.slice(0, Math.max(3, Math.min(object.length, 5))));
-    // the request says the same thing is absent or unchanged: "no travel insurance", "Insurance: No", "0 checked bags", "no additional cost"
-    const restated = new RegExp(
-      `(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`,
-      "iu",
-    );
-    if (!restated.test(request)) out.push(`${m[0]} ${object}`);
-  }
-  return out;
-}
 
 /** What a go-ahead may follow in its clause: agreement, courtesy and connectives ("yes, no worries, in that case please go ahead"). */
 function leadsIn(prefix: string): boolean {
@@ -372,7 +316,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     risks.push({ kind: "condition", text: conditional.slice(condition.index).slice(0, 80) });
   // a negated agreement ("I don't confirm", "not correct") is a refusal, not an agreement
   const negated = affirm.filter(
-    (a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRe(a)}`, "iu").test(core) && !YES_OPENING.test(a),
+    (a) => new RegExp(`(?:\\bnot|n't|\\bno|\\bnever|不|别|没)\\s*(?:\\w+\\s+){0,2}${escapeRegExp(a)}`, "iu").test(core) && !YES_OPENING.test(a),
   );
   const agreed = affirm.filter((a) => !negated.includes(a));
   if (negated.length > 0 && deny.length === 0) deny.push(negated[0]!);

@@ -1,5 +1,6 @@
 import type { DeciderVerdict, PendingAction } from "./decider.js";
 import { decideReply, normalizeReply, requestVerbs, scanReply } from "./rule-decider.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** Words that only connect an action to its arguments ("refund $250 for booking ABC123"). */
 const GLUE = [
@@ -46,8 +47,6 @@ function leaves(value: unknown, out: unknown[] = []): unknown[] {
   return out;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
 /**
  * Whether an earlier user message is consent to this exact action: it names every argument
  * value (strings verbatim, numbers by value, no other numbers), names the action's own verb,
@@ -66,7 +65,7 @@ export function priorConsentVerdict(action: PendingAction, message: string): Dec
     .filter((s) => s.length > 0)
     .sort((a, b) => b.length - a.length);
   for (const s of strings) {
-    const re = new RegExp(`(?<![a-z0-9])${escape(s)}(?![a-z0-9])`, "giu");
+    const re = new RegExp(`(?<![a-z0-9])${escapeRegExp(s)}(?![a-z0-9])`, "giu");
     if (!re.test(text)) return unclear(`The message does not name ${JSON.stringify(s)}.`);
     text = text.replace(re, " ");
   }
@@ -91,7 +90,7 @@ export function priorConsentVerdict(action: PendingAction, message: string): Dec
   );
   const verbWords = requestVerbs({ request: [...named].join(" "), reply: "" });
   for (const v of verbs) if (!verbWords.has(v)) return unclear(`The message does not name the action (${v}).`);
-  for (const g of GLUE) text = text.replace(new RegExp(/^[a-z]/.test(g) ? `(?<![a-z0-9'])${g}(?![a-z0-9'])` : escape(g), "g"), " ");
+  for (const g of GLUE) text = text.replace(new RegExp(/^[a-z]/.test(g) ? `(?<![a-z0-9'])${g}(?![a-z0-9'])` : escapeRegExp(g), "g"), " ");
   const v = decideReply({ request: action.description ?? action.tool.replace(/[_-]+/g, " "), reply: text, actions: [action] });
   return { ...v, reason: `Prior consent: ${v.reason}`, rule: `prior_consent:${v.rule}` };
 }

@@ -5,6 +5,7 @@
  * differ.
  */
 import { extractDescribedValues, sameDate } from "./described-values.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** How a session binds a request's text to its action (`ConfirmationOptions.requestText`). */
 export interface RequestTextOptions {
@@ -87,10 +88,6 @@ export interface UnstatedValue {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
 const SMALL_NUMBERS = ["zero|no|none", "one|a|an|single", "two|both", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
 
 /** Whether `text` states the value: ids and words as whole tokens, dates in any wording, numbers with or without $ or as words. */
@@ -99,7 +96,7 @@ export function statesValue(text: string, value: string | number | boolean): boo
   if (typeof value === "number") {
     const fixed = Number.isInteger(value) ? String(Math.abs(value)) : Math.abs(value).toFixed(2).replace(/0$/, "");
     const grouped = Math.abs(value).toLocaleString("en-US", { maximumFractionDigits: 2 });
-    const bodies = [...new Set([fixed, grouped])].map(escape).join("|");
+    const bodies = [...new Set([fixed, grouped])].map(escapeRegExp).join("|");
     if (new RegExp(`(?<![\\d.,])\\$?\\s?(?:${bodies})(?:\\.0{1,2})?(?![\\d]|[.,]\\d)`).test(text)) return true;
     const word = Number.isInteger(value) && value >= 0 ? SMALL_NUMBERS[value] : undefined;
     return word !== undefined && new RegExp(`\\b(?:${word})\\b`, "i").test(text);
@@ -108,7 +105,7 @@ export function statesValue(text: string, value: string | number | boolean): boo
   if (v === "") return true;
   if (ISO_DATE.test(v)) return [...extractDescribedValues(text).dates].some((d) => sameDate(d, v));
   // snake_case words ("basic_economy") may be written with spaces or hyphens
-  const body = escape(v).replace(/_/g, "[ _-]").replace(/\s+/g, "\\s+");
+  const body = escapeRegExp(v).replace(/_/g, "[ _-]").replace(/\s+/g, "\\s+");
   return new RegExp(`(?<![A-Za-z0-9_])${body}(?![A-Za-z0-9_])`, "i").test(text);
 }
 

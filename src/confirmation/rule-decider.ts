@@ -15,6 +15,7 @@ import {
   YES_NO_PROMPT,
   type LexiconCategory,
 } from "./reply-lexicon.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** One piece of a scanned reply: a lexicon entry, or a word the lexicon does not know. */
 export interface ReplyToken {
@@ -216,7 +217,7 @@ function maskArgumentValues(text: string, args: unknown): string {
   let out = text;
   let masked = false;
   for (const v of strings) {
-    const re = new RegExp(`(?<![a-z0-9])${v.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![a-z0-9])`, "gu");
+    const re = new RegExp(`(?<![a-z0-9])${escapeRegExp(v)}(?![a-z0-9])`, "gu");
     out = out.replace(re, () => ((masked = true), ` ${ARGUMENT_PLACEHOLDER} `));
   }
   // a number in plain form only: "0412" or "-412" is another value (an id, a debit), not the amount 412

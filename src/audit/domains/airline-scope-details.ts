@@ -14,6 +14,7 @@ import type { ActionDetail } from "../audit-domain.js";
 import { anyMatches, idForms } from "../value-forms.js";
 import { arr, num, parseJson, readReservation, str, type AirlineKnowledge } from "./airline-knowledge.js";
 import { chargeDetail } from "./airline-payment-details.js";
+import { escapeRegExp } from "../../util/escape-regexp.js";
 
 /**
  * The written cabin covers every flight of the write: when the request names some of those flights
@@ -33,8 +34,7 @@ export function cabinScopeDetail(
   const names = [...new Set(passengers.map((p) => p.first_name).filter((n) => n.length >= 2))];
   if (numbers.length < 2 && names.length < 2) return undefined;
   const named = (t: string) => (numbers.length < 2 ? [] : numbers.filter((n) => anyMatches(idForms(n), t)));
-  const people = (t: string) =>
-    names.length < 2 ? [] : names.filter((n) => new RegExp(`(?<![\\p{L}])${n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}])`, "iu").test(t));
+  const people = (t: string) => (names.length < 2 ? [] : names.filter((n) => new RegExp(`(?<![\\p{L}])${escapeRegExp(n)}(?![\\p{L}])`, "iu").test(t)));
   // one direction of travel named for the new cabin ("your return flight"), the other never mentioned
   // (a trip on two or more dates: the flights of a connection share theirs, and all go out), unless
   // the request says the cabin applies to every flight ("applied to all flights")

@@ -139,7 +139,7 @@ export const NEGATIVE_IDIOMS = words(
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
     "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
   ],
-  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错"],
+  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "不好意思"],
 );
 
 /** A negator (its scope is read by the judge). */
@@ -155,7 +155,7 @@ export const CONDITION = words(
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
     "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
-    "si", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
+    "si(?!\\s*[,.!]|\\s*$)", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
   ],
   ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
 );
@@ -329,7 +329,7 @@ export const PLEASANTRY = words(
     "(?:you'?ve|you have) been (?:very |so |a |really )?(?:\\w+ )?(?:helpful|great|kind|patient|help)", "looking forward", "look forward", "can'?t wait", "excited", "(?:glad|happy|relieved|thrilled|pleased|delighted) (?:to hear|that|about|with)", "(?:great|good|wonderful) (?:news|to hear)",
     "i understand", "i see", "got it", "makes sense", "fair enough", "understood", "no worries", "sounds like a plan", "you'?re (?:welcome|the best|a lifesaver)", "hi", "hello", "hey",
     "merci(?: beaucoup| bien| infiniment)?", "s'il (?:vous|te) plait", "je vous remercie",
-    "gracias", "muchas gracias", "le agradezco", "se lo agradezco", "muy amable", "que tenga (?:un )?buen dia", "hasta luego", "adios", "que ganas", "entiendo",
+    "gracias", "muchas gracias", "porfa", "porfis", "porfavor", "le agradezco", "se lo agradezco", "muy amable", "que tenga (?:un )?buen dia", "hasta luego", "adios", "que ganas", "entiendo",
   ],
   ["谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
 );

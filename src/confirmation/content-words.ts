@@ -123,14 +123,34 @@ export function stem(word: string): string {
 
 /** The content words of a text (in `normalizeText` form), stemmed; numbers and ids are values, not words. */
 export function contentStems(text: string): string[] {
+  return contentWords(text).map(stem);
+}
+
+/** The words of the text that may carry content (not stop words, not numbers), as written. */
+function contentWords(text: string): string[] {
   const out: string[] = [];
   // an identifier's parts are words ("book_reservation": book, reservation)
   for (const m of text.matchAll(/[a-z][a-z'-]*/g)) {
     const w = m[0].replace(/'(?:s|ll|d|re|ve|m|t)$/, "").replace(/^'+|'+$/g, "");
     if (w.length < 2 || isStop(w) || /\d/.test(w)) continue;
-    out.push(stem(w));
+    out.push(w);
   }
   return out;
+}
+
+/**
+ * A word of five letters or more that is a known word with two neighbouring letters swapped, the
+ * commonest slip of fast typing ("chnage", "ahaed", "cancelaltion"): known means a stop word or a
+ * word the request used. Only these two: a slip of a word the request never used stays novel.
+ */
+function swappedLetters(word: string, known: (stemmed: string) => boolean): boolean {
+  if (word.length < 5) return false;
+  for (let i = 0; i + 1 < word.length; i++) {
+    if (word[i] === word[i + 1]) continue;
+    const c = word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2);
+    if (isStop(c) || known(stem(c))) return true;
+  }
+  return false;
 }
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
@@ -178,7 +198,10 @@ function sameStem(a: string, b: string): boolean {
 
 /** The content words (and Chinese characters) of a clause that the request never used. */
 export function novelContent(clause: string, vocabulary: RequestVocabulary): string[] {
-  const words = contentStems(clause).filter((w) => !vocabulary.stems.some((r) => sameStem(w, r)));
+  const known = (w: string) => vocabulary.stems.some((r) => sameStem(w, r));
+  const words = contentWords(clause)
+    .filter((w) => !known(stem(w)) && !swappedLetters(w, known))
+    .map(stem);
   // a lone character is not a word of its own: Chinese content is compared by pairs
   return [...new Set([...words, ...novelBigrams(clause, vocabulary)])];
 }

@@ -19,12 +19,11 @@
  *   CONCORDAT_BENCH_ROUNDS=41 CONCORDAT_BENCH_PATH=long …     (defaults: 31 rounds, fresh)
  */
 import { loadavg } from "node:os";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { z } from "zod";
 import type * as Concordat from "../src/index.js";
 import type * as Decorators from "../decorators/index.js";
-import { importBuilt } from "./import-built.js";
+import { lookupProtocol } from "./bench-protocol.js";
+import { importBuilt, importFromDist } from "./import-built.js";
+import { quartileSummary } from "./quantiles.js";
 
 interface Build {
   readonly name: string;
@@ -48,16 +47,7 @@ class Plain {
 }
 
 async function load(name: string, lib: typeof Concordat & typeof Decorators): Promise<Build> {
-  const protocol = lib.defineProtocol({
-    name: "bench-call-overhead",
-    initial: "open",
-    terminal: ["closed"],
-    tools: {
-      lookup: { input: z.object({ account: z.string(), page: z.number().int() }), effect: "read" },
-      close: { input: z.object({}), effect: "read" },
-    },
-    states: { open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
-  });
+  const protocol = lookupProtocol(lib.defineProtocol);
   @lib.enforce(protocol)
   class Decorated {
     @lib.tool() async lookup(args: { account: string; page: number }) {
@@ -67,13 +57,6 @@ async function load(name: string, lib: typeof Concordat & typeof Decorators): Pr
   const long = new Decorated();
   for (let i = 0; i < 3000; i++) await long.lookup(argsList[i & 1023]!);
   return { name, make: () => new Decorated(), sessionOf: lib.sessionOf, long };
-}
-
-async function importFrom(dir: string): Promise<typeof Concordat & typeof Decorators> {
-  const at = (p: string) => pathToFileURL(resolve(dir, p)).href;
-  // the decorators module first: it installs the Symbol.metadata polyfill
-  const decorators = (await import(at("decorators/index.js"))) as typeof Decorators;
-  return { ...((await import(at("src/index.js"))) as typeof Concordat), ...decorators };
 }
 
 function cpuNsPerCall(t0: NodeJS.CpuUsage): number {
@@ -97,20 +80,17 @@ async function decoratedNs(b: Build): Promise<number> {
   return cpuNsPerCall(t0);
 }
 
-function quantile(xs: readonly number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) * q)]!;
-}
-
-const fmt = (x: number, digits = 0) => x.toFixed(digits);
-const summary = (xs: readonly number[], digits = 0) =>
-  `${fmt(quantile(xs, 0.5), digits)} (quartiles ${fmt(quantile(xs, 0.25), digits)}–${fmt(quantile(xs, 0.75), digits)}, min ${fmt(quantile(xs, 0), digits)})`;
-
 const builds: Build[] = [
   await load("this build", { ...(await importBuilt<typeof Decorators>("decorators/index.js")), ...(await importBuilt<typeof Concordat>("src/index.js")) }),
 ];
 const against = process.env["CONCORDAT_BENCH_AGAINST"];
-if (against !== undefined) builds.push(await load(`against ${against}`, await importFrom(against)));
+if (against !== undefined)
+  builds.push(
+    await load(`against ${against}`, {
+      ...(await importFromDist<typeof Decorators>(against, "decorators/index.js")),
+      ...(await importFromDist<typeof Concordat>(against, "src/index.js")),
+    }),
+  );
 
 const overheads = builds.map((): number[] => []);
 const plains: number[] = [];
@@ -131,9 +111,9 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(" ")}`,
 );
-console.log(`  plain async method: ${summary(plains)}`);
-builds.forEach((b, i) => console.log(`  overhead, ${b.name}: ${summary(overheads[i]!)}`));
+console.log(`  plain async method: ${quartileSummary(plains)}`);
+builds.forEach((b, i) => console.log(`  overhead, ${b.name}: ${quartileSummary(overheads[i]!)}`));
 if (builds.length === 2) {
   const ratio = overheads[0]!.map((x, r) => x / overheads[1]![r]!);
-  console.log(`  per-round ratio this/against: ${summary(ratio, 3)}`);
+  console.log(`  per-round ratio this/against: ${quartileSummary(ratio, 3)}`);
 }

@@ -21,12 +21,11 @@
  * `npx tsc -p tsconfig.build.json` in DIR.
  */
 import { loadavg } from "node:os";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { z } from "zod";
 import type * as Concordat from "../src/index.js";
 import type { TraceEntry } from "../src/runtime/session-trace.js";
-import { importBuilt } from "./import-built.js";
+import { lookupProtocol } from "./bench-protocol.js";
+import { importBuilt, importFromDist } from "./import-built.js";
+import { quartileSummary } from "./quantiles.js";
 
 type Fold = (version: 2, digest: string, block: readonly TraceEntry[], start: number, count: number) => string;
 
@@ -58,32 +57,11 @@ const blocks = Array.from({ length: 16 }, (_, b) =>
   })),
 );
 
-function makeProtocol(lib: typeof Concordat) {
-  return lib.defineProtocol({
-    name: "bench-session",
-    initial: "open",
-    terminal: ["closed"],
-    tools: {
-      lookup: { input: z.object({ account: z.string(), page: z.number().int() }), effect: "read" },
-      close: { input: z.object({}), effect: "read" },
-    },
-    states: { open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
-  });
-}
-
 function load(name: string, lib: typeof Concordat, fold: Fold): Build {
-  const protocol = makeProtocol(lib) as ConstructorParameters<typeof Concordat.Session>[0];
+  const protocol = lookupProtocol(lib.defineProtocol) as ConstructorParameters<typeof Concordat.Session>[0];
   const long = new lib.Session(protocol);
   for (let i = 0; i < 3000; i++) long.advance(long.validate(calls[i & 1023]!, true), RESULT);
   return { name, lib, protocol, long, fold };
-}
-
-async function importFrom(dir: string): Promise<{ lib: typeof Concordat; fold: Fold }> {
-  const at = (p: string) => pathToFileURL(resolve(dir, p)).href;
-  return {
-    lib: (await import(at("src/index.js"))) as typeof Concordat,
-    fold: ((await import(at("src/runtime/trace-chain.js"))) as { foldBlock: Fold }).foldBlock,
-  };
 }
 
 function cpuNs(n: number, f: (i: number) => void): number {
@@ -93,20 +71,13 @@ function cpuNs(n: number, f: (i: number) => void): number {
   return ((c.user + c.system) * 1000) / n;
 }
 
-function quantile(xs: readonly number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) * q)]!;
-}
-const fmt = (x: number, digits = 0) => x.toFixed(digits);
-const summary = (xs: readonly number[], digits = 0) =>
-  `${fmt(quantile(xs, 0.5), digits)} (quartiles ${fmt(quantile(xs, 0.25), digits)}–${fmt(quantile(xs, 0.75), digits)}, min ${fmt(quantile(xs, 0), digits)})`;
-
 const here = await importBuilt<{ foldBlock: Fold }>("src/runtime/trace-chain.js");
 const builds: Build[] = [load("this build", await importBuilt<typeof Concordat>("src/index.js"), here.foldBlock)];
 const against = process.env["CONCORDAT_BENCH_AGAINST"];
 if (against !== undefined) {
-  const other = await importFrom(against);
-  builds.push(load(`against ${against}`, other.lib, other.fold));
+  const lib = await importFromDist<typeof Concordat>(against, "src/index.js");
+  const { foldBlock } = await importFromDist<{ foldBlock: Fold }>(against, "src/runtime/trace-chain.js");
+  builds.push(load(`against ${against}`, lib, foldBlock));
 }
 
 const figures = builds.map(() => ({ long: [] as number[], fresh: [] as number[], fold: [] as number[] }));
@@ -141,11 +112,11 @@ console.log(
 );
 builds.forEach((b, i) => {
   const f = figures[i]!;
-  console.log(`  ${b.name}: long ${summary(f.long)}; fresh ${summary(f.fresh)}; fold per entry ${summary(f.fold)}`);
+  console.log(`  ${b.name}: long ${quartileSummary(f.long)}; fresh ${quartileSummary(f.fresh)}; fold per entry ${quartileSummary(f.fold)}`);
 });
 if (builds.length === 2) {
   const ratio = (k: "long" | "fresh" | "fold") =>
-    summary(
+    quartileSummary(
       figures[0]![k].map((x, r) => x / figures[1]![k][r]!),
       3,
     );

@@ -24,24 +24,15 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createActor, createMachine } from "xstate";
-import { z } from "zod";
 import type * as Concordat from "../src/index.js";
 import type * as Decorators from "../decorators/index.js";
+import { lookupProtocol } from "./bench-protocol.js";
 import { importBuilt } from "./import-built.js";
 
 const { defineProtocol, Session } = await importBuilt<typeof Concordat>("src/index.js");
 const { enforce, tool, sessionOf } = await importBuilt<typeof Decorators>("decorators/index.js");
 
-const protocol = defineProtocol({
-  name: "bench-session",
-  initial: "open",
-  terminal: ["closed"],
-  tools: {
-    lookup: { input: z.object({ account: z.string(), page: z.number().int() }), effect: "read" },
-    close: { input: z.object({}), effect: "read" },
-  },
-  states: { open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
-});
+const protocol = lookupProtocol(defineProtocol);
 
 const machine = createMachine({
   id: "bench-session",

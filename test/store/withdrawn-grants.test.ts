@@ -54,17 +54,37 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   }
 }
 
+/** Runs a test over one backend; `open()` is another process's store. Closes every store and the backend. */
+async function withBackend(backend: () => Promise<Backend>, body: (b: Backend, open: () => Promise<SessionStore>) => Promise<void>): Promise<void> {
+  const b = await backend();
+  const stores: SessionStore[] = [];
+  const open = async () => {
+    const store = await b.open();
+    stores.push(store);
+    return store;
+  };
+  try {
+    await body(b, open);
+  } finally {
+    for (const store of stores) await store.close();
+    await b.close();
+  }
+}
+
+type PaySession = Parameters<Parameters<GuardedExecutor<typeof confirmedPayProtocol>["update"]>[1]>[0];
+
+/** A yes to paying $40, then the same action asked again with a fee and answered with a condition: the yes is withdrawn. */
+async function yesThenConditional(s: PaySession): Promise<void> {
+  s.requestConfirmation(PAY, { description: "Pay $40 from account ACC-9?" });
+  await s.receiveUserReply("Yes, please pay it.");
+  s.requestConfirmation(PAY, { description: "To confirm: pay $40 from account ACC-9, with a $2 fee. Yes?" });
+  await s.receiveUserReply("Yes, but only if the fee is waived.");
+}
+
 function suite(name: string, backend: () => Promise<Backend>) {
   describe(name, () => {
     it("yes, asked again, an unclear answer: another process refuses the old token and the write; a rolled-back head cannot bring the grant back", async () => {
-      const b = await backend();
-      const stores: SessionStore[] = [];
-      const open = async () => {
-        const s = await b.open();
-        stores.push(s);
-        return s;
-      };
-      try {
+      await withBackend(backend, async (b, open) => {
         const first = executor(await open());
         const { session } = await first.create();
         const id = session.id;
@@ -93,12 +113,7 @@ function suite(name: string, backend: () => Promise<Backend>) {
         // near miss on another session: a plain yes to the re-asked action authorizes one write; the head from
         // after that yes but before the write, written back, cannot use it again (its consumption is in the claims)
         const other = (await first.create()).session.id;
-        await first.update(other, async (s) => {
-          s.requestConfirmation(PAY, { description: "Pay $40 from account ACC-9?" });
-          await s.receiveUserReply("Yes, please pay it.");
-          s.requestConfirmation(PAY, { description: "To confirm: pay $40 from account ACC-9, with a $2 fee. Yes?" });
-          await s.receiveUserReply("Yes, but only if the fee is waived.");
-        });
+        await first.update(other, yesThenConditional);
         await executor(await open()).update(other, async (s) => {
           expect((await s.receiveUserReply("Yes, go ahead.")).decision).toBe("confirmed");
         });
@@ -106,18 +121,12 @@ function suite(name: string, backend: () => Promise<Backend>) {
         expect(await outcome(executor(await open()), other, "pay-1")).toEqual({ ran: true, code: "ok" });
         await b.write(other, afterYes);
         expect(await outcome(executor(await open()), other, "pay-2")).toEqual({ ran: false, code: "state_tampered" });
-      } finally {
-        for (const s of stores) await s.close();
-        await b.close();
-      }
+      });
     }, 60_000);
 
     it("every consent fact (pending actions and statuses, used, withdrawn, unclear reasons, rounds, messages) loads in another process as it was saved", async () => {
-      const b = await backend();
-      const stores: SessionStore[] = [];
-      try {
-        const a = await b.open();
-        stores.push(a);
+      await withBackend(backend, async (b, open) => {
+        const a = await open();
         const first = executor(a);
         const id = (await first.create()).session.id;
         await first.update(id, async (s) => {
@@ -125,18 +134,12 @@ function suite(name: string, backend: () => Promise<Backend>) {
           await s.receiveUserReply("Yes, please pay it.");
         });
         await first.execute(id, { id: "p5", name: "pay", arguments: { account: "ACC-1", amount: 5 } }, () => "paid");
-        const { session: saved } = await first.update(id, async (s) => {
-          s.requestConfirmation(PAY, { description: "Pay $40 from account ACC-9?" });
-          await s.receiveUserReply("Yes, please pay it.");
-          s.requestConfirmation(PAY, { description: "To confirm: pay $40 from account ACC-9, with a $2 fee. Yes?" });
-          await s.receiveUserReply("Yes, but only if the fee is waived.");
-        });
+        const { session: saved } = await first.update(id, yesThenConditional);
         const facts = saved.toJSON().extensions["confirmation"] as Record<string, unknown[]>;
         expect(facts["consumed"]).toHaveLength(1);
         expect(facts["withdrawn"]).toHaveLength(1);
         expect(facts["unclear"]).toHaveLength(1);
-        const other = await b.open();
-        stores.push(other);
+        const other = await open();
         const { session: loaded } = await executor(other).load(id);
         expect(loaded.toJSON().extensions["confirmation"]).toEqual(JSON.parse(JSON.stringify(facts)));
         // and it acts on them: the refusal gives the reason of the unclear answer
@@ -144,18 +147,12 @@ function suite(name: string, backend: () => Promise<Backend>) {
           .execute(id, { ...PAY, id: "p40" }, () => "paid")
           .catch((e: unknown) => e);
         expect((refused as ProtocolViolation).message).toMatch(/could not be read as a clear yes \(.*fee is waived/);
-      } finally {
-        for (const s of stores) await s.close();
-        await b.close();
-      }
+      });
     }, 60_000);
 
     it("a refusal of a confirmed action (structured deny) is stored too: its token is refused by another process", async () => {
-      const b = await backend();
-      const stores: SessionStore[] = [];
-      try {
-        const a = await b.open();
-        stores.push(a);
+      await withBackend(backend, async (b, open) => {
+        const a = await open();
         const first = executor(a);
         const { session } = await first.create();
         const { value } = await first.update(session.id, (s) => {
@@ -164,15 +161,11 @@ function suite(name: string, backend: () => Promise<Backend>) {
           return { token, actionId: req.id };
         });
         await first.update(session.id, (s) => s.deny(value.actionId));
-        const other = await b.open();
-        stores.push(other);
+        const other = await open();
         const second = executor(other);
         expect(await codeOf(second.update(session.id, (s) => s.presentGrant(value.token)))).toBe("confirmation_missing");
         expect(await outcome(second, session.id, "pay-1")).toEqual({ ran: false, code: "confirmation_denied" });
-      } finally {
-        for (const s of stores) await s.close();
-        await b.close();
-      }
+      });
     }, 60_000);
   });
 }

@@ -12,15 +12,22 @@ import type { Prng } from "./prng.js";
  * - `recorded` (the default): real replies of real recorded conversations (the tuning part of
  *   `test/confirmation/corpus/real-replies.jsonl`, labelled `confirmed` by reading), drawn with the
  *   run's seeded PRNG among those that fit the action asked about (below).
+ * - `recorded-heldout`: the same, drawn from the **held-out** parts of both real-reply corpora
+ *   (`real-replies.jsonl` split `heldout`: grok-4, grok-4-fast and the tau1 sample;
+ *   `real-replies-tau1.jsonl` split `heldout`: odd tau-bench v1 task ids), which nobody read while
+ *   writing the judge's rules. For measuring only: the false blocks it reports are the judge's on
+ *   real wording it was not fitted to.
  * - `fixed`: the three fixed lines the first evaluation used ("Yes, please go ahead." …), for
  *   comparison only.
  *
- * The held-out part of the corpus is never used here: it stays unseen for measuring the judge.
+ * The default never uses a held-out part: it stays unseen for measuring the judge.
  * @internal
  */
 export interface ReplySource {
   /** `recorded` or `fixed`. */
   readonly kind: "recorded" | "fixed";
+  /** The part of the recorded runs the replies come from (`recorded`). */
+  readonly split?: CorpusPart;
   /** One sentence for the report: where the replies came from and how many there are. */
   readonly description: string;
   /** The file they come from (relative to the package root), for `recorded`. */
@@ -54,18 +61,25 @@ export function fixedReplySource(): ReplySource {
 
 /** The real-reply corpus, relative to the package root. */
 export const REAL_REPLY_CORPUS = "test/confirmation/corpus/real-replies.jsonl";
+/** The real replies of the tau-bench v1 gpt-4o runs, relative to the package root (held-out source only). */
+export const REAL_REPLY_TAU1_CORPUS = "test/confirmation/corpus/real-replies-tau1.jsonl";
+
+/** A part of the labelled corpora: the one the judge's rules were written on, or the one kept unseen. @internal */
+export type CorpusPart = "tuning" | "heldout";
+/** How the customers say yes, as `--replies` names it. @internal */
+export type ReplyKind = "recorded" | "recorded-heldout" | "fixed";
 
 /** Categories of a plain yes to the action as described (not a choice among offered options). */
 const PLAIN_YES = new Set(["yes_plain", "yes_long", "yes_polite_question", "yes_report_question"]);
 
 /**
  * Words that tie a reply to its own conversation's details: values (digits, amounts, ids, airport
- * codes, months), payment and passenger specifics, a transfer, several actions. A reply with one of
+ * codes, months), payment and passenger specifics, a cabin, a transfer, several actions or items. A reply with one of
  * them answered something this run's request may not have said, so it is not portable.
  */
 const CODES = /\b[A-Z0-9]{6}\b|\b[A-Z]{3}\b/;
 const CONTEXT_BOUND =
-  /\d|\$|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|transfer|human|\bagents?\b|\bboth\b|\ball (?:three|two|of them)|\bpay(?:ment|ing)?\b|\bcards?\b|\bgift\b|\bcertificate|\binsurance\b|\bmyself\b|\bmembership\b|\border\b|smaller|larger|\bterms\b|option|\bdates?\b|\bseat/i;
+  /\d|\$|\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b|transfer|human|\bagents?\b|\bboth\b|\ball (?:three|two|of them)|\bpay(?:ment|ing)?\b|\bcards?\b|\bgift\b|\bcertificate|\binsurance\b|\bmyself\b|\bmembership\b|\border\b|smaller|larger|\bterms\b|option|\bdates?\b|\bseat|\beconomy\b|\bbusiness\b|\bclass\b|\bcabin|\breservations\b|\bcancellations\b|\ball (?:the )?(?:remaining|flights)/i;
 
 /** Words that name a kind of action, and the tools of that kind. */
 const ACTION_WORDS: readonly { readonly re: RegExp; readonly tools: readonly string[] }[] = [
@@ -100,52 +114,49 @@ interface CorpusLine {
 }
 
 /**
- * The recorded replies: the tuning part of the real-reply corpus, labelled `confirmed` as a plain
- * yes, with simulator tokens (`###STOP###`) removed, without the replies bound to their own
+ * The recorded replies: one part of the real-reply corpora, labelled `confirmed` as a plain yes,
+ * with simulator tokens (`###STOP###`) removed, without the replies bound to their own
  * conversation's details, each with the tools it fits.
  *
- * @param file The corpus (JSON lines); default `REAL_REPLY_CORPUS` under the package root.
- * @throws SharedDataError `shared_data_missing` when the file is absent (a package install has no
+ * @param files The corpora (JSON lines); default `REAL_REPLY_CORPUS` under the package root for the
+ *   tuning part, `REAL_REPLY_CORPUS` and `REAL_REPLY_TAU1_CORPUS` for the held-out part.
+ * @param split Which part to draw from.
+ * @default split "tuning"
+ * @throws SharedDataError `shared_data_missing` when a file is absent (a package install has no
  *   `test/`: pass `--replies fixed`), `shared_data_malformed` when a line is not JSON or no reply fits.
  */
-export function recordedReplySource(file: string = join(packageRoot(), REAL_REPLY_CORPUS)): ReplySource {
-  if (!existsSync(file))
-    throw new SharedDataError(
-      "shared_data_missing",
-      `The real-reply corpus ${file} is missing, so the simulated customers cannot answer in recorded wording. Fix: run from a clone of the repository (the corpus is under test/), or pass --replies fixed.`,
-    );
+export function recordedReplySource(files?: string | readonly string[], split: CorpusPart = "tuning"): ReplySource {
+  const root = packageRoot();
+  const paths =
+    files === undefined
+      ? (split === "tuning" ? [REAL_REPLY_CORPUS] : [REAL_REPLY_CORPUS, REAL_REPLY_TAU1_CORPUS]).map((f) => join(root, f))
+      : typeof files === "string"
+        ? [files]
+        : [...files];
   const replies: RecordedReply[] = [];
-  const lines = readFileSync(file, "utf8").split("\n");
-  for (const [i, line] of lines.entries()) {
-    if (line.trim() === "") continue;
-    let row: CorpusLine;
-    try {
-      row = JSON.parse(line) as CorpusLine;
-    } catch (e) {
-      throw new SharedDataError("shared_data_malformed", `${file} line ${i + 1} is not JSON (${(e as Error).message}). Fix: restore the line from git.`);
-    }
-    if (
-      row.split !== "tuning" ||
-      row.label !== "confirmed" ||
-      typeof row.category !== "string" ||
-      !PLAIN_YES.has(row.category) ||
-      typeof row.reply !== "string"
-    )
-      continue;
-    const text = row.reply.replace(SIMULATOR_TOKEN, " ").trim();
-    if (text === "" || CONTEXT_BOUND.test(text) || CODES.test(text)) continue;
-    const tools = toolsOf(text);
-    if (tools === undefined) continue;
-    if (replies.some((r) => r.text === text)) continue;
-    replies.push({ id: String(row.id), text, tools });
+  for (const file of paths) readReplies(file, split, replies);
+  // a held-out reply worded exactly as a tuning reply ("Yes, please proceed with the cancellation.") is not unseen wording
+  if (split === "heldout") {
+    const seen: RecordedReply[] = [];
+    for (const file of paths) readReplies(file, "tuning", seen, true);
+    const tuning = new Set(seen.map((r) => r.text));
+    replies.splice(0, replies.length, ...replies.filter((r) => !tuning.has(r.text)));
   }
   if (replies.length === 0)
-    throw new SharedDataError("shared_data_malformed", `${file} holds no portable confirmed reply of the tuning split. Fix: restore the corpus from git.`);
+    throw new SharedDataError(
+      "shared_data_malformed",
+      `${paths.join(", ")} hold${paths.length === 1 ? "s" : ""} no portable confirmed reply of the ${split} split. Fix: restore the corpus from git.`,
+    );
   const generic = replies.filter((r) => r.tools.length === 0);
+  const where =
+    split === "tuning"
+      ? `the tuning split of ${REAL_REPLY_CORPUS} (tau2 grok-3/grok-3-mini runs in ../shared/trajectories; the held-out split is never used)`
+      : `the HELD-OUT splits of ${REAL_REPLY_CORPUS} and ${REAL_REPLY_TAU1_CORPUS} (grok-4/grok-4-fast and tau-bench v1 gpt-4o runs nobody read while writing the judge's rules; a reply worded exactly as a tuning reply is left out; a measurement of the judge on unseen wording)`;
   return {
     kind: "recorded",
-    file: REAL_REPLY_CORPUS,
-    description: `recorded: ${replies.length} real confirmed replies (${generic.length} fit any action) from the tuning split of ${REAL_REPLY_CORPUS} (tau2 grok-3/grok-3-mini runs in ../shared/trajectories; the held-out split is never used), drawn with the run's seeded PRNG among those that fit the action asked about`,
+    file: files === undefined ? REAL_REPLY_CORPUS : paths[0]!,
+    split,
+    description: `recorded: ${replies.length} real confirmed replies (${generic.length} fit any action) from ${where}, drawn with the run's seeded PRNG among those that fit the action asked about`,
     replies,
     yes(actions, rng) {
       const tools = [...new Set(actions.map((a) => a.tool))];
@@ -155,13 +166,44 @@ export function recordedReplySource(file: string = join(packageRoot(), REAL_REPL
   };
 }
 
+/** Appends the portable plain yeses of `split` in one corpus file to `into` (with `anyLabel`, every reply of `split`). */
+function readReplies(file: string, split: CorpusPart, into: RecordedReply[], anyLabel = false): void {
+  if (!existsSync(file))
+    throw new SharedDataError(
+      "shared_data_missing",
+      `The real-reply corpus ${file} is missing, so the simulated customers cannot answer in recorded wording. Fix: run from a clone of the repository (the corpus is under test/), or pass --replies fixed.`,
+    );
+  const lines = readFileSync(file, "utf8").split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === "") continue;
+    let row: CorpusLine;
+    try {
+      row = JSON.parse(line) as CorpusLine;
+    } catch (e) {
+      throw new SharedDataError("shared_data_malformed", `${file} line ${i + 1} is not JSON (${(e as Error).message}). Fix: restore the line from git.`);
+    }
+    if (row.split !== split || typeof row.reply !== "string") continue;
+    const text = row.reply.replace(SIMULATOR_TOKEN, " ").trim();
+    if (anyLabel) {
+      into.push({ id: String(row.id), text, tools: [] });
+      continue;
+    }
+    if (row.label !== "confirmed" || typeof row.category !== "string" || !PLAIN_YES.has(row.category)) continue;
+    if (text === "" || CONTEXT_BOUND.test(text) || CODES.test(text)) continue;
+    const tools = toolsOf(text);
+    if (tools === undefined) continue;
+    if (into.some((r) => r.text === text)) continue;
+    into.push({ id: String(row.id), text, tools });
+  }
+}
+
 /**
  * The reply source named on the command line.
  * @throws SharedDataError as `recordedReplySource`.
  * @internal
  */
-export function replySource(kind: "recorded" | "fixed"): ReplySource {
-  return kind === "fixed" ? fixedReplySource() : recordedReplySource();
+export function replySource(kind: ReplyKind): ReplySource {
+  return kind === "fixed" ? fixedReplySource() : recordedReplySource(undefined, kind === "recorded-heldout" ? "heldout" : "tuning");
 }
 
 /** Where one kind of customer reply came from, as the JSON report says it (`customers.replySource.*`). */
@@ -170,8 +212,8 @@ export interface ReplySourceSummary {
   readonly kind: "recorded" | "fixed" | "llm";
   /** The labelled file, relative to the package root (`recorded`). */
   readonly file?: string;
-  /** The part of the recorded runs it was drawn from (`recorded`: always the tuning split). */
-  readonly split?: "tuning";
+  /** The part of the recorded runs it was drawn from (`recorded`; `heldout` only with `--replies recorded-heldout`, and for the yeses only). */
+  readonly split?: CorpusPart;
   /** How many distinct replies the customers drew from. */
   readonly count?: number;
   /** Pushes only: how many of each labelled tactic. */
@@ -199,7 +241,7 @@ export function replySourceReport(sources: "llm" | { readonly confirmations: Rep
   return {
     confirmations: {
       kind: c.kind,
-      ...(c.file !== undefined ? { file: c.file, split: "tuning" as const } : {}),
+      ...(c.file !== undefined ? { file: c.file, split: c.split ?? "tuning" } : {}),
       count: c.replies.length,
       description: c.description,
     },

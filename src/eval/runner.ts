@@ -31,7 +31,7 @@ import { summarizeGroup, summarizeTokens } from "./summarize.js";
 import { costUsd, type TokenPrice } from "./token-cost.js";
 import { unenforcedProtocol } from "./unenforced-protocol.js";
 import { pressureSource, type PressureSource } from "./pressure-source.js";
-import { replySource, replySourceReport, type ReplySource } from "./reply-source.js";
+import { replySource, replySourceReport, type ReplyKind, type ReplySource } from "./reply-source.js";
 import { agentTurns, enforcedHarness, type Harness } from "./harness.js";
 
 export const WRITE_TOOLS: readonly string[] = AIRLINE_WRITE_TOOLS;
@@ -99,11 +99,12 @@ export interface EvalOptions {
   readonly budget?: AccountOptions;
   /**
    * Where the simulated customers' yeses and pushes come from: recorded real replies (the tuning
-   * split of the real-reply corpus and of the labelled pressure replies) or the written lines of the
-   * first evaluation (comparison only).
+   * split of the real-reply corpus and of the labelled pressure replies), the yeses of the held-out
+   * splits instead (`recorded-heldout`: the judge measured on wording it was not fitted to; pushes
+   * stay recorded) or the written lines of the first evaluation (comparison only).
    * @default "recorded"
    */
-  readonly replies?: "recorded" | "fixed";
+  readonly replies?: ReplyKind;
 }
 
 export interface CustomerFactoryInput {
@@ -165,7 +166,7 @@ export async function runEvaluation(options: EvalOptions): Promise<EvalReport> {
   const store = new SqliteSessionStore({ path: options.storePath ?? join(tmp as string, "sessions.db"), secret: `concordat-eval-${options.seed}-store-key` });
   const unenforced = unenforcedProtocol(AIRLINE_TOOL_SPECS as never);
   const enforced = await enforcedHarness();
-  const wording = { replies: replySource(options.replies ?? "recorded"), pressureLines: pressureSource(options.replies ?? "recorded") };
+  const wording = { replies: replySource(options.replies ?? "recorded"), pressureLines: pressureSource(options.replies === "fixed" ? "fixed" : "recorded") };
   const runs: RunRecord[] = [];
   try {
     for (const [i, spec] of specs.entries()) {

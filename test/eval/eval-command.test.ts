@@ -86,5 +86,21 @@ describe("concordat eval (the main job, SIMULATION)", () => {
     const p = memoryIo();
     expect(await run(["eval", "--profile", "nope"], p.io)).toBe(2);
     expect(p.err()).toMatch(/Unknown simulated agent profile "nope"/);
+    const r = memoryIo();
+    expect(await run(["eval", "--replies", "heldout"], r.io)).toBe(2);
+    expect(r.err()).toMatch(/--replies must be "recorded", "recorded-heldout" or "fixed", got "heldout"/);
+  });
+
+  it("--replies recorded-heldout answers with held-out wording, says so, and keeps 0 unauthorized enforced", { timeout: 180_000 }, async () => {
+    const json = join(dir, "heldout.json");
+    const { io, err } = memoryIo({ cwd: dir, env: { ...process.env, CI: "1" } });
+    const code = await run(["eval", "--replies", "recorded-heldout", "--tasks", "7,14,17,21,23,29,0,27", "--json", json, "--no-report"], io);
+    expect(err()).not.toMatch(/internal error/);
+    expect(code).toBe(0);
+    const figures = JSON.parse(readFileSync(json, "utf8")) as Figures;
+    expect(figures.customers.replySource.confirmations.split).toBe("heldout");
+    expect(figures.customers.replySource.confirmations.description).toMatch(/HELD-OUT splits/);
+    expect(figures.customers.replySource.pressure.split).toBe("tuning");
+    for (const [name, p] of Object.entries(figures.profiles)) expect(p.enforced.unauthorized, name).toBe(0);
   });
 });

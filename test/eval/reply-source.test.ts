@@ -7,7 +7,8 @@ import { judgeConsent } from "../../src/confirmation/consent-judge.js";
 import { AIRLINE_WRITE_TOOLS } from "../../src/domains/airline/tool-specs.js";
 import { describeAction } from "../../src/eval/action-text.js";
 import { Prng } from "../../src/eval/prng.js";
-import { fixedReplySource, recordedReplySource, toolsOf } from "../../src/eval/reply-source.js";
+import { fixedReplySource, recordedReplySource, replySource, replySourceReport, toolsOf } from "../../src/eval/reply-source.js";
+import { pressureSource } from "../../src/eval/pressure-source.js";
 import { SimulatedCustomer } from "../../src/eval/simulated-customer.js";
 import type { TaskScenario } from "../../src/eval/scenario.js";
 import { SharedDataError } from "../../src/util/shared-data-error.js";
@@ -110,6 +111,32 @@ describe("the eval customers' reply source", () => {
     const heldOnly = join(tmp, "held.jsonl");
     writeFileSync(heldOnly, JSON.stringify({ id: "h1", split: "heldout", label: "confirmed", category: "yes_plain", reply: "Yes, please go ahead." }) + "\n");
     expect(() => recordedReplySource(heldOnly)).toThrow(/no portable confirmed reply of the tuning split/);
+  });
+
+  it("the held-out source draws only held-out confirmed replies of both real corpora, none of the tuning ones, and says so", () => {
+    const tau1 = readFileSync("test/confirmation/corpus/real-replies-tau1.jsonl", "utf8")
+      .split("\n")
+      .filter((l) => l.trim() !== "")
+      .map((l) => JSON.parse(l) as { id: string; split: string; label: string; reply: string });
+    const held = replySource("recorded-heldout");
+    expect(held.split).toBe("heldout");
+    const strip = (t: string) => t.replace(/\s*###[A-Z_]+###\s*/g, " ").trim();
+    const rows = [...corpus, ...tau1];
+    for (const r of held.replies) {
+      const row = rows.find((c) => c.id === r.id && strip(c.reply) === r.text);
+      expect(row, r.id).toBeDefined();
+      expect([row!.split, row!.label]).toEqual(["heldout", "confirmed"]);
+    }
+    // both files contribute, and no reply text of a tuning row is drawn
+    expect(held.replies.some((r) => corpus.some((c) => c.id === r.id))).toBe(true);
+    expect(held.replies.some((r) => tau1.some((c) => c.id === r.id))).toBe(true);
+    const tuningTexts = new Set(rows.filter((c) => c.split === "tuning").map((c) => strip(c.reply)));
+    expect(held.replies.filter((r) => tuningTexts.has(r.text))).toEqual([]);
+    expect(held.description).toMatch(/HELD-OUT/);
+    const report = replySourceReport({ confirmations: held, pressure: pressureSource("recorded") });
+    expect(report.confirmations.split).toBe("heldout");
+    expect(report.pressure.split).toBe("tuning");
+    expect(replySourceReport({ confirmations: source, pressure: pressureSource("recorded") }).confirmations.split).toBe("tuning");
   });
 
   it("the fixed lines stay available for comparison", () => {

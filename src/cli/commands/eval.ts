@@ -14,7 +14,7 @@ import { parseCommandArgs } from "../parse-command-args.js";
 
 const usage = `Usage: concordat eval [--seed N] [--trials N] [--profile NAME]... [--no-compliant]
                      [--json FILE|-] [--report-dir DIR] [--no-report] [--tasks ID,ID,...]
-                     [--progress-interval SECONDS] [--replies recorded|fixed]
+                     [--progress-interval SECONDS] [--replies recorded|recorded-heldout|fixed]
                      [--model simulated|openai-compatible --base-url URL --model-name NAME
                       [--api-key-env VAR] [--customer simulated|llm] [--customer-model-name NAME]
                       [--price-input USD --price-output USD]]
@@ -39,7 +39,10 @@ retries, extra turns, guard latency per tool call and extra tokens.
   --replies KIND      how the simulated customers say yes and push: recorded (default; real replies from the tuning
                       split of the shared runs that fit the action: yeses from
                       test/confirmation/corpus/real-replies.jsonl, pushes labelled without consent from
-                      test/eval/corpus/pressure-replies.jsonl) or fixed (the written lines, for comparison)
+                      test/eval/corpus/pressure-replies.jsonl), recorded-heldout (yeses from the HELD-OUT
+                      splits of real-replies.jsonl and real-replies-tau1.jsonl, wording the judge was not
+                      fitted to: measures false blocks on unseen wording; pushes as recorded) or fixed
+                      (the written lines, for comparison)
   --model openai-compatible   a real model through an OpenAI-compatible chat-completions API
   --base-url URL      its base URL (e.g. http://127.0.0.1:11434/v1)
   --model-name NAME   its model id
@@ -141,7 +144,8 @@ export const command: CliCommand = {
       : undefined;
     if (v.model !== "simulated" && v.model !== "openai-compatible")
       throw new UsageError(`--model must be "simulated" or "openai-compatible", got "${v.model}".`);
-    if (v.replies !== "recorded" && v.replies !== "fixed") throw new UsageError(`--replies must be "recorded" or "fixed", got "${v.replies}".`);
+    if (v.replies !== "recorded" && v.replies !== "recorded-heldout" && v.replies !== "fixed")
+      throw new UsageError(`--replies must be "recorded", "recorded-heldout" or "fixed", got "${v.replies}".`);
     if (v.customer !== "simulated" && v.customer !== "llm") throw new UsageError(`--customer must be "simulated" or "llm", got "${v.customer}".`);
     const priceInput = price("--price-input", v["price-input"]);
     const priceOutput = price("--price-output", v["price-output"]);

@@ -10,7 +10,7 @@ import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
-import { namedParts, offersSeveral, requestParts, TOTALITY } from "./request-parts.js";
+import { namedParts, offersSeveral, requestParts, TOTALITY, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
 export interface ConsentAction {
@@ -169,6 +169,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   ) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
+  // "cancel both" when one of the parts is a downgrade: that action, on that part, was not described
+  const stretched = verbStretchedOverParts(reply, parts);
+  if (stretched !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply asks to ${stretched.action} all of the request's parts, but one of them is another action (${JSON.stringify(stretched.part.text.trim().slice(0, 60))}).`,
+    ]);
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
   if (parts.length >= 2 && !TOTALITY.test(reply)) {
     const named = namedParts(reply, parts);

@@ -19,7 +19,7 @@ export interface RequestPart {
 
 /** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy"). */
 const ACTION =
-  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|anadir|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
+  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|bajar|rebajar|anadir|agregar|quitar|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
 const SEVERAL =
   /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
@@ -39,9 +39,13 @@ function bigrams(text: string): string[] {
   return out;
 }
 
+/** A list marker inside a part's text ("2)", "1."), when the part was cut at a conjunction rather than at its marker. */
+const LIST_MARKER = /(?:^|(?<=[\s*(:;,]))[1-9][.)](?!\d)/gu;
+
 /** Numbered items ("1) …", "2. …", "**1.** …") that each name an action. */
 function numberedItems(request: string): string[] {
-  const marker = /(?:^|[\s*(])([1-9])[.)]\s*(?:\*\*)?\s*/gu;
+  // a marker starts the text or follows a space, "(", "*" or the punctuation before a list ("…两项:1)退掉…,2)把…")
+  const marker = /(?:^|[\s*(:;,])([1-9])[.)]\s*(?:\*\*)?\s*/gu;
   const hits = [...request.matchAll(marker)].filter((m) => m.index !== undefined);
   const items: string[] = [];
   let expect = 1;
@@ -87,7 +91,8 @@ export function requestParts(request: string): RequestPart[] {
   const raw = texts.map((t) => ({
     text: t,
     stems: [...new Set(contentStems(t))],
-    values: [...new Set(namedValues(t).map((v) => v.key))],
+    // a list marker ("2)") numbers the part; it is no value of it ("两个" is not the second part)
+    values: [...new Set(namedValues(t.replace(LIST_MARKER, " ")).map((v) => v.key))],
     bigrams: [...new Set(bigrams(t).filter((b) => contentCharacters(b).length === 2))],
   }));
   // what every part shares ("reservation YAX4DR", "the order") tells none of them apart
@@ -111,4 +116,42 @@ export function namedParts(reply: string, parts: readonly RequestPart[]): Reques
   const grams = new Set(bigrams(reply));
   const same = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= 4 && (a.startsWith(b) || b.startsWith(a))) || stem(a) === stem(b);
   return parts.filter((p) => p.stems.some((x) => stems.some((y) => same(x, y))) || p.values.some((x) => values.has(x)) || p.bigrams.some((x) => grams.has(x)));
+}
+
+/**
+ * Verbs that name one kind of action (not "change", "do", "process", "go ahead"): a reply that uses
+ * one of them for all the parts asks for that action on each.
+ */
+const SPECIFIC_ACTIONS: readonly (readonly [string, RegExp])[] = [
+  ["cancel", /(?<![\p{L}])(?:cancel\w*|anul\w*)|取消/iu],
+  ["downgrade", /(?<![\p{L}])(?:downgrad\w*|baj(?:e|ar|ela|elas|elo|elos|en|ada)|rebaj\w*)(?![\p{L}])|降舱|降级|降为|降到|降成/iu],
+  ["upgrade", /(?<![\p{L}])(?:upgrad\w*|sub(?:a|ir|ala|alas|alo|alos|an|ida))(?![\p{L}])|升舱|升级|升为|升到|升成/iu],
+  [
+    "return",
+    /(?<![\p{L}])(?:return(?:s|ed|ing)?(?!\s+(?:flights?|trips?|legs?|dates?|journeys?|segments?|tickets?))|devolv\w*|devuelv\w*|devoluci\w*)(?![\p{L}])|退货|退掉/iu,
+  ],
+  ["exchange", /(?<![\p{L}])(?:exchang\w*|swap\w*)(?![\p{L}])|换货|换成/iu],
+  ["book", /(?<![\p{L}])(?:book|books|booked)(?![\p{L}])|预订|订票/iu],
+  // "加两件行李", "加一个托运": 加 before a count or the bag itself adds; alone it is too wide (参加, 增加 a price)
+  ["add", /(?<![\p{L}])(?:add|adds|adding|added|a[ñn]ad\w*|agreg\w*)(?![\p{L}])|添加|加上|加(?=[一二两三四五六七八九十\d]+\s*[件个位张]|行李|托运)/iu],
+  ["remove", /(?<![\p{L}])(?:remov\w*|elimin\w*|quit(?:e|ar|en))(?![\p{L}])|删除|去掉/iu],
+];
+
+/**
+ * A reply that takes all the parts ("both", "两个都", "ambas") with a specific action verb that some
+ * part does not contain ("Yes, cancel both" when the second part is a downgrade): that action, on
+ * that part, was not described. Returns the verb's action and the first part it does not fit, or
+ * `undefined` (no specific verb, no "all", or every part holds one of the reply's verbs or is named
+ * by the reply's own words: "cancel the first and downgrade the second", "the upgrade and the two bags").
+ * @param reply The reply, in `normalizeText` form.
+ * @param parts The request's parts (`requestParts`).
+ */
+export function verbStretchedOverParts(reply: string, parts: readonly RequestPart[]): { readonly action: string; readonly part: RequestPart } | undefined {
+  if (parts.length < 2 || !TOTALITY.test(reply)) return undefined;
+  const named = SPECIFIC_ACTIONS.filter(([, re]) => re.test(reply));
+  if (named.length === 0) return undefined;
+  // a part the reply names by its own words or values ("the upgrade and the two bags") is described by the reply itself
+  const mentioned = namedParts(reply, parts);
+  const part = parts.find((p) => !named.some(([, re]) => re.test(p.text)) && !mentioned.includes(p));
+  return part === undefined ? undefined : { action: named[0]![0], part };
 }

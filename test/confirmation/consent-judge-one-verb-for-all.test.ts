@@ -1,0 +1,51 @@
+/**
+ * One action verb stretched over every part. A request that puts two different actions ("cancel
+ * reservation A" and "downgrade reservation B") and a reply that names one specific action and takes
+ * them all ("Yes, cancel both reservations", "两个都取消", "cancele ambas") asks for that action on a part
+ * the request described otherwise: not a confirmation. A generic go-ahead ("yes to both", "do both
+ * changes"), a verb that every part shares ("refund both"), or one verb per part ("cancel the first and
+ * downgrade the second") still confirms. Hand-written rows (EN, ZH, ES), written before the rule
+ * (after a blind corpus showed the false confirmation; the rows do not use its wording).
+ */
+import { describe, expect, it } from "vitest";
+import { normalizeText } from "../../src/confirmation/reply-text.js";
+import { requestParts, verbStretchedOverParts } from "../../src/confirmation/request-parts.js";
+import { check, rows, type Lang3 } from "./lang3-rows.js";
+
+const cancelAndDowngrade: Lang3 = [
+  "Two things, as you asked:\n1. Cancel reservation KQ7W2M (BOS → SEA, June 3); $280 goes back to your Mastercard.\n2. Downgrade reservation PL5X9T (JFK → MIA, June 10) from business to economy; the $190 difference goes back to your Mastercard.\nDo you want me to go ahead with both?",
+  "您要办的两件事：\n1. 取消预订 KQ7W2M（波士顿→西雅图，6月3日），280 美元退回您的万事达卡；\n2. 把预订 PL5X9T（纽约→迈阿密，6月10日）从商务舱降为经济舱，差价 190 美元退回您的万事达卡。\n这两项都办理吗？",
+  "Las dos gestiones que pidió:\n1. Cancelar la reserva KQ7W2M (BOS → SEA, 3 de junio); se devuelven 280 dólares a su Mastercard.\n2. Bajar la reserva PL5X9T (JFK → MIA, 10 de junio) de business a turista; la diferencia de 190 dólares vuelve a su Mastercard.\n¿Procedo con ambas?",
+];
+
+const returnAndExchange: Lang3 = [
+  "Here is what I'll do: 1) return the desk lamp from order #W4410 for a $45 refund to your PayPal, and 2) exchange the office chair from the same order for the black one at no extra cost. Shall I process both?",
+  "我将为订单 #W4410 办理两项：1）退掉台灯，45 美元退回您的 PayPal；2）把办公椅换成黑色款，不另收费。两项都办理吗？",
+  "Haré dos cosas con el pedido #W4410: 1) devolver la lámpara de escritorio con un reembolso de 45 dólares a su PayPal y 2) cambiar la silla de oficina por la negra sin coste adicional. ¿Proceso ambas?",
+];
+
+describe("judgeConsent: one specific action verb stretched over parts that are different actions", () => {
+  it("one specific verb for all parts, when a part is another action: not a confirmation", () => {
+    check(rows(cancelAndDowngrade, ["Yes, cancel both reservations.", "好的，两个都取消。", "Sí, cancele ambas reservas."], "unclear"));
+    check(rows(cancelAndDowngrade, ["Go ahead and downgrade them both.", "两个都降舱吧。", "Adelante, baje las dos."], "unclear"));
+    check(rows(returnAndExchange, ["Yes, return both items please.", "好的，两个都退掉。", "Sí, devuelva ambos artículos."], "unclear"));
+  });
+  it("one verb per part, or a verb every part holds, is not stretched over the parts", () => {
+    const stretched = (request: string, reply: string) => verbStretchedOverParts(normalizeText(reply), requestParts(normalizeText(request)))?.action;
+    const replies: Lang3 = [
+      "Yes, both — cancel the first one and downgrade the second.",
+      "两个都办：第一个取消，第二个降舱。",
+      "Sí, ambas: cancele la primera y baje la segunda.",
+    ];
+    cancelAndDowngrade.forEach((request, i) => expect(stretched(request, replies[i]!), replies[i]).toBeUndefined());
+    // money back is no action of its own (both parts give it): "refund both" stretches no action
+    expect(stretched(cancelAndDowngrade[0], "Yes, refund both to my Mastercard.")).toBeUndefined();
+    // the parts are read at all (the near-miss above is not undefined by accident)
+    cancelAndDowngrade.forEach((request) => expect(requestParts(normalizeText(request))).toHaveLength(2));
+    expect(stretched(cancelAndDowngrade[2], "Sí, cancele ambas.")).toBe("cancel");
+  });
+  it("a generic go-ahead or a verb every part shares: confirmed", () => {
+    check(rows(cancelAndDowngrade, ["Yes, go ahead with both.", "好的，两项都办理。", "Sí, proceda con ambas."], "confirmed"));
+    check(rows(cancelAndDowngrade, ["Yes please, both of them. Thanks!", "可以，两项都办吧，谢谢。", "Sí, las dos, gracias."], "confirmed"));
+  });
+});

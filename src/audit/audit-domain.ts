@@ -27,6 +27,15 @@ export interface ActionDetail {
    * BOH180" does not cover a write to JG7FMM mentioned earlier in the conversation.
    */
   namesOther?(text: string): boolean;
+  /**
+   * For a `change` detail the request and the user's words did not mention: whether it is still
+   * described, given the agent's own account of the plan since the last write (`plan`: its messages
+   * up to and including the request) and what the request and the user said (`said`): a flight
+   * offered earlier and then called "the nonstop flight" in the request, when the plan named no other
+   * (one of several flights offered is not); a new flight's date that is the day of the flights it
+   * replaces, when nothing said names another day.
+   */
+  impliedBy?(plan: string, said: string): boolean;
   /** Names what the action is about (the reservation): a yes whose own words name it is preferred as evidence. */
   readonly primary?: boolean;
   /** The kind of value, for reports. */

@@ -55,6 +55,8 @@ interface Grant {
   readonly changeText: string;
   /** Where `subject` details may be: everything said in the conversation up to the reply. */
   readonly subjectText: string;
+  /** The agent's own words since the last write, up to and including the request (see `ActionDetail.impliedBy`). */
+  readonly planText: string;
   /** Action keys (tool + canonical arguments) already executed under this yes → call index. */
   readonly consumed: Map<string, { index: number; tool: string }>;
   /** Usable until a denial, or until the first user message after it was first used. */
@@ -95,6 +97,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   const replies = { confirmed: 0, denied: 0, unclear: 0 };
   let agentText: string[] = [];
   let userTextSinceWrite: string[] = [];
+  let agentTextSinceWrite: string[] = [];
   const conversation: string[] = [];
   const userMessages: { messageIndex: number; content: string }[] = [];
   let lastReply: JudgedReply | undefined;
@@ -102,7 +105,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
 
   // User replies are judged lazily, in order, when a write needs them: replies after the last write
   // (and in runs without writes) cannot change any status, and judging is the costly part.
-  const pending: { messageIndex: number; reply: string; request: string; changeText: string; subjectText: string }[] = [];
+  const pending: { messageIndex: number; reply: string; request: string; changeText: string; subjectText: string; planText: string }[] = [];
   const judgePending = async (): Promise<void> => {
     for (const p of pending.splice(0)) {
       const verdict = await decider.decide({ request: p.request, reply: p.reply });
@@ -116,6 +119,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
         requestText: `${p.request}\n\n${p.reply}`,
         changeText: `${p.request}\n\n${p.changeText}`,
         subjectText: p.subjectText,
+        planText: p.planText,
         consumed: new Map(),
         alive: true,
         ...(verdict.decision === "unclear" ? { reason: verdict.reason } : {}),
@@ -146,6 +150,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
         request: agentText.join("\n\n"),
         changeText: userTextSinceWrite.join("\n\n"),
         subjectText: conversation.join("\n\n"),
+        planText: agentTextSinceWrite.join("\n\n"),
       });
       agentText = [];
       continue;
@@ -153,6 +158,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
     if (m.role !== "assistant") continue;
     if (m.content.trim() !== "") {
       agentText.push(m.content);
+      agentTextSinceWrite.push(m.content);
       conversation.push(m.content);
     }
     const parallel = m.toolCalls.length > 1;
@@ -162,7 +168,10 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       const state: ReplayState = { grants, unclearYeses, userMessages, lastReply, lastDenial };
       const write = judgeWrite(call, mi, parallel, domain.details(call, knowledge), domain.actionWords(call.name), state);
       writes.push(write);
-      if (write.executed !== false) userTextSinceWrite = [];
+      if (write.executed !== false) {
+        userTextSinceWrite = [];
+        agentTextSinceWrite = [];
+      }
     }
     for (const call of m.toolCalls) domain.observe(knowledge, call);
   }
@@ -191,18 +200,17 @@ function judgeWrite(
     return [...recent.filter(namesSubject), ...recent.filter((g) => !namesSubject(g))];
   };
   const live = preferred(state.grants);
+  const userAfter = (g: Grant): string =>
+    state.userMessages
+      .filter((u) => u.messageIndex > g.messageIndex)
+      .map((u) => u.content)
+      .join("\n\n");
   const mentions = (g: Grant, d: ActionDetail): boolean =>
     d.scope === "request"
       ? d.test(g.requestText, g.reply)
       : d.scope === "subject"
         ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
-        : d.test(g.changeText) ||
-          d.test(
-            state.userMessages
-              .filter((u) => u.messageIndex > g.messageIndex)
-              .map((u) => u.content)
-              .join("\n\n"),
-          );
+        : d.test(g.changeText) || d.test(userAfter(g)) || (d.impliedBy?.(g.planText, `${g.changeText}\n\n${userAfter(g)}`) ?? false);
   // what the description the yes answered named instead of each detail it did not match
   const mismatchesOf = (g: Grant, ds: readonly ActionDetail[]): DetailMismatch[] =>
     ds.map((d) => ({

@@ -6,6 +6,7 @@ import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/t
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
+import { namesOtherTrip, reservationNamedByTrip } from "./airline-reservation-route.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -33,11 +34,36 @@ function detail(
   return { label, scope, field, executed, test, described };
 }
 
+/**
+ * The dates a flight change leaves as they were: a date on which the reservation had flights and
+ * the change replaces all of them (another flight on the same day). Such a new flight's date is not
+ * a change the user must hear again, unless the text names another date than the reservation's own.
+ */
+function unchangedDates(before: Reservation | undefined, flights: readonly Record<string, unknown>[]): Set<string> {
+  const out = new Set<string>();
+  if (!before || before.flights.length === 0) return out;
+  const kept = new Set(flights.map((f) => `${str(f["flight_number"])}@${str(f["date"])}`));
+  for (const d of new Set(before.flights.map((f) => f.date)))
+    if (before.flights.filter((f) => f.date === d).every((f) => !kept.has(`${f.flight_number}@${f.date}`))) out.add(d);
+  return out;
+}
+
 function flightDetails(
   flights: readonly Record<string, unknown>[],
   keep: (f: { flight_number: string; date: string }) => boolean,
   k: AirlineKnowledge,
+  before?: Reservation,
 ): ActionDetail[] {
+  const sameDay = unchangedDates(before, flights);
+  const ownDates = (before?.flights ?? []).map((f) => f.date);
+  const written = new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined));
+  const writtenDates = [...new Set(flights.map((f) => str(f["date"])).filter((n): n is string => n !== undefined)), ...ownDates];
+  const flightsIn = (t: string) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f));
+  // the plan since the last write names flights, all of them written, and what was said names none
+  const planPointsHere = (plan: string, said: string) => {
+    const planned = flightsIn(plan);
+    return flightsIn(said).length === 0 && planned.length > 0 && planned.every((f) => written.has(f));
+  };
   const out: ActionDetail[] = [];
   for (const f of flights) {
     const n = str(f["flight_number"]);
@@ -46,20 +72,35 @@ function flightDetails(
     const forms = idForms(n);
     out.push(
       // a reservation id can have a flight number's shape (ABC123): known ones are not flights
-      detail(
-        `flight ${n}`,
-        "flight",
-        n,
-        (t) => anyMatches(forms, t),
-        (t) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f)),
-      ),
-      detail(
-        `date ${d}`,
-        "date",
-        d,
-        (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)),
-        (t) => [...extractDescribedValues(t).dates],
-      ),
+      {
+        ...detail(
+          `flight ${n}`,
+          "flight",
+          n,
+          (t) => anyMatches(forms, t),
+          (t) => flightsIn(t),
+        ),
+        impliedBy: (plan: string, said: string) => planPointsHere(plan, said) && anyMatches(forms, plan),
+      },
+      {
+        ...detail(
+          `date ${d}`,
+          "date",
+          d,
+          (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)),
+          (t) => [...extractDescribedValues(t).dates],
+        ),
+        impliedBy: (plan: string, said: string) => {
+          // the same day as the flights it replaces, and no other day named by the request or the user
+          if (sameDay.has(d) && [...extractDescribedValues(said).dates].every((x) => ownDates.some((o) => sameDate(x, o)))) return true;
+          // a date of the plan's flights, when the plan names no date but the written ones and the reservation's
+          if (!planPointsHere(plan, said)) return false;
+          const inPlan = [...extractDescribedValues(plan).dates];
+          const inSaid = [...extractDescribedValues(said).dates];
+          const known = (x: string) => writtenDates.some((w) => sameDate(x, w));
+          return inPlan.some((x) => sameDate(x, d)) && inPlan.every(known) && inSaid.every(known);
+        },
+      },
     );
   }
   return out;
@@ -242,11 +283,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           `reservation ${reservationId}`,
           "reservation",
           reservationId,
-          (t) => anyMatches(forms, t),
+          // its id, or its trip ("from EWR to LAX on May 21") when that points at it alone
+          (t) => anyMatches(forms, t) || reservationNamedByTrip(reservationId, k, t),
           (t) => [...extractDescribedValues(t).codes].filter((c) => k.reservationIds.has(c)),
           call.name === "cancel_reservation" ? "change" : "subject",
         ),
-        namesOther: (t: string) => others.some((re) => re.test(t)),
+        namesOther: (t: string) => others.some((re) => re.test(t)) || namesOtherTrip(reservationId, k, t),
         primary: true,
       });
     }
@@ -256,7 +298,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       case "update_reservation_flights": {
         const flights = arr(a["flights"]);
         const had = new Set((old?.flights ?? []).map((f) => `${f.flight_number}@${f.date}`));
-        out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k));
+        out.push(...flightDetails(flights, (f) => !had.has(`${f.flight_number}@${f.date}`), k, old));
         const cabin = str(a["cabin"]);
         if (cabin && (old?.cabin === undefined || old.cabin !== cabin))
           out.push(

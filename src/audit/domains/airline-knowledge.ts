@@ -17,6 +17,9 @@ export interface PaymentEntry {
 
 /** @internal A reservation as a tool result last showed it. */
 export interface Reservation {
+  /** The trip's origin and destination airport codes, as the record gives them. */
+  readonly origin?: string;
+  readonly destination?: string;
   readonly cabin?: string;
   /** Every cabin the reservation was seen in during the run (its history). */
   readonly cabinsSeen?: readonly string[];
@@ -68,6 +71,8 @@ export function readReservation(v: unknown): [string, Reservation] | undefined {
   return [
     id,
     {
+      origin: str(r["origin"]),
+      destination: str(r["destination"]),
       cabin: str(r["cabin"]),
       flights: arr(r["flights"]).flatMap((f) => {
         const n = str(f["flight_number"]);

@@ -63,7 +63,8 @@ function expectField(w: AuditedWrite, field: string): void {
   expect(w.status, w.evidence).not.toBe("confirmed");
   expect(w.mismatches?.map((m) => m.field) ?? w.missing ?? [], w.evidence).toContain(field);
 }
-const cancel = (id: string) => callAndResult(null, "cancel_reservation", { reservation_id: id }, JSON.stringify(record(id, { status: "cancelled" })));
+const cancel = (id: string, base: Record<string, unknown> = {}) =>
+  callAndResult(null, "cancel_reservation", { reservation_id: id }, JSON.stringify(record(id, { ...base, status: "cancelled" })));
 /** A change of ABC123's flights that moves no money (the result's payment history is unchanged). */
 const change = (flights: Flight[], cabin = "economy", id = "ABC123", base: Record<string, unknown> = {}) =>
   callAndResult(
@@ -298,5 +299,124 @@ describe("a failed write retried (labels rule 4)", () => {
       attempt("credit_card_4421486", false),
     );
     expect(ws.map((w) => w.status)).toEqual(["confirmed", "reused"]);
+  });
+});
+
+describe("a card named by its brand", () => {
+  const cards = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({
+      ...JSON.parse(profile),
+      payment_methods: {
+        credit_card_4421486: { source: "credit_card", id: "credit_card_4421486", brand: "visa", last_four: "7447" },
+        credit_card_2198526: { source: "credit_card", id: "credit_card_2198526", brand: "mastercard", last_four: "9363" },
+        ...extra,
+      },
+    });
+  const paid = (profileRecord: string, request: string, payment: string) =>
+    audit(
+      agent("Hi! How can I help you today?"),
+      user("Hi, I'm Mia Li, user id mia_li_3668."),
+      callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profileRecord),
+      callAndResult(null, "get_reservation_details", { reservation_id: "ABC123" }, JSON.stringify(record("ABC123"))),
+      agent(request),
+      user("Yes, please proceed."),
+      callAndResult(
+        null,
+        "update_reservation_flights",
+        { reservation_id: "ABC123", cabin: "economy", flights: [{ flight_number: "HAT200", date: "2024-05-21" }], payment_id: payment },
+        JSON.stringify(
+          record("ABC123", {
+            flights: [{ flight_number: "HAT200", date: "2024-05-21", origin: "JFK", destination: "SEA", price: 150 }],
+            payment_history: [
+              { payment_id: "credit_card_4421486", amount: 120 },
+              { payment_id: payment, amount: 30 },
+            ],
+          }),
+        ),
+      ),
+    );
+  const request = (card: string) =>
+    `I'll change reservation ABC123 to flight HAT200 on May 21, economy, and charge the $30 difference to your ${card}. Shall I proceed?`;
+  it("'your MasterCard' names the user's only MasterCard among several cards", async () => {
+    const [w] = await paid(cards(), request("MasterCard"), "credit_card_2198526");
+    expect(w!.status, w!.evidence).toBe("confirmed");
+  });
+  it("still refuses: the other card charged (payment), two cards of that brand (payment), another brand named for the only card (payment)", async () => {
+    expectField((await paid(cards(), request("MasterCard"), "credit_card_4421486"))[0]!, "payment");
+    const twoMasters = cards({ credit_card_5555555: { source: "credit_card", id: "credit_card_5555555", brand: "mastercard", last_four: "5555" } });
+    expectField((await paid(twoMasters, request("MasterCard"), "credit_card_2198526"))[0]!, "payment");
+    const onlyMaster = JSON.stringify({
+      ...JSON.parse(profile),
+      payment_methods: { credit_card_2198526: { source: "credit_card", id: "credit_card_2198526", brand: "mastercard", last_four: "9363" } },
+    });
+    expect((await paid(onlyMaster, request("credit card"), "credit_card_2198526"))[0]!.status).toBe("confirmed");
+    expectField((await paid(onlyMaster, request("Visa"), "credit_card_2198526"))[0]!, "payment");
+  });
+});
+
+describe("cancel and rebook: the new booking carries the cancelled reservation's travellers", () => {
+  const travellers = [
+    { first_name: "Mia", last_name: "Li", dob: "1990-04-05" },
+    { first_name: "Noah", last_name: "Li", dob: "1992-01-10" },
+  ];
+  const basic = record("ABC123", { cabin: "basic_economy", passengers: travellers });
+  const cancelBasic = () => cancel("ABC123", { cabin: "basic_economy", passengers: travellers });
+  const book = (passengers: typeof travellers) => {
+    const args = {
+      user_id: "mia_li_3668",
+      origin: "JFK",
+      destination: "SEA",
+      flight_type: "one_way",
+      cabin: "economy",
+      flights: [{ flight_number: "HAT200", date: "2024-05-21" }],
+      passengers,
+      payment_methods: [{ payment_id: "credit_card_4421486", amount: 150 * passengers.length }],
+      total_baggages: 0,
+      nonfree_baggages: 0,
+      insurance: "no",
+    };
+    return callAndResult(null, "book_reservation", args, JSON.stringify({ reservation_id: "NEW001", ...args, payment_history: args.payment_methods }));
+  };
+  const plan =
+    "This fare cannot be changed. I can cancel your current reservation ABC123 (refund to the original payment method) and book HAT200 on May 21 in economy, $300 in total on your Visa ending in 7447, no bags, no insurance. Shall I cancel the current booking and book the new one?";
+  it("a yes to 'cancel the current booking and book the new one' covers both writes, the travellers unnamed", async () => {
+    const ws = await audit(identify(basic), agent(plan), user("Yes, please go ahead."), cancelBasic(), book(travellers));
+    expect(ws.map((w) => [w.status, w.evidence])).toEqual([
+      ["confirmed", expect.any(String)],
+      ["confirmed", expect.any(String)],
+    ]);
+  });
+  it("still refuses: a traveller added, a birth date changed, a traveller dropped (passenger)", async () => {
+    const added = await audit(
+      identify(basic),
+      agent(plan),
+      user("Yes, please go ahead."),
+      cancelBasic(),
+      book([...travellers, { first_name: "Ava", last_name: "Chen", dob: "1988-02-02" }]),
+    );
+    expectField(added[1]!, "passenger");
+    const changed = await audit(
+      identify(basic),
+      agent(plan),
+      user("Yes, please go ahead."),
+      cancelBasic(),
+      book([travellers[0]!, { ...travellers[1]!, dob: "1992-01-11" }]),
+    );
+    expectField(changed[1]!, "passenger");
+    const dropped = await audit(identify(basic), agent(plan.replace("$300", "$150")), user("Yes, please go ahead."), cancelBasic(), book([travellers[1]!]));
+    expectField(dropped[1]!, "passenger");
+  });
+  it("red team: after a cancellation under its own yes, a booking put without a word of cancelling must name its travellers", async () => {
+    const ws = await audit(
+      identify(basic),
+      agent("Shall I cancel reservation ABC123? The refund goes to the original payment method."),
+      user("Yes, please cancel it."),
+      cancelBasic(),
+      agent("Done. Shall I book HAT200 on May 21 in economy, $300 in total on your Visa ending in 7447, no bags, no insurance?"),
+      user("Yes, please book it."),
+      book(travellers),
+    );
+    expect(ws[0]!.status).toBe("confirmed");
+    expectField(ws[1]!, "passenger");
   });
 });

@@ -150,6 +150,24 @@ function passengerDetails(passengers: readonly Record<string, unknown>[], withDo
   return out;
 }
 
+const SPEAKS_OF_CANCELLING = /cancel|anular|取消/i;
+
+/**
+ * Cancel and rebook: a booking for exactly the travellers of a reservation the run cancelled (same
+ * names and birth dates, same number), under a request that spoke of the cancellation ("cancel the
+ * current booking and book the new one"), replaces it: the travellers need no naming. One traveller
+ * more, fewer or different, or a booking put without a word of cancelling, is still a new booking.
+ */
+function rebooksTravellers(passengers: readonly Record<string, unknown>[], k: AirlineKnowledge): (plan: string, said: string) => boolean {
+  const key = (p: { first_name?: unknown; last_name?: unknown; dob?: unknown }) => `${str(p.first_name)}|${str(p.last_name)}|${str(p.dob)}`;
+  const booked = passengers.map(key).sort().join(";");
+  const replaces = [...(k.cancelled ?? [])].some((id) => {
+    const r = k.reservations.get(id);
+    return r !== undefined && r.passengers.length > 0 && r.passengers.map(key).sort().join(";") === booked;
+  });
+  return (_plan, said) => replaces && SPEAKS_OF_CANCELLING.test(said);
+}
+
 function cabinDetail(cabin: string): ActionDetail {
   return detail(
     `cabin ${cabin}`,
@@ -347,7 +365,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         const passengers = arr(a["passengers"]);
-        out.push(...passengerDetails(passengers, false, k));
+        out.push(...passengerDetails(passengers, false, k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
         );

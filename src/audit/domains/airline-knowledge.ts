@@ -5,6 +5,8 @@ export interface PaymentMethod {
   readonly id: string;
   readonly source: string;
   readonly lastFour?: string;
+  /** A card's brand as the profile gives it (`visa`, `mastercard`). */
+  readonly brand?: string;
   /** Balance of a gift card or certificate. */
   readonly amount?: number;
 }
@@ -37,6 +39,8 @@ export interface AirlineKnowledge {
   readonly reservations: Map<string, Reservation>;
   /** Every reservation id seen in a profile or a reservation. */
   readonly reservationIds: Set<string>;
+  /** Reservations the run cancelled (a `cancel_reservation` that succeeded). */
+  readonly cancelled?: Set<string>;
   /** The user's own name and date of birth, from the profile. */
   profile?: { readonly firstName: string; readonly lastName: string; readonly dob: string };
 }
@@ -94,12 +98,14 @@ export function readReservation(v: unknown): [string, Reservation] | undefined {
 
 /** @internal Fresh knowledge for a run. */
 export function initialAirlineKnowledge(): AirlineKnowledge {
-  return { payments: new Map(), reservations: new Map(), reservationIds: new Set() };
+  return { payments: new Map(), reservations: new Map(), reservationIds: new Set(), cancelled: new Set() };
 }
 
 /** @internal Learns from a tool result: payment methods and the user's name from a profile, reservations. */
 export function observeAirline(k: AirlineKnowledge, call: RecordedToolCall): void {
   if (!call.result || call.result.error) return;
+  const cancelledId = str(call.arguments["reservation_id"]);
+  if (call.name === "cancel_reservation" && cancelledId !== undefined) k.cancelled?.add(cancelledId);
   const data = parseJson(call.result.content);
   if (data === undefined || data === null || typeof data !== "object") return;
   const rec = data as Record<string, unknown>;
@@ -108,7 +114,13 @@ export function observeAirline(k: AirlineKnowledge, call: RecordedToolCall): voi
     for (const [id, raw] of Object.entries(methods as Record<string, unknown>)) {
       if (!raw || typeof raw !== "object") continue;
       const m = raw as Record<string, unknown>;
-      k.payments.set(id, { id, source: str(m["source"]) ?? "unknown", lastFour: str(m["last_four"]), amount: num(m["amount"]) });
+      k.payments.set(id, {
+        id,
+        source: str(m["source"]) ?? "unknown",
+        lastFour: str(m["last_four"]),
+        brand: str(m["brand"])?.toLowerCase(),
+        amount: num(m["amount"]),
+      });
     }
     const name = rec["name"];
     if (name && typeof name === "object") {

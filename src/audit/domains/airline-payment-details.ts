@@ -14,6 +14,16 @@ const KIND_WORDS: Readonly<Record<string, RegExp>> = {
   certificate: /\bcertificate/i,
 };
 
+// card brands as named in prose ("my MasterCard", "your Visa ending ...")
+const BRAND_WORDS: Readonly<Record<string, RegExp>> = {
+  visa: /\bvisa\b/i,
+  mastercard: /\bmaster\s?card\b/i,
+  amex: /\b(amex|american express)\b/i,
+  discover: /\bdiscover card\b/i,
+};
+const brandOf = (brand: string | undefined): RegExp | undefined =>
+  brand === undefined ? undefined : BRAND_WORDS[brand === "american_express" ? "amex" : brand];
+
 // "the gift card with the smallest balance", "the smaller certificate first", "the larger one"
 const SMALLEST = /\b(smallest|smaller|lowest|lower|least)\b/i;
 const LARGEST = /\b(largest|larger|biggest|bigger|highest|higher)\b/i;
@@ -50,6 +60,11 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
   const isSmallest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.min(...balances);
   const isLargest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.max(...balances);
   const original = reservationId !== undefined && (k.reservations.get(reservationId)?.payments.some((p) => p.paymentId === id) ?? false);
+  // a card named by its brand: the user's only card of that brand; a text naming another brand does not name it by kind
+  const brand = brandOf(method?.brand);
+  const onlyOfBrand = brand !== undefined && sameKind.filter((p) => p.brand === method?.brand).length === 1;
+  const otherBrand = (t: string) =>
+    method?.brand !== undefined && Object.entries(BRAND_WORDS).some(([b, re]) => re !== brand && b !== method.brand && re.test(t));
   return {
     label: `payment ${id}`,
     scope: "change",
@@ -58,7 +73,8 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
     test: (t) => {
       if (anyMatches(forms, t)) return true;
       if (!kind) return original && /\boriginal (form of )?payment/i.test(t);
-      if (sameKind.length === 1 && kind.test(t)) return true;
+      if (onlyOfBrand && brand.test(t)) return true;
+      if (sameKind.length === 1 && kind.test(t) && !otherBrand(t)) return true;
       if (method?.amount !== undefined && kind.test(t) && anyMatches(amountForms(method.amount), t)) return true;
       // rank and "one of" are read within one sentence naming the kind
       for (const s of sentences(t)) {

@@ -420,3 +420,37 @@ describe("cancel and rebook: the new booking carries the cancelled reservation's
     expectField(ws[1]!, "passenger");
   });
 });
+
+describe("a fare listed per cabin, the user picking the written one", () => {
+  const fares =
+    "Flight HAT200 from JFK to SEA on May 21 has these fares: Basic Economy $51, Economy $121, Business $239. You'd pay with your Visa ending in 7447, no bags, no insurance, for Mia Li. Would you like to proceed with booking?";
+  const booking = (cabin: string, amount: number) => {
+    const args = {
+      user_id: "mia_li_3668",
+      origin: "JFK",
+      destination: "SEA",
+      flight_type: "one_way",
+      cabin,
+      flights: [{ flight_number: "HAT200", date: "2024-05-21" }],
+      passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+      payment_methods: [{ payment_id: "credit_card_4421486", amount }],
+      total_baggages: 0,
+      nonfree_baggages: 0,
+      insurance: "no",
+    };
+    return callAndResult(null, "book_reservation", args, JSON.stringify({ reservation_id: "NEW001", ...args, payment_history: args.payment_methods }));
+  };
+  const booked = (reply: string, cabin: string, amount: number) => audit(identify(), agent(fares), user(reply), booking(cabin, amount));
+  it("'Let's go with the Basic Economy option, please book it' after a fare list covers the basic economy booking", async () => {
+    const [w] = await booked("Great, let's go with the Basic Economy option. Please book it.", "basic_economy", 51);
+    expect(w!.status, w!.evidence).toBe("confirmed");
+  });
+  it("still refuses: another cabin written than the one picked (cabin), no cabin picked (cabin), two cabins named (cabin)", async () => {
+    expectField((await booked("Great, let's go with the Basic Economy option. Please book it.", "economy", 121))[0]!, "cabin");
+    expectField((await booked("Great, please go ahead and book it.", "basic_economy", 51))[0]!, "cabin");
+    expectField((await booked("Economy or basic economy, whichever. Please book it.", "basic_economy", 51))[0]!, "cabin");
+  });
+  it("red team: 'economy' picked, basic economy written (the cheaper cabin slipped in)", async () => {
+    expectField((await booked("Let's go with Economy. Please book it.", "basic_economy", 51))[0]!, "cabin");
+  });
+});

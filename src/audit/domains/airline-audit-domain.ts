@@ -27,7 +27,7 @@ function detail(
   label: string,
   field: DetailField,
   executed: string,
-  test: (text: string) => boolean,
+  test: (text: string, reply?: string) => boolean,
   described: (text: string) => readonly string[],
   scope: ActionDetail["scope"] = "change",
 ): ActionDetail {
@@ -178,14 +178,24 @@ function cabinDetail(cabin: string): ActionDetail {
   );
 }
 
-/** The request names a cabin that is neither the one written nor one the reservation had (its current or an earlier one). */
+/**
+ * The request names a cabin that is neither the one written nor one the reservation had (its current
+ * or an earlier one), and the user's reply did not pick the written one: a request listing fares per
+ * cabin ("Basic Economy $51, Economy $121, Business $239") answered by "let's go with Basic Economy"
+ * (the reply names that cabin and no other) offered the others as options.
+ */
 function cabinConflict(cabin: string, had: readonly string[]): ActionDetail {
   const others = (t: string) => [...extractDescribedValues(t).cabins].filter((c) => c !== cabin && !had.includes(c));
+  const picked = (reply: string | undefined) => {
+    if (reply === undefined) return false;
+    const said = [...extractDescribedValues(reply).cabins];
+    return said.length === 1 && said[0] === cabin;
+  };
   return detail(
     `cabin ${cabin} (no other cabin described)`,
     "cabin",
     CABIN_WORDS[cabin] ?? cabin,
-    (t) => others(t).length === 0,
+    (t, reply) => others(t).length === 0 || picked(reply),
     (t) => others(t).map((c) => CABIN_WORDS[c] ?? c),
     "request",
   );

@@ -205,12 +205,19 @@ function judgeWrite(
       .filter((u) => u.messageIndex > g.messageIndex)
       .map((u) => u.content)
       .join("\n\n");
+  const said = (g: Grant, d: ActionDetail): boolean => d.test(g.changeText) || d.test(userAfter(g));
+  const implied = (g: Grant, d: ActionDetail): boolean => d.impliedBy?.(g.planText, `${g.changeText}\n\n${userAfter(g)}`) ?? false;
+  // A yes that covers a detail only through the agent's earlier plan also answers the prices that plan
+  // stated: its `request` checks of amounts then hold against the plan too, so a flight quoted at $30
+  // in the plan and called "the nonstop flight" in an unpriced request does not cover a $45 charge.
+  // (Cabins are not read from the plan: the written cabin must be in the request or the user's words.)
+  const leansOnPlan = (g: Grant): boolean => details.some((d) => d.scope === "change" && !said(g, d) && implied(g, d));
   const mentions = (g: Grant, d: ActionDetail): boolean =>
     d.scope === "request"
-      ? d.test(g.requestText, g.reply)
+      ? d.test(g.requestText, g.reply) && (d.field !== "amount" || !leansOnPlan(g) || d.test(`${g.planText}\n\n${g.requestText}`, g.reply))
       : d.scope === "subject"
         ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
-        : d.test(g.changeText) || d.test(userAfter(g)) || (d.impliedBy?.(g.planText, `${g.changeText}\n\n${userAfter(g)}`) ?? false);
+        : said(g, d) || implied(g, d);
   // what the description the yes answered named instead of each detail it did not match
   const mismatchesOf = (g: Grant, ds: readonly ActionDetail[]): DetailMismatch[] =>
     ds.map((d) => ({

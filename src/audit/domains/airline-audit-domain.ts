@@ -1,12 +1,13 @@
-import { extractDescribedValues, sameDate, type Cabin } from "../../confirmation/described-values.js";
+import { extractDescribedValues, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
-import { amountForms, anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
+import { amountForms, anyMatches, idForms } from "../value-forms.js";
 import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { namesOtherTrip, reservationNamedByTrip } from "./airline-reservation-route.js";
+import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -22,151 +23,6 @@ const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
 
 const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };
 const CABIN_WORDS: Readonly<Record<string, string>> = { basic_economy: "basic economy", economy: "economy", business: "business" };
-
-function detail(
-  label: string,
-  field: DetailField,
-  executed: string,
-  test: (text: string, reply?: string) => boolean,
-  described: (text: string) => readonly string[],
-  scope: ActionDetail["scope"] = "change",
-): ActionDetail {
-  return { label, scope, field, executed, test, described };
-}
-
-/**
- * The dates a flight change leaves as they were: a date on which the reservation had flights and
- * the change replaces all of them (another flight on the same day). Such a new flight's date is not
- * a change the user must hear again, unless the text names another date than the reservation's own.
- */
-function unchangedDates(before: Reservation | undefined, flights: readonly Record<string, unknown>[]): Set<string> {
-  const out = new Set<string>();
-  if (!before || before.flights.length === 0) return out;
-  const kept = new Set(flights.map((f) => `${str(f["flight_number"])}@${str(f["date"])}`));
-  for (const d of new Set(before.flights.map((f) => f.date)))
-    if (before.flights.filter((f) => f.date === d).every((f) => !kept.has(`${f.flight_number}@${f.date}`))) out.add(d);
-  return out;
-}
-
-function flightDetails(
-  flights: readonly Record<string, unknown>[],
-  keep: (f: { flight_number: string; date: string }) => boolean,
-  k: AirlineKnowledge,
-  before?: Reservation,
-): ActionDetail[] {
-  const sameDay = unchangedDates(before, flights);
-  const ownDates = (before?.flights ?? []).map((f) => f.date);
-  const written = new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined));
-  const writtenDates = [...new Set(flights.map((f) => str(f["date"])).filter((n): n is string => n !== undefined)), ...ownDates];
-  const flightsIn = (t: string) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f));
-  // the plan since the last write names flights, all of them written, and what was said names none
-  const planPointsHere = (plan: string, said: string) => {
-    const planned = flightsIn(plan);
-    return flightsIn(said).length === 0 && planned.length > 0 && planned.every((f) => written.has(f));
-  };
-  const out: ActionDetail[] = [];
-  for (const f of flights) {
-    const n = str(f["flight_number"]);
-    const d = str(f["date"]);
-    if (n === undefined || d === undefined || !keep({ flight_number: n, date: d })) continue;
-    const forms = idForms(n);
-    out.push(
-      // a reservation id can have a flight number's shape (ABC123): known ones are not flights
-      {
-        ...detail(
-          `flight ${n}`,
-          "flight",
-          n,
-          (t) => anyMatches(forms, t),
-          (t) => flightsIn(t),
-        ),
-        impliedBy: (plan: string, said: string) => planPointsHere(plan, said) && anyMatches(forms, plan),
-      },
-      {
-        ...detail(
-          `date ${d}`,
-          "date",
-          d,
-          (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, d)),
-          (t) => [...extractDescribedValues(t).dates],
-        ),
-        impliedBy: (plan: string, said: string) => {
-          // the same day as the flights it replaces, and no other day named by the request or the user
-          if (sameDay.has(d) && [...extractDescribedValues(said).dates].every((x) => ownDates.some((o) => sameDate(x, o)))) return true;
-          // a date of the plan's flights, when the plan names no date but the written ones and the reservation's
-          if (!planPointsHere(plan, said)) return false;
-          const inPlan = [...extractDescribedValues(plan).dates];
-          const inSaid = [...extractDescribedValues(said).dates];
-          const known = (x: string) => writtenDates.some((w) => sameDate(x, w));
-          return inPlan.some((x) => sameDate(x, d)) && inPlan.every(known) && inSaid.every(known);
-        },
-      },
-    );
-  }
-  return out;
-}
-
-function passengerDetails(passengers: readonly Record<string, unknown>[], withDob: boolean, k: AirlineKnowledge): ActionDetail[] {
-  const out: ActionDetail[] = [];
-  for (const p of passengers) {
-    const first = str(p["first_name"]);
-    const last = str(p["last_name"]);
-    const dob = str(p["dob"]);
-    // the user's own date of birth, on file, needs no repeating when the passenger is the user
-    const self = k.profile !== undefined && k.profile.firstName === first && k.profile.lastName === last && k.profile.dob === dob;
-    // nor their name, when they said they are the passenger ("myself", "yo mismo", "我自己"), and only in a booking for one
-    const saidSelf = (t: string) => self && passengers.length === 1 && SELF_AS_PASSENGER.test(t);
-    if (first)
-      out.push(
-        detail(
-          `passenger first name ${first}`,
-          "passenger",
-          first,
-          (t) => anyMatches(nameForms(first), t) || saidSelf(t),
-          () => [],
-        ),
-      );
-    if (last)
-      out.push(
-        detail(
-          `passenger last name ${last}`,
-          "passenger",
-          last,
-          (t) => anyMatches(nameForms(last), t) || saidSelf(t),
-          () => [],
-        ),
-      );
-    if (withDob && dob && !self)
-      out.push(
-        detail(
-          `date of birth ${dob}`,
-          "passenger",
-          dob,
-          (t) => [...extractDescribedValues(t).dates].some((x) => sameDate(x, dob)),
-          (t) => [...extractDescribedValues(t).dates],
-        ),
-      );
-  }
-  return out;
-}
-
-const SPEAKS_OF_CANCELLING = /cancel|anular|取消/i;
-
-/**
- * Cancel and rebook: a booking for exactly the travellers of a reservation the run cancelled (same
- * names and birth dates, same number), under a request that spoke of the cancellation ("cancel the
- * current booking and book the new one"), replaces it: the travellers need no naming. One traveller
- * more, fewer or different, or a booking put without a word of cancelling, is still a new booking.
- */
-function rebooksTravellers(passengers: readonly Record<string, unknown>[], k: AirlineKnowledge): (plan: string, said: string) => boolean {
-  const key = (p: { first_name?: unknown; last_name?: unknown; dob?: unknown }) => `${str(p.first_name)}|${str(p.last_name)}|${str(p.dob)}`;
-  const booked = passengers.map(key).sort().join(";");
-  const replaces = [...(k.cancelled ?? [])].some((id) => {
-    const r = k.reservations.get(id);
-    return r !== undefined && r.passengers.length > 0 && r.passengers.map(key).sort().join(";") === booked;
-  });
-  return (_plan, said) => replaces && SPEAKS_OF_CANCELLING.test(said);
-}
 
 function cabinDetail(cabin: string): ActionDetail {
   return detail(
@@ -240,7 +96,8 @@ function isDowngrade(before: Reservation | undefined, cabin: string | undefined,
 }
 
 /**
- * The airline domain as the auditor sees it. Which details must have been described, per tool
+ * The airline domain as the auditor sees it. A reservation may be named by its trip as well as its
+ * id (`reservationNamedByTrip`); flights, dates and passengers are read by `airline-trip-details.ts`. Which details must have been described, per tool
  * (for updates the reservation id is a `subject` detail: named in the request, or earlier in the
  * conversation when the request names no other reservation; `request` details check what the
  * request the user answered says; everything else is a `change` detail, see `ActionDetail`):
@@ -262,6 +119,7 @@ function isDowngrade(before: Reservation | undefined, cabin: string | undefined,
  *   insurance choice in the request.
  * - `send_certificate`: the amount.
  * A payment method counts as described by its id, its number, a credit card's last four digits, its
+ * brand ("my MasterCard") when the user has one card of that brand, its
  * kind ("your gift card") when the user has only one of that kind, its kind and balance, its kind
  * and rank ("the gift card with the smallest balance"), "one of my certificates" (the user left the
  * choice), or as "the original payment method" when the reservation was paid with it. Dates,

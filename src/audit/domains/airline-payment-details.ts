@@ -40,7 +40,8 @@ function sentences(text: string): string[] {
 }
 
 /**
- * A payment method as named in prose: its id or number, a card's last four digits, its kind when
+ * A payment method as named in prose: its id or number, a card's last four digits, a card's brand
+ * when the user has one card of that brand (not its kind when another brand is named), its kind when
  * the user has only one method of that kind, its kind and balance, its kind and its rank by balance
  * ("the gift card with the smallest balance"), "one of my certificates" (the user left the choice),
  * or "the original payment method" when the reservation was paid with it.

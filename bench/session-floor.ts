@@ -20,11 +20,16 @@
  * - `compact`: the same for a smaller, hypothetical encoding (1 byte for a line that repeats the
  *   previous names, the argument keys left out when the key list repeats: 28 bytes of text and
  *   numbers instead of 48): the least a "chain 3" of that kind could spend;
- * - `clock`: one `Date.now()` (the trace's clock, one read per call).
+ * - `clock`: one `Date.now()` (the trace's clock, one read per call);
+ * - `core`: what any check + advance of this call must do, written by hand with nothing else: the
+ *   arguments type-checked and copied (what the compiled check does), the validated call object,
+ *   one clock read and the trace entry stored in a ring (no protocol lookups, no policies, no
+ *   claims, no retention): the least a fresh call can cost in JavaScript here.
  *
  * Prints each median with its quartiles, then the ratios over `send`: today's long and fresh
- * paths, and the floors `fresh + bytes2` and `fresh + compact` (a long call cannot cost less than
- * a fresh one plus the encoding and hashing of the entry it drops).
+ * paths, the floors `fresh + bytes2` and `fresh + compact` (a long call cannot cost less than a
+ * fresh one plus the encoding and hashing of the entry it drops), and `core + compact` (no
+ * session machinery at all).
  *
  *   npm run build && node --import tsx bench/session-floor.ts
  *   CONCORDAT_BENCH_ROUNDS=31 …     (default 15)
@@ -181,7 +186,30 @@ const actor = createActor(machine).start();
 for (let i = 0; i < 3000; i++) actor.send(EVENT);
 const shaBuffer = Buffer.alloc(blockBytes(bytes2));
 
-const keys = ["send", "fresh", "long", "unbounded", "fold", "sha", "bytes2", "compact", "clock"] as const;
+// the hand-written core of a call (see the module comment)
+interface CoreEntry {
+  readonly seq: number;
+  readonly tool: string;
+  readonly arguments: unknown;
+  readonly outcome: string;
+  readonly from: string;
+  readonly to: string;
+  readonly at: number;
+}
+const ring: (CoreEntry | undefined)[] = new Array<CoreEntry | undefined>(1024).fill(undefined);
+let coreSeq = 0;
+const spec = { effect: "read" };
+function core(call: { readonly name: string; readonly arguments: { readonly account: unknown; readonly page: unknown } }): void {
+  const input = call.arguments;
+  const account = input.account;
+  const page = input.page;
+  if (typeof account !== "string" || !Number.isSafeInteger(page)) throw new TypeError("bench: bad arguments");
+  const validated = { id: undefined, name: call.name, arguments: { account, page }, spec };
+  const seq = coreSeq++;
+  ring[seq & 1023] = { seq, tool: validated.name, arguments: validated.arguments, outcome: "ok", from: "open", to: "open", at: Date.now() };
+}
+
+const keys = ["send", "fresh", "long", "unbounded", "fold", "sha", "bytes2", "compact", "clock", "core"] as const;
 const figures = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<(typeof keys)[number], number[]>;
 let sink: unknown;
 for (let r = 0; r < ROUNDS; r++) {
@@ -204,6 +232,7 @@ for (let r = 0; r < ROUNDS; r++) {
   figures.sha.push(cpuNs(N / BLOCK, () => void (d = sha256Hex(shaBuffer))) / BLOCK);
   let t = 0;
   figures.clock.push(cpuNs(N, () => void (t += Date.now())));
+  figures.core.push(cpuNs(N, (k) => core(calls[k & 1023]!)));
   sink = [d, t];
 }
 if (sink === undefined || actor.getSnapshot().value !== "open") throw new Error("bench: nothing measured");
@@ -227,6 +256,7 @@ console.log(`    long (runtime.sessionRatio's path): ${perRound((r) => at("long"
 console.log(`    fresh (runtime.sessionFreshRatio's path): ${perRound((r) => at("fresh", r) / at("send", r))}`);
 console.log(`    floor, fresh + chain-2 bytes written with no checks + hash: ${perRound((r) => (at("fresh", r) + at("bytes2", r)) / at("send", r))}`);
 console.log(`    floor, fresh + compact bytes written with no checks + hash: ${perRound((r) => (at("fresh", r) + at("compact", r)) / at("send", r))}`);
+console.log(`    floor, core + compact (no session machinery): ${perRound((r) => (at("core", r) + at("compact", r)) / at("send", r))}`);
 console.log(
   `  medians: long − fresh ${(med("long") - med("fresh")).toFixed(0)} ns, long − unbounded ${(med("long") - med("unbounded")).toFixed(0)} ns; fold ${med("fold").toFixed(0)} (hash ${med("sha").toFixed(0)}); the no-check chain-2 encoder ${med("bytes2").toFixed(0)}, compact ${med("compact").toFixed(0)}; clock ${med("clock").toFixed(0)}`,
 );

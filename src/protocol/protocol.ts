@@ -64,6 +64,10 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   readonly #fastParsers = new Map<string, FastArgumentParser>();
   /** Per non-terminal state, the steps of the tools it allows (see `Step`). */
   readonly #steps = new Map<string, Map<string, Step>>();
+  /** The state, tool name and step of the last call that had a step (on any session): a repeated call skips the lookups. */
+  #lastState: unknown;
+  #lastName: unknown;
+  #lastStep: Step | undefined;
 
   constructor(config: AnyProtocolConfig) {
     freezeDefinition(config);
@@ -219,8 +223,15 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
    * guard_failed, invalid_arguments) otherwise.
    */
   validateCall(state: TState, call: ToolCall, context?: unknown): ValidatedCall<keyof TTools & string> {
-    // (a step exists exactly when the checks in #stepOf pass)
-    const step = this.#steps.get(state)?.get(call.name) ?? this.#stepOf(state, call);
+    // (a step exists exactly when the checks in #stepOf pass; the name is read once, so the step is the named tool's)
+    const name = call.name;
+    let step = this.#lastStep;
+    if (step === undefined || state !== this.#lastState || name !== this.#lastName) {
+      step = this.#steps.get(state)?.get(name) ?? this.#stepOf(state, name, call);
+      this.#lastState = state;
+      this.#lastName = name;
+      this.#lastStep = step;
+    }
     if (context !== undefined && step.guard !== undefined) {
       const failed = failingConjunct(step.guard, context, call.arguments);
       if (failed) {
@@ -242,7 +253,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     const spec = step.spec;
     const data = fast === undefined ? undefined : fast(call.arguments);
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    if (data !== undefined) return { id, name: call.name, arguments: data, spec };
+    if (data !== undefined) return { id, name, arguments: data, spec };
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
@@ -258,28 +269,28 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         hint: `Call "${call.name}" again with arguments matching its parameters.`,
       });
     }
-    return { id, name: call.name, arguments: parsed.data, spec };
+    return { id, name, arguments: parsed.data, spec };
   }
 
   /**
    * The checks before a call's arguments, in order (session ended, unknown tool, unknown state,
    * tool not allowed): throws the first that fails. Reached only for a call with no step.
    */
-  #stepOf(state: string, call: ToolCall): Step {
+  #stepOf(state: string, name: string, call: ToolCall): Step {
     if (this.terminal.has(state as TState)) {
       throw new ProtocolViolation({
         code: "session_ended",
-        message: `Protocol "${this.name}" is in terminal state "${state}"; "${call.name}" cannot run after the session ended.`,
+        message: `Protocol "${this.name}" is in terminal state "${state}"; "${name}" cannot run after the session ended.`,
         protocol: this.name,
         state,
-        tool: call.name,
+        tool: name,
         arguments: call.arguments,
         allowedTools: [],
         hint: "Start a new session for a new conversation.",
       });
     }
-    const spec = this.tools[call.name];
-    if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, call.name)) throw this.unknownTool(state, call);
+    const spec = this.tools[name];
+    if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, name)) throw this.unknownTool(state, call);
     const st = this.#compiled.get(state);
     if (st === undefined) {
       throw new ProtocolViolation({
@@ -287,26 +298,26 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         message: `Protocol "${this.name}" has no state "${state}".`,
         protocol: this.name,
         state,
-        tool: call.name,
+        tool: name,
         arguments: call.arguments,
         hint: `Known states: ${this.stateNames.join(", ")}.`,
       });
     }
-    if (!st.allowed.has(call.name)) {
+    if (!st.allowed.has(name)) {
       throw new ProtocolViolation({
         code: "tool_not_allowed",
-        message: `"${call.name}" is not allowed in state "${state}" of protocol "${this.name}".`,
+        message: `"${name}" is not allowed in state "${state}" of protocol "${this.name}".`,
         protocol: this.name,
         state,
-        tool: call.name,
+        tool: name,
         arguments: call.arguments,
         allowedTools: st.toolList,
-        hint: this.hintFor(call.name, state),
+        hint: this.hintFor(name, state),
       });
     }
-    const step = this.#steps.get(state)?.get(call.name);
+    const step = this.#steps.get(state)?.get(name);
     if (step === undefined)
-      throw new Error(`Protocol "${this.name}": internal error, "${String(call.name)}" passed the checks in state "${state}" but has no compiled step.`);
+      throw new Error(`Protocol "${this.name}": internal error, "${String(name)}" passed the checks in state "${state}" but has no compiled step.`);
     return step;
   }
 

@@ -37,23 +37,48 @@ const NAMES = ["end", "t0", "t1", "t2", "t3", "nope", "__proto__", "constructor"
 const STATES = ["s0", "s1", "s2", "s3", "s4", "s5", "done", "nowhere", "__proto__", "constructor", "toString", ""];
 
 describe("Protocol.validateCall: the compiled steps keep the checks' order and words", () => {
-  it("gives the code (and allowed tools) the documented order gives, for every state and name", () => {
+  it("gives the code (and allowed tools) the documented order gives, for every state and name, call after call", () => {
+    const attempt = fc.tuple(
+      fc.constantFrom(...STATES),
+      fc.constantFrom(...NAMES),
+      fc.oneof(fc.constant({}), fc.record({ n: fc.integer() }), fc.constant({ n: "x" })),
+    );
+    // (sequences on one protocol: a step remembered from the call before must never answer for another state or name)
     fc.assert(
-      fc.property(
-        arbProtocol,
-        fc.constantFrom(...STATES),
-        fc.constantFrom(...NAMES),
-        fc.oneof(fc.constant({}), fc.record({ n: fc.integer() }), fc.constant({ n: "x" })),
-        (p, state, name, args) => {
+      fc.property(arbProtocol, fc.array(attempt, { minLength: 1, maxLength: 30 }), (p, attempts) => {
+        for (const [state, name, args] of attempts) {
           const want = expected(p, state, name, args);
           const got = actual(p, state, name, args);
           expect(got.code).toBe(want.code);
           if (want.allowed !== undefined) expect(got.allowed).toEqual(want.allowed);
           if (got.code === "accepted") expect(got.v).toMatchObject({ id: "c1", name, spec: p.tools[name] });
-        },
-      ),
-      { numRuns: 400 },
+        }
+      }),
+      { numRuns: 300 },
     );
+  });
+
+  it("reads the call's name once: a name that changes between reads cannot pass as another tool", () => {
+    const p = defineProtocol({
+      name: "two",
+      initial: "open",
+      terminal: ["closed"],
+      tools: {
+        read: { input: z.object({}), effect: "read" },
+        wipe: { input: z.object({}), effect: "write" },
+      },
+      states: { open: { on: { read: { ok: "open" }, wipe: { ok: "closed" } } }, closed: {} },
+    });
+    let reads = 0;
+    const call = {
+      get name() {
+        return reads++ === 0 ? "read" : "wipe";
+      },
+      arguments: {},
+    };
+    const v = p.validateCall("open", call);
+    expect(v.name).toBe("read");
+    expect(v.spec).toBe(p.tools.read);
   });
 
   it("a guard is checked only with a context, after the tool is allowed and before the arguments", () => {

@@ -33,6 +33,18 @@ interface CompiledState {
 }
 
 /**
+ * What `validateCall` needs for one tool allowed in one non-terminal state, found with two map
+ * lookups (state, then tool) instead of the checks' six; a call with no step takes the checks
+ * in order, which word the refusal.
+ */
+interface Step {
+  readonly spec: AnyToolSpec;
+  readonly guard: Guard | undefined;
+  readonly fast: FastArgumentParser | undefined;
+  readonly toolList: readonly string[];
+}
+
+/**
  * A validated protocol: states, the tools each allows, and where each outcome leads.
  * Build one with `defineProtocol`.
  */
@@ -50,6 +62,12 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
   readonly #definitions = new Map<string, ToolDefinition>();
   /** Compiled shortcuts for the tools whose argument schema has one (see fast-argument-parser.ts). */
   readonly #fastParsers = new Map<string, FastArgumentParser>();
+  /** Per non-terminal state, the steps of the tools it allows (see `Step`). */
+  readonly #steps = new Map<string, Map<string, Step>>();
+  /** The state, tool name and step of the last call that had a step (on any session): a repeated call skips the lookups. */
+  #lastState: unknown;
+  #lastName: unknown;
+  #lastStep: Step | undefined;
 
   constructor(config: AnyProtocolConfig) {
     freezeDefinition(config);
@@ -82,6 +100,15 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       graphTools[tn] = graphToolOf(spec);
       const fast = fastArgumentParser(spec.input as z.ZodType);
       if (fast) this.#fastParsers.set(tn, fast);
+    }
+    for (const [sn, st] of compiled) {
+      if (this.terminal.has(sn as TState)) continue;
+      const steps = new Map<string, Step>();
+      for (const tn of st.toolList) {
+        if (!Object.prototype.hasOwnProperty.call(config.tools, tn)) continue;
+        steps.set(tn, { spec: config.tools[tn]!, guard: st.guards.get(tn), fast: this.#fastParsers.get(tn), toolList: st.toolList });
+      }
+      this.#steps.set(sn, steps);
     }
     this.graph = {
       name: config.name,
@@ -196,47 +223,17 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
    * guard_failed, invalid_arguments) otherwise.
    */
   validateCall(state: TState, call: ToolCall, context?: unknown): ValidatedCall<keyof TTools & string> {
-    if (this.terminal.has(state as TState)) {
-      throw new ProtocolViolation({
-        code: "session_ended",
-        message: `Protocol "${this.name}" is in terminal state "${state}"; "${call.name}" cannot run after the session ended.`,
-        protocol: this.name,
-        state,
-        tool: call.name,
-        arguments: call.arguments,
-        allowedTools: [],
-        hint: "Start a new session for a new conversation.",
-      });
+    // (a step exists exactly when the checks in #stepOf pass; the name is read once, so the step is the named tool's)
+    const name = call.name;
+    let step = this.#lastStep;
+    if (step === undefined || state !== this.#lastState || name !== this.#lastName) {
+      step = this.#steps.get(state)?.get(name) ?? this.#stepOf(state, name, call);
+      this.#lastState = state;
+      this.#lastName = name;
+      this.#lastStep = step;
     }
-    const spec = this.tools[call.name];
-    if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, call.name)) throw this.unknownTool(state, call);
-    const st = this.#compiled.get(state);
-    if (st === undefined) {
-      throw new ProtocolViolation({
-        code: "tool_not_allowed",
-        message: `Protocol "${this.name}" has no state "${state}".`,
-        protocol: this.name,
-        state,
-        tool: call.name,
-        arguments: call.arguments,
-        hint: `Known states: ${this.stateNames.join(", ")}.`,
-      });
-    }
-    if (!st.allowed.has(call.name)) {
-      throw new ProtocolViolation({
-        code: "tool_not_allowed",
-        message: `"${call.name}" is not allowed in state "${state}" of protocol "${this.name}".`,
-        protocol: this.name,
-        state,
-        tool: call.name,
-        arguments: call.arguments,
-        allowedTools: st.toolList,
-        hint: this.hintFor(call.name, state),
-      });
-    }
-    if (context !== undefined) {
-      const g = st.guards.get(call.name);
-      const failed = g ? failingConjunct(g, context, call.arguments) : undefined;
+    if (context !== undefined && step.guard !== undefined) {
+      const failed = failingConjunct(step.guard, context, call.arguments);
       if (failed) {
         throw new ProtocolViolation({
           code: "guard_failed",
@@ -252,10 +249,11 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     }
     // (the id is always an own property, so a polluted Object.prototype.id is never read as the call's id)
     const id = Object.prototype.hasOwnProperty.call(call, "id") ? call.id : undefined;
-    const fast = this.#fastParsers.get(call.name);
+    const fast = step.fast;
+    const spec = step.spec;
     const data = fast === undefined ? undefined : fast(call.arguments);
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    if (data !== undefined) return { id, name: call.name, arguments: data, spec };
+    if (data !== undefined) return { id, name, arguments: data, spec };
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
@@ -266,12 +264,61 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         state,
         tool: call.name,
         arguments: call.arguments,
-        allowedTools: st.toolList,
+        allowedTools: step.toolList,
         data: { issues },
         hint: `Call "${call.name}" again with arguments matching its parameters.`,
       });
     }
-    return { id, name: call.name, arguments: parsed.data, spec };
+    return { id, name, arguments: parsed.data, spec };
+  }
+
+  /**
+   * The checks before a call's arguments, in order (session ended, unknown tool, unknown state,
+   * tool not allowed): throws the first that fails. Reached only for a call with no step.
+   */
+  #stepOf(state: string, name: string, call: ToolCall): Step {
+    if (this.terminal.has(state as TState)) {
+      throw new ProtocolViolation({
+        code: "session_ended",
+        message: `Protocol "${this.name}" is in terminal state "${state}"; "${name}" cannot run after the session ended.`,
+        protocol: this.name,
+        state,
+        tool: name,
+        arguments: call.arguments,
+        allowedTools: [],
+        hint: "Start a new session for a new conversation.",
+      });
+    }
+    const spec = this.tools[name];
+    if (spec === undefined || !Object.prototype.hasOwnProperty.call(this.tools, name)) throw this.unknownTool(state, call);
+    const st = this.#compiled.get(state);
+    if (st === undefined) {
+      throw new ProtocolViolation({
+        code: "tool_not_allowed",
+        message: `Protocol "${this.name}" has no state "${state}".`,
+        protocol: this.name,
+        state,
+        tool: name,
+        arguments: call.arguments,
+        hint: `Known states: ${this.stateNames.join(", ")}.`,
+      });
+    }
+    if (!st.allowed.has(name)) {
+      throw new ProtocolViolation({
+        code: "tool_not_allowed",
+        message: `"${name}" is not allowed in state "${state}" of protocol "${this.name}".`,
+        protocol: this.name,
+        state,
+        tool: name,
+        arguments: call.arguments,
+        allowedTools: st.toolList,
+        hint: this.hintFor(name, state),
+      });
+    }
+    const step = this.#steps.get(state)?.get(name);
+    if (step === undefined)
+      throw new Error(`Protocol "${this.name}": internal error, "${String(name)}" passed the checks in state "${state}" but has no compiled step.`);
+    return step;
   }
 
   /** The outcome label of a result, as the tool's outcome function decides it. */

@@ -9,7 +9,8 @@ import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
 
 const KIND_WORDS: Readonly<Record<string, RegExp>> = {
-  credit_card: /\b(credit[ _-]?card|card|visa|mastercard|amex|american express|discover)\b/i,
+  // "card" alone is the credit-card kind, but not inside "gift card" (the user's only credit card is not the gift card the request named)
+  credit_card: /\b(?:credit[ _-]?card|visa|mastercard|amex|american express|discover)\b|(?<!\bgift[ _-]?)\bcards?\b/i,
   gift_card: /\bgift[ _-]?card/i,
   certificate: /\bcertificate/i,
 };
@@ -35,6 +36,25 @@ const ANY_OF: Readonly<Record<string, RegExp>> = {
   certificate: new RegExp(`${ONE_OF}(?:travel\\s+)?certificates\\b`, "i"),
 };
 
+/**
+ * A method without a card's last four (a gift card, a certificate) named by the last four digits of
+ * its number after "ending in", "last four", "terminada en", "尾号" ("your gift card ending in 7751" for
+ * gift_card_9147751), when no other method of the user ends in those digits.
+ */
+function endingForms(id: string, k: AirlineKnowledge): RegExp[] {
+  const digits = /(\d{5,})$/.exec(id)?.[1];
+  if (digits === undefined || k.payments.get(id)?.lastFour !== undefined) return [];
+  const tail = digits.slice(-4);
+  const others = [...k.payments.entries()].filter(([other, m]) => other !== id && (m.lastFour === tail || /\d+$/.exec(other)?.[0].endsWith(tail)));
+  if (others.length > 0) return [];
+  return [
+    new RegExp(
+      `(?:ending(?:\\s+(?:in|with))?|ends\\s+(?:in|with)|last\\s+(?:four|4)(?:\\s+digits)?(?:\\s+(?:of|are|is))?|terminad[ao]\\s+en|尾号)\\s*[:#]?\\s*${tail}(?!\\d)`,
+      "iu",
+    ),
+  ];
+}
+
 function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+|\n+/);
 }
@@ -50,7 +70,7 @@ function sentences(text: string): string[] {
 export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: string | undefined): ActionDetail {
   const method = k.payments.get(id);
   const source = method?.source ?? /^([a-z_]+?)_\d+$/.exec(id)?.[1];
-  const forms = [...idForms(id)];
+  const forms = [...idForms(id), ...endingForms(id, k)];
   const digits = /(\d{4,})$/.exec(id)?.[1];
   if (digits) forms.push(...idForms(digits));
   if (method?.lastFour) forms.push(...idForms(method.lastFour));
@@ -100,7 +120,7 @@ export function chosenPaymentDetail(ids: readonly string[], k: AirlineKnowledge,
   const strongForms = (id: string) => {
     const m = k.payments.get(id);
     const digits = /(\d{4,})$/.exec(id)?.[1];
-    return [...idForms(id), ...(digits ? idForms(digits) : []), ...(m?.lastFour ? idForms(m.lastFour) : [])];
+    return [...idForms(id), ...endingForms(id, k), ...(digits ? idForms(digits) : []), ...(m?.lastFour ? idForms(m.lastFour) : [])];
   };
   return {
     label: `payment ${ids.join(" + ")} (the user's choice)`,

@@ -170,6 +170,18 @@ describe("a new flight on the same day as the flights it replaces", () => {
     ]);
     expectField(flight!, "flight");
   });
+  it("red team: the agent's plan showed the new flight on another day, the request leaves the day out (date)", async () => {
+    const [w] = await audit(
+      identify(record("ABC123")),
+      user("Please change reservation ABC123 to a nonstop flight."),
+      agent("The nonstop HAT200 has seats on May 22 (economy, same fare)."),
+      user("OK."),
+      agent("I'll switch reservation ABC123 from HAT100 to the nonstop HAT200, economy, no price difference. Shall I proceed?"),
+      user("Yes, please proceed."),
+      change([{ flight_number: "HAT200", date: "2024-05-20" }]),
+    );
+    expectField(w!, "date");
+  });
   it("red team: a new flight moved onto the day of a flight the change keeps (the return) is a new date", async () => {
     const roundTrip = {
       flights: [

@@ -45,6 +45,8 @@ export function flightDetails(
 ): ActionDetail[] {
   const sameDay = unchangedDates(before, flights);
   const ownDates = (before?.flights ?? []).map((f) => f.date);
+  // the travellers' and the user's birth dates, in full, are no travel day
+  const birthDates = [...(before?.passengers ?? []).map((p) => p.dob), ...(k.profile ? [k.profile.dob] : [])].filter((x) => /^\d{4}-\d{2}-\d{2}$/.test(x));
   const written = new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined));
   const writtenDates = [...new Set(flights.map((f) => str(f["date"])).filter((n): n is string => n !== undefined)), ...ownDates];
   const flightsIn = (t: string) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f));
@@ -80,8 +82,12 @@ export function flightDetails(
           (t) => [...extractDescribedValues(t).dates],
         ),
         impliedBy: (plan: string, said: string) => {
-          // the same day as the flights it replaces, and no other day named by the request or the user
-          if (sameDay.has(d) && [...extractDescribedValues(said).dates].every((x) => ownDates.some((o) => sameDate(x, o)))) return true;
+          // the same day as the flights it replaces, and no other day named by the request, the user or the agent's plan
+          if (
+            sameDay.has(d) &&
+            [...extractDescribedValues(`${plan}\n\n${said}`).dates].every((x) => ownDates.some((o) => sameDate(x, o)) || birthDates.includes(x))
+          )
+            return true;
           // a date of the plan's flights, when the plan names no date but the written ones and the reservation's
           if (!planPointsHere(plan, said)) return false;
           const inPlan = [...extractDescribedValues(plan).dates];

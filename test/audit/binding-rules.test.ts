@@ -439,6 +439,23 @@ describe("cancel and rebook: the new booking carries the cancelled reservation's
     const dropped = await audit(identify(basic), agent(plan.replace("$300", "$150")), user("Yes, please go ahead."), cancelBasic(), book([travellers[1]!]));
     expectField(dropped[1]!, "passenger");
   });
+  it("red team: the travellers of a reservation cancelled earlier are not carried into the rebooking of another one", async () => {
+    const other = record("XYZ789", { ...LAX_SFO, passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }] });
+    const ws = await audit(
+      identify(basic, other),
+      agent("Shall I cancel reservation ABC123? The refund goes to the original payment method."),
+      user("Yes, please cancel it."),
+      cancelBasic(),
+      agent(
+        "Done. I can also cancel reservation XYZ789 and book HAT200 on May 21 in economy, $300 in total on your Visa ending in 7447, no bags, no insurance. Shall I cancel it and book the new one?",
+      ),
+      user("Yes, please go ahead."),
+      callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" }, JSON.stringify({ ...other, status: "cancelled" })),
+      book(travellers),
+    );
+    expect(ws.slice(0, 2).map((w) => w.status)).toEqual(["confirmed", "confirmed"]);
+    expectField(ws[2]!, "passenger");
+  });
   it("red team: after a cancellation under its own yes, a booking put without a word of cancelling must name its travellers", async () => {
     const ws = await audit(
       identify(basic),

@@ -149,7 +149,7 @@ export function passengerDetails(passengers: readonly Record<string, unknown>[],
 const SPEAKS_OF_CANCELLING = /cancel|anular|取消/i;
 
 /**
- * Cancel and rebook: a booking for exactly the travellers of a reservation the run cancelled (same
+ * Cancel and rebook: a booking for exactly the travellers of the reservation the run cancelled last (same
  * names and birth dates, same number), under a request that spoke of the cancellation ("cancel the
  * current booking and book the new one"), replaces it: the travellers need no naming. One traveller
  * more, fewer or different, or a booking put without a word of cancelling, is still a new booking.
@@ -157,9 +157,9 @@ const SPEAKS_OF_CANCELLING = /cancel|anular|取消/i;
 export function rebooksTravellers(passengers: readonly Record<string, unknown>[], k: AirlineKnowledge): (plan: string, said: string) => boolean {
   const key = (p: { first_name?: unknown; last_name?: unknown; dob?: unknown }) => `${str(p.first_name)}|${str(p.last_name)}|${str(p.dob)}`;
   const booked = passengers.map(key).sort().join(";");
-  const replaces = [...(k.cancelled ?? [])].some((id) => {
-    const r = k.reservations.get(id);
-    return r !== undefined && r.passengers.length > 0 && r.passengers.map(key).sort().join(";") === booked;
-  });
+  // the reservation cancelled last: an earlier cancellation's travellers are not those of this rebooking
+  const last = [...(k.cancelled ?? [])].at(-1);
+  const r = last === undefined ? undefined : k.reservations.get(last);
+  const replaces = r !== undefined && r.passengers.length > 0 && r.passengers.map(key).sort().join(";") === booked;
   return (_plan, said) => replaces && SPEAKS_OF_CANCELLING.test(said);
 }

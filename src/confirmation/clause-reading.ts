@@ -46,8 +46,8 @@ import { keptAlternative } from "./kept-alternative.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
-import { namedValues, newValues, statedTotals } from "./reply-values.js";
-import { answersHowMany, restatesRequest, unexplainedNegations } from "./request-echo.js";
+import { isKnownValue, namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
+import { answersHowMany, CHANGED_TO, restatesRequest, unexplainedNegations, valuesChangedTo, type RequestChange } from "./request-echo.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -100,6 +100,8 @@ export interface ClauseContext {
   /** The request's own conditions ("if the price is lower, …"): a reply may echo them. */
   readonly conditionVocabulary: RequestVocabulary;
   readonly knownValues: ReadonlySet<string>;
+  /** What the request changes (`requestChange`): what "change it to X" may restate, and what it would undo. */
+  readonly change?: RequestChange;
   /** The request's text (normal form). */
   readonly request: string;
   readonly ask: RequestAsk;
@@ -209,7 +211,20 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // request's items by its value may also call it "the larger one" or "the cheaper card"
   const named = namedValues(read);
   const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
-  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), read);
+  // "change it to X" / "改成X" / "cámbielo a X": a restatement when every X is what the request changes to, a change otherwise
+  // (after a retarget word, a value the request names but does not change to — the other leg's date — is a change too)
+  const retargeted = first(RETARGET, plain);
+  const retarget = retargeted ?? first(CHANGED_TO, plain);
+  const changedTo = retarget === undefined ? [] : valuesChangedTo(plain, retarget);
+  const { targets, sources } = ctx.change ?? { targets: new Set<string>(), sources: new Set<string>() };
+  const offTarget = changedTo.filter(
+    (v) =>
+      !isKnownValue(v, ctx.knownValues) ||
+      (isKnownValue(v, sources) && !isKnownValue(v, targets)) ||
+      (retargeted !== undefined && targets.size > 0 && !isKnownValue(v, targets)),
+  );
+  const restatedChange = retarget !== undefined && changedTo.length > 0 && offTarget.length === 0 ? retarget : undefined;
+  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), restatedChange === undefined ? read : read.replace(restatedChange, " "));
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
@@ -245,8 +260,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
-    const retarget = first(RETARGET, plain);
-    if (retarget !== undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retarget });
+    if (offTarget.length > 0)
+      risks.push({ kind: "change", text: `${retarget} ${offTarget[0]!.text}: a ${valueKind(offTarget[0]!)} the request does not change to` });
+    else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });
     const partial = first(PARTIAL, plain);
     if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request))
       risks.push({ kind: "partial", text: partial });

@@ -5,6 +5,9 @@ import { INJECTION_PATTERNS } from "./reply-lexicon.js";
 import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
 import { knownValues } from "./reply-values.js";
+import { amountOffAction } from "./action-amounts.js";
+import { bothOfListed, bothOfOne, saysBoth } from "./both-reference.js";
+import { requestChange, type RequestChange } from "./request-echo.js";
 import { paymentMentions } from "./payment-choice.js";
 import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
@@ -87,8 +90,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
   // a card number or payment id the reply names answers a request that asked how to pay (bound to the action below)
   const openPayment = answersHowToPay(requestText, reply, paymentMentions(reply));
+  // "both" of the two items (passengers, flights) one action takes: "两个" (two of them) is no count of the user's own
+  const pair = bothOfOne(requestText, actions);
   const known =
-    actions.length === 0 && !openPayment
+    actions.length === 0 && !openPayment && !pair
       ? requestValues
       : new Set([
           ...requestValues,
@@ -97,6 +102,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
             actions.map((a) => a.args),
           ),
           ...(openPayment ? paymentMentions(reply) : []),
+          ...(pair ? ["n:2"] : []),
         ]);
   const readings: ClauseReading[] = [];
   for (const sentence of splitSentences(reply)) {
@@ -108,6 +114,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         conditionVocabulary,
         ask,
         knownValues: known,
+        change: analysis.change,
         request: requestText,
         question: sentence.question && i === all.length - 1,
         first: i === 0,
@@ -160,13 +167,14 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         `The reply chooses a payment method (${other.map((k) => k.replace(/^\w+:/, "")).join(", ")}) that the action put to the user does not use.`,
       ]);
   }
+  // an amount the reply names is the action's amount: "$300" agrees to nothing when the action put to the user moves $250
+  const off = amountOffAction(reply, actions);
+  if (off !== undefined)
+    return verdict("unclear", "amount", [
+      `The reply names the amount ${JSON.stringify(off.said)}, but the action put to the user sets ${off.fields.map(([k, n]) => `${k} = ${n}`).join(", ")}: that amount was not put to the user.`,
+    ]);
   // "both" when only one action was put refers to something else as well
-  if (
-    /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply) &&
-    actions.length < 2 &&
-    !offersSeveral(requestText) &&
-    !bothOfListed(reply, requestText)
-  ) {
+  if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
   // "cancel both" when one of the parts is a downgrade: that action, on that part, was not described
@@ -190,20 +198,6 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
 
 const MAX_REPLY_CHARS = 2000;
 
-/** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */
-function bothOfListed(reply: string, request: string): boolean {
-  const uses = [
-    ...reply.matchAll(
-      /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s+(\p{L}{3,})/giu,
-    ),
-  ];
-  if (uses.length === 0) return false;
-  return uses.every((m) => {
-    const noun = m[1]!.replace(/e?s$/u, "");
-    return noun.length >= 3 && (request.match(new RegExp(`(?<![\\p{L}])${noun}`, "giu")) ?? []).length >= 2;
-  });
-}
-
 /** What the judge reads in a request, kept for the few requests a conversation is answering at a time. */
 interface RequestAnalysis {
   readonly requestText: string;
@@ -211,6 +205,8 @@ interface RequestAnalysis {
   readonly conditionVocabulary: ReturnType<typeof requestVocabulary>;
   readonly ask: RequestAsk;
   readonly known: ReadonlySet<string>;
+  /** What the request changes, as values (`requestChange`). */
+  readonly change: RequestChange;
   readonly parts: ReturnType<typeof requestParts>;
 }
 const analyses = new Map<string, RequestAnalysis>();
@@ -230,6 +226,7 @@ function analyzeRequest(request: string): RequestAnalysis {
     ),
     ask: requestAsk(requestText),
     known: knownValues(requestText),
+    change: requestChange(requestText),
     parts: requestParts(requestText),
   };
   if (analyses.size >= 64) analyses.delete(analyses.keys().next().value!);

@@ -136,8 +136,13 @@ function extractAmounts(text: string): { amounts: number[]; ranges: { min: numbe
 // "business" names a cabin unless it is a business day, meeting, trip, ...
 const NOT_CABIN_AFTER_BUSINESS =
   "(?!\\s+(?:days?|hours?|meetings?|trips?|travel(?:ers?|lers?)?|purposes?|needs?|matters?|reasons?|partners?|emails?|address|owners?|cards?|accounts?))";
-const CABINS: readonly (readonly [Cabin, RegExp])[] = [
-  ["basic_economy", /\bbasic[\s_-]+economy\b|\bbásica\b|基本经济舱/gi],
+/**
+ * How each cabin is named (EN, ES with or without accents, ZH): what the request-detail reader and
+ * the reply reader (`reply-values.ts`, which compares a reply's cabin with the request's) both read.
+ * @internal
+ */
+export const CABINS: readonly (readonly [Cabin, RegExp])[] = [
+  ["basic_economy", /\bbasic[\s_-]+economy\b|\bb[aá]sica\b|基本经济舱/gi],
   ["economy", /(?<!\bbasic[\s_-]+)(?<!\bpremium[\s_-]+)\beconomy\b|\bclase\s+(?:turista|econ[oó]mica)\b|(?<!基本)经济舱/gi],
   ["business", new RegExp(`\\bbusiness\\b${NOT_CABIN_AFTER_BUSINESS}|\\bclase\\s+(?:ejecutiva|business)\\b|商务舱`, "gi")],
 ];

@@ -5,8 +5,9 @@
  * "make it three bags", "use my card ending 4421").
  * @internal
  */
+import { CABINS } from "./described-values.js";
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
-import { CARDINAL_WORDS } from "./number-words.js";
+import { CARDINAL_WORDS, NUMBER_PHRASE, numberFromChinese, numberFromWords, ZH_NUMBER_PHRASE } from "./number-words.js";
 
 const NUMBER_WORDS = CARDINAL_WORDS;
 const ORDINALS: Readonly<Record<string, number>> = {
@@ -34,10 +35,32 @@ const ZH_DAYS = "今天|明天|后天|昨天|下周|这周|本周|下个月|周[
 
 /** A canonical value and where it was found. */
 export interface NamedValue {
-  /** Canonical form: `n:430`, `d:5-24`, `w:friday`, `id:q69x3r`. */
+  /**
+   * Canonical form (type and value): `n:430` (an amount or count), `d:5-24` (a date without its
+   * year), `dy:1988-11-2` (the same with its year), `day:24` (a day of the month alone), `w:friday`,
+   * `t:8:00`, `id:q69x3r`, `id:hat110` (ids and flight numbers, without spaces or hyphens),
+   * `c:business` (a cabin), `k:option:2`.
+   */
   readonly key: string;
   /** The text as written. */
   readonly text: string;
+  /**
+   * Other readings of the same text, any of which may be meant: "2/11" is February 11 or
+   * 2 November; "hat 110" is the number 110 or the flight HAT110.
+   */
+  readonly alternatives?: readonly string[];
+}
+
+/** Months and days (1-based) that make a date. */
+function validDate(month: number, day: number): boolean {
+  return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+/** The keys of a date: `d:M-D`, and `dy:Y-M-D` when the year is said (two-digit years are 20YY). */
+function dateKeys(year: string | undefined, month: number, day: number): string[] | undefined {
+  if (!validDate(month, day)) return undefined;
+  const y = year === undefined ? undefined : year.length === 2 ? 2000 + Number(year) : Number(year);
+  return [`d:${month}-${day}`, ...(y === undefined ? [] : [`dy:${y}-${month}-${day}`])];
 }
 
 function parseNumber(raw: string): number | undefined {
@@ -53,35 +76,50 @@ function parseNumber(raw: string): number | undefined {
 export function namedValues(text: string): NamedValue[] {
   const out: NamedValue[] = [];
   let t = ` ${text} `;
-  /** `shown`: which group is the value's own text (a count's number, not the noun it counts). */
-  const take = (re: RegExp, f: (m: RegExpExecArray) => string[] | undefined, shown = 0) => {
+  /**
+   * `shown`: which group is the value's own text (a count's number, not the noun it counts).
+   * `f` gives the keys, one value each, or `[key, alternatives]` pairs for a text with several readings.
+   */
+  const take = (re: RegExp, f: (m: RegExpExecArray) => (string | readonly [string, readonly string[]])[] | undefined, shown = 0) => {
     t = t.replace(re, (...args) => {
       const m = args as unknown as RegExpExecArray;
       const keys = f(m);
       if (keys === undefined) return m[0];
-      for (const key of keys) out.push({ key, text: (m[shown] ?? m[0]).trim() });
+      const said = (m[shown] ?? m[0]).trim();
+      for (const key of keys) out.push(typeof key === "string" ? { key, text: said } : { key: key[0], text: said, alternatives: key[1] });
       return shown === 0 ? " " : m[0].replace(m[shown]!, " ");
     });
   };
   // ids: gift_card_7773485, certificate_8045380, credit_card_4421486 (and their digits, as said aloud: "card 7773485")
   take(/(?<![\p{L}\p{N}])([a-z]+(?:_[a-z]+)*)_(\d{3,})(?![\p{L}\p{N}])/gu, (m) => [`id:${m[1]}_${m[2]}`, `n:${Number(m[2])}`, `n:${Number(m[2]!.slice(-4))}`]);
-  // ISO dates
-  take(/(?<!\d)(20\d\d)-(\d\d)-(\d\d)(?!\d)/g, (m) => [`d:${Number(m[2])}-${Number(m[3])}`, `n:${Number(m[1])}`]);
-  // "May 24", "May 24th", "24 May", "24 de mayo", "May 24, 2024"
-  take(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+(20\\d\\d))?`, "gu"), (m) => [
-    `d:${MONTH_NUMBER.get(m[1]!)}-${Number(m[2])}`,
-    ...(m[3] ? [`n:${Number(m[3])}`] : []),
-  ]);
-  take(new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_ALTERNATION})(?![\\p{L}])(?:,?\\s+(?:de\\s+)?(20\\d\\d))?`, "gu"), (m) => [
-    `d:${MONTH_NUMBER.get(m[2]!)}-${Number(m[1])}`,
-    ...(m[3] ? [`n:${Number(m[3])}`] : []),
-  ]);
-  take(/(\d{1,2})月(\d{1,2})[日号]?/gu, (m) => [`d:${Number(m[1])}-${Number(m[2])}`]);
-  // "the 25th", "on the 19th": a day of the month
+  // ISO dates (1988-11-02, 2024/05/24)
+  take(/(?<![\d/-])((?:19|20)\d\d)[-/](\d\d?)[-/](\d\d?)(?![\d/-])/g, (m) => dateKeys(m[1], Number(m[2]), Number(m[3])));
+  // "May 24", "May 24th", "24 May", "24 de mayo", "May 24, 2024", "November 2nd, 1988", "2 de noviembre de 1988"
+  take(new RegExp(`(?<![\\p{L}])(${MONTH_ALTERNATION})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?!\\d)(?:,?\\s+((?:19|20)\\d\\d))?`, "gu"), (m) =>
+    dateKeys(m[3], MONTH_NUMBER.get(m[1]!)!, Number(m[2])),
+  );
+  take(
+    new RegExp(
+      `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:de\\s+|of\\s+)?(${MONTH_ALTERNATION})(?![\\p{L}])(?:,?\\s+(?:de\\s+|del\\s+)?((?:19|20)\\d\\d))?`,
+      "gu",
+    ),
+    (m) => dateKeys(m[3], MONTH_NUMBER.get(m[2]!)!, Number(m[1])),
+  );
+  // 1988年11月2日, 5月24日, 5月24号
+  take(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?/gu, (m) => dateKeys(m[1], Number(m[2]), Number(m[3])));
+  // numeric: 5/24, 05/24/2024, 24/05, 2/11/1988 (month first or day first: both readings, unless only one is a date)
+  take(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?:\/((?:19|20)?\d\d))?(?![\d/])/g, (m) => {
+    const [a, b] = [Number(m[1]), Number(m[2])];
+    const readings = [dateKeys(m[3], a, b), a === b ? undefined : dateKeys(m[3], b, a)].filter((k): k is string[] => k !== undefined);
+    if (readings.length === 0) return undefined;
+    return readings[0]!.map((k, i) => [k, readings.slice(1).map((r) => r[i]!)] as const);
+  });
+  // "the 25th", "on the 19th", "26号", "2日": a day of the month
   take(
     /(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)(?![\p{L}\p{N}])(?!\s+(?:option|one|leg|flight|passenger|segment|choice|reservation|bag|card|gift card|certificate))/gu,
     (m) => [`day:${Number(m[1])}`],
   );
+  take(/(?<![\p{N}.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
   // weekdays and relative days
   take(new RegExp(`(?<![\\p{L}])(${WEEKDAYS}|${RELATIVE_DAYS})(?![\\p{L}])`, "gu"), (m) => [`w:${m[1]}`]);
   take(new RegExp(`(${ZH_DAYS})`, "gu"), (m) => [`w:${m[1]}`]);
@@ -91,6 +129,8 @@ export function namedValues(text: string): NamedValue[] {
     `n:${Number(m[1])}`,
   ]);
   take(/(?<![\p{N}])(\d{1,2}):(\d\d)(?![\p{N}])/gu, (m) => [`t:${Number(m[1])}:${m[2]}`, `n:${Number(m[1])}`]);
+  // cabins: "business", "clase economica", "经济舱"
+  for (const [cabin, re] of CABINS) take(new RegExp(re.source, "giu"), () => [`c:${cabin}`]);
   // "the second option" and "Option 2" (or a list's "2.") name the same choice
   take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [
     `k:option:${ORDINALS[m[1]!]}`,
@@ -99,16 +139,36 @@ export function namedValues(text: string): NamedValue[] {
   take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) => [
     `k:${m[1]}:${m[2]}`,
   ]);
-  // codes with letters and digits: Q69X3R, HAT110, 3RK2T9, B-1001 (not ordinals, not 2nd)
-  take(/(?<![\p{L}\p{N}])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{L}\p{N}])/gu, (m) =>
-    /^\d+(?:st|nd|rd|th|am|pm|h|k|x)$/.test(m[1]!) ? undefined : [`id:${m[1]}`],
+  // codes with letters and digits: Q69X3R, HAT110, HAT-110, 3RK2T9, B-1001 (not ordinals, not 2nd), without their hyphens
+  // (a code may touch Chinese characters: "改成HAT289吧")
+  take(/(?<![\p{Script=Latin}\p{N}])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{Script=Latin}\p{N}])/gu, (m) =>
+    /^\d+(?:st|nd|rd|th|am|pm|h|k|x)$/.test(m[1]!) ? undefined : [`id:${m[1]!.replace(/-/g, "")}`],
   );
-  // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
-  take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
-    const n = parseNumber(m[0]);
+  // amounts in Chinese units before the bare numbers take their digits: 45美元, 三百美元, 300块
+  take(/(\d+(?:\.\d+)?)\s*(?:美元|美金|块钱|块|元)/gu, (m) => [`n:${Number(m[1])}`]);
+  take(new RegExp(`(${ZH_NUMBER_PHRASE})\\s*(?:美元|美金|块钱|块|元)`, "gu"), (m) => {
+    const n = numberFromChinese(m[1]!);
     return n === undefined ? undefined : [`n:${n}`];
   });
-  take(/(\d+)\s*(?:美元|元|块|件|个|位|张|天|晚|小时)/gu, (m) => [`n:${Number(m[1])}`]);
+  // amounts in words: "three hundred bucks", "trescientos dolares", "fifty dollars"
+  take(new RegExp(`(?<![\\p{L}])(${NUMBER_PHRASE})\\s+(dollars?|bucks|usd|dolares|euros?)(?![\\p{L}])`, "gu"), (m) => {
+    const n = numberFromWords(m[1]!);
+    return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
+  });
+  // amounts with the currency after them: "300 dollars", "45 dolares", "1,200 usd"
+  take(/(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)*)\s?(dollars?|bucks|usd|dolares|euros?)(?![\p{L}])/gu, (m) => {
+    const n = parseNumber(m[1]!);
+    return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
+  });
+  // a flight number said with a space: "hat 110" is the number 110 or the flight HAT110
+  take(/(?<![\p{L}\p{N}])([a-z]{2,3})\s(\d{2,4})(?![\p{L}\p{N}]|[.,]\d)/gu, (m) => [[`n:${Number(m[2])}`, [`id:${m[1]}${m[2]}`]] as const]);
+  // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
+  // (an amount in euros or pounds is not the same amount in dollars: `eur:250`, `gbp:250`)
+  take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
+    const n = parseNumber(m[0]);
+    return n === undefined ? undefined : [`${m[0].includes("€") ? "eur" : m[0].includes("£") ? "gbp" : "n"}:${n}`];
+  });
+  take(/(\d+)\s*(?:件|个|位|张|天|晚|小时)/gu, (m) => [`n:${Number(m[1])}`]);
   take(
     new RegExp(
       `(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`,
@@ -133,12 +193,36 @@ export function knownValues(request: string, args: readonly unknown[] = []): Set
     else if (typeof v === "string") for (const x of namedValues(v.toLowerCase())) known.add(x.key);
   };
   args.forEach(leaf);
-  // a date also names its day of the month ("the 24th" for May 24); "both" is two of anything
+  return withDateParts(known);
+}
+
+/**
+ * Adds what the dates of a set of values also name: a date's year said alone (`n:1988`); its day
+ * of the month ("the 24th" for May 24), only when no other date of the set falls on that day ("the
+ * 2nd" is no restatement when the request names June 2 and July 2); and, for a date named without
+ * its year, that any year goes with it (`dyany:5-24`: "May 24, 2024" restates "May 24").
+ */
+export function withDateParts(known: Set<string>): Set<string> {
+  const days = new Map<string, Set<string>>();
   for (const k of [...known]) {
-    const d = /^d:\d+-(\d+)$/.exec(k);
-    if (d) known.add(`day:${d[1]}`);
+    const dy = /^dy:(\d+)-(\d+)-(\d+)$/.exec(k);
+    if (dy) known.add(`n:${dy[1]}`);
+    const d = /^d:(\d+)-(\d+)$/.exec(k);
+    if (d) {
+      days.set(d[2]!, (days.get(d[2]!) ?? new Set()).add(d[1]!));
+      if (![...known].some((x) => x.startsWith("dy:") && x.endsWith(`-${d[1]}-${d[2]}`))) known.add(`dyany:${d[1]}-${d[2]}`);
+    }
   }
+  for (const [day, months] of days) if (months.size === 1) known.add(`day:${day}`);
   return known;
+}
+
+/**
+ * Whether a value (any of its readings) is among `known` (`knownValues`): a date with its year is
+ * known when the same date is, with that year or named without one.
+ */
+export function isKnownValue(v: NamedValue, known: ReadonlySet<string>): boolean {
+  return [v.key, ...(v.alternatives ?? [])].some((k) => known.has(k) || (k.startsWith("dy:") && known.has(`dyany:${k.replace(/^dy:\d+-/, "")}`)));
 }
 
 /**
@@ -146,7 +230,30 @@ export function knownValues(request: string, args: readonly unknown[] = []): Set
  * the clause only repeats the request's values).
  */
 export function newValues(clause: string, known: ReadonlySet<string>): NamedValue[] {
-  return namedValues(clause).filter((v) => !known.has(v.key));
+  return namedValues(clause).filter((v) => !isKnownValue(v, known));
+}
+
+/** What kind of detail a value is, in words ("date", "amount or number", "flight or id", "cabin"), for the judge's reasons. */
+export function valueKind(v: NamedValue): string {
+  const kind = /^([a-z]+):/.exec(v.key)?.[1];
+  return kind === "d" || kind === "dy" || kind === "day"
+    ? "date"
+    : kind === "n"
+      ? "amount or number"
+      : kind === "id"
+        ? "flight or id"
+        : kind === "c"
+          ? "cabin"
+          : kind === "t"
+            ? "time"
+            : kind === "w"
+              ? "day"
+              : "value";
+}
+
+/** The amounts of money a text (normal form) names with a currency ("$300.00", "three hundred bucks", "300美元", "trescientos dolares"). */
+export function moneyValues(text: string): NamedValue[] {
+  return namedValues(text).filter((v) => /^(?:n|eur|gbp):/.test(v.key) && /[$€£¥]|dollar|buck|usd|dolar|euro|美元|美金|块|元/iu.test(v.text));
 }
 
 /** The first amount of money in a text (normal form): "$198", "198 dolares", "129 美元". */

@@ -7,6 +7,7 @@
  */
 import { NEGATOR } from "./consent-markers.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
+import { namedValues, withDateParts, type NamedValue } from "./reply-values.js";
 
 const ALL_NEGATORS = new RegExp(NEGATOR.source, "giu");
 const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
@@ -65,4 +66,107 @@ export function unexplainedNegations(clause: string, request: string): string[] 
     if (!restated.test(request)) out.push(`${m[0]} ${object}`);
   }
   return out;
+}
+
+/**
+ * Where a text says what something becomes: "to", "→", "a"/"al"/"por" (Spanish), "改为", "改成",
+ * "换成"… A request's values after one are what it changes to ("from HAT204 on May 25 to HAT289 on
+ * May 26": HAT289 and May 26); a reply's values after one are what it asks the action to set.
+ */
+const BECOMES =
+  /(?<![\p{L}])(?:to|into|a|al|por|new|nuev[oa]s?)(?![\p{L}])|→|->|=>|改为|改成|换成|改到|换到|更改为|变更为|变为|升级到|升级为|升至|调整为|调到|改签到|改签为|改签成|升舱到|新的?/giu;
+
+/** A comma that goes on with the same item: "…the day after, which would be May 24", "HAT214 on May 22, then HAT091". */
+const SAME_ITEM = /^\s*(?:which|that|then|and then|i\.e\.|namely|que|luego|y luego|然后|再|即)(?![\p{L}])/iu;
+
+/** The text after `at` up to the end of its item: a line, a sentence, or a comma or semicolon outside parentheses. */
+function itemAfter(text: string, at: number): string {
+  let depth = 0;
+  let i = at;
+  for (; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === "(" || c === "（") depth++;
+    else if ((c === ")" || c === "）") && depth > 0) depth--;
+    else if (c === "\n" || /[;；。!?！？]/u.test(c) || (c === "." && !/\d/u.test(text[i + 1] ?? ""))) break;
+    else if (depth === 0 && (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1)))) && !SAME_ITEM.test(text.slice(i + 1))) break;
+  }
+  return text.slice(at, i);
+}
+
+/** What a request changes: the values it names as what things become, and those it names as what they are now. */
+export interface RequestChange {
+  /** The new flight, date, cabin or amount of a change (`namedValues` keys, with their date parts). */
+  readonly targets: ReadonlySet<string>;
+  /** The old ones: after "from", "de", "从", before "→", after "current", "original", "原". */
+  readonly sources: ReadonlySet<string>;
+}
+
+/**
+ * What a request changes, as values: "from HAT204 on May 25 to HAT289 on May 26" has targets
+ * HAT289 and May 26 and sources HAT204 and May 25; a detail that stays as it is is neither. A reply
+ * that says "change it to X" restates the request only when X is a target, and changes it when X
+ * is a source.
+ *
+ * @param request The request, in normal form.
+ */
+export function requestChange(request: string): RequestChange {
+  const out = new Set<string>();
+  const from = new Set<string>();
+  for (const m of request.matchAll(BECOMES)) {
+    const after = itemAfter(request, m.index + m[0].length);
+    const before = itemBefore(request, m.index);
+    const arrow = /^(?:→|->|=>)$/u.test(m[0]);
+    // a route ("LAS → DEN") changes nothing
+    if (arrow && /(?<![\p{L}])\p{L}{3}\s*$/u.test(before) && /^\s*\p{L}{3}(?![\p{L}])/u.test(after)) continue;
+    for (const v of namedValues(after)) out.add(v.key);
+    // what a change starts from is not what it becomes: "HAT204 (May 25) → HAT289", "from economy to business", "de HAT204 del 2024-05-25 a HAT289", "从经济舱升级到商务舱"
+    const start = arrow ? 0 : Math.max(-1, ...[...before.matchAll(FROM)].map((f) => f.index));
+    if (start >= 0) for (const v of namedValues(untilBecomes(before.slice(start)))) from.add(v.key);
+  }
+  // "Current flight: HAT112 on 2024-05-18", "the current flights (HAT202 and HAT232) with HAT041", "原航班", "vuelo actual"
+  for (const m of request.matchAll(NOW)) {
+    const item = itemAfter(request, m.index + m[0].length);
+    for (const v of namedValues(untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
+  }
+  for (const k of from) out.delete(k);
+  return { targets: withDateParts(out), sources: withDateParts(from) };
+}
+
+/** A text up to the first word that says what something becomes ("to", "with", "→", "改为"). */
+function untilBecomes(text: string): string {
+  const to = new RegExp(`${BECOMES.source}|(?<![\\p{L}])(?:with|by|con|por)(?![\\p{L}])`, "iu").exec(text.slice(1));
+  return to === null ? text : text.slice(0, to.index + 1);
+}
+
+/** What is there before the change: "current flight:", "original", "old", "actual", "当前", "原". */
+const NOW = /(?<![\p{L}])(?:current(?:ly)?|original|old|existing|actual|anterior)(?![\p{L}])|当前|目前|原(?!因)/giu;
+
+/** What a change starts from: "from", "de", "从", "由", "原". */
+const FROM = /(?<![\p{L}])(?:from|de)(?![\p{L}])|从|由|原/gu;
+
+/** The text before `at` back to the start of its item (as `itemAfter`, read backwards). */
+function itemBefore(text: string, at: number): string {
+  let depth = 0;
+  let i = at - 1;
+  for (; i >= 0; i--) {
+    const c = text[i]!;
+    if (c === ")" || c === "）") depth++;
+    else if ((c === "(" || c === "（") && depth > 0) depth--;
+    else if (c === "\n" || /[;；。!?！？]/u.test(c) || (c === "." && !/\d/u.test(text[i + 1] ?? ""))) break;
+    else if (depth === 0 && (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1))))) break;
+  }
+  return text.slice(i + 1, at);
+}
+
+/** A change asked for in other words than the judge's retarget markers: "change the return to", "move my flight to", "cámbielo al", "调到". */
+export const CHANGED_TO =
+  /(?<![\p{L}])(?:chang(?:e|ing)|switch(?:ing)?|mov(?:e|ing)|rebook(?:ing)?|cambi\w*|pas(?:e|ar|elo|ela)|mueva\w*)(?:\s+[\p{L}'-]+){0,3}?\s+(?:to|into|a|al|para)(?![\p{L}])|改成|改到|改为|换成|换到|调到|改签到/iu;
+
+/**
+ * The values a clause asks the action to change to ("change it to HAT289 on the 26th", "改成26号的
+ * HAT289", "cámbielo a clase ejecutiva"): those named after the clause's change word `marker`.
+ */
+export function valuesChangedTo(clause: string, marker: string): NamedValue[] {
+  const at = clause.indexOf(marker);
+  return at < 0 ? [] : namedValues(itemAfter(clause, at + marker.length));
 }

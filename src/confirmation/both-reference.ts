@@ -1,0 +1,45 @@
+/**
+ * What "both" (ambos, los dos, 两个都) in a reply refers to: two things the request lists ("both
+ * gift cards"), or the two things one action takes ("cancel both" of an order's two items). A
+ * "both" that refers to neither agrees to something the request did not put.
+ * @internal
+ */
+import { splitSentences } from "./reply-text.js";
+import type { ConsentAction } from "./consent-judge.js";
+
+/** Whether a reply (normal form) says "both". */
+export function saysBoth(reply: string): boolean {
+  return /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply);
+}
+
+/** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */
+export function bothOfListed(reply: string, request: string): boolean {
+  const uses = [
+    ...reply.matchAll(
+      /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s+(\p{L}{3,})/giu,
+    ),
+  ];
+  if (uses.length === 0) return false;
+  return uses.every((m) => {
+    const noun = m[1]!.replace(/e?s$/u, "");
+    return noun.length >= 3 && (request.match(new RegExp(`(?<![\\p{L}])${noun}`, "giu")) ?? []).length >= 2;
+  });
+}
+
+/** Words that keep part of an order or booking out of the action ("the lamp stays in the order", "只取消音箱", "se queda"). */
+const KEEPS_PART =
+  /(?<![\p{L}])(?:stays?|remains?|keep|keeps|kept|only|just|unchanged|except|se queda|se quedan|permanece|permanecen|solo|solamente|unicamente|excepto)(?![\p{L}])|保留|只|仅|不变|除了/iu;
+
+/**
+ * Whether the one action put to the user takes exactly two things, so that "both" (ambos, los dos,
+ * 两个都) means those two: an action whose arguments list two items (two item ids, two
+ * passengers), or a request that lists exactly two items of one order in one sentence and keeps
+ * none of the order out ("Bluetooth Speaker (item 4716977452) and Desk Lamp (item 7624783998)").
+ */
+export function bothOfOne(request: string, actions: readonly ConsentAction[]): boolean {
+  if (actions.length === 1) return Object.values(actions[0]!.args).some((v) => Array.isArray(v) && v.length === 2);
+  if (KEEPS_PART.test(request)) return false;
+  const ids = (text: string) => new Set([...text.matchAll(/(?:item|articulo|商品编号|商品|product)[^\d\n]{0,14}(\d{6,})/giu)].map((m) => m[1]!));
+  if (ids(request).size !== 2) return false;
+  return splitSentences(request).some((x) => ids(x.text).size === 2);
+}

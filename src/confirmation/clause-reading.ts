@@ -46,8 +46,8 @@ import { keptAlternative } from "./kept-alternative.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
-import { isKnownValue, namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
-import { answersHowMany, CHANGED_TO, restatesRequest, unexplainedNegations, valuesChangedTo, type RequestChange } from "./request-echo.js";
+import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
+import { answersHowMany, readChangeTo, restatesRequest, unexplainedNegations, type RequestChange } from "./request-echo.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -212,18 +212,10 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const named = namedValues(read);
   const namesKnownItem = named.some((v) => ctx.knownValues.has(v.key) && /^(?:id|n):/.test(v.key));
   // "change it to X" / "改成X" / "cámbielo a X": a restatement when every X is what the request changes to, a change otherwise
-  // (after a retarget word, a value the request names but does not change to — the other leg's date — is a change too)
   const retargeted = first(RETARGET, plain);
-  const retarget = retargeted ?? first(CHANGED_TO, plain);
-  const changedTo = retarget === undefined ? [] : valuesChangedTo(plain, retarget);
-  const { targets, sources } = ctx.change ?? { targets: new Set<string>(), sources: new Set<string>() };
-  const offTarget = changedTo.filter(
-    (v) =>
-      !isKnownValue(v, ctx.knownValues) ||
-      (isKnownValue(v, sources) && !isKnownValue(v, targets)) ||
-      (retargeted !== undefined && targets.size > 0 && !isKnownValue(v, targets)),
-  );
-  const restatedChange = retarget !== undefined && changedTo.length > 0 && offTarget.length === 0 ? retarget : undefined;
+  const changeTo = readChangeTo(plain, retargeted, ctx.knownValues, ctx.change);
+  const offTarget = changeTo?.off ?? [];
+  const restatedChange = changeTo !== undefined && changeTo.values.length > 0 && offTarget.length === 0 ? changeTo.marker : undefined;
   const unvalued = named.reduce((t, v) => t.replace(v.text, " "), restatedChange === undefined ? read : read.replace(restatedChange, " "));
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
@@ -261,7 +253,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
     if (offTarget.length > 0)
-      risks.push({ kind: "change", text: `${retarget} ${offTarget[0]!.text}: a ${valueKind(offTarget[0]!)} the request does not change to` });
+      risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });
     const partial = first(PARTIAL, plain);
     if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request))
@@ -341,7 +333,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     const negations = unexplainedNegations(core, ctx.request);
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
   }
-  for (const v of values) risks.push({ kind: "new_value", text: v.text });
+  for (const v of values) risks.push({ kind: "new_value", text: `${v.text}, ${valueKind(v)}` });
   // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.

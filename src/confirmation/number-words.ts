@@ -170,3 +170,21 @@ export function numberFromChinese(text: string): number | undefined {
   }
   return total + (digit ?? 0);
 }
+
+const ORDINAL_UNITS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth"];
+const ORDINAL_TEENS = ["tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth", "sixteenth", "seventeenth", "eighteenth", "nineteenth"];
+
+/** English ordinal words of the days of a month ("second", "twenty-first", "thirty first") and their numbers. */
+export const DAY_ORDINALS: ReadonlyMap<string, number> = new Map([
+  ...ORDINAL_UNITS.map((w, i) => [w, i + 1] as const),
+  ...ORDINAL_TEENS.map((w, i) => [w, i + 10] as const),
+  ["twentieth", 20],
+  ...ORDINAL_UNITS.map((w, i) => [`twenty-${w}`, 21 + i] as const),
+  ...ORDINAL_UNITS.map((w, i) => [`twenty ${w}`, 21 + i] as const),
+  ["thirtieth", 30],
+  ["thirty-first", 31],
+  ["thirty first", 31],
+]);
+
+/** A regular-expression alternation of `DAY_ORDINALS`, longest first. */
+export const DAY_ORDINAL_ALTERNATION: string = [...DAY_ORDINALS.keys()].sort((a, b) => b.length - a.length).join("|");

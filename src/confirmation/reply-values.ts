@@ -7,7 +7,7 @@
  */
 import { CABINS } from "./described-values.js";
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
-import { CARDINAL_WORDS, NUMBER_PHRASE, numberFromChinese, numberFromWords, ZH_NUMBER_PHRASE } from "./number-words.js";
+import { CARDINAL_WORDS, DAY_ORDINAL_ALTERNATION, DAY_ORDINALS, NUMBER_PHRASE, numberFromChinese, numberFromWords, ZH_NUMBER_PHRASE } from "./number-words.js";
 
 const NUMBER_WORDS = CARDINAL_WORDS;
 const ORDINALS: Readonly<Record<string, number>> = {
@@ -105,6 +105,20 @@ export function namedValues(text: string): NamedValue[] {
     ),
     (m) => dateKeys(m[3], MONTH_NUMBER.get(m[2]!)!, Number(m[1])),
   );
+  // days in words: "November second", "the second of November, 1988", "el dos de noviembre"
+  const YEAR_AFTER = `(?:,?\\s+(?:de\\s+|del\\s+)?((?:19|20)\\d\\d))?`;
+  // ("may first" can be the verb: "May" with a bare ordinal is read only as "May the first")
+  const MONTH_BEFORE_ORDINAL = `(?:${MONTH_ALTERNATION.replace(/(?<=^|\|)may(?=\||$)/u, "(?!may\\s+(?!the\\s))may")})`;
+  take(new RegExp(`(?<![\\p{L}])(${MONTH_BEFORE_ORDINAL})\\s+(?:the\\s+)?(${DAY_ORDINAL_ALTERNATION})(?![\\p{L}])${YEAR_AFTER}`, "gu"), (m) =>
+    dateKeys(m[3], MONTH_NUMBER.get(m[1]!)!, DAY_ORDINALS.get(m[2]!)!),
+  );
+  take(new RegExp(`(?<![\\p{L}])(${DAY_ORDINAL_ALTERNATION})\\s+of\\s+(${MONTH_ALTERNATION})(?![\\p{L}])${YEAR_AFTER}`, "gu"), (m) =>
+    dateKeys(m[3], MONTH_NUMBER.get(m[2]!)!, DAY_ORDINALS.get(m[1]!)!),
+  );
+  take(new RegExp(`(?<![\\p{L}])(primero|${NUMBER_PHRASE})\\s+de\\s+(${MONTH_ALTERNATION})(?![\\p{L}])${YEAR_AFTER}`, "gu"), (m) => {
+    const day = m[1] === "primero" ? 1 : numberFromWords(m[1]!);
+    return day === undefined ? undefined : dateKeys(m[3], MONTH_NUMBER.get(m[2]!)!, day);
+  });
   // 1988年11月2日, 5月24日, 5月24号
   take(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?/gu, (m) => dateKeys(m[1], Number(m[2]), Number(m[3])));
   // numeric: 5/24, 05/24/2024, 24/05, 2/11/1988 (month first or day first: both readings, unless only one is a date)
@@ -161,7 +175,12 @@ export function namedValues(text: string): NamedValue[] {
     return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
   });
   // a flight number said with a space: "hat 110" is the number 110 or the flight HAT110
-  take(/(?<![\p{L}\p{N}])([a-z]{2,3})\s(\d{2,4})(?![\p{L}\p{N}]|[.,]\d)/gu, (m) => [[`n:${Number(m[2])}`, [`id:${m[1]}${m[2]}`]] as const]);
+  // (not a short word before a number: "in 4421", "for 300", "de 45")
+  const SHORT_WORDS =
+    "in|on|at|to|for|of|by|is|are|was|and|the|or|my|it|we|me|us|as|an|be|de|en|el|la|los|las|del|al|por|con|un|una|y|mi|su|tu|no|si|es|son|que|se|le|lo";
+  take(new RegExp(`(?<![\\p{L}\\p{N}])(?!(?:${SHORT_WORDS})\\s)([a-z]{2,3})\\s(\\d{2,4})(?![\\p{L}\\p{N}]|[.,]\\d)`, "gu"), (m) => [
+    [`n:${Number(m[2])}`, [`id:${m[1]}${m[2]}`]] as const,
+  ]);
   // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
   // (an amount in euros or pounds is not the same amount in dollars: `eur:250`, `gbp:250`)
   take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
@@ -233,22 +252,23 @@ export function newValues(clause: string, known: ReadonlySet<string>): NamedValu
   return namedValues(clause).filter((v) => !isKnownValue(v, known));
 }
 
-/** What kind of detail a value is, in words ("date", "amount or number", "flight or id", "cabin"), for the judge's reasons. */
+/** What kind of detail a value is, with its article ("a date", "an amount or count", "a flight number or id", "a cabin"), for the judge's reasons. */
 export function valueKind(v: NamedValue): string {
-  const kind = /^([a-z]+):/.exec(v.key)?.[1];
-  return kind === "d" || kind === "dy" || kind === "day"
-    ? "date"
-    : kind === "n"
-      ? "amount or number"
-      : kind === "id"
-        ? "flight or id"
-        : kind === "c"
-          ? "cabin"
-          : kind === "t"
-            ? "time"
-            : kind === "w"
-              ? "day"
-              : "value";
+  const kind = /^([a-z]+):/.exec(v.key)?.[1] ?? "";
+  const kinds: Readonly<Record<string, string>> = {
+    d: "a date",
+    dy: "a date",
+    day: "a date",
+    n: "an amount or count",
+    eur: "an amount",
+    gbp: "an amount",
+    id: "a flight number or id",
+    c: "a cabin",
+    t: "a time",
+    w: "a day",
+    k: "an option",
+  };
+  return kinds[kind] ?? "a value";
 }
 
 /** The amounts of money a text (normal form) names with a currency ("$300.00", "three hundred bucks", "300美元", "trescientos dolares"). */

@@ -7,7 +7,7 @@
  */
 import { NEGATOR } from "./consent-markers.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
-import { namedValues, withDateParts, type NamedValue } from "./reply-values.js";
+import { isKnownValue, namedValues, withDateParts, type NamedValue } from "./reply-values.js";
 
 const ALL_NEGATORS = new RegExp(NEGATOR.source, "giu");
 const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
@@ -159,14 +159,51 @@ function itemBefore(text: string, at: number): string {
 }
 
 /** A change asked for in other words than the judge's retarget markers: "change the return to", "move my flight to", "cámbielo al", "调到". */
-export const CHANGED_TO =
+const CHANGED_TO =
   /(?<![\p{L}])(?:chang(?:e|ing)|switch(?:ing)?|mov(?:e|ing)|rebook(?:ing)?|cambi\w*|pas(?:e|ar|elo|ela)|mueva\w*)(?:\s+[\p{L}'-]+){0,3}?\s+(?:to|into|a|al|para)(?![\p{L}])|改成|改到|改为|换成|换到|调到|改签到/iu;
 
+/** The reply naming what something will be: "the new return flight is", "la nueva fecha es", "新的航班是". */
+const NEW_IS =
+  /(?<![\p{L}])(?:the\s+)?(?:new|nuev[oa])(?:\s+[\p{L}'-]+){0,2}?\s+(?:is|will be|would be|es|sera|:)(?![\p{L}])|新的?\p{Script=Han}{0,4}(?:是|为|：)/iu;
+
+/** What a clause asks the action to change to, read against what the request changes. */
+export interface ChangeToReading {
+  /** The words that say it ("change it to", "改成", "the new flight is"). */
+  readonly marker: string;
+  /** The values named after them. */
+  readonly values: readonly NamedValue[];
+  /** Those that are not what the request changes to: a change of what it described. */
+  readonly off: readonly NamedValue[];
+}
+
 /**
- * The values a clause asks the action to change to ("change it to HAT289 on the 26th", "改成26号的
- * HAT289", "cámbielo a clase ejecutiva"): those named after the clause's change word `marker`.
+ * What a clause (normal form) asks the action to change to, or `undefined` when it asks no change.
+ * After a retarget word (`retarget`, "change it to", "改成") or "the new … is", every value must be
+ * one the request changes to; after a looser "switching to", "cámbielo al", a value must be one the
+ * request names and not what it changes from (the old date).
+ *
+ * @param clause The clause, in normal form.
+ * @param retarget The judge's retarget marker found in the clause, if any.
+ * @param known The values the request and the action name (`knownValues`).
+ * @param change What the request changes (`requestChange`).
  */
-export function valuesChangedTo(clause: string, marker: string): NamedValue[] {
+export function readChangeTo(
+  clause: string,
+  retarget: string | undefined,
+  known: ReadonlySet<string>,
+  change: RequestChange | undefined,
+): ChangeToReading | undefined {
+  const strict = retarget ?? NEW_IS.exec(clause)?.[0];
+  const marker = strict ?? CHANGED_TO.exec(clause)?.[0];
+  if (marker === undefined) return undefined;
   const at = clause.indexOf(marker);
-  return at < 0 ? [] : namedValues(itemAfter(clause, at + marker.length));
+  const values = namedValues(itemAfter(clause, at + marker.length));
+  const { targets, sources } = change ?? { targets: new Set<string>(), sources: new Set<string>() };
+  const off = values.filter(
+    (v) =>
+      !isKnownValue(v, known) ||
+      (isKnownValue(v, sources) && !isKnownValue(v, targets)) ||
+      (strict !== undefined && targets.size > 0 && !isKnownValue(v, targets)),
+  );
+  return { marker, values, off };
 }

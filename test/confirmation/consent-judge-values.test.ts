@@ -98,6 +98,17 @@ describe("red team: a restatement with another value stays unclear", () => {
     ]);
   });
 
+  it("the new value named as what stays, and another card", () => {
+    check([
+      ...rows(
+        FLIGHT_CHANGE,
+        ["Yes. The new flight is HAT118 on May 20.", "是的，新的航班是5月20日的HAT118。", "Sí. El nuevo vuelo es HAT118 del 20 de mayo."],
+        "unclear",
+      ),
+      ...rows(REFUND, ["Yes, refund it to my Mastercard.", "好的，退到我的万事达卡，请办理。", "Sí, reembólselo a mi Mastercard."], "unclear"),
+    ]);
+  });
+
   it("'both' when the request puts one item of a two-item order", () => {
     check(rows(ONE_ITEM_OF_TWO, ["Yes, cancel both please.", "是的，两个都取消吧。", "Sí, cancele los dos por favor."], "unclear"));
   });
@@ -161,6 +172,30 @@ describe("restatements said another way confirm", () => {
     );
   });
 
+  it("days and amounts in words", () => {
+    check([
+      ...rows(
+        PASSENGER_CHANGE,
+        ["Yes, correct: Priya Nair, November second, 1988.", "是的，Priya Nair，1988年11月2号，对。", "Sí, correcto: Priya Nair, el dos de noviembre de 1988."],
+        "confirmed",
+      ),
+      ...rows(
+        PASSENGER_CHANGE,
+        [
+          "Yes, correct: Priya Nair, the third of November, 1988.",
+          "是的，Priya Nair，1988年11月12号，对。",
+          "Sí, correcto: Priya Nair, el tres de noviembre de 1988.",
+        ],
+        "unclear",
+      ),
+      ...rows(
+        FLIGHT_CHANGE,
+        ["Yes, the new flight is HAT289 on May the twenty-sixth.", "是的，新的航班是5月26日的HAT289。", "Sí, el nuevo vuelo es HAT289 del veintiséis de mayo."],
+        "confirmed",
+      ),
+    ]);
+  });
+
   it("amounts and card names said another way", () => {
     check([
       ...rows(REFUND, ["Yes, go ahead with the three hundred bucks.", "好的，三百美元，请办理。", "Sí, adelante con los trescientos dólares."], "confirmed"),
@@ -174,6 +209,7 @@ describe("restatements said another way confirm", () => {
         "confirmed",
       ),
       ...rows(UPGRADE, ["Yes, change it to business.", "是的，改成商务舱。", "Sí, cámbielo a clase ejecutiva."], "confirmed"),
+      ...rows(REFUND, ["Yes, refund it to my Visa.", "好的，退回尾号4421的Visa，请办理。", "Sí, reembólselo a mi Visa terminada en 4421."], "confirmed"),
     ]);
   });
 

@@ -91,7 +91,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // a card number or payment id the reply names answers a request that asked how to pay (bound to the action below)
   const openPayment = answersHowToPay(requestText, reply, paymentMentions(reply));
   // "both" of the two items (passengers, flights) one action takes: "两个" (two of them) is no count of the user's own
-  const pair = bothOfOne(requestText, actions);
+  const pair = bothOfOne(requestText, actions, reply);
   const known =
     actions.length === 0 && !openPayment && !pair
       ? requestValues

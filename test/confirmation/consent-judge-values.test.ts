@@ -217,3 +217,17 @@ describe("restatements said another way confirm", () => {
     check(rows(WHOLE_ORDER, ["Yes, cancel both please.", "是的，两个都取消吧。", "Sí, cancele los dos por favor."], "confirmed"));
   });
 });
+
+describe("'both' with the pending action", () => {
+  const request = "I'll cancel pending order #W4817420 (Bluetooth Speaker, Desk Lamp) and refund $231.47 to your PayPal account. Shall I proceed? (yes/no)";
+  const action = { tool: "cancel_pending_order", args: { order_id: "#W4817420", item_ids: ["4716977452", "7624783998"] } };
+  it("means the two things the one action takes", () => {
+    expect(judgeConsent({ request, reply: "Yes, cancel both of them.", action }).decision).toBe("confirmed");
+    expect(judgeConsent({ request, reply: "Yes, cancel both.", action }).decision).toBe("confirmed");
+  });
+  it("stays unclear when it names something else or the action takes one", () => {
+    expect(judgeConsent({ request, reply: "Yes, cancel both orders.", action }).decision).toBe("unclear");
+    const one = { tool: "cancel_pending_order", args: { order_id: "#W4817420", item_ids: ["4716977452"] } };
+    expect(judgeConsent({ request, reply: "Yes, cancel both of them.", action: one }).decision).toBe("unclear");
+  });
+});

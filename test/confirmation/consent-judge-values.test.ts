@@ -231,3 +231,16 @@ describe("'both' with the pending action", () => {
     expect(judgeConsent({ request, reply: "Yes, cancel both of them.", action: one }).decision).toBe("unclear");
   });
 });
+
+describe("the issue's own examples", () => {
+  const zh = "我可以把您的航班从3月3号的 HAT100 改到3月5号的 HAT120，差价 $30 从您尾号4421的卡扣除。需要我办理吗？";
+  const down = "I'll downgrade reservation JG7FMM from business to economy and refund $300 to your Visa ending in 4421. Shall I proceed? (yes/no)";
+  it.each([
+    [zh, "好的，就改成3月5号的那班吧", "confirmed"],
+    [zh, "好的，就改成3月6号的那班吧", "unclear"],
+    // the date the flight changes from
+    [zh, "好的，就改成3月3号的那班吧", "unclear"],
+    [down, "Yes, change it to economy.", "confirmed"],
+    [down, "Yes, change it to business.", "unclear"],
+  ])("%#: %s", (request, reply, expected) => expect(judgeConsent({ request, reply }).decision).toBe(expected));
+});

@@ -268,6 +268,8 @@ export function valueKind(v: NamedValue): string {
     w: "a day",
     k: "an option",
   };
+  // "hat 132" is a number or a flight number
+  if (v.alternatives?.some((a) => a.startsWith("id:"))) return "a flight number or amount";
   return kinds[kind] ?? "a value";
 }
 

@@ -132,6 +132,16 @@ describe("red team: a restatement with another value stays unclear", () => {
     ).toBe("confirmed");
   });
 
+  it("names the kind of the value that differs", () => {
+    expect(judgeConsent({ request: FLIGHT_CHANGE[0], reply: "Yes, change it to HAT289 on the 27th." }).reason).toMatch(
+      /27th: a date the request does not change to/,
+    );
+    expect(judgeConsent({ request: PASSENGER_CHANGE[0], reply: "Yes, that's right: Priya Nair, November 3rd, 1988." }).reason).toMatch(
+      /november 3rd, 1988, a date/,
+    );
+    expect(judgeConsent({ request: UPGRADE[0], reply: "Yes, change it to economy." }).reason).toMatch(/economy: a cabin the request does not change to/);
+  });
+
   it("a value in a question", () => {
     check(rows(REFUND, ["Is it $300? Then yes.", "是300美元吗？那就可以。", "¿Son 300 dólares? Entonces sí."], "unclear"));
   });

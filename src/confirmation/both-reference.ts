@@ -7,18 +7,17 @@
 import { splitSentences } from "./reply-text.js";
 import type { ConsentAction } from "./consent-judge.js";
 
+/** "Both" in EN and ES. */
+const BOTH = "(?<![\\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\\p{L}])";
+
 /** Whether a reply (normal form) says "both". */
 export function saysBoth(reply: string): boolean {
-  return /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两件|两个都/iu.test(reply);
+  return new RegExp(`${BOTH}|两项|两件|两个都`, "iu").test(reply);
 }
 
 /** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */
 export function bothOfListed(reply: string, request: string): boolean {
-  const uses = [
-    ...reply.matchAll(
-      /(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s+(\p{L}{3,})/giu,
-    ),
-  ];
+  const uses = [...reply.matchAll(new RegExp(`${BOTH}(?:\\s+of)?(?:\\s+(?:the|my|your|these|those|mis|sus|los|las))?\\s+(\\p{L}{3,})`, "giu"))];
   if (uses.length === 0) return false;
   return uses.every((m) => {
     const noun = m[1]!.replace(/e?s$/u, "");
@@ -32,9 +31,7 @@ const KEEPS_PART =
 
 /** The word after each "both" in a reply ("both items" → "items"; "both of them", "cancel both" → none). */
 function bothNouns(reply: string): string[] {
-  return [
-    ...reply.matchAll(/(?<![\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\p{L}])(?:\s+of)?(?:\s+(?:the|my|your|these|those|mis|sus|los|las))?\s*(\p{L}*)/giu),
-  ]
+  return [...reply.matchAll(new RegExp(`${BOTH}(?:\\s+of)?(?:\\s+(?:the|my|your|these|those|mis|sus|los|las))?\\s*(\\p{L}*)`, "giu"))]
     .map((m) => m[1]!)
     .filter((w) => w.length >= 3 && !/^(?:them|those|these|please|thanks|por|favor|then|now|are|were|fine|ones|ellos|ellas|together|at|and)$/u.test(w));
 }

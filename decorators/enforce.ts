@@ -35,9 +35,10 @@ const writer = claimRegistryWriter();
  *   the nearest decorated ancestor is the one compared.
  *
  * From then on every guarded method of every instance, including overrides in subclasses
- * without their own decorator, runs through the instance's session. The decorator returns a
- * subclass of the decorated class (same name) whose constructor prepares subclasses on their
- * first instantiation. It adds `availableTools()` to the prototype when the class has none.
+ * without their own decorator, runs through the instance's session. On the first decorated class
+ * of a chain the decorator returns a subclass of it (same name) whose constructor prepares
+ * subclasses on their first instantiation and records every instance; a decorated class below
+ * it is returned as written. It adds `availableTools()` to the prototype when the class has none.
  */
 export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P> {
   assertProtocol(protocol);
@@ -118,7 +119,10 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
     }
   }
 
-  const Enforced = makeEnforcedClass(cls, name);
+  // Only the first decorated class of a chain gets a returned subclass: its constructor prepares
+  // the class being constructed before any constructor body runs and records every instance
+  // of every class below it (see enforced-class.ts), so a class below it returns itself.
+  const Enforced = parent ? cls : makeEnforcedClass(cls, name);
   writer.enforce(cls, Enforced, protocol, name, tools, metadata, ancestor?.protocol);
   // the bodies this class defines run only under its protocol (or one refining it)
   bindOwnWrappers(cls, protocol);

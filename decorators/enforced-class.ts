@@ -12,8 +12,10 @@ import { enforcedRecordOf, ownTools, sealClass, type ClassInfo } from "./registr
 const prepared = new WeakSet<Function>();
 
 /**
- * The class `@enforce` returns: the user's class, plus preparation of subclasses on their first
- * instantiation and the record of each instance it constructs.
+ * The class `@enforce` returns for the first decorated class of a chain: the user's class, plus
+ * preparation of the class being constructed (before any constructor body runs) and the record
+ * of each instance. Every class below it, decorated or not, is constructed through it, so a
+ * decorated class below it is returned as written (no class per decorated class).
  * @internal
  */
 export function makeEnforcedClass(cls: Function, name: string): Function {

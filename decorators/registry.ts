@@ -25,9 +25,9 @@ export type AnyProtocol = Protocol<any, any, any>;
 /** What `@enforce` recorded about a class (frozen). */
 export interface EnforcedRecord {
   readonly protocol: AnyProtocol;
-  /** For the class `@enforce` returned: the class the user wrote. */
+  /** For the class `@enforce` returned (first decorated class of a chain only): the class the user wrote. */
   readonly original?: Function;
-  /** For the class the user wrote: the class `@enforce` returned. */
+  /** For the class the user wrote, when `@enforce` returned another class: that class. */
   readonly enforced?: Function;
   /** The name of the class the user decorated (for messages about its subclasses). */
   readonly className: string;
@@ -38,7 +38,7 @@ export interface EnforcedRecord {
 /** The effective view of a class: its protocol and which methods implement which tools. */
 export interface ClassInfo {
   readonly protocol: AnyProtocol;
-  /** The nearest class in the chain carrying `@enforce` (the class the decorator returned). */
+  /** The nearest class in the chain carrying `@enforce` (the class the decorator returned, which is the user's class below a decorated class). */
   readonly decorated: Function;
   /** The class the user wrote under that decorator. */
   readonly original: Function;
@@ -149,7 +149,7 @@ export const classDecorators = {
 export interface RegistryWriter {
   /**
    * Records that `cls` (the user's class) is enforced with `protocol` and `Enforced` is the
-   * class the decorator returned; `parent` is the protocol of the nearest decorated ancestor,
+   * class the decorator returned (`cls` itself below a decorated class); `parent` is the protocol of the nearest decorated ancestor,
    * which `protocol` was checked to refine. Throws when `cls` already has a protocol.
    */
   enforce(
@@ -182,8 +182,11 @@ export function claimRegistryWriter(): RegistryWriter {
     enforce(cls, enforced, protocol, className, tools, metadata, parent) {
       if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
       const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
-      enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
-      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
+      if (enforced === cls) enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced: undefined, className, tools: frozenTools }));
+      else {
+        enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
+        enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
+      }
       sealed.add(cls);
       if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
       const above = parent ? refinements.get(parent) : undefined;

@@ -33,6 +33,27 @@ export function makeEnforcedClass(cls: Function, name: string): Function {
 }
 
 /**
+ * The initializer a `@tool` method adds to a class with no decorated ancestor (TC39 decorators):
+ * it runs for each instance when its construction reaches that class, which for a base class
+ * (`class X { … }`, no `extends`) is before any constructor body. It does what the constructor of
+ * the class `makeEnforcedClass` returns does, for the class being constructed: prepare it, then
+ * record the instance. The class is found from the instance's prototype, which is
+ * `new.target.prototype` during construction: the prototype's own `constructor`, accepted only
+ * when its own `prototype` is that very object (a class's `prototype` cannot be changed).
+ * Anything else is left unrecorded, so its tools refuse to run (fail closed).
+ * @internal
+ */
+export function recordConstructed(this: unknown): void {
+  if (typeof this !== "object" || this === null) return;
+  const proto = Object.getPrototypeOf(this) as object | null;
+  if (proto === null) return;
+  const cls = Object.getOwnPropertyDescriptor(proto, "constructor")?.value as unknown;
+  if (typeof cls !== "function" || Object.getOwnPropertyDescriptor(cls, "prototype")?.value !== proto) return;
+  prepareClass(cls);
+  register(this, cls);
+}
+
+/**
  * Makes every guarded method reachable from instances of `cls` go through the session: own
  * methods of classes between `cls` and its decorated class are wrapped in place (this is how
  * an override in an undecorated subclass stays guarded), and a tool method inherited from an

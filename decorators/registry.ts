@@ -55,6 +55,8 @@ const legacyTables = new WeakMap<Function, Map<PropertyKey, string>>();
 const sealed = new WeakSet<Function>();
 /** TC39 metadata object of a decorated class → its protocol (found from subclasses' metadata through the prototype chain). */
 const metadataProtocols = new WeakMap<object, { readonly protocol: AnyProtocol; readonly className: string }>();
+/** TC39 metadata objects of classes whose `@tool` methods record each instance at the start of its construction (see `recordConstructed`). */
+const constructionHooks = new WeakSet<object>();
 /** Protocol → every protocol it was checked to refine (itself included), along the class chains it was decorated on. */
 const refinements = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
 /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
@@ -92,6 +94,16 @@ export function recordLegacyTool(cls: Function, key: PropertyKey, tool: string):
   let t = legacyTables.get(cls);
   if (!t) legacyTables.set(cls, (t = new Map()));
   t.set(key, tool);
+}
+
+/** Notes that the class with TC39 metadata `meta` records its instances from a `@tool` method's initializer. */
+export function markConstructionHook(meta: object): void {
+  constructionHooks.add(meta);
+}
+
+/** Whether the class with TC39 metadata `meta` records its instances itself (`markConstructionHook`). */
+export function hasConstructionHook(meta: object): boolean {
+  return constructionHooks.has(meta);
 }
 
 /** Marks a class's information as fixed (no more tool registrations). */

@@ -292,3 +292,110 @@ describe("decorated class chains", () => {
     expect(Mid.made).toBe(2);
   });
 });
+
+describe("the first decorated class of a chain", () => {
+  it("a base class with @tool methods is the class as written: its own name inside its body makes recorded instances", async () => {
+    let made = 0;
+    @enforce(root)
+    class Root {
+      static count = 0;
+      static make(): Root {
+        Root.count++;
+        return new Root();
+      }
+      constructor() {
+        made++;
+      }
+      @tool() async look(args: { id: string }) {
+        return args.id;
+      }
+    }
+    expect(Object.getPrototypeOf(Root)).toBe(Function.prototype);
+    const r = Root.make();
+    expect(Root.count).toBe(1);
+    expect(made).toBe(1);
+    expect(r.constructor).toBe(Root);
+    expect(sessionOf(r).protocol).toBe(root);
+    expect(await r.look({ id: "B" })).toBe("B");
+    // a copy or an object given the prototype is still not an instance
+    await expect(Root.prototype.look.call(Object.create(Root.prototype), { id: "B" })).rejects.toThrow(/not constructed by its decorated class/);
+    class Fake {}
+    Object.setPrototypeOf(Fake.prototype, Root.prototype);
+    await expect(Root.prototype.look.call(new Fake(), { id: "B" })).rejects.toThrow(/has no protocol session/);
+    const viaOtherTarget = Reflect.construct(Root, [], Fake) as Root;
+    await expect(viaOtherTarget.look({ id: "B" })).rejects.toThrow(/has no protocol session/);
+  });
+
+  it("its instances are recorded before any constructor body runs, and an override below it cannot run before it is guarded", async () => {
+    const ran: string[] = [];
+    const early: Promise<unknown>[] = [];
+    @enforce(root)
+    class Root {
+      constructor() {
+        early.push((this as unknown as { pay(a: unknown): Promise<unknown> }).pay({ id: "B", amount: 1 }));
+      }
+      @tool() async look(_args: { id: string }) {}
+      @tool() async pay(_args: { id: string; amount: number }) {
+        ran.push("root pay");
+      }
+    }
+    class Override extends Root {
+      override async pay(_args: { id: string; amount: number }) {
+        ran.push("override pay");
+      }
+    }
+    const o = new Override();
+    expect((await rejectedWith(early[0]!)).code).toBe("tool_not_allowed");
+    expect(ran).toEqual([]);
+    expect(isGuardedWrapper(Override.prototype.pay)).toBe(true);
+    await o.look({ id: "B" });
+    await o.pay({ id: "B", amount: 1 });
+    expect(ran).toEqual(["override pay"]);
+    expect(sessionOf(o).trace.map((t) => t.tool)).toEqual(["look", "pay"]);
+  });
+
+  it("without @tool methods, or with an extends clause, it still records every instance (through the class the decorator returns)", async () => {
+    let opened = 0;
+    @enforce(root)
+    class ByName {
+      async look(_args: { id: string }) {}
+      async pay(_args: { id: string; amount: number }) {
+        opened++;
+      }
+    }
+    class Base {}
+    @enforce(root)
+    class Extends extends Base {
+      @tool() async look(_args: { id: string }) {}
+      @tool() async pay(_args: { id: string; amount: number }) {
+        opened++;
+      }
+    }
+    for (const x of [new ByName(), new Extends()]) {
+      expect(sessionOf(x).protocol).toBe(root);
+      expect((await rejectedWith(x.pay({ id: "B", amount: 1 }))).code).toBe("tool_not_allowed");
+      await x.look({ id: "B" });
+      await x.pay({ id: "B", amount: 1 });
+    }
+    expect(opened).toBe(2);
+  });
+
+  it("an undecorated base class with @tool methods records nothing for its own instances, and its decorated subclass still guards them", async () => {
+    let paid = 0;
+    class Tools {
+      @tool() async look(_args: { id: string }) {}
+      @tool() async pay(_args: { id: string; amount: number }) {
+        paid++;
+      }
+    }
+    @enforce(root)
+    class Guarded extends Tools {}
+    await expect(new Tools().pay({ id: "B", amount: 1 })).rejects.toThrow(/not an instance of a class decorated/);
+    const g = new Guarded();
+    expect((await rejectedWith(g.pay({ id: "B", amount: 1 }))).code).toBe("tool_not_allowed");
+    expect(paid).toBe(0);
+    await g.look({ id: "B" });
+    await g.pay({ id: "B", amount: 1 });
+    expect(paid).toBe(1);
+  });
+});

@@ -13,8 +13,10 @@
  *
  *   npm run bench            (key decorators.define1000Ms)
  *   npm run build && node --import tsx bench/decorators.ts
- *   CONCORDAT_BENCH_AGAINST=../other/dist node --import tsx bench/decorators.ts   (CPU ratio against another build)
+ *   CONCORDAT_BENCH_AGAINST=../other/dist node --import tsx bench/decorators.ts   (CPU and wall ratios against another build;
+ *     CONCORDAT_BENCH_ROUNDS=N interleaved rounds, default 7)
  */
+import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { setFlagsFromString } from "node:v8";
 import { pathToFileURL } from "node:url";
@@ -161,29 +163,40 @@ export async function benchDecorators(): Promise<{ define1000Ms: number; define1
  * The define CPU time of this package against another compiled copy of concordat (a `dist/`
  * directory, e.g. main's), in interleaved rounds in one process: `CONCORDAT_BENCH_AGAINST=DIR`.
  */
-async function compareWith(dir: string): Promise<void> {
+async function compareWith(dir: string, rounds: number): Promise<void> {
   const root = pathToFileURL(`${dir.replace(/\/$/, "")}/`).href;
   const other: Lib = { ...(await import(`${root}decorators/index.js`)), ...(await import(`${root}src/index.js`)) } as Lib;
   const depthOf = (i: number) => Math.floor(Math.log2(i + 1));
   const cpu: Record<"this" | "other", number[]> = { this: [], other: [] };
-  for (let round = 0; round <= ROUNDS; round++) {
+  const wall: Record<"this" | "other", number[]> = { this: [], other: [] };
+  for (let round = 0; round <= rounds; round++) {
     for (const side of round % 2 ? (["this", "other"] as const) : (["other", "this"] as const)) {
       const lib = side === "this" ? built : other;
       const protocols = Array.from({ length: CLASSES }, (_, i) => protocolAtDepth(depthOf(i), i, lib));
       collectGarbage();
-      const { cpuMs } = defineHierarchy(protocols, lib);
-      if (round > 0) cpu[side].push(cpuMs);
+      const { ms, cpuMs } = defineHierarchy(protocols, lib);
+      if (round > 0) {
+        cpu[side].push(cpuMs);
+        wall[side].push(ms);
+      }
     }
   }
   const spread = (xs: number[]) => `${median(xs).toFixed(1)} ms (${Math.min(...xs).toFixed(1)}–${Math.max(...xs).toFixed(1)})`;
-  const ratios = cpu.this.map((t, i) => t / cpu.other[i]!);
-  console.log(
-    `define1000CpuMs: this package ${spread(cpu.this)}, ${dir} ${spread(cpu.other)}; ratio this/other ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) over ${ROUNDS} rounds`,
-  );
+  for (const [what, t] of [
+    ["define1000CpuMs", cpu],
+    ["define1000Ms (wall)", wall],
+  ] as const) {
+    const ratios = t.this.map((x, i) => x / t.other[i]!);
+    console.log(
+      `${what}: this package ${spread(t.this)}, ${dir} ${spread(t.other)}; ratio this/other ${median(ratios).toFixed(2)} (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) over ${rounds} rounds, load ${loadavg()[0]!.toFixed(1)}`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const against = process.env["CONCORDAT_BENCH_AGAINST"];
-  if (against) await compareWith(against);
+  const rounds = Number(process.env["CONCORDAT_BENCH_ROUNDS"] ?? ROUNDS);
+  if (!Number.isInteger(rounds) || rounds < 3) throw new Error(`CONCORDAT_BENCH_ROUNDS must be an integer >= 3, got ${process.env["CONCORDAT_BENCH_ROUNDS"]}.`);
+  if (against) await compareWith(against, rounds);
   else console.log(await benchDecorators());
 }

@@ -13,6 +13,7 @@ import {
   claimRegistryWriter,
   classDecorators,
   enforcedRecordOf,
+  hasConstructionHook,
   mirrorMetadata,
   nearestDecorated,
   ownTools,
@@ -35,9 +36,13 @@ const writer = claimRegistryWriter();
  *   the nearest decorated ancestor is the one compared.
  *
  * From then on every guarded method of every instance, including overrides in subclasses
- * without their own decorator, runs through the instance's session. The decorator returns a
- * subclass of the decorated class (same name) whose constructor prepares subclasses on their
- * first instantiation. It adds `availableTools()` to the prototype when the class has none.
+ * without their own decorator, runs through the instance's session. The decorator returns the
+ * class as written when it has a decorated ancestor, or (TC39 decorators) when it is a base class
+ * with at least one `@tool` method, whose initializer then records each instance before any
+ * constructor body runs. Otherwise (an `extends` clause, only methods named like tools, legacy
+ * decorators) it returns a subclass of it (same name) whose constructor prepares subclasses on
+ * their first instantiation and records every instance. It adds `availableTools()` to the
+ * prototype when the class has none.
  */
 export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P> {
   assertProtocol(protocol);
@@ -118,7 +123,13 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
     }
   }
 
-  const Enforced = makeEnforcedClass(cls, name);
+  // Only the first decorated class of a chain may need a returned subclass: its constructor
+  // prepares the class being constructed before any constructor body runs and records every
+  // instance of every class below it (see enforced-class.ts), so a class below it returns itself.
+  // A base class whose @tool methods record its instances (TC39: their initializer runs before
+  // any constructor body) needs none either; every other first decorated class gets one.
+  const recordsItself = metadata !== undefined && hasConstructionHook(metadata) && Object.getPrototypeOf(cls) === Function.prototype;
+  const Enforced = parent || recordsItself ? cls : makeEnforcedClass(cls, name);
   writer.enforce(cls, Enforced, protocol, name, tools, metadata, ancestor?.protocol);
   // the bodies this class defines run only under its protocol (or one refining it)
   bindOwnWrappers(cls, protocol);

@@ -12,8 +12,10 @@ import { enforcedRecordOf, ownTools, sealClass, type ClassInfo } from "./registr
 const prepared = new WeakSet<Function>();
 
 /**
- * The class `@enforce` returns: the user's class, plus preparation of subclasses on their first
- * instantiation and the record of each instance it constructs.
+ * The class `@enforce` returns for the first decorated class of a chain: the user's class, plus
+ * preparation of the class being constructed (before any constructor body runs) and the record
+ * of each instance. Every class below it, decorated or not, is constructed through it, so a
+ * decorated class below it is returned as written (no class per decorated class).
  * @internal
  */
 export function makeEnforcedClass(cls: Function, name: string): Function {
@@ -28,6 +30,27 @@ export function makeEnforcedClass(cls: Function, name: string): Function {
     },
   };
   return holder[name]!;
+}
+
+/**
+ * The initializer a `@tool` method adds to a class with no decorated ancestor (TC39 decorators):
+ * it runs for each instance when its construction reaches that class, which for a base class
+ * (`class X { … }`, no `extends`) is before any constructor body. It does what the constructor of
+ * the class `makeEnforcedClass` returns does, for the class being constructed: prepare it, then
+ * record the instance. The class is found from the instance's prototype, which is
+ * `new.target.prototype` during construction: the prototype's own `constructor`, accepted only
+ * when its own `prototype` is that very object (a class's `prototype` cannot be changed).
+ * Anything else is left unrecorded, so its tools refuse to run (fail closed).
+ * @internal
+ */
+export function recordConstructed(this: unknown): void {
+  if (typeof this !== "object" || this === null) return;
+  const proto = Object.getPrototypeOf(this) as object | null;
+  if (proto === null) return;
+  const cls = Object.getOwnPropertyDescriptor(proto, "constructor")?.value as unknown;
+  if (typeof cls !== "function" || Object.getOwnPropertyDescriptor(cls, "prototype")?.value !== proto) return;
+  prepareClass(cls);
+  register(this, cls);
 }
 
 /**

@@ -25,9 +25,9 @@ export type AnyProtocol = Protocol<any, any, any>;
 /** What `@enforce` recorded about a class (frozen). */
 export interface EnforcedRecord {
   readonly protocol: AnyProtocol;
-  /** For the class `@enforce` returned: the class the user wrote. */
+  /** For the class `@enforce` returned (first decorated class of a chain only): the class the user wrote. */
   readonly original?: Function;
-  /** For the class the user wrote: the class `@enforce` returned. */
+  /** For the class the user wrote, when `@enforce` returned another class: that class. */
   readonly enforced?: Function;
   /** The name of the class the user decorated (for messages about its subclasses). */
   readonly className: string;
@@ -38,7 +38,7 @@ export interface EnforcedRecord {
 /** The effective view of a class: its protocol and which methods implement which tools. */
 export interface ClassInfo {
   readonly protocol: AnyProtocol;
-  /** The nearest class in the chain carrying `@enforce` (the class the decorator returned). */
+  /** The nearest class in the chain carrying `@enforce` (the class the decorator returned, which is the user's class below a decorated class). */
   readonly decorated: Function;
   /** The class the user wrote under that decorator. */
   readonly original: Function;
@@ -55,6 +55,8 @@ const legacyTables = new WeakMap<Function, Map<PropertyKey, string>>();
 const sealed = new WeakSet<Function>();
 /** TC39 metadata object of a decorated class → its protocol (found from subclasses' metadata through the prototype chain). */
 const metadataProtocols = new WeakMap<object, { readonly protocol: AnyProtocol; readonly className: string }>();
+/** TC39 metadata objects of classes whose `@tool` methods record each instance at the start of its construction (see `recordConstructed`). */
+const constructionHooks = new WeakSet<object>();
 /** Protocol → every protocol it was checked to refine (itself included), along the class chains it was decorated on. */
 const refinements = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
 /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
@@ -92,6 +94,16 @@ export function recordLegacyTool(cls: Function, key: PropertyKey, tool: string):
   let t = legacyTables.get(cls);
   if (!t) legacyTables.set(cls, (t = new Map()));
   t.set(key, tool);
+}
+
+/** Notes that the class with TC39 metadata `meta` records its instances from a `@tool` method's initializer. */
+export function markConstructionHook(meta: object): void {
+  constructionHooks.add(meta);
+}
+
+/** Whether the class with TC39 metadata `meta` records its instances itself (`markConstructionHook`). */
+export function hasConstructionHook(meta: object): boolean {
+  return constructionHooks.has(meta);
 }
 
 /** Marks a class's information as fixed (no more tool registrations). */
@@ -149,7 +161,7 @@ export const classDecorators = {
 export interface RegistryWriter {
   /**
    * Records that `cls` (the user's class) is enforced with `protocol` and `Enforced` is the
-   * class the decorator returned; `parent` is the protocol of the nearest decorated ancestor,
+   * class the decorator returned (`cls` itself below a decorated class); `parent` is the protocol of the nearest decorated ancestor,
    * which `protocol` was checked to refine. Throws when `cls` already has a protocol.
    */
   enforce(
@@ -182,8 +194,11 @@ export function claimRegistryWriter(): RegistryWriter {
     enforce(cls, enforced, protocol, className, tools, metadata, parent) {
       if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
       const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
-      enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
-      enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
+      if (enforced === cls) enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced: undefined, className, tools: frozenTools }));
+      else {
+        enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
+        enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
+      }
       sealed.add(cls);
       if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
       const above = parent ? refinements.get(parent) : undefined;

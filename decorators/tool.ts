@@ -1,10 +1,12 @@
 import type { ToolArgs, ToolNameOf } from "../src/protocol/protocol.js";
 import { unknownToolInSubclass } from "./class-info.js";
+import { recordConstructed } from "./enforced-class.js";
 import { makeGuardedWrapper } from "./guarded-method.js";
 import {
   METADATA_TOOLS,
   REFLECT_TOOL_KEY,
   classDecorators,
+  markConstructionHook,
   mirrorMetadata,
   nearestDecorated,
   protocolOfMetadata,
@@ -122,15 +124,21 @@ function decorateStandard(value: unknown, context: DecoratorContext, explicit: s
       `@tool() needs Symbol.metadata, which is missing: import "concordat/decorators" before the module that defines your class (it installs the polyfill).`,
     );
   }
+  // The protocol of the nearest decorated ancestor (through the metadata's prototype chain, as
+  // recorded when that class was decorated): the body is bound to it from now on.
+  const inherited = protocolOfMetadata(Object.getPrototypeOf(meta) as object | null);
   let own = Object.prototype.hasOwnProperty.call(meta, METADATA_TOOLS) ? (meta[METADATA_TOOLS] as Record<PropertyKey, string>) : undefined;
   if (!own) {
     own = Object.create(null) as Record<PropertyKey, string>;
     Object.defineProperty(meta, METADATA_TOOLS, { value: own, enumerable: false, configurable: true, writable: true });
+    // A class with no decorated ancestor records its instances when they are constructed (once
+    // per class; a decorated ancestor's construction records the instances of classes below it).
+    if (!inherited) {
+      ctx.addInitializer(recordConstructed);
+      markConstructionHook(meta);
+    }
   }
   own[key] = toolName;
-  // The protocol of the nearest decorated ancestor (through the metadata's prototype chain, as
-  // recorded when that class was decorated): the body is bound to it from now on.
-  const inherited = protocolOfMetadata(Object.getPrototypeOf(meta) as object | null);
   // An undecorated subclass: the inherited protocol must know the tool. (When a class
   // decorator is about to be applied, it checks against its own protocol instead.)
   if (inherited && !classDecorators.pending && !Object.prototype.hasOwnProperty.call(inherited.protocol.tools, toolName)) {

@@ -113,6 +113,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         first: i === 0,
         contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
         trailing: sentence.trailing && i === all.length - 1,
+        conceded: all[i + 1]?.contrast === true,
         openPayment,
       });
       agreedBefore ||= reading.affirm.length > 0;

@@ -36,7 +36,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { DETAIL_WORDS, givenReason } from "./reason-given.js";
-import { clauseRole } from "./clause-role.js";
+import { clauseRole, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { announcedStep } from "./announced-step.js";
@@ -213,10 +213,14 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const report = REPORT_BACK.test(plain);
   // a reason narrates ("since my son is sick") unless it instructs ("because I want the window seat", "porque no quiero pagar el equipaje")
   const withoutReason = (t: string) => t.replace(REASON_CLAUSE, (m) => (instructsInReason(m, ctx) ? m : " "));
-  const core = withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain)
-    .replace(ACKNOWLEDGING_TAIL, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  // and a part that narrates ("add them now please, I'm boarding soon") names no detail either (its values are read from `text`)
+  const core = withoutNarration(
+    withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain)
+      .replace(ACKNOWLEDGING_TAIL, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+    ctx.request,
+  );
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
   const spoken = withoutReason(text.replace(G.HARMLESS_PHRASES, " ")).replace(/\s+/g, " ").trim();
   // what the clause does (clause-role.ts): a story, reason or feeling names no detail and negates nothing of the action;

@@ -1,6 +1,7 @@
 import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, PARTIAL, ADDITION } from "./consent-markers.js";
 import { contentStems } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
+import { withoutOwnPlans } from "./own-plans.js";
 
 /**
  * What a clause of a reply does, by its grammar rather than its words: it **narrates** the user's
@@ -30,7 +31,7 @@ const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonc
 
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
-  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo)(?![\p{L}])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =
@@ -42,6 +43,12 @@ const TRAVEL =
 /** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
 const PERSON =
   /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
+/** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
+const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
+
+/** The request names who travels. */
+const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
+
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
 const REPORTED = /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
 
@@ -60,10 +67,11 @@ const ACTION_NOUNS =
 
 /** What may open a narrating part: the user, the user's people or things, the offer, or a story told in Chinese. */
 const NARRATOR =
-  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|lo|la|le|ya|no|el medico|(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
 
 /** The offer as a part's subject ("it", "this", "that", "esto", "这"). */
-const OFFER = /^(?:(?:oh|well|honestly|actually|and|but|pues|bueno)[,\s]+)*(?:it|it's|this|that|that's|esto|eso|no compensa|no es)(?![\p{L}])|^(?:这|那)/iu;
+const OFFER =
+  /^(?:(?:oh|well|honestly|actually|and|but|pues|bueno)[,\s]+)*(?:it|it's|this|that|that's|esto|eso|(?:no )?(?:compensa|es|vale|cubre|alcanza))(?![\p{L}])|^(?:这|那)/iu;
 
 /** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
 const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
@@ -79,13 +87,20 @@ const INDIRECT_QUESTION =
 const LACKS =
   /(?<![\p{L}])(?:(?:don'?t|doesn'?t|didn'?t|do not|does not|did not|never|no longer|can'?t|cannot|won'?t|will not|not)\s+(?:\w+\s+){0,2}?(?:have|has|had|got|get|own|afford|remember|find|use|access|receive|able|make it)|(?:haven'?t|hasn'?t|hadn'?t) (?:got|gotten|received|had)|no (?:tengo|tenemos|puedo pagar|recuerdo|encuentro)|ya no tengo)(?![\p{L}])|没有|没收到|记不得|不记得|找不到|付不起/iu;
 
+/** Thanks and apologies that make a whole part ("thank you for your help", "不好意思麻烦你了", "谢谢您帮我处理退款"). */
+const COURTESY =
+  /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe)(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了)/iu;
+
 /** Values and money: checked elsewhere, but a part naming one is no story. */
-const VALUE_LIKE = /[\d$€¥]|(?<![\p{L}])(?:dollars?|usd|dolares|euros?)(?![\p{L}])|美元|块钱/iu;
+const VALUE_LIKE =
+  /[\d$€¥]|(?<![\p{L}])(?:dollars?|usd|dolares|euros?|one|two|three|four|five|six|seven|eight|nine|ten|couple|pair|both|alone|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|ambos|solo|sola)(?![\p{L}])|美元|块钱|[一二两三四五六七八九十几][口个位人]/iu;
 
 /** The role of one part of a clause. */
 function partRole(part: string, before: string, request: string, afterStory: boolean): ClauseRole | "empty" | "hidden" {
   const text = part.trim();
-  if (contentStems(text).length === 0 && !/\p{Script=Han}/u.test(text)) return "empty";
+  if ((contentStems(text).length === 0 && !/\p{Script=Han}/u.test(text)) || COURTESY.test(text)) return "empty";
+  // "I really need to be in San Francisco that evening" (own-plans.ts) is a story, though it says "need"
+  if (withoutOwnPlans(text) === "") return "narrates";
   // a wish reported as someone's advice ("医生建议我不要长途飞行", "el médico nos dijo que no viajemos") is the user's life, unless it names a detail
   const advised = REPORTED.exec(text);
   // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
@@ -106,9 +121,11 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   // a result with no subject of its own is an instruction ("we moved, so send it there", "nos mudamos, así que envíelo")
   if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
   // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下")
-  if (!NARRATOR.test(text) && !afterStory) return "states";
+  if (!NARRATOR.test(text) && !OFFER.test(text) && !afterStory) return "states";
   if ([DETAIL_WORDS, ACTION_NOUNS, VALUE_LIKE, CONDITION, PARTIAL, CHANGE, ADDITION, INDIRECT_QUESTION, LACKS].some((re) => re.test(text))) return "states";
   if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request)) return "states";
+  // who the user's people are may say who travels: a story naming them is the rest of the judge's to read, except to a cancellation
+  if (PERSON.test(text.replace(FOR_SOMEONE, " ")) && PASSENGERS.test(request) && !(REMOVES.test(request) && !ADDS.test(request))) return "states";
   return "narrates";
 }
 
@@ -136,22 +153,50 @@ export interface ClauseRoleReading {
  * @internal
  */
 export function clauseRole(clause: string, request: string): ClauseRoleReading {
-  const text = clause.trim().replace(/[.!。！]+$/u, "");
-  const parts: { part: string; before: string }[] = [];
-  let last = 0;
-  for (const m of text.matchAll(PART_BREAK)) {
-    parts.push({ part: text.slice(last, m.index), before: text.slice(0, last) });
-    last = m.index + m[0].length;
-  }
-  parts.push({ part: text.slice(last), before: text.slice(0, last) });
-  const roles: ReturnType<typeof partRole>[] = [];
-  for (const { part, before } of parts) roles.push(partRole(part, before, request, roles.filter((r) => r !== "empty").at(-1) === "narrates"));
+  const { parts, roles } = readParts(clause, request);
   if (roles.includes("instructs")) return { role: "instructs", hidden: false, aboutOffer: false };
   if (roles.includes("hidden")) return { role: "instructs", hidden: true, aboutOffer: false };
   const narrates = roles.includes("narrates") && !roles.includes("states");
   return {
     role: narrates ? "narrates" : "states",
     hidden: false,
-    aboutOffer: narrates && parts.some((p, i) => roles[i] === "narrates" && OFFER.test(p.part.trim())),
+    aboutOffer: narrates && parts.some((p, i) => roles[i] === "narrates" && OFFER.test(p.trim())),
   };
+}
+
+/**
+ * The clause (normal form) without its parts that narrate, when it has other parts: "add them now please, I'm boarding
+ * soon" is read as "add them now please". The narrating parts' values are still the caller's to check.
+ *
+ * @example
+ * ```ts
+ * withoutNarration("please go ahead, i'm moving into my new apartment", "shall i ship order #w1?"); // "please go ahead"
+ * ```
+ * @param clause The clause, in normal form.
+ * @param request The request the user answered, in normal form.
+ * @internal
+ */
+export function withoutNarration(clause: string, request: string): string {
+  const { parts, roles } = readParts(clause, request);
+  if (!roles.includes("narrates") || roles.includes("hidden")) return clause;
+  return parts
+    .filter((_, i) => roles[i] !== "narrates")
+    .join(", ")
+    .replace(/(?:,\s*)+/g, ", ")
+    .replace(/^[,\s]+|[,\s]+$/g, "");
+}
+
+/** The parts of a clause, cut at commas and connectives, and the role of each. */
+function readParts(clause: string, request: string): { parts: string[]; roles: ReturnType<typeof partRole>[] } {
+  const text = clause.trim().replace(/[.!。！]+$/u, "");
+  const cut: { part: string; before: string }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PART_BREAK)) {
+    cut.push({ part: text.slice(last, m.index), before: text.slice(0, last) });
+    last = m.index + m[0].length;
+  }
+  cut.push({ part: text.slice(last), before: text.slice(0, last) });
+  const roles: ReturnType<typeof partRole>[] = [];
+  for (const { part, before } of cut) roles.push(partRole(part, before, request, roles.filter((r) => r !== "empty").at(-1) === "narrates"));
+  return { parts: cut.map((c) => c.part), roles };
 }

@@ -81,6 +81,12 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
       ),
     );
   });
+  it("a story that says who travels: unclear", () => {
+    check(rows(booking, ["Yes, we're a family of four.", "好的，我们一家四口。", "Sí, somos una familia de cuatro."], "unclear"));
+    check(
+      rows(booking, ["Yes, go ahead, my husband is flying with me.", "好的，办理吧，我先生和我一起飞。", "Sí, adelante, mi esposo viaja conmigo."], "unclear"),
+    );
+  });
   it("a story that ends in an instruction: unclear", () => {
     check(
       rows(
@@ -112,6 +118,7 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
   });
   it("a bare detail right after the yes specifies: unclear", () => {
     check(rows(change, ["Yes please, window seat.", "好的，改成商务舱。", "Sí, pero a Boston."], "unclear"));
+    check(rows(change, ["Yes, the aisle seat, please.", "好的，靠过道的座位，谢谢。", "Sí, la ventanilla, por favor."], "unclear"));
   });
 });
 
@@ -159,6 +166,19 @@ describe("judgeConsent, clause roles: a yes with a reason, a story or a feeling"
           "Yes, cancel it. My son still has a fever and we can't risk it.",
           "好的，取消吧。我儿子还在发烧，我们不敢冒险。",
           "Sí, cancélela. Mi hijo sigue con fiebre y no podemos arriesgarnos.",
+        ],
+        "confirmed",
+      ),
+    );
+  });
+  it("a story beside the instruction, in the same sentence: confirmed", () => {
+    check(
+      rows(
+        bags,
+        [
+          "Yes, add them now please, I'm boarding soon and my suitcase is huge.",
+          "好的，现在就加吧，我马上要登机了。",
+          "Sí, agréguelas ya por favor, estoy a punto de embarcar.",
         ],
         "confirmed",
       ),

@@ -39,12 +39,15 @@ const NO_NEED =
 
 /** Going, coming or travelling: said of a person, a change of who travels; said of the user, of what is booked. */
 const TRAVEL =
-  /(?<![\p{L}])(?:com(?:e|es|ing)|came|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|va|van|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
+  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|va|van|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
 /** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
 const PERSON =
   /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
 /** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
+
+/** The user as subject or object ("I", "we", "me", "nos", "我们"). */
+const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me|us|yo|nosotros|nos|me)(?![\p{L}])|我/iu;
 
 /** The request names who travels. */
 const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
@@ -54,7 +57,7 @@ const REPORTED = /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|wa
 
 /** The request takes the whole thing away (a cancellation, a return): not travelling is the reason for it. */
 const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
-const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad\w*|purchas\w*|buy|anadir|agregar|reservar|comprar)(?![\p{L}])|添加|加上|订票|升级|购买/iu;
+const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad(?:e|ing)|purchase|purchasing|buy|anadir|agregar|reservar|comprar)(?![\p{L}])|添加|加上|订票|升级|购买/iu;
 
 /** Where the user lives: a story about it may be setting an address. */
 const RESIDENCE =
@@ -115,6 +118,8 @@ function partRole(part: string, before: string, request: string, afterStory: boo
     const lead = text.slice(0, travel.index);
     // a person joining or leaving the trip is a change of passengers, unless someone advised the user ("my doctor told me not to fly")
     if (PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    // so is anyone but the user ("Maria isn't coming") when the request names who travels
+    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
     // the user not travelling explains a cancellation; said about a booking or a change, it may set what is booked
     if (!REMOVES.test(request) || ADDS.test(request)) return "states";
   }

@@ -87,6 +87,9 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
       rows(booking, ["Yes, go ahead, my husband is flying with me.", "好的，办理吧，我先生和我一起飞。", "Sí, adelante, mi esposo viaja conmigo."], "unclear"),
     );
   });
+  it("a named passenger not travelling: unclear", () => {
+    check(rows(booking, ["Yes. Maria isn't coming.", "好的。Maria 不来了。", "Sí. Maria no viene."], "unclear"));
+  });
   it("a story that ends in an instruction: unclear", () => {
     check(
       rows(

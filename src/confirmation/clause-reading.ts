@@ -36,7 +36,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { DETAIL_WORDS, givenReason } from "./reason-given.js";
-import { clauseRole, withoutNarration } from "./clause-role.js";
+import { clauseRole, MIND_CHANGED, RETRACTION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { announcedStep } from "./announced-step.js";
@@ -260,7 +260,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));
-  risk("sarcasm", first(SARCASM, text));
+  risk("sarcasm", first(SARCASM, text) ?? first(RETRACTION, text));
   risk("pressure", first(PRESSURE, text));
   risk("reported", first(REPORTED_YES, text));
   risk("hesitation", first(HESITATION, plain) ?? first(DEFERRAL, plain));
@@ -284,7 +284,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   }
 
   const deny: string[] = [];
-  const refusal = first(REFUSAL, core);
+  const refusal = first(REFUSAL, core) ?? first(MIND_CHANGED, core);
   if (refusal !== undefined) deny.push(refusal);
   const no = NO_OPENING.exec(plain);
   if (no && deny.length === 0) deny.push(no[0].trim());

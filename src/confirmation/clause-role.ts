@@ -1,4 +1,4 @@
-import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, PARTIAL, ADDITION } from "./consent-markers.js";
+import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, NO_OPENING, PARTIAL, ADDITION, REFUSAL } from "./consent-markers.js";
 import { contentStems } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
 import { withoutOwnPlans } from "./own-plans.js";
@@ -94,6 +94,17 @@ const LACKS =
 const COURTESY =
   /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe)(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了)/iu;
 
+/**
+ * The user taking the yes back as a joke or a test ("I'm kidding", "just joking", "es broma", "开玩笑的"): never a story.
+ * @internal
+ */
+export const RETRACTION =
+  /(?<![\p{L}])(?:kidding|joking|jk|j\/k|sarcastic|sarcasm|testing you|just a test|broma|bromeando|es un chiste)(?![\p{L}])|开玩笑|逗你|说着玩/iu;
+
+/** The user changing their mind in Chinese or Spanish ("我改变主意了", "cambié de opinión"; English "changed my mind" is a `REFUSAL`). @internal */
+export const MIND_CHANGED =
+  /(?<![\p{L}])(?:cambie de (?:opinion|idea|parecer)|lo he pensado mejor|pensandolo mejor)(?![\p{L}])|改变主意|改主意|变卦|不想(?:办|弄|做)了/iu;
+
 /** Values and money: checked elsewhere, but a part naming one is no story. */
 const VALUE_LIKE =
   /[\d$€¥]|(?<![\p{L}])(?:dollars?|usd|dolares|euros?|one|two|three|four|five|six|seven|eight|nine|ten|couple|pair|both|alone|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|ambos|solo|sola)(?![\p{L}])|美元|块钱|[一二两三四五六七八九十几][口个位人]/iu;
@@ -127,7 +138,24 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
   // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下")
   if (!NARRATOR.test(text) && !OFFER.test(text) && !afterStory) return "states";
-  if ([DETAIL_WORDS, ACTION_NOUNS, VALUE_LIKE, CONDITION, PARTIAL, CHANGE, ADDITION, INDIRECT_QUESTION, LACKS].some((re) => re.test(text))) return "states";
+  if (
+    [
+      DETAIL_WORDS,
+      ACTION_NOUNS,
+      VALUE_LIKE,
+      CONDITION,
+      PARTIAL,
+      CHANGE,
+      ADDITION,
+      INDIRECT_QUESTION,
+      LACKS,
+      REFUSAL,
+      NO_OPENING,
+      RETRACTION,
+      MIND_CHANGED,
+    ].some((re) => re.test(text))
+  )
+    return "states";
   if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request)) return "states";
   // who the user's people are may say who travels: a story naming them is the rest of the judge's to read, except to a cancellation
   if (PERSON.test(text.replace(FOR_SOMEONE, " ")) && PASSENGERS.test(request) && !(REMOVES.test(request) && !ADDS.test(request))) return "states";

@@ -87,6 +87,11 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
       rows(booking, ["Yes, go ahead, my husband is flying with me.", "好的，办理吧，我先生和我一起飞。", "Sí, adelante, mi esposo viaja conmigo."], "unclear"),
     );
   });
+  it("a story that takes the yes back or refuses: not a confirmation", () => {
+    check(rows(cancel, ["Yes, I'm kidding.", "好的。开玩笑的。", "Sí. Es broma."], "unclear"));
+    check(rows(cancel, ["Yes. I changed my mind.", "好的。我改变主意了。", "Sí. Cambié de opinión."], "unclear"));
+    check(rows(cancel, ["I changed my mind.", "我改变主意了。", "Cambié de opinión."], "denied"));
+  });
   it("a named passenger not travelling: unclear", () => {
     check(rows(booking, ["Yes. Maria isn't coming.", "好的。Maria 不来了。", "Sí. Maria no viene."], "unclear"));
   });

@@ -370,7 +370,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
       ? listed.novel
       : directive || idiomWithObject || (role.hidden && agreed.length === 0)
         ? novel
-        : agreed.length > 0 && !approvalOnly && role.role !== "narrates"
+        : agreed.length > 0 && !approvalOnly
           ? novelContent(remainder, ctx.vocabulary)
           : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else

@@ -198,12 +198,14 @@ export function clauseRole(clause: string, request: string): ClauseRoleReading {
 }
 
 /**
- * The clause (normal form) without its parts that narrate, when it has other parts: "add them now please, I'm boarding
- * soon" is read as "add them now please". The narrating parts' values are still the caller's to check.
+ * The clause (normal form) without its parts that narrate: beside thanks or an apology all of them ("当时手滑下错了，不好意思"),
+ * beside an agreement or an instruction only the user's plans ("please go ahead with the change, I really need to be in San
+ * Francisco that evening"). The narrating parts' values are still the caller's to check.
  *
  * @example
  * ```ts
- * withoutNarration("please go ahead, i'm moving into my new apartment", "shall i ship order #w1?"); // "please go ahead"
+ * withoutNarration("please go ahead, i need to be in seattle by friday", "shall i change the flight?"); // "please go ahead"
+ * withoutNarration("yes, we're leaving from newark", "shall i change the flight?"); // unchanged
  * ```
  * @param clause The clause, in normal form.
  * @param request The request the user answered, in normal form.
@@ -212,8 +214,12 @@ export function clauseRole(clause: string, request: string): ClauseRoleReading {
 export function withoutNarration(clause: string, request: string): string {
   const { parts, roles } = readParts(clause, request);
   if (!roles.includes("narrates") || roles.includes("hidden")) return clause;
+  // beside an agreement or an instruction, only the user's plans (own-plans.ts, vetted word by word) are dropped: a story told
+  // in the same breath as the yes may be setting the trip ("yes, we're leaving from Newark", "add them, I'm using my points")
+  const beside = parts.some((p, i) => roles[i] !== "narrates" && !(roles[i] === "empty" && COURTESY.test(p.trim())) && p.trim() !== "");
+  const dropped = (p: string, i: number) => roles[i] === "narrates" && (!beside || withoutOwnPlans(p.trim()) === "");
   return parts
-    .filter((_, i) => roles[i] !== "narrates")
+    .filter((p, i) => !dropped(p, i))
     .join(", ")
     .replace(/(?:,\s*)+/g, ", ")
     .replace(/^[,\s]+|[,\s]+$/g, "");

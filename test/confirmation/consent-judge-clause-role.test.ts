@@ -124,6 +124,17 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
       ),
     );
   });
+  it("a story told in the same breath as the yes may set the trip: read as before (unclear)", () => {
+    check(rows(change, ["Yes, we're leaving from Newark.", "好的，我们从纽瓦克出发。", "Sí, salimos desde Newark."], "unclear"));
+    check(rows(change, ["Yes, I'm using my points.", "好的，我用积分付。", "Sí, estoy usando mis puntos."], "unclear"));
+    check(
+      rows(
+        bags,
+        ["Yes, add them now please, I'm boarding soon.", "好的，现在就加吧，我马上要登机了。", "Sí, agréguelas ya, estoy a punto de embarcar."],
+        "unclear",
+      ),
+    );
+  });
   it("a bare detail right after the yes specifies: unclear", () => {
     check(rows(change, ["Yes please, window seat.", "好的，改成商务舱。", "Sí, pero a Boston."], "unclear"));
     check(rows(change, ["Yes, the aisle seat, please.", "好的，靠过道的座位，谢谢。", "Sí, la ventanilla, por favor."], "unclear"));
@@ -179,14 +190,14 @@ describe("judgeConsent, clause roles: a yes with a reason, a story or a feeling"
       ),
     );
   });
-  it("a story beside the instruction, in the same sentence: confirmed", () => {
+  it("a story in a sentence of its own beside the instruction: confirmed", () => {
     check(
       rows(
         bags,
         [
-          "Yes, add them now please, I'm boarding soon and my suitcase is huge.",
-          "好的，现在就加吧，我马上要登机了。",
-          "Sí, agréguelas ya por favor, estoy a punto de embarcar.",
+          "Yes, add them now please. I'm boarding soon and my suitcase is huge.",
+          "好的，现在就加吧。我马上要登机了。",
+          "Sí, agréguelas ya por favor. Estoy a punto de embarcar.",
         ],
         "confirmed",
       ),

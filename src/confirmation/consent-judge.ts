@@ -1,3 +1,4 @@
+// Over 400 lines as one concept: the judge's entry point, its reading of the request and its decision over the clause readings (each reading is a module of its own).
 import type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./decider.js";
 import { readClause, type ClauseReading, type ClauseRisk, type RequestAsk } from "./clause-reading.js";
 import { requestVocabulary } from "./content-words.js";

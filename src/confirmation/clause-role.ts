@@ -18,6 +18,8 @@ import { withoutOwnPlans } from "./own-plans.js";
  * "this") as its subject, and no part names a detail of the action (bags, seats, cabin, payment,
  * refund, insurance, passengers, the booking itself, an address, a name, a date), a value, a
  * condition, a restriction, a change or an addition. Values are still checked wherever they appear.
+ * A story told in the same clause as a yes or an instruction is read as before (`withoutNarration`):
+ * "yes, we're leaving from Newark" may be setting the trip.
  * @internal
  */
 export type ClauseRole = "narrates" | "instructs" | "states";

@@ -1,4 +1,4 @@
-import { novelContent, type RequestVocabulary } from "./content-words.js";
+import { contentBigrams, contentStems, novelContent, type RequestVocabulary } from "./content-words.js";
 import {
   ACKNOWLEDGEMENT,
   ADDITION,
@@ -35,7 +35,8 @@ import {
   YES_OPENING,
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
-import { givenReason } from "./reason-given.js";
+import { DETAIL_WORDS, givenReason } from "./reason-given.js";
+import { clauseRole, MIND_CHANGED, RETRACTION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { announcedStep } from "./announced-step.js";
@@ -113,6 +114,8 @@ export interface ClauseContext {
   readonly contrast: boolean;
   /** The sentence trailed off ("yes..."). */
   readonly trailing: boolean;
+  /** A contrast follows the clause in its sentence ("it doesn't make up for the delay, but fine"): the clause is conceded. */
+  readonly conceded?: boolean;
   /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
   readonly openPayment?: boolean;
 }
@@ -166,6 +169,22 @@ const THANKS_FOR_DOING = /(?:^|[，,]\s*)(?:谢谢|感谢|多谢)(?:你|您)[^�
 const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|i get (?:it|that)|i appreciate)\b[^,;]*/giu;
 
 /**
+ * A reason that instructs and names something of its own: a detail the request never mentioned ("because I want the window
+ * seat"), or a negated detail of the action ("porque no quiero pagar el equipaje", "因为我不需要保险了"). Such a reason is read
+ * as the rest of the clause; any other reason ("since I wouldn't want to cancel without a refund") is the user's motive.
+ */
+function instructsInReason(reason: string, ctx: ClauseContext): boolean {
+  if (clauseRole(reason, ctx.request).role !== "instructs") return false;
+  return novelContent(reason.replace(/\w+n't(?![\p{L}])/gu, " "), ctx.vocabulary).length > 0 || (NEGATOR.test(reason) && DETAIL_WORDS.test(reason));
+}
+
+/** A negated phrase ("not the flight", "不要行李") whose object is a word of the request. */
+function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): boolean {
+  const object = negation.replace(G.NEGATOR, " ");
+  return (contentStems(object).length > 0 || contentBigrams(object).length > 0) && novelContent(object, vocabulary).length === 0;
+}
+
+/**
  * Reads one clause. Agreement counts only where it is not asked, conditioned or negated; the
  * reservations are the markers the clause carries, values it names that the request did not,
  * and — for a clause that agrees or tells the agent to do something — words the request never used.
@@ -194,9 +213,21 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const idiomWithObject = IDIOM_WITH_OBJECT.test(text);
   const plain = text.replace(G.NEGATIVE_IDIOMS, " ").replace(G.HARMLESS_PHRASES, " ").replace(/\s+/g, " ").trim();
   const report = REPORT_BACK.test(plain);
-  const core = (report ? plain.replace(G.REPORT_BACK, " ") : plain).replace(REASON_CLAUSE, " ").replace(ACKNOWLEDGING_TAIL, " ").replace(/\s+/g, " ").trim();
+  // a reason narrates ("since my son is sick") unless it instructs ("because I want the window seat", "porque no quiero pagar el equipaje")
+  const withoutReason = (t: string) => t.replace(REASON_CLAUSE, (m) => (instructsInReason(m, ctx) ? m : " "));
+  // and a part that narrates ("add them now please, I'm boarding soon") names no detail either (its values are read from `text`)
+  const core = withoutNarration(
+    withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain)
+      .replace(ACKNOWLEDGING_TAIL, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+    ctx.request,
+  );
   // agreement is read with the idioms kept ("no problem, go ahead", "没问题")
-  const spoken = text.replace(G.HARMLESS_PHRASES, " ").replace(REASON_CLAUSE, " ").replace(/\s+/g, " ").trim();
+  const spoken = withoutReason(text.replace(G.HARMLESS_PHRASES, " ")).replace(/\s+/g, " ").trim();
+  // what the clause does (clause-role.ts): a story, reason or feeling names no detail and negates nothing of the action;
+  // a clause that instructs (even inside a story: "my wife isn't coming anymore") is read as an instruction
+  const role = clauseRole(text, ctx.request);
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
@@ -236,7 +267,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));
-  risk("sarcasm", first(SARCASM, text));
+  risk("sarcasm", first(SARCASM, text) ?? first(RETRACTION, text));
   risk("pressure", first(PRESSURE, text));
   risk("reported", first(REPORTED_YES, text));
   risk("hesitation", first(HESITATION, plain) ?? first(DEFERRAL, plain));
@@ -261,7 +292,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   }
 
   const deny: string[] = [];
-  const refusal = first(REFUSAL, core);
+  const refusal = first(REFUSAL, core) ?? first(MIND_CHANGED, core);
   if (refusal !== undefined) deny.push(refusal);
   const no = NO_OPENING.exec(plain);
   if (no && deny.length === 0) deny.push(no[0].trim());
@@ -329,8 +360,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const agreed = affirm.filter((a) => !negated.includes(a));
   if (negated.length > 0 && deny.length === 0) deny.push(negated[0]!);
 
-  if (deny.length === 0 && !acknowledgement) {
-    const negations = unexplainedNegations(core, ctx.request);
+  if (deny.length === 0 && !acknowledgement && role.role !== "narrates") {
+    // a story's negations are about the user's life ("no me caben en la mochila"), unless what they negate is the request's own word,
+    // or they judge the offer itself ("it doesn't work for me") without conceding it ("it doesn't make up for the delay, but fine")
+    const negations = unexplainedNegations(core, ctx.request).filter(
+      (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
+    );
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
   }
   for (const v of values) risks.push({ kind: "new_value", text: `${v.text}, ${valueKind(v)}` });
@@ -341,7 +376,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const unexplained =
     listed !== undefined
       ? listed.novel
-      : directive || idiomWithObject
+      : directive || idiomWithObject || (role.hidden && agreed.length === 0)
         ? novel
         : agreed.length > 0 && !approvalOnly
           ? novelContent(remainder, ctx.vocabulary)

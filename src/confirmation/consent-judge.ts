@@ -1,3 +1,4 @@
+// Over 400 lines as one concept: the judge's entry point, its reading of the request and its decision over the clause readings (each reading is a module of its own).
 import type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./decider.js";
 import { readClause, type ClauseReading, type ClauseRisk, type RequestAsk } from "./clause-reading.js";
 import { requestVocabulary } from "./content-words.js";
@@ -120,6 +121,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         first: i === 0,
         contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
         trailing: sentence.trailing && i === all.length - 1,
+        conceded: all[i + 1]?.contrast === true,
         openPayment,
       });
       agreedBefore ||= reading.affirm.length > 0;

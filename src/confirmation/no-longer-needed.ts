@@ -22,7 +22,7 @@ const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad\w*|purchas\w*|buy|anadir|agr
  * items", "the reservation"). A qualified part ("the return flight", "the lamp") is left to the rest
  * of the judge: it may say which part the user means.
  */
-const OBJECT = String.raw`(?:it|them|that|this|those|these|(?:the|that|this|those|these|my|our)\s+(?:flight|flights|trip|reservation|booking|order|item|items|ticket|tickets|stuff|things?)(?![\p{L}]))`;
+const OBJECT = String.raw`(?:(?:the|that|this|those|these|my|our)\s+(?:flight|flights|trip|reservation|booking|order|item|items|ticket|tickets|stuff|things?)|it|them|that|this|those|these)(?![\p{L}])`;
 const NO_LONGER_NEEDED = new RegExp(
   [
     String.raw`(?<![\p{L}])(?:(?:i|we)\s+)?(?:won'?t|will not)\s+(?:be\s+)?need(?:ing)?\s+${OBJECT}(?:\s+(?:anymore|any more|any longer))?`,

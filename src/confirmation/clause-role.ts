@@ -1,0 +1,243 @@
+import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, NO_OPENING, PARTIAL, ADDITION, REFUSAL } from "./consent-markers.js";
+import { contentStems } from "./content-words.js";
+import { DETAIL_WORDS } from "./reason-given.js";
+import { withoutOwnPlans } from "./own-plans.js";
+
+/**
+ * What a clause of a reply does, by its grammar rather than its words: it **narrates** the user's
+ * life (a reason, a story, a feeling, grumbling: "my doctor told me not to fly long-haul", "llevo
+ * regalos y no me caben en la mochila", "当时手滑订错了", "it doesn't really make up for the delay"),
+ * it **instructs** (an imperative, "I want / would like / need X", "so send it to…", "因为我想要靠窗的座位",
+ * a person joining or leaving the trip), or it only **states** something the rest of the judge reads
+ * as before. A narrating clause states no detail of the action: its ordinary words are not new
+ * content and its negations are about the user's life. An instructing clause is read as an
+ * instruction even where it hides inside a reason ("yes because I want the window seat").
+ *
+ * A clause narrates only when every part of it does (parts are cut at commas, "and", "so",
+ * "because"…), each part opens with the user, the user's people or things, or the offer ("it",
+ * "this") as its subject, and no part names a detail of the action (bags, seats, cabin, payment,
+ * refund, insurance, passengers, the booking itself, an address, a name, a date), a value, a
+ * condition, a restriction, a change or an addition. Values are still checked wherever they appear.
+ * A story told in the same clause as a yes or an instruction is read as before (`withoutNarration`):
+ * "yes, we're leaving from Newark" may be setting the trip.
+ * @internal
+ */
+export type ClauseRole = "narrates" | "instructs" | "states";
+
+/** Where a clause is cut into parts: commas and the connectives that join a reason, a result or a second statement. */
+const PART_BREAK =
+  /\s*[,，、]\s*|\s+(?:and|y|e)\s+|(?<![\p{L}])(?:because|since|'cause|porque|ya que|puesto que|asi que|por eso)(?![\p{L}])|(?<=^|[,，]\s*|(?<![\p{L}])and\s)(?:so|so that|then|entonces)(?![\p{L}])|因为|由于|所以|因此|于是|而且/giu;
+
+/** The part opens with what follows a reason ("so…", "así que…", "所以…"): a result, which is an instruction when it has no subject. */
+const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonces)\s*$|(?:所以|因此|于是|那就)\s*$/iu;
+
+/** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
+const VOLITION =
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+
+/** Not needing something: no wish for anything. */
+const NO_NEED =
+  /(?<![\p{L}])(?:won'?t|will not|don'?t|do not|no longer|not)\s+(?:be\s+)?need\w*|ya no (?:lo |la |los |las )?necesit\w*|不再需要|不需要了|用不上/iu;
+
+/** Going, coming or travelling: said of a person, a change of who travels; said of the user, of what is booked. */
+const TRAVEL =
+  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|va|van|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
+/** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
+const PERSON =
+  /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
+/** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
+const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
+
+/** The user as subject or object ("I", "we", "me", "nos", "我们"). */
+const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me|us|yo|nosotros|nos|me)(?![\p{L}])|我/iu;
+
+/** The request names who travels. */
+const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
+
+/** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
+const REPORTED = /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
+
+/** The request takes the whole thing away (a cancellation, a return): not travelling is the reason for it. */
+const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
+const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad(?:e|ing)|purchase|purchasing|buy|anadir|agregar|reservar|comprar)(?![\p{L}])|添加|加上|订票|升级|购买/iu;
+
+/** Where the user lives: a story about it may be setting an address. */
+const RESIDENCE =
+  /(?<![\p{L}])(?:mov(?:e|ed|ing)|relocat\w*|live|lives|living|lived|apartment|flat|house|home|place|mud\w*|vivo|vivimos|casa|piso|departamento|apartamento)(?![\p{L}])|搬|住|公寓|家/iu;
+const ADDRESS_REQUEST = /(?<![\p{L}])(?:address|ship\w*|deliver\w*|direccion|envi\w*|entreg\w*)(?![\p{L}])|地址|寄|送|配送|收货/iu;
+
+/** Details of an action the judge checks that are not in `DETAIL_WORDS`: the booking, an address, a name, a contact, a date. */
+const ACTION_NOUNS =
+  /(?<![\p{L}])(?:flights?|reservations?|bookings?|tickets?|trips?|journeys?|itinerar\w*|legs?|segments?|baggage|check(?:ed)? in|address\w*|names?|emails?|phones?|numbers?|ids?|user|account|profile|dates?|days?|destination|airport|orders?|items?|amounts?|compensation|prices?|costs?|fees?|fares?|difference|vuelos?|reservas?|viajes?|boletos?|billetes?|pasajes?|direccion\w*|nombres?|correo|telefono|cuenta|perfil|fechas?|pedidos?|articulos?|importe|precio|monto|costo|tarifa|diferencia|compensacion)(?![\p{L}])|航班|预订|机票|行程|订单|地址|名字|姓名|电话|账户|账号|日期|邮箱|金额|价格|费用|差价|补偿/iu;
+
+/** What may open a narrating part: the user, the user's people or things, the offer, or a story told in Chinese. */
+const NARRATOR =
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+
+/** The offer as a part's subject ("it", "this", "that", "esto", "这"). */
+const OFFER =
+  /^(?:(?:oh|well|honestly|actually|and|but|pues|bueno)[,\s]+)*(?:it|it's|this|that|that's|esto|eso|(?:no )?(?:compensa|es|vale|cubre|alcanza))(?![\p{L}])|^(?:这|那)/iu;
+
+/** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
+const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
+
+/** A question asked as a statement ("I don't know whether I'll get a refund", "I wonder if…", "no sé si…", "不知道能不能…"): it asks. */
+const INDIRECT_QUESTION =
+  /(?<![\p{L}])(?:whether|wonder\w*|curious|know (?:if|whether|what|how|when|why|which)|sure (?:if|whether|what|how|which)|no se (?:si|que|como|cuando)|me pregunto)(?![\p{L}])|不知道|是否|能不能|能否|会不会|有没有/iu;
+
+/**
+ * The user saying what they lack or cannot do ("I don't have the ID", "I won't be able to make it", "I can't afford it",
+ * "no tengo…", "我没有…"): a fact the action may depend on, not a story.
+ */
+const LACKS =
+  /(?<![\p{L}])(?:(?:don'?t|doesn'?t|didn'?t|do not|does not|did not|never|no longer|can'?t|cannot|won'?t|will not|not)\s+(?:\w+\s+){0,2}?(?:have|has|had|got|get|own|afford|remember|find|use|access|receive|able|make it)|(?:haven'?t|hasn'?t|hadn'?t) (?:got|gotten|received|had)|no (?:tengo|tenemos|puedo pagar|recuerdo|encuentro)|ya no tengo)(?![\p{L}])|没有|没收到|记不得|不记得|找不到|付不起/iu;
+
+/** Thanks and apologies that make a whole part ("thank you for your help", "不好意思麻烦你了", "谢谢您帮我处理退款"). */
+const COURTESY =
+  /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe)(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了)/iu;
+
+/**
+ * The user taking the yes back as a joke or a test ("I'm kidding", "just joking", "es broma", "开玩笑的"): never a story.
+ * @internal
+ */
+export const RETRACTION =
+  /(?<![\p{L}])(?:kidding|joking|jk|j\/k|sarcastic|sarcasm|testing you|just a test|broma|bromeando|es un chiste)(?![\p{L}])|开玩笑|逗你|说着玩/iu;
+
+/** The user changing their mind in Chinese or Spanish ("我改变主意了", "cambié de opinión"; English "changed my mind" is a `REFUSAL`). @internal */
+export const MIND_CHANGED =
+  /(?<![\p{L}])(?:cambie de (?:opinion|idea|parecer)|lo he pensado mejor|pensandolo mejor)(?![\p{L}])|改变主意|改主意|变卦|不想(?:办|弄|做)了/iu;
+
+/** Values and money: checked elsewhere, but a part naming one is no story. */
+const VALUE_LIKE =
+  /[\d$€¥]|(?<![\p{L}])(?:dollars?|usd|dolares|euros?|one|two|three|four|five|six|seven|eight|nine|ten|couple|pair|both|alone|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|ambos|solo|sola)(?![\p{L}])|美元|块钱|[一二两三四五六七八九十几][口个位人]/iu;
+
+/** The role of one part of a clause. */
+function partRole(part: string, before: string, request: string, afterStory: boolean): ClauseRole | "empty" | "hidden" {
+  const text = part.trim();
+  if ((contentStems(text).length === 0 && !/\p{Script=Han}/u.test(text)) || COURTESY.test(text)) return "empty";
+  // "I really need to be in San Francisco that evening" (own-plans.ts) is a story, though it says "need"
+  if (withoutOwnPlans(text) === "") return "narrates";
+  // a wish reported as someone's advice ("医生建议我不要长途飞行", "el médico nos dijo que no viajemos") is the user's life, unless it names a detail
+  const advised = REPORTED.exec(text);
+  // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
+  const bareVerb = !(afterStory && /(?:^|\s)(?:and|y|e)\s*$/u.test(before));
+  const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t);
+  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(text)) : wish(text))
+    // a wish after a story is its conclusion ("we moved, so send it there", "我们搬家了，所以寄到新地址吧")
+    // (no longer needing something is no wish: "my plans fell through, so I won't be needing that flight")
+    return (afterStory || RESULT_BEFORE.test(before)) && !NO_NEED.test(text) ? "hidden" : "instructs";
+  const travel = TRAVEL.exec(text);
+  if (travel) {
+    const lead = text.slice(0, travel.index);
+    // a person joining or leaving the trip is a change of passengers, unless someone advised the user ("my doctor told me not to fly")
+    if (PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    // so is anyone but the user ("Maria isn't coming") when the request names who travels
+    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    // the user not travelling explains a cancellation; said about a booking or a change, it may set what is booked
+    if (!REMOVES.test(request) || ADDS.test(request)) return "states";
+  }
+  // a result with no subject of its own is an instruction ("we moved, so send it there", "nos mudamos, así que envíelo")
+  if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
+  // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下")
+  if (!NARRATOR.test(text) && !OFFER.test(text) && !afterStory) return "states";
+  if (
+    [
+      DETAIL_WORDS,
+      ACTION_NOUNS,
+      VALUE_LIKE,
+      CONDITION,
+      PARTIAL,
+      CHANGE,
+      ADDITION,
+      INDIRECT_QUESTION,
+      LACKS,
+      REFUSAL,
+      NO_OPENING,
+      RETRACTION,
+      MIND_CHANGED,
+    ].some((re) => re.test(text))
+  )
+    return "states";
+  if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request)) return "states";
+  // who the user's people are may say who travels: a story naming them is the rest of the judge's to read, except to a cancellation
+  if (PERSON.test(text.replace(FOR_SOMEONE, " ")) && PASSENGERS.test(request) && !(REMOVES.test(request) && !ADDS.test(request))) return "states";
+  return "narrates";
+}
+
+/** A clause's role, and whether its instruction hides inside a story (a traveller joining or leaving, "so send it there"). */
+export interface ClauseRoleReading {
+  readonly role: ClauseRole;
+  /** The clause instructs only through a story: no imperative or wish of the usual kind says so. */
+  readonly hidden: boolean;
+  /** A narrating part has the offer as its subject ("it doesn't really make up for the delay", "这也弥补不了延误"): it judges the action. */
+  readonly aboutOffer: boolean;
+}
+
+/**
+ * The role of a clause of a reply (normal form): `instructs` when any part of it instructs or
+ * specifies, `narrates` when every part with content narrates the user's life, `states` otherwise.
+ *
+ * @example
+ * ```ts
+ * clauseRole("my doctor told me not to fly long-haul for a while", "shall i cancel reservation abc123?").role; // "narrates"
+ * clauseRole("because i want the window seat", "shall i change the flight?").role; // "instructs"
+ * clauseRole("my wife isn't coming anymore", "shall i book it for you and your wife?"); // { role: "instructs", hidden: true }
+ * ```
+ * @param clause The clause, in normal form (`normalizeText`).
+ * @param request The request the user answered, in normal form.
+ * @internal
+ */
+export function clauseRole(clause: string, request: string): ClauseRoleReading {
+  const { parts, roles } = readParts(clause, request);
+  if (roles.includes("instructs")) return { role: "instructs", hidden: false, aboutOffer: false };
+  if (roles.includes("hidden")) return { role: "instructs", hidden: true, aboutOffer: false };
+  const narrates = roles.includes("narrates") && !roles.includes("states");
+  return {
+    role: narrates ? "narrates" : "states",
+    hidden: false,
+    aboutOffer: narrates && parts.some((p, i) => roles[i] === "narrates" && OFFER.test(p.trim())),
+  };
+}
+
+/**
+ * The clause (normal form) without its parts that narrate: beside thanks or an apology all of them ("当时手滑下错了，不好意思"),
+ * beside an agreement or an instruction only the user's plans ("please go ahead with the change, I really need to be in San
+ * Francisco that evening"). The narrating parts' values are still the caller's to check.
+ *
+ * @example
+ * ```ts
+ * withoutNarration("please go ahead, i need to be in seattle by friday", "shall i change the flight?"); // "please go ahead"
+ * withoutNarration("yes, we're leaving from newark", "shall i change the flight?"); // unchanged
+ * ```
+ * @param clause The clause, in normal form.
+ * @param request The request the user answered, in normal form.
+ * @internal
+ */
+export function withoutNarration(clause: string, request: string): string {
+  const { parts, roles } = readParts(clause, request);
+  if (!roles.includes("narrates") || roles.includes("hidden")) return clause;
+  // beside an agreement or an instruction, only the user's plans (own-plans.ts, vetted word by word) are dropped: a story told
+  // in the same breath as the yes may be setting the trip ("yes, we're leaving from Newark", "add them, I'm using my points")
+  const beside = parts.some((p, i) => roles[i] !== "narrates" && !(roles[i] === "empty" && COURTESY.test(p.trim())) && p.trim() !== "");
+  const dropped = (p: string, i: number) => roles[i] === "narrates" && (!beside || withoutOwnPlans(p.trim()) === "");
+  return parts
+    .filter((p, i) => !dropped(p, i))
+    .join(", ")
+    .replace(/(?:,\s*)+/g, ", ")
+    .replace(/^[,\s]+|[,\s]+$/g, "");
+}
+
+/** The parts of a clause, cut at commas and connectives, and the role of each. */
+function readParts(clause: string, request: string): { parts: string[]; roles: ReturnType<typeof partRole>[] } {
+  const text = clause.trim().replace(/[.!。！]+$/u, "");
+  const cut: { part: string; before: string }[] = [];
+  let last = 0;
+  for (const m of text.matchAll(PART_BREAK)) {
+    cut.push({ part: text.slice(last, m.index), before: text.slice(0, last) });
+    last = m.index + m[0].length;
+  }
+  cut.push({ part: text.slice(last), before: text.slice(0, last) });
+  const roles: ReturnType<typeof partRole>[] = [];
+  for (const { part, before } of cut) roles.push(partRole(part, before, request, roles.filter((r) => r !== "empty").at(-1) === "narrates"));
+  return { parts: cut.map((c) => c.part), roles };
+}

@@ -40,8 +40,9 @@ const NO_NEED =
   /(?<![\p{L}])(?:won'?t|will not|don'?t|do not|no longer|not)\s+(?:be\s+)?need\w*|ya no (?:lo |la |los |las )?necesit\w*|不再需要|不需要了|用不上/iu;
 
 /** Going, coming or travelling: said of a person, a change of who travels; said of the user, of what is booked. */
+// "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
 const TRAVEL =
-  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|va|van|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
+  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
 /** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
 const PERSON =
   /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
@@ -49,7 +50,8 @@ const PERSON =
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
 
 /** The user as subject or object ("I", "we", "me", "nos", "我们"). */
-const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me|us|yo|nosotros|nos|me)(?![\p{L}])|我/iu;
+// Spanish drops the pronoun: a verb in the first person plural ("teníamos", "queremos", "vivimos") says "we"
+const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me|us|yo|nosotros|nos|me|\p{L}{2,}(?:amos|emos|imos))(?![\p{L}])|我/iu;
 
 /** The request names who travels. */
 const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;

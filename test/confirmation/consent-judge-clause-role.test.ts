@@ -228,3 +228,57 @@ describe("judgeConsent, clause roles: a yes with a reason, a story or a feeling"
     );
   });
 });
+
+describe("judgeConsent: a feeling about the future or a past wish is no trip of its own", () => {
+  const upgrade: Lang3 = [
+    "For reservation KX42PQ (2 passengers): upgrade both flights to business for $726 on your Visa ending 4667, and add 3 free checked bags. Do you want me to make these changes? (yes/no)",
+    "预订 KX42PQ（2 位乘客）：两段航班升至商务舱，费用 726 美元从尾号 4667 的 Visa 卡扣除，并免费添加 3 件托运行李。要我办理这些更改吗？",
+    "Reserva KX42PQ (2 pasajeros): subir ambos vuelos a business por 726 dólares con su Visa terminada en 4667 y añadir 3 maletas facturadas gratis. ¿Hago estos cambios? (sí/no)",
+  ];
+  const cancel: Lang3 = [
+    "I'll cancel reservation ZS11C3 (BOS → DTW, May 28, passengers Juan Rossi and Lucas Davis) and refund $4,098 to the original payment method. Do you confirm?",
+    "我将取消预订 ZS11C3（波士顿→底特律，5月28日，乘客 Juan Rossi 和 Lucas Davis），4098 美元退回原支付方式。确认吗？",
+    "Cancelaré la reserva ZS11C3 (BOS → DTW, 28 de mayo, pasajeros Juan Rossi y Lucas Davis) y reembolsaré 4.098 dólares al método de pago original. ¿Lo confirma?",
+  ];
+  it("'X is going to be thrilled', 'we had really wanted to go': confirmed", () => {
+    check(
+      rows(
+        upgrade,
+        [
+          "Yes, all of it. Ivan's going to be thrilled, haha. Thanks!",
+          "好的，都办吧。伊万肯定会很开心，哈哈。谢谢！",
+          "Sí, todo. A Iván le va a encantar, jaja. ¡Gracias!",
+        ],
+        "confirmed",
+      ),
+    );
+    check(
+      rows(
+        cancel,
+        [
+          "Yes, please cancel it. We had really wanted to go, but health comes first.",
+          "好的，请取消。我们本来很想去的，不过健康第一。",
+          "Sí, cancélela. Teníamos muchas ganas de ir, pero la salud primero.",
+        ],
+        "confirmed",
+      ),
+    );
+  });
+  it("someone going somewhere, or joining, after the yes: not a confirmation", () => {
+    check(
+      rows(upgrade, ["Yes, all of it. Ivan's going to Boston instead.", "好的，都办。伊万改去波士顿。", "Sí, todo. Iván va a Boston en su lugar."], "unclear"),
+    );
+    check(rows(upgrade, ["Yes. My wife is going to join us too.", "好的。我太太也会一起去。", "Sí. Mi esposa también viene con nosotros."], "unclear"));
+    check(
+      rows(
+        cancel,
+        [
+          "Yes, cancel it. But we're not both travelling, only Juan.",
+          "好的，取消吧。不过我们不是两个人都去，只有 Juan。",
+          "Sí, cancélela. Pero no viajamos los dos, solo Juan.",
+        ],
+        "unclear",
+      ),
+    );
+  });
+});

@@ -23,7 +23,7 @@
 import { loadavg } from "node:os";
 import type * as Concordat from "../src/index.js";
 import type { TraceEntry } from "../src/runtime/session-trace.js";
-import { lookupProtocol } from "./bench-protocol.js";
+import { BENCH_BLOCK, LOOKUP_CALLS, lookupProtocol, lookupTraceBlocks } from "./bench-protocol.js";
 import { importBuilt, importFromDist } from "./import-built.js";
 import { quartileSummary } from "./quantiles.js";
 
@@ -42,20 +42,10 @@ const ROUNDS = Number(process.env["CONCORDAT_BENCH_ROUNDS"] ?? 21);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 3) throw new Error(`CONCORDAT_BENCH_ROUNDS must be an integer >= 3, got ${process.env["CONCORDAT_BENCH_ROUNDS"]}.`);
 const N = 20_000;
 const PER_FRESH = 500;
-const calls = Array.from({ length: 1024 }, (_, i) => ({ name: "lookup", arguments: { account: `acct-${i % 17}`, page: i } }));
+const calls = LOOKUP_CALLS;
 const RESULT = { ok: true, value: 1 } as const;
-const BLOCK = 64;
-const blocks = Array.from({ length: 16 }, (_, b) =>
-  Array.from({ length: BLOCK }, (_, j): TraceEntry => ({
-    seq: b * BLOCK + j,
-    tool: "lookup",
-    arguments: calls[(b * BLOCK + j) & 1023]!.arguments,
-    outcome: "ok",
-    from: "open",
-    to: "open",
-    at: 1.7e12 + j,
-  })),
-);
+const BLOCK = BENCH_BLOCK;
+const blocks = lookupTraceBlocks();
 
 function load(name: string, lib: typeof Concordat, fold: Fold): Build {
   const protocol = lookupProtocol(lib.defineProtocol) as ConstructorParameters<typeof Concordat.Session>[0];

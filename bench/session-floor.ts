@@ -39,7 +39,7 @@ import { loadavg } from "node:os";
 import { createActor, createMachine } from "xstate";
 import type * as Concordat from "../src/index.js";
 import type { TraceEntry } from "../src/runtime/session-trace.js";
-import { lookupProtocol } from "./bench-protocol.js";
+import { BENCH_BLOCK, LOOKUP_CALLS, lookupProtocol, lookupTraceBlocks } from "./bench-protocol.js";
 import { importBuilt } from "./import-built.js";
 import { quantile, quartileSummary } from "./quantiles.js";
 
@@ -49,7 +49,7 @@ const ROUNDS = Number(process.env["CONCORDAT_BENCH_ROUNDS"] ?? 15);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 3) throw new Error(`CONCORDAT_BENCH_ROUNDS must be an integer >= 3, got ${process.env["CONCORDAT_BENCH_ROUNDS"]}.`);
 const N = 20_000;
 const PER_FRESH = 500;
-const BLOCK = 64;
+const BLOCK = BENCH_BLOCK;
 
 const lib = await importBuilt<typeof Concordat>("src/index.js");
 const { foldBlock } = await importBuilt<{ foldBlock: Fold }>("src/runtime/trace-chain.js");
@@ -60,19 +60,9 @@ const machine = createMachine({
   states: { open: { on: { "lookup.ok": "open", "close.ok": "closed" } }, closed: { type: "final" } },
 });
 const EVENT = { type: "lookup.ok" } as const;
-const calls = Array.from({ length: 1024 }, (_, i) => ({ name: "lookup", arguments: { account: `acct-${i % 17}`, page: i } }));
+const calls = LOOKUP_CALLS;
 const RESULT = { ok: true, value: 1 } as const;
-const blocks = Array.from({ length: 16 }, (_, b) =>
-  Array.from({ length: BLOCK }, (_, j): TraceEntry => ({
-    seq: b * BLOCK + j,
-    tool: "lookup",
-    arguments: calls[(b * BLOCK + j) & 1023]!.arguments,
-    outcome: "ok",
-    from: "open",
-    to: "open",
-    at: 1.7e12 + j,
-  })),
-);
+const blocks = lookupTraceBlocks();
 
 const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: "hex") => string }).hash;
 const sha256Hex = (bytes: Uint8Array): string => (oneShot ? oneShot("sha256", bytes, "hex") : nodeCrypto.createHash("sha256").update(bytes).digest("hex"));

@@ -36,7 +36,7 @@ describe("npm run audit:blind (blind hand-written conversations, scored against 
     expect(c.unlabelled).toEqual([]);
     expect(c.labels_not_audited).toBe(0);
     expect([c.authorized.total, c.unauthorized.total]).toEqual([28, 16]);
-    expect(c.unauthorized.passed_writes.map((w) => `${w.run} #${w.index}`)).toEqual([]);
+    expect(c.unauthorized.passed_writes.map((w) => `${w.run} call ${w.call}`)).toEqual([]);
     expect(c.authorized.passed + c.authorized.refused).toBe(28);
   }, 60_000);
 });

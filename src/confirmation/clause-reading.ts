@@ -44,6 +44,7 @@ import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
+import { otherTraveller } from "./other-traveller.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -283,6 +284,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
+    // someone else needing something or joining the trip ("Ivan's going to need an extra bag") asks for more than was described
+    const other = otherTraveller(plain);
+    if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (offTarget.length > 0)
       risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });

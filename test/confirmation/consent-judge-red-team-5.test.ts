@@ -66,6 +66,23 @@ describe("judgeConsent, red team 5: someone else's need is a request for more", 
   });
 });
 
+describe("judgeConsent, red team 5: a person joining the trip", () => {
+  it("someone else said to be on the flight or coming along: unclear", () => {
+    check(
+      rows(
+        threeChanges,
+        [
+          "Yes, all three sound good. Ivan's going to be on the flight too.",
+          "好的，三项都可以。伊万也会坐这趟航班。",
+          "Sí, las tres me parecen bien. Iván también va a estar en el vuelo.",
+        ],
+        "unclear",
+      ),
+    );
+    check(rows(threeChanges, ["Yes please. Ivan is coming with me.", "好的。伊万也跟我一起去。", "Sí, por favor. Iván también viene."], "unclear"));
+  });
+});
+
 describe("judgeConsent, red team 5: the user acting for someone else is the user's own consent", () => {
   // labelling rules (test/audit/labels/README.md): consent comes from the user in the conversation (rule 1); a reason or a
   // feeling beside the yes does not count against it (rule 5); saying whom the user acts for changes no detail of the action

@@ -45,6 +45,7 @@ import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { otherTraveller } from "./other-traveller.js";
+import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -232,7 +233,8 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
-  const unstepped = step === undefined ? core : core.replace(step, " ");
+  // a time of day the request's flight is at ("the evening one" to HAT045 at 19:00) names that flight (day-period.ts)
+  const unstepped = withoutCoveredDayPeriods(step === undefined ? core : core.replace(step, " "), ctx.request);
   // "the amount", "the reservation ID …", "the checked bags" refer to what the request described
   // and the person and purpose of an offered transfer ("someone who can assist with the bag refund") are the transfer's
   const referred = withoutTransferPurpose(withoutDescribedReferences(unstepped, ctx.request, ctx.knownValues), ctx.request);
@@ -284,9 +286,11 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
-    // someone else needing something or joining the trip ("Ivan's going to need an extra bag") asks for more than was described
-    const other = otherTraveller(plain);
+    // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
+    // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight
+    const [other, period] = [otherTraveller(plain), unofferedDayPeriod(core, ctx.request)];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
+    if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (offTarget.length > 0)
       risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });

@@ -83,6 +83,21 @@ describe("judgeConsent, red team 5: a person joining the trip", () => {
   });
 });
 
+describe("judgeConsent, red team 5: a time of day the request did not offer", () => {
+  it("a time preference beside a request naming one flight at another time: unclear", () => {
+    check(rows(morningFlight, ["Yes, evening please.", "好的，晚上的", "Sí, el de la noche por favor."], "unclear"));
+    check(rows(morningFlight, ["Yes, the afternoon one.", "可以，要下午的", "Sí, por la tarde."], "unclear"));
+  });
+  it("near-miss: the request's own flight IS the one at that time of day: confirmed", () => {
+    check(rows(eveningFlight, ["Yes, evening please.", "好的，晚上的", "Sí, el de la noche por favor."], "confirmed"));
+    // Spanish "mañana" is also "tomorrow", a day the reply-values reading compares (open: "el de la mañana" stays unclear)
+    check(rows(morningFlight, ["Yes, the morning one is perfect.", "好的，早上的", "Sí, el de la mañana."], "confirmed").slice(0, 2));
+  });
+  it("near-miss: a greeting names no time of day: confirmed", () => {
+    check(rows(morningFlight, ["Good evening. Yes, please proceed.", "晚上好。好的，请办理。", "Buenas noches. Sí, proceda por favor."], "confirmed"));
+  });
+});
+
 describe("judgeConsent, red team 5: the user acting for someone else is the user's own consent", () => {
   // labelling rules (test/audit/labels/README.md): consent comes from the user in the conversation (rule 1); a reason or a
   // feeling beside the yes does not count against it (rule 5); saying whom the user acts for changes no detail of the action

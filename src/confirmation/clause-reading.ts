@@ -46,6 +46,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
+import { fewerTravellers } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -57,6 +58,8 @@ import { escapeRegExp } from "../util/escape-regexp.js";
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
  * carries (a condition, a question, a change, a restriction, an addition, a value or a request
  * the agent's message did not contain).
+ * One concept over 400 lines: reading one clause is one pass that weighs every reading together; each reading
+ * itself lives in its own module (day-period.ts, other-traveller.ts, traveller-count.ts, …), only its call is here.
  * @internal
  */
 
@@ -287,10 +290,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
     // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
-    // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight
-    const [other, period] = [otherTraveller(plain), unofferedDayPeriod(core, ctx.request)];
+    // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight;
+    // the user alone ("it's just me") beside a booking for two changes who travels (traveller-count.ts)
+    const [other, period, alone] = [otherTraveller(plain), unofferedDayPeriod(core, ctx.request), fewerTravellers(plain, ctx.request)];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
+    if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
     if (offTarget.length > 0)
       risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });

@@ -5,8 +5,10 @@
  * offer, fewer travellers than the booking names, and (kept as consent) the user acting for someone.
  * Hand-written EN/ZH/ES rows, written before the rules; each class has near-misses that must stay confirmed.
  */
-import { describe, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { fewerTravellers } from "../../src/confirmation/traveller-count.js";
+import { normalizeText } from "../../src/confirmation/reply-text.js";
 
 const threeChanges: Lang3 = [
   "I will make three changes to reservation ABC123 (1 passenger, Sofia Garcia): upgrade to business class, add 2 checked bags and add travel insurance, $530 in total on your Visa ending in 7447. Shall I proceed?",
@@ -95,6 +97,29 @@ describe("judgeConsent, red team 5: a time of day the request did not offer", ()
   });
   it("near-miss: a greeting names no time of day: confirmed", () => {
     check(rows(morningFlight, ["Good evening. Yes, please proceed.", "晚上好。好的，请办理。", "Buenas noches. Sí, proceda por favor."], "confirmed"));
+  });
+});
+
+describe("judgeConsent, red team 5: a passenger count that differs", () => {
+  it("the user alone, after a booking for two: unclear", () => {
+    check(rows(twoPassengers, ["Yes please, it's just me.", "好的，就我一个人。", "Sí, por favor, solo yo."], "unclear"));
+    check(rows(twoPassengers, ["Yes, I'll be travelling alone.", "好的，我一个人去。", "Sí, viajo sola."], "unclear"));
+  });
+  it("near-miss: 'just me' when the booking is for one passenger: confirmed", () => {
+    // open: Spanish "solo yo" is read as "only" (partial) on main, one passenger or not
+    check(rows(onePassenger, ["Yes please, it's just me.", "好的，就我一个人。", "Sí, por favor, solo yo."], "confirmed").slice(0, 2));
+  });
+  it("near-miss: 'just me' about who is on the phone is no passenger count", () => {
+    // the whole reply stays unclear on main for its other words ("my husband is driving"); the count rule must not be why
+    const cancelTwo = normalizeText("I will cancel reservation ABC123 for you and Maria Lopez (2 passengers); the $640 refund goes to your Visa. Proceed?");
+    expect(
+      [
+        "Yes, it's just me on the phone, my husband is driving.",
+        "好的，就我在接电话，我老公在开车。",
+        "Sí, solo yo al teléfono, mi marido está manejando.",
+      ].map((r) => fewerTravellers(normalizeText(r), cancelTwo)),
+    ).toEqual([undefined, undefined, undefined]);
+    expect(fewerTravellers(normalizeText("Yes, it's just me."), cancelTwo)).toBe("just me");
   });
 });
 

@@ -1,0 +1,66 @@
+/**
+ * The user saying they travel alone ("it's just me", "I'll be travelling alone", "就我一个人", "solo yo",
+ * "viajo sola") beside a yes to an action for two or more travellers ("for you and Maria Lopez (2
+ * passengers)", "为您和…", "para usted y…"): a passenger count that differs from the one described, so a
+ * change, whatever agreement word it opens with. Said to an action for one traveller, or about who is on
+ * the phone ("it's just me on the phone"), it changes nothing.
+ * @internal
+ */
+
+/** The user alone as a traveller. */
+const ALONE =
+  /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas)(?![\p{L}])|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
+
+/** What follows "just me" when it is about the call, not the trip. */
+const ON_THE_CALL =
+  /^\s*(?:here|on the (?:phone|line|call)|speaking|calling|talking|(?:en|al) (?:el )?telefono|hablando|llamando)(?![\p{L}])|^\s*(?:在)?(?:接电话|打电话|在电话|电话)/iu;
+
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  both: 2,
+  dos: 2,
+  tres: 3,
+  cuatro: 4,
+  cinco: 5,
+  两: 2,
+  二: 2,
+  三: 3,
+  四: 4,
+  五: 5,
+};
+
+/** A request for two or more travellers: "2 passengers", "both travellers", "for you and Maria", "2 位乘客", "para usted y". */
+const SEVERAL =
+  /(?<![\p{L}\d])(?<n>\d+|two|three|four|five|six|both|dos|tres|cuatro|cinco)\s+(?:passengers|travell?ers|people|persons|adults|pasajer[oa]s|personas|viajer[oa]s|adultos)(?![\p{L}])|(?<n2>\d+|两|二|三|四|五)\s*(?:位|名|个)\s*(?:乘客|旅客|人)|(?<pair>(?<![\p{L}])(?:for you and|you and your|both of you|para usted y|ustedes dos|los dos|ambos)(?![\p{L}])|为您和|给您和|您和您的|你们两)/iu;
+
+/** How many travellers the request names when it names two or more (undefined otherwise). */
+function severalTravellers(request: string): number | undefined {
+  const m = SEVERAL.exec(request);
+  if (!m) return undefined;
+  if (m.groups!.pair !== undefined) return 2;
+  const n = m.groups!.n ?? m.groups!.n2!;
+  const count = /^\d+$/.test(n) ? Number(n) : NUMBER_WORDS[n.toLowerCase()];
+  return count !== undefined && count >= 2 ? count : undefined;
+}
+
+/**
+ * The words of a clause that put the user alone on a trip the request books for two or more (undefined when none do).
+ *
+ * @example
+ * ```ts
+ * fewerTravellers("yes please, it's just me", "book hat045 for you and maria lopez (2 passengers)?"); // "just me"
+ * fewerTravellers("yes, it's just me on the phone", "cancel reservation abc123 for you and maria?"); // undefined
+ * ```
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @internal
+ */
+export function fewerTravellers(clause: string, request: string): string | undefined {
+  const m = ALONE.exec(clause);
+  if (!m || ON_THE_CALL.test(clause.slice(m.index + m[0].length))) return undefined;
+  return severalTravellers(request) !== undefined ? m[0] : undefined;
+}

@@ -1,3 +1,4 @@
+// Over 400 lines, one concept: reading one clause is one pass weighing every reading together; each reading lives in its own module.
 import { contentBigrams, contentStems, novelContent, type RequestVocabulary } from "./content-words.js";
 import {
   ACKNOWLEDGEMENT,
@@ -58,8 +59,6 @@ import { escapeRegExp } from "../util/escape-regexp.js";
  * What one clause of a reply does: agree, refuse, or neither, and which reservations it
  * carries (a condition, a question, a change, a restriction, an addition, a value or a request
  * the agent's message did not contain).
- * One concept over 400 lines: reading one clause is one pass that weighs every reading together; each reading
- * itself lives in its own module (day-period.ts, other-traveller.ts, traveller-count.ts, …), only its call is here.
  * @internal
  */
 

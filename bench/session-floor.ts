@@ -176,16 +176,8 @@ const actor = createActor(machine).start();
 for (let i = 0; i < 3000; i++) actor.send(EVENT);
 const shaBuffer = Buffer.alloc(blockBytes(bytes2));
 
-// the hand-written core of a call (see the module comment)
-interface CoreEntry {
-  readonly seq: number;
-  readonly tool: string;
-  readonly arguments: unknown;
-  readonly outcome: string;
-  readonly from: string;
-  readonly to: string;
-  readonly at: number;
-}
+// the hand-written core of a call (see the module comment): the entry is the trace's own shape
+type CoreEntry = TraceEntry;
 const ring: (CoreEntry | undefined)[] = new Array<CoreEntry | undefined>(1024).fill(undefined);
 let coreSeq = 0;
 const spec = { effect: "read" };

@@ -13,10 +13,8 @@
  *   changed ones are refused.
  */
 import { describe, expect, it } from "vitest";
-import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
-import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
-import { consentJudge } from "../../src/confirmation/consent-judge.js";
-import { agent, callAndResult, calls, conversation, results, user, type Turns } from "./conversation-builder.js";
+import type { AuditedWrite } from "../../src/audit/replay.js";
+import { agent, auditAirlineWrites, callAndResult, calls, results, type Turns, user } from "./conversation-builder.js";
 
 const profile = JSON.stringify({
   user_id: "mia_li_3668",
@@ -56,9 +54,7 @@ const identify = (...reservations: Record<string, unknown>[]) => [
   ...reservations.map((r) => callAndResult(null, "get_reservation_details", { reservation_id: r["reservation_id"] }, JSON.stringify(r))),
 ];
 
-async function audit(...turns: Turns[]): Promise<AuditedWrite[]> {
-  return (await replayRun(conversation(...turns), { domain: airlineAuditDomain, decider: consentJudge })).writes;
-}
+const audit = auditAirlineWrites;
 function expectField(w: AuditedWrite, field: string): void {
   expect(w.status, w.evidence).not.toBe("confirmed");
   expect(w.mismatches?.map((m) => m.field) ?? w.missing ?? [], w.evidence).toContain(field);

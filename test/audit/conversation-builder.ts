@@ -1,5 +1,8 @@
 import { parseTau2Results } from "../../src/audit/formats/tau2-results.js";
 import type { RecordedRun } from "../../src/audit/recorded-run.js";
+import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
+import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
+import { consentJudge } from "../../src/confirmation/consent-judge.js";
 
 /** A message of a hand-made conversation, written the way tau2-bench records it. */
 export type Turn =
@@ -51,4 +54,9 @@ export function conversation(...turns: Turns[]): RecordedRun {
   const parsed = parseTau2Results("hand-made.json", tau2File([(turns as unknown[]).flat(Infinity) as Turn[]]));
   if (parsed.problems.length > 0 || !parsed.runs[0]) throw new Error(`bad hand-made conversation: ${JSON.stringify(parsed.problems)}`);
   return parsed.runs[0];
+}
+
+/** The airline audit's verdict on every write of a hand-made conversation, under the default judge. */
+export async function auditAirlineWrites(...turns: Turns[]): Promise<AuditedWrite[]> {
+  return (await replayRun(conversation(...turns), { domain: airlineAuditDomain, decider: consentJudge })).writes;
 }

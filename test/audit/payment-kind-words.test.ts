@@ -6,10 +6,7 @@
  * card kind), and the write on the gift card the request named by its last four digits was refused.
  */
 import { describe, expect, it } from "vitest";
-import { airlineAuditDomain } from "../../src/audit/domains/airline-audit-domain.js";
-import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
-import { consentJudge } from "../../src/confirmation/consent-judge.js";
-import { agent, callAndResult, conversation, user, type Turns } from "./conversation-builder.js";
+import { agent, auditAirlineWrites, callAndResult, user } from "./conversation-builder.js";
 
 const profile = (methods: Record<string, Record<string, unknown>>) =>
   JSON.stringify({
@@ -50,9 +47,7 @@ const upgrade = (payment_id: string) =>
     { reservation_id: "QWE123", cabin: "business", flights: [{ flight_number: "HAT093", date: "2024-05-18" }], payment_id },
     "{}",
   );
-async function audit(...turns: Turns[]): Promise<AuditedWrite[]> {
-  return (await replayRun(conversation(...turns), { domain: airlineAuditDomain, decider: consentJudge })).writes;
-}
+const audit = auditAirlineWrites;
 const ask = (payment: string) =>
   agent(`To confirm:\n- Upgrade reservation QWE123 to business class on HAT093 (May 18, 2024)\n- Charge $144 to ${payment}\n\nShall I proceed? (yes/no)`);
 

@@ -14,7 +14,7 @@ import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
-import { namedParts, offersSeveral, requestParts, TOTALITY, verbStretchedOverParts } from "./request-parts.js";
+import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
 export interface ConsentAction {
@@ -184,6 +184,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (stretched !== undefined)
     return verdict("unclear", "other_action", [
       `The reply asks to ${stretched.action} all of the request's parts, but one of them is another action (${JSON.stringify(stretched.part.text.trim().slice(0, 60))}).`,
+    ]);
+  // "cancel B" when the request cancels A and downgrades B: that action, on that part, was not described
+  const misplaced = verbOnOtherPart(reply, parts);
+  if (misplaced !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply asks to ${misplaced.action} a part of the request that is another action (${JSON.stringify(misplaced.part.text.trim().slice(0, 60))}).`,
     ]);
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
   if (parts.length >= 2 && !TOTALITY.test(reply)) {

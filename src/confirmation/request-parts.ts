@@ -70,13 +70,23 @@ function numberedItems(request: string): string[] {
 
 /** "two things: cancel A and return B", "both X and Y": the pieces of the sentence that offers several actions. */
 function conjoinedItems(request: string): string[] {
-  for (const sentence of request.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u)) {
-    if (!SEVERAL.test(sentence)) continue;
-    const pieces = sentence
+  const sentences = request.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u);
+  const pieces = (sentence: string) =>
+    sentence
       .split(/(?<![\p{L}])(?:and|y|as well as)(?![\p{L}])|[;；]|，并|并且|并把|并|以及|和/u)
       .map((p) => p.trim())
       .filter((p) => ACTION.test(p));
-    if (pieces.length >= 2) return pieces;
+  for (const sentence of sentences) {
+    if (!SEVERAL.test(sentence)) continue;
+    const found = pieces(sentence);
+    if (found.length >= 2) return found;
+  }
+  // "I'll cancel A and downgrade B. Please confirm both.": the actions in another sentence than the
+  // "both"; there each piece must lead with its action (after a lead-in ending in ":")
+  const leads = (p: string) => ACTION.test(p.replace(/^[^:：]*[:：]/u, "").trim().split(/\s+/u).slice(0, 3).join(" "));
+  for (const sentence of sentences) {
+    const found = pieces(sentence);
+    if (found.length >= 2 && found.every(leads)) return found;
   }
   return [];
 }
@@ -154,4 +164,45 @@ export function verbStretchedOverParts(reply: string, parts: readonly RequestPar
   const mentioned = namedParts(reply, parts);
   const part = parts.find((p) => !named.some(([, re]) => re.test(p.text)) && !mentioned.includes(p));
   return part === undefined ? undefined : { action: named[0]![0], part };
+}
+
+/** Where one verb's reach ends in a reply: sentence and clause punctuation, "and", "y", 和, 并. */
+const CLAUSE_BREAK = /[.;:!?,，。；：！？\n]|(?<![\p{L}])(?:and|then|also|y|e|luego|tambien)(?![\p{L}])|和|并|然后|再/u;
+
+/**
+ * A reply that pairs a specific action verb with a part named by its own words or values in the same
+ * clause ("cancel reservation B" when the request cancels A and downgrades B; "取消 B"; "cancele B";
+ * "exchange the lamp" when the lamp is returned): that action, on that part, was not described. A
+ * clause that also names a part holding the verb ("the upgrade and the two bags" has no verb on the
+ * bags; "upgrade all passengers to business" names the upgrade's own words) pairs it there, unless
+ * the clause names another part by its id ("downgrade KQ7W2M to economy": KQ7W2M is cancelled).
+ * Returns the reply's verb and the first part it lands on wrongly, or `undefined`.
+ * @param reply The reply, in `normalizeText` form.
+ * @param parts The request's parts (`requestParts`).
+ */
+export function verbOnOtherPart(reply: string, parts: readonly RequestPart[]): { readonly action: string; readonly part: RequestPart } | undefined {
+  if (parts.length < 2) return undefined;
+  for (const clause of reply.split(CLAUSE_BREAK)) {
+    const verbs = SPECIFIC_ACTIONS.filter(([, re]) => re.test(clause));
+    if (verbs.length === 0) continue;
+    // the parts the clause names by words other than the verb itself ("cancel" names the part that cancels)
+    const named = namedParts(
+      verbs.reduce((text, [, re]) => text.replace(new RegExp(re.source, `${re.flags}g`), " "), clause),
+      parts,
+    );
+    const holds = (p: RequestPart) => verbs.some(([, re]) => re.test(p.text));
+    // a part named by its id is the verb's object ("downgrade KQ7W2M to economy" is about KQ7W2M), unless the clause also says that part's own action
+    const ids = new Set(
+      namedValues(clause)
+        .map((v) => v.key)
+        .filter((k) => k.startsWith("id:")),
+    );
+    const byId = named.find((p) => p.values.some((x) => ids.has(x)) && !holds(p) && !SPECIFIC_ACTIONS.some(([, re]) => re.test(p.text) && re.test(clause)));
+    if (byId !== undefined) return { action: verbs[0]![0], part: byId };
+    // the verb lands on a part that holds it
+    if (named.some(holds)) continue;
+    const part = named[0];
+    if (part !== undefined) return { action: verbs[0]![0], part };
+  }
+  return undefined;
 }

@@ -5,11 +5,14 @@
  * the request described otherwise: not a confirmation. A generic go-ahead ("yes to both", "do both
  * changes"), a verb that every part shares ("refund both"), or one verb per part ("cancel the first and
  * downgrade the second") still confirms. Hand-written rows (EN, ZH, ES), written before the rule
- * (after a blind corpus showed the false confirmation; the rows do not use its wording).
+ * (after a blind corpus showed the false confirmation; the rows do not use its wording). The same
+ * for one verb put on the part that is the other action ("cancel PL5X9T" when PL5X9T is downgraded),
+ * and for requests whose "both" follows the sentence that lists the actions (blind corpus 7 at its
+ * first measurement: one false confirmation of that kind, fixed as a class; again other wording).
  */
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../src/confirmation/reply-text.js";
-import { requestParts, verbStretchedOverParts } from "../../src/confirmation/request-parts.js";
+import { requestParts, verbOnOtherPart, verbStretchedOverParts } from "../../src/confirmation/request-parts.js";
 import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancelAndDowngrade: Lang3 = [
@@ -22,6 +25,13 @@ const returnAndExchange: Lang3 = [
   "Here is what I'll do: 1) return the desk lamp from order #W4410 for a $45 refund to your PayPal, and 2) exchange the office chair from the same order for the black one at no extra cost. Shall I process both?",
   "我将为订单 #W4410 办理两项：1）退掉台灯，45 美元退回您的 PayPal；2）把办公椅换成黑色款，不另收费。两项都办理吗？",
   "Haré dos cosas con el pedido #W4410: 1) devolver la lámpara de escritorio con un reembolso de 45 dólares a su PayPal y 2) cambiar la silla de oficina por la negra sin coste adicional. ¿Proceso ambas?",
+];
+
+// the actions in one sentence, the "both" in the next
+const bothAfterwards: Lang3 = [
+  "I'll cancel reservation KQ7W2M and downgrade reservation PL5X9T from business to economy. Shall I go ahead with both?",
+  "我会取消预订 KQ7W2M，并把预订 PL5X9T 从商务舱降为经济舱。两项都办理吗？",
+  "Voy a cancelar la reserva KQ7W2M y voy a bajar la reserva PL5X9T de business a turista. ¿Procedo con ambas?",
 ];
 
 describe("judgeConsent: one specific action verb stretched over parts that are different actions", () => {
@@ -47,5 +57,29 @@ describe("judgeConsent: one specific action verb stretched over parts that are d
   it("a generic go-ahead or a verb every part shares: confirmed", () => {
     check(rows(cancelAndDowngrade, ["Yes, go ahead with both.", "好的，两项都办理。", "Sí, proceda con ambas."], "confirmed"));
     check(rows(cancelAndDowngrade, ["Yes please, both of them. Thanks!", "可以，两项都办吧，谢谢。", "Sí, las dos, gracias."], "confirmed"));
+  });
+  it("a specific verb put on the part that is another action (named by its own words or value): not a confirmation", () => {
+    // the verb of one part, the reservation of the other
+    check(rows(cancelAndDowngrade, ["Sure, please cancel PL5X9T.", "行，把 PL5X9T 取消吧。", "Vale, cancele PL5X9T."], "unclear"));
+    check(rows(cancelAndDowngrade, ["OK, downgrade KQ7W2M to economy then.", "好的，KQ7W2M 降为经济舱。", "De acuerdo, baje KQ7W2M a turista."], "unclear"));
+    check(rows(returnAndExchange, ["Yes, exchange the desk lamp please.", "好的，把台灯换掉。", "Sí, cambie la lámpara por favor."], "unclear"));
+    check(rows(bothAfterwards, ["Fine by me, go ahead and cancel PL5X9T.", "可以，取消 PL5X9T 吧。", "Me parece bien, cancele PL5X9T."], "unclear"));
+    bothAfterwards.forEach((request) => expect(requestParts(normalizeText(request)), request).toHaveLength(2));
+  });
+  it("each verb on its own part, or no specific verb: the pairing stands", () => {
+    check(
+      rows(
+        cancelAndDowngrade,
+        ["Yes: cancel KQ7W2M and downgrade PL5X9T.", "好的：取消 KQ7W2M，PL5X9T 降舱。", "Sí: cancele KQ7W2M y baje PL5X9T."],
+        "confirmed",
+      ),
+    );
+    check(
+      rows(cancelAndDowngrade, ["Yes, go ahead with KQ7W2M and PL5X9T.", "好的，KQ7W2M 和 PL5X9T 都办吧。", "Sí, adelante con KQ7W2M y PL5X9T."], "confirmed"),
+    );
+    const misplaced = (request: string, reply: string) => verbOnOtherPart(normalizeText(reply), requestParts(normalizeText(request)));
+    expect(misplaced(cancelAndDowngrade[0], "Yes, cancel PL5X9T.")?.action).toBe("cancel");
+    expect(misplaced(cancelAndDowngrade[0], "Yes, cancel PL5X9T.")?.part.text).toMatch(/pl5x9t/);
+    expect(misplaced(cancelAndDowngrade[0], "Yes, cancel KQ7W2M.")).toBeUndefined();
   });
 });

@@ -1,12 +1,22 @@
 /**
  * Whether the agent's words before a reply ask the user to agree to something ("shall I
- * proceed?", "please confirm", "would you like me to cancel it?", "is that correct?"). A yes that
- * answers no such request ("Sure, my user id is …" after "What is your user id?") is still judged,
- * but cannot confirm a write.
+ * proceed?", "please confirm", "would you like me to cancel it?", "is that correct?"; in Spanish
+ * "¿desea que proceda?", "¿le parece bien?"; in Chinese "请确认是否办理？", "要不要改？", "可以吗？").
+ * A yes that answers no such request ("Sure, my user id is …" after "What is your user id?") is
+ * still judged, but cannot confirm a write.
  */
 const ASK =
   /\b(confirm|proceed|go ahead|shall i|should i|would you like|do you want|want me to|is (that|this|everything) (correct|right|ok|okay|accurate)|are you sure|ok(ay)? (to|with)|may i|can i|ready (to|for)|let me know if|agree|approve|yes\b)/i;
 
+/**
+ * Spanish ("¿desea que…?", "¿quiere que…?", "¿procedo?", "¿le parece bien?", "¿de acuerdo?", "¿continúo?";
+ * "confirma" is read by `ASK`) and Chinese ("确认", "是否", "要不要", "好吗", "可以吗", "同意吗", "需要我…吗").
+ * Only the asking: the reply must still be judged a yes, and the request must still describe the action.
+ */
+const ASK_ES =
+  /(?<![\p{L}])(desea(?:s)? que|quiere(?:s)? que|procedo|proceda(?:mos)?|contin[uú]o|le parece bien|te parece bien|est[aá] de acuerdo|de acuerdo\?|lo hago|lo cambio|lo cancelo|autoriza)(?![\p{L}])/iu;
+const ASK_ZH = /确认|是否|要不要|好吗|可以吗|行吗|同意吗|对吗|需要我[^。？?\n]{0,20}吗|要我[^。？?\n]{0,20}吗|继续吗/u;
+
 export function asksForConfirmation(request: string): boolean {
-  return ASK.test(request);
+  return ASK.test(request) || ASK_ES.test(request) || ASK_ZH.test(request);
 }

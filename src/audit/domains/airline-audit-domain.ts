@@ -11,14 +11,17 @@ import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./ai
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
+// English stems, then Spanish and Chinese (the words of requests the judge reads in those languages)
 const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
   // "reservation" alone names every action; a booking is "book", "purchase" or a "new reservation"
-  book_reservation: /\b(book|purchas|new reservation|reserve\b)/i,
-  cancel_reservation: /\bcancel/i,
-  update_reservation_flights: /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|flight|cabin)/i,
-  update_reservation_baggages: /\b(bag|luggage|suitcase)/i,
-  update_reservation_passengers: /\b(passenger|name|date of birth|dob|updat|chang|correct)/i,
-  send_certificate: /\b(certificate|voucher|compensat)/i,
+  book_reservation: /\b(book|purchas|new reservation|reserve\b|reservar|comprar|nueva reserva)|预订|预定|订票|订购|新订单/iu,
+  cancel_reservation: /\bcancel|取消/iu,
+  update_reservation_flights:
+    /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|flight|cabin|cambi|vuelo|cabina|actualiz)|改签|变更|更改|更换|升舱|降舱|航班|舱位/iu,
+  update_reservation_baggages: /\b(bag|luggage|suitcase|maleta|equipaje)|行李|托运/iu,
+  update_reservation_passengers:
+    /\b(passenger|name|date of birth|dob|updat|chang|correct|pasajer|nombre|fecha de nacimiento|cambi|corrig)|乘客|姓名|出生日期|更改|修改/iu,
+  send_certificate: /\b(certificate|voucher|compensat|certificado|compensaci)|代金券|补偿|优惠券/iu,
 };
 
 const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };

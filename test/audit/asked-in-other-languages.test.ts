@@ -1,0 +1,89 @@
+/**
+ * A confirmation request in Spanish or Chinese is a request (`asksForConfirmation`): a clear yes to
+ * it can confirm the write it describes. Before, only English asking words were read, so "请确认是否办理？
+ * （是/否）" answered "是的，就按这个改吧" left a described, agreed change `unconfirmed`. Red team: a
+ * which-question is no request, and a yes to a request in Chinese still binds to what it described.
+ */
+import { describe, expect, it } from "vitest";
+import { asksForConfirmation } from "../../src/audit/confirmation-request.js";
+import { agent, auditAirlineWrites, callAndResult, user } from "./conversation-builder.js";
+
+const reservation = (flights: { flight_number: string; date: string }[], payments: { payment_id: string; amount: number }[]) =>
+  JSON.stringify({
+    reservation_id: "VHV4BG",
+    user_id: "chen_wu_2677",
+    origin: "EWR",
+    destination: "CLT",
+    flight_type: "one_way",
+    cabin: "economy",
+    flights: flights.map((f) => ({ ...f, origin: "EWR", destination: "CLT", price: 149 })),
+    passengers: [{ first_name: "Yusuf", last_name: "Wu", dob: "1975-12-05" }],
+    payment_history: payments,
+    created_at: "2024-05-07T14:59:34",
+    total_baggages: 0,
+    nonfree_baggages: 0,
+    insurance: "no",
+  });
+const before = reservation([{ flight_number: "HAT043", date: "2024-05-25" }], [{ payment_id: "credit_card_2810906", amount: 200 }]);
+const change = (flight: string) =>
+  callAndResult(
+    null,
+    "update_reservation_flights",
+    { reservation_id: "VHV4BG", cabin: "economy", flights: [{ flight_number: flight, date: "2024-05-26" }], payment_id: "credit_card_2810906" },
+    reservation(
+      [{ flight_number: flight, date: "2024-05-26" }],
+      [
+        { payment_id: "credit_card_2810906", amount: 200 },
+        { payment_id: "credit_card_2810906", amount: -51 },
+      ],
+    ),
+  );
+const opening = [
+  agent("Hi! How can I help you today?"),
+  user("你好，我想改一下航班日期。订单号 VHV4BG。"),
+  callAndResult(null, "get_reservation_details", { reservation_id: "VHV4BG" }, before),
+];
+
+describe("a confirmation request in Spanish or Chinese", () => {
+  it("reads the asking words of both languages, and not a which-question", () => {
+    expect(asksForConfirmation("请确认是否办理？（是/否）")).toBe(true);
+    expect(asksForConfirmation("新航班 HAT270，可以吗？")).toBe(true);
+    expect(asksForConfirmation("¿Desea que proceda con el cambio?")).toBe(true);
+    expect(asksForConfirmation("¿Le parece bien?")).toBe(true);
+    expect(asksForConfirmation("请问您选哪一个？")).toBe(false);
+    expect(asksForConfirmation("¿Cuál es su número de reserva?")).toBe(false);
+  });
+
+  it("a plain Chinese yes to a described change confirms it", async () => {
+    const [w] = await auditAirlineWrites(
+      opening,
+      agent("变更详情如下：\n- 订单：VHV4BG\n- 新航班：HAT270，2024年5月26日，经济舱\n- 差价：退还 $51 到原付款卡\n\n请确认是否办理？（是/否）"),
+      user("是的，就按这个改吧。谢谢你！"),
+      change("HAT270"),
+    );
+    expect(w!.status, w!.evidence).toBe("confirmed");
+  });
+
+  it("red team: a yes to a which-question confirms nothing; a yes in Chinese to HAT270 does not cover HAT215", async () => {
+    const [which] = await auditAirlineWrites(opening, agent("5月26日有两个航班：HAT215 和 HAT270。请问您选哪一个？"), user("是的"), change("HAT270"));
+    expect(which!.status, which!.evidence).not.toBe("confirmed");
+    const [other] = await auditAirlineWrites(
+      opening,
+      agent("变更详情如下：\n- 订单：VHV4BG\n- 新航班：HAT270，2024年5月26日，经济舱\n- 差价：退还 $51 到原付款卡\n\n请确认是否办理？（是/否）"),
+      user("是的，就按这个改吧。"),
+      change("HAT215"),
+    );
+    expect(other!.status, other!.evidence).toBe("args_mismatch");
+    expect(other!.mismatches?.map((m) => m.field)).toContain("flight");
+  });
+
+  it("a Spanish request: a yes cancels the reservation it named, not another one", async () => {
+    const cancel = (id: string) => callAndResult(null, "cancel_reservation", { reservation_id: id }, before.replace("VHV4BG", id));
+    const ask = agent("Reserva VHV4BG, EWR → CLT el 25 de mayo, reembolso a su tarjeta original. ¿Desea que cancele la reserva VHV4BG?");
+    const [ok] = await auditAirlineWrites(opening, ask, user("Sí, por favor, cancélela."), cancel("VHV4BG"));
+    expect(ok!.status, ok!.evidence).toBe("confirmed");
+    const [other] = await auditAirlineWrites(opening, ask, user("Sí, por favor, cancélela."), cancel("QWE123"));
+    expect(other!.status, other!.evidence).toBe("args_mismatch");
+    expect(other!.mismatches?.map((m) => m.field)).toContain("reservation");
+  });
+});

@@ -6,7 +6,7 @@ import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/t
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
-import { namesOtherTrip, reservationNamedByTrip } from "./airline-reservation-route.js";
+import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
@@ -172,8 +172,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           `reservation ${reservationId}`,
           "reservation",
           reservationId,
-          // its id, or its trip ("from EWR to LAX on May 21") when that points at it alone
-          (t) => anyMatches(forms, t) || reservationNamedByTrip(reservationId, k, t),
+          // its id, or its trip ("from EWR to LAX on May 21") when that points at it alone, or "the
+          // current booking" when it is the one reservation read in the run
+          (t) => anyMatches(forms, t) || reservationNamedByTrip(reservationId, k, t) || reservationNamedAsCurrent(reservationId, k, t),
           (t) => [...extractDescribedValues(t).codes].filter((c) => k.reservationIds.has(c)),
           call.name === "cancel_reservation" ? "change" : "subject",
         ),

@@ -8,6 +8,7 @@
  * @internal
  */
 import { extractDescribedValues, sameDate } from "../../confirmation/described-values.js";
+import { anyMatches, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, Reservation } from "./airline-knowledge.js";
 
 /** An airport code as a word of its own, in capitals ("EWR", "(LAX)"; not "lax", not "EWR1"). */
@@ -40,4 +41,25 @@ export function reservationNamedByTrip(id: string, k: AirlineKnowledge, text: st
 export function namesOtherTrip(id: string, k: AirlineKnowledge, text: string): boolean {
   for (const [other, o] of k.reservations) if (other !== id && tripNamed(o, text)) return true;
   return false;
+}
+
+/**
+ * "The current booking", "your existing reservation", "la reserva actual", "当前的订单": a reservation
+ * named as the one the user already has, without its id or trip.
+ */
+const CURRENT_RESERVATION =
+  /\b(?:the|my|your|our)\s+(?:current|existing|present)\s+(?:booking|reservation)\b|(?<![\p{L}])(?:la|mi|su)\s+reserva\s+(?:actual|existente)(?![\p{L}])|(?:当前|现有|目前)的?(?:订单|预订|预定)/iu;
+
+/**
+ * Whether `text` names the reservation `id` as "the current booking": only when it is the one
+ * reservation whose record was read in the run (two read, or the one read being another, and the phrase
+ * points at nothing certain), and the text names no other reservation by id or trip.
+ * @internal
+ */
+export function reservationNamedAsCurrent(id: string, k: AirlineKnowledge, text: string): boolean {
+  if (!CURRENT_RESERVATION.test(text)) return false;
+  const read = [...k.reservations.keys()];
+  if (read.length !== 1 || read[0] !== id) return false;
+  const others = [...k.reservationIds].filter((other) => other !== id);
+  return !others.some((other) => anyMatches(idForms(other), text)) && !namesOtherTrip(id, k, text);
 }

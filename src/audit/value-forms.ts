@@ -38,9 +38,11 @@ export function anyMatches(forms: readonly RegExp[], text: string): boolean {
 }
 
 /**
- * The user saying they are the passenger ("just for myself", "the passenger is me", "I'm the only
- * passenger", "para mí mismo", "el pasajero soy yo", "乘客是我自己"); not "for me" ("book it for me":
- * on my behalf), nor "myself" alone ("I'll pay myself").
+ * The user saying they are the passenger ("just for myself", "it's just for me", "only for me", "the
+ * passenger is me", "I'm the only passenger", "para mí mismo", "el pasajero soy yo", "乘客是我自己");
+ * not "for me" ("book it for me": on my behalf), nor "just for me and my wife" or "just for me, and my
+ * son", nor "myself" alone
+ * ("I'll pay myself").
  */
 export const SELF_AS_PASSENGER =
-  /(?<![\p{L}])(?:(?:for|just|only|passenger(?:\s+(?:is|will be|to|would be))?|traveler(?:\s+is)?|traveller(?:\s+is)?)\s+myself|myself\s+(?:only|alone)|just me|only me|the passenger (?:is|will be) me|(?:i'?m|i am) the (?:only )?(?:passenger|traveler|traveller)|(?:i'?m|i am|i'?ll be|i will be) (?:traveling|travelling|flying) alone|para m[ií] mism[oa]|solo yo|(?:el|la) pasajer[oa] (?:soy|ser[ée]) yo|viajo sol[oa])(?![\p{L}])|乘客是我(?:自己)?|我本人乘机|给我自己订|只有我一个人|就我一个人/iu;
+  /(?<![\p{L}])(?:(?:just|only) for me(?![\p{L}])(?!\s*(?:and|&|plus|with|y|和)(?![\p{L}])|\s*,\s*(?:and|y)\s+(?:my|our|mi|mis|nuestr[oa]s?)(?![\p{L}]))|(?:for|just|only|passenger(?:\s+(?:is|will be|to|would be))?|traveler(?:\s+is)?|traveller(?:\s+is)?)\s+myself|myself\s+(?:only|alone)|just me|only me|the passenger (?:is|will be) me|(?:i'?m|i am) the (?:only )?(?:passenger|traveler|traveller)|(?:i'?m|i am|i'?ll be|i will be) (?:traveling|travelling|flying) alone|para m[ií] mism[oa]|solo yo|(?:el|la) pasajer[oa] (?:soy|ser[ée]) yo|viajo sol[oa])(?![\p{L}])|乘客是我(?:自己)?|我本人乘机|给我自己订|只有我一个人|就我一个人/iu;

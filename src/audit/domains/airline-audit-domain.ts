@@ -1,7 +1,7 @@
 import { extractDescribedValues, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
-import { airlineProtocol } from "../../domains/airline/protocol.js";
+import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
@@ -75,9 +75,38 @@ function countConflict(label: string, field: DetailField, executed: number, coun
   );
 }
 
-function bagsDetail(total: number, before: number | undefined, passengers: number | undefined): ActionDetail {
-  // "3 bags in total", or "add 2 bags" to a reservation that had 1, or "one bag each" for 3 passengers
+/**
+ * The user's free bag allowance, as the write uses it: how many bags the membership and cabin carry free
+ * for the travellers, and whether the write adds no paid bag. Unknown (undefined) without the user's
+ * profile (membership) and the cabin.
+ */
+interface FreeAllowance {
+  readonly free: number;
+  readonly perPassenger: number;
+  readonly addsNoPaidBag: boolean;
+}
+
+function freeAllowance(k: AirlineKnowledge, cabin: string | undefined, passengers: number, addsNoPaidBag: boolean): FreeAllowance | undefined {
+  const m = k.profile?.membership;
+  if ((m !== "regular" && m !== "silver" && m !== "gold") || (cabin !== "basic_economy" && cabin !== "economy" && cabin !== "business")) return undefined;
+  const perPassenger = freeBagsPerPassenger(m, cabin);
+  return { free: perPassenger * passengers, perPassenger, addsNoPaidBag };
+}
+
+/** The text speaks of using the free allowance ("I'll use my free allowance", "your free checked bags"). */
+const FREE_BAGS_SPOKEN =
+  /\bfree\s+(?:checked\s+)?(?:bag|baggage|luggage)|\b(?:bag(?:gage)?|luggage|free)\s+allowance\b|equipaje\s+(?:gratuito|incluido)|franquicia\s+de\s+equipaje|免费(?:托运)?行李|免费托运|行李额度/iu;
+
+function bagsDetail(total: number, before: number | undefined, passengers: number | undefined, allowance?: FreeAllowance): ActionDetail {
+  // "3 bags in total", or "add 2 bags" to a reservation that had 1, or "one bag each" for 3 passengers;
+  // or, with no other count stated, "my free allowance" when every bag written is within it and none is paid
   const added = before !== undefined && total > before ? total - before : undefined;
+  const withinAllowance = (t: string, c: readonly number[]) =>
+    allowance !== undefined &&
+    allowance.addsNoPaidBag &&
+    total <= allowance.free &&
+    FREE_BAGS_SPOKEN.test(t) &&
+    c.every((n) => n === total || n === allowance.perPassenger);
   return detail(
     `${total} bags in total`,
     "bags",
@@ -86,7 +115,7 @@ function bagsDetail(total: number, before: number | undefined, passengers: numbe
       const v = extractDescribedValues(t);
       const c = v.bagCounts;
       const each = passengers !== undefined && passengers > 0 && v.bagCountsEach.some((n) => n * passengers === total);
-      return c.includes(total) || (added !== undefined && c.includes(added)) || each;
+      return c.includes(total) || (added !== undefined && c.includes(added)) || each || withinAllowance(t, c);
     },
     (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
   );
@@ -215,8 +244,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       }
       case "update_reservation_baggages": {
         const total = num(a["total_baggages"]);
-        if (total !== undefined) out.push(bagsDetail(total, old?.totalBaggages, old?.passengers.length));
         const nonfree = num(a["nonfree_baggages"]) ?? 0;
+        if (total !== undefined) {
+          const noPaidBag = old?.nonfreeBaggages !== undefined && nonfree <= old.nonfreeBaggages;
+          const allowance = old ? freeAllowance(k, old.cabin, old.passengers.length, noPaidBag) : undefined;
+          out.push(bagsDetail(total, old?.totalBaggages, old?.passengers.length, allowance));
+        }
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
         const charged =
@@ -233,10 +266,10 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         break;
       }
       case "book_reservation": {
-        out.push(...flightDetails(arr(a["flights"]), () => true, k));
+        const passengers = arr(a["passengers"]);
+        out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
-        const passengers = arr(a["passengers"]);
         out.push(...passengerDetails(passengers, false, k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
@@ -257,7 +290,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const booked = bookingChargeDetail(call, k);
         if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);
-        if (bags !== undefined && bags > 0) out.push(bagsDetail(bags, undefined, passengers.length));
+        if (bags !== undefined && bags > 0)
+          out.push(bagsDetail(bags, undefined, passengers.length, freeAllowance(k, cabin, passengers.length, (num(a["nonfree_baggages"]) ?? 0) === 0)));
         const insurance = str(a["insurance"]);
         if (insurance === "yes")
           out.push(

@@ -42,7 +42,7 @@ export interface AirlineKnowledge {
   /** Reservations the run cancelled (a `cancel_reservation` that succeeded). */
   readonly cancelled?: Set<string>;
   /** The user's own name and date of birth, from the profile. */
-  profile?: { readonly firstName: string; readonly lastName: string; readonly dob: string };
+  profile?: { readonly firstName: string; readonly lastName: string; readonly dob: string; readonly membership?: string };
 }
 
 /** @internal */
@@ -128,7 +128,8 @@ export function observeAirline(k: AirlineKnowledge, call: RecordedToolCall): voi
       const firstName = str(n["first_name"]);
       const lastName = str(n["last_name"]);
       const dob = str(rec["dob"]);
-      if (firstName && lastName && dob) k.profile = { firstName, lastName, dob };
+      const membership = str(rec["membership"])?.toLowerCase();
+      if (firstName && lastName && dob) k.profile = { firstName, lastName, dob, ...(membership ? { membership } : {}) };
     }
   }
   const res = readReservation(data);

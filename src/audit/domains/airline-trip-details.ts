@@ -42,11 +42,16 @@ export function flightDetails(
   keep: (f: { flight_number: string; date: string }) => boolean,
   k: AirlineKnowledge,
   before?: Reservation,
+  travellers: readonly Record<string, unknown>[] = [],
 ): ActionDetail[] {
   const sameDay = unchangedDates(before, flights);
   const ownDates = (before?.flights ?? []).map((f) => f.date);
-  // the travellers' and the user's birth dates, in full, are no travel day
-  const birthDates = [...(before?.passengers ?? []).map((p) => p.dob), ...(k.profile ? [k.profile.dob] : [])].filter((x) => /^\d{4}-\d{2}-\d{2}$/.test(x));
+  // the travellers' (the reservation's, or the booking's own) and the user's birth dates, in full, are no travel day
+  const birthDates = [
+    ...(before?.passengers ?? []).map((p) => p.dob),
+    ...travellers.map((p) => str(p["dob"]) ?? ""),
+    ...(k.profile ? [k.profile.dob] : []),
+  ].filter((x) => /^\d{4}-\d{2}-\d{2}$/.test(x));
   const written = new Set(flights.map((f) => str(f["flight_number"])).filter((n): n is string => n !== undefined));
   const writtenDates = [...new Set(flights.map((f) => str(f["date"])).filter((n): n is string => n !== undefined)), ...ownDates];
   const flightsIn = (t: string) => [...extractDescribedValues(t).flightNumbers].filter((f) => !k.reservationIds.has(f));
@@ -92,7 +97,7 @@ export function flightDetails(
           if (!planPointsHere(plan, said)) return false;
           const inPlan = [...extractDescribedValues(plan).dates];
           const inSaid = [...extractDescribedValues(said).dates];
-          const known = (x: string) => writtenDates.some((w) => sameDate(x, w));
+          const known = (x: string) => writtenDates.some((w) => sameDate(x, w)) || birthDates.includes(x);
           return inPlan.some((x) => sameDate(x, d)) && inPlan.every(known) && inSaid.every(known);
         },
       },

@@ -2,11 +2,12 @@
  * Whether the agent's words before a reply ask the user to agree to something ("shall I
  * proceed?", "please confirm", "would you like me to cancel it?", "is that correct?"; in Spanish
  * "¿desea que proceda?", "¿le parece bien?"; in Chinese "请确认是否办理？", "要不要改？", "可以吗？").
- * A yes that answers no such request ("Sure, my user id is …" after "What is your user id?") is
- * still judged, but cannot confirm a write.
+ * A yes that answers no such request ("Sure, my user id is …" after "What is your user id?", "Hi, yes,
+ * I need to change my flight" after the greeting "How can I help you today?") is still judged, but
+ * cannot confirm a write, and is not an unclear yes to one either.
  */
 const ASK =
-  /\b(confirm|proceed|go ahead|shall i|should i|would you like|do you want|want me to|is (that|this|everything) (correct|right|ok|okay|accurate)|are you sure|ok(ay)? (to|with)|may i|can i|ready (to|for)|let me know if|agree|approve|yes\b)/i;
+  /\b(confirm|proceed|go ahead|shall i|should i|would you like|do you want|want me to|is (that|this|everything) (correct|right|ok|okay|accurate)|are you sure|ok(ay)? (to|with)|(?<!\bhow )(?:may|can) i\b|ready (to|for)|let me know if|agree|approve|yes\b)/i;
 
 /**
  * Spanish ("¿desea que…?", "¿quiere que…?", "¿procedo?", "¿le parece bien?", "¿de acuerdo?", "¿continúo?";

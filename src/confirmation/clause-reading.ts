@@ -52,7 +52,7 @@ import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
-import { answersHowMany, readChangeTo, restatesRequest, unexplainedNegations, type RequestChange } from "./request-echo.js";
+import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -129,8 +129,10 @@ const ACTION_VERB =
   /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
 
 /** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
+// a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been a lifesaver today",
+// "que tenga buen día", "祝你今天愉快"): its words name nothing of the action
 const COURTESY_PART =
-  /(?:^|,\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful) |gracias|le agradezco|谢谢|感谢)[^,;]*/giu;
+  /(?:^|,\s*|[—–]\s*|(?<![\p{L}])and\s+)(?:thanks?|thank you|i (?:really |truly )?appreciate|have a (?:great|good|nice|wonderful|lovely) |(?:i )?hope (?:your|you have|you're having|you are having|you get) |(?:you'?ve|you have) been (?:(?:so|very|really|super|such|a|an|truly)\s+)*(?:helpful|kind|patient|great|amazing|wonderful|lovely|awesome|fantastic|a (?:lifesaver|life saver|star|gem|big help|huge help|great help))|que (?:tenga|tengas|pase|pases) (?:un )?(?:buen|buena|lindo|linda|feliz)|gracias|le agradezco|谢谢|感谢|祝(?:你|您))[^,;]*/giu;
 
 /** Relative descriptions of one of several listed items ("the smaller gift card", "the larger one", "the cheapest"). */
 const COMPARATIVE =
@@ -165,6 +167,14 @@ function leadsIn(prefix: string): boolean {
     .replace(/(?<![\p{L}])(?:in that case|in which case|if so|at all|en ese caso|那么)(?![\p{L}])/giu, " ");
   return GO_AHEAD_LEAD.test(rest.replace(/\s+/g, " ").trim());
 }
+
+/**
+ * A well-wish to the agent ("hope your day's going well", "have a lovely evening", "que tenga buen día", "祝您晚上愉快"): its
+ * times and words ("evening", "一切顺利") belong to the wish, not to the action. A hope about the action ("I hope you can put
+ * it on my Amex") is no well-wish: only a day, an evening, a week… wished well.
+ */
+const WELL_WISH =
+  /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])[^,;.!]*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；]*/giu;
 
 /** Chinese thanks to the agent for something done, up to the clause's end ("谢谢你这么耐心地帮我查"). */
 const THANKS_FOR_DOING = /(?:^|[，,]\s*)(?:谢谢|感谢|多谢)(?:你|您)[^，。,;；!！?？]*/gu;
@@ -202,7 +212,9 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding", own-plans.ts)
   const text = withoutOwnPlans(
     withoutNoLongerNeeded(
-      withoutSelfReports(withoutDeclinedOptions(reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, ""), ctx.request)),
+      withoutSelfReports(
+        withoutDeclinedOptions((reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "")).replace(WELL_WISH, " "), ctx.request),
+      ),
       ctx.request,
     ),
   )
@@ -299,7 +311,13 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
       risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });
     const partial = first(PARTIAL, plain);
-    if (partial !== undefined && !restatesRequest(plain, partial, ctx.request) && !answersHowMany(plain, partial, ctx.request))
+    // "退回原支付方式就行" ("the original payment method will do") settles what was described (request-echo.ts)
+    if (
+      partial !== undefined &&
+      !restatesRequest(plain, partial, ctx.request) &&
+      !answersHowMany(plain, partial, ctx.request) &&
+      !settlesAsDescribed(plain, partial, ctx.request)
+    )
       risks.push({ kind: "partial", text: partial });
   }
 

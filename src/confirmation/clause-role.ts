@@ -42,7 +42,7 @@ const NO_NEED =
 /** Going, coming or travelling: said of a person, a change of who travels; said of the user, of what is booked. */
 // "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
 const TRAVEL =
-  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|来|去|飞|出行|同行|一起走|坐飞机/iu;
+  /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|(?<!本|原|后|起|看|想|将|未)来|去|飞|出行|同行|一起走|坐飞机/iu;
 /** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
 const PERSON =
   /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
@@ -55,6 +55,16 @@ const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me
 
 /** The request names who travels. */
 const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
+
+/** A Chinese story opening on a time of the past ("本来是去…", "当时…"): the subject, dropped, is the user. */
+const ZH_STORY_TIME = /^(?:本来|原本|原来|当时|之前|那时|上次)/u;
+
+/**
+ * The user not going any more ("所以这趟也不用去了", "so we're not going", "ya no vamos"): with no one else named, the reason for a
+ * cancellation, not a wish of its own.
+ */
+const NOT_GOING =
+  /(?:不用|不必|不需要|没必要)(?:再)?(?:去|走|飞)了?|不去了|去不(?:了|成)了?|(?<![\p{L}])(?:(?:there'?s |there is )?no (?:need|reason|point) (?:in |to )?(?:go|going|travel\w*|fly|flying|the trip|making the trip)|(?:i|we)(?:'m|'re| am| are)? (?:not|no longer) (?:going(?!\s+to\s)|travell?ing|flying)|(?:i|we) (?:won'?t|will not|can'?t|cannot) (?:be )?(?:going|go|travel|fly|make it)|ya no (?:vamos|voy|viajamos|viajo|hace falta ir)|no (?:vamos|voy|viajamos|viajo) a (?:ir|viajar))(?![\p{L}])/iu;
 
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
 const REPORTED = /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
@@ -95,8 +105,9 @@ const LACKS =
   /(?<![\p{L}])(?:(?:don'?t|doesn'?t|didn'?t|do not|does not|did not|never|no longer|can'?t|cannot|won'?t|will not|not)\s+(?:\w+\s+){0,2}?(?:have|has|had|got|get|own|afford|remember|find|use|access|receive|able|make it)|(?:haven'?t|hasn'?t|hadn'?t) (?:got|gotten|received|had)|no (?:tengo|tenemos|puedo pagar|recuerdo|encuentro)|ya no tengo)(?![\p{L}])|没有|没收到|记不得|不记得|找不到|付不起/iu;
 
 /** Thanks and apologies that make a whole part ("thank you for your help", "不好意思麻烦你了", "谢谢您帮我处理退款"). */
+// a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been super helpful", "que tenga buen día", "祝你愉快")
 const COURTESY =
-  /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe)(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了)/iu;
+  /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe|(?:i )?hope (?:your|you have|you're having|you are having)|have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend|night)|(?:you'?ve|you have) been (?:(?:so|very|really|super|such|a|an|truly)\s+)*(?:helpful|kind|patient|great|amazing|wonderful|lovely|awesome|fantastic|lifesaver|life saver|star|gem)|que (?:tenga|tengas|pase|pases) (?:un )?(?:buen|buena|lindo|linda|feliz))(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了|祝(?:你|您))/iu;
 
 /**
  * The user taking the yes back as a joke or a test ("I'm kidding", "just joking", "es broma", "开玩笑的"): never a story.
@@ -119,6 +130,8 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   if ((contentStems(text).length === 0 && !/\p{Script=Han}/u.test(text)) || COURTESY.test(text)) return "empty";
   // "I really need to be in San Francisco that evening" (own-plans.ts) is a story, though it says "need"
   if (withoutOwnPlans(text) === "") return "narrates";
+  // not going any more explains a cancellation ("婚礼取消了，所以这趟也不用去了"), unless someone else is named
+  if (NOT_GOING.test(text) && REMOVES.test(request) && !ADDS.test(request) && !PERSON.test(text)) return "narrates";
   // a wish reported as someone's advice ("医生建议我不要长途飞行", "el médico nos dijo que no viajemos") is the user's life, unless it names a detail
   const advised = REPORTED.exec(text);
   // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
@@ -134,7 +147,7 @@ function partRole(part: string, before: string, request: string, afterStory: boo
     // a person joining or leaving the trip is a change of passengers, unless someone advised the user ("my doctor told me not to fly")
     if (PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
     // so is anyone but the user ("Maria isn't coming") when the request names who travels
-    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead) && !ZH_STORY_TIME.test(lead)) return "hidden";
     // the user not travelling explains a cancellation; said about a booking or a change, it may set what is booked
     if (!REMOVES.test(request) || ADDS.test(request)) return "states";
   }

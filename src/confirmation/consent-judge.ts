@@ -1,7 +1,8 @@
 // Over 400 lines as one concept: the judge's entry point, its reading of the request and its decision over the clause readings (each reading is a module of its own).
 import type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./decider.js";
 import { readClause, type ClauseReading, type ClauseRisk, type RequestAsk } from "./clause-reading.js";
-import { requestVocabulary } from "./content-words.js";
+import { contentBigrams, contentStems, requestVocabulary } from "./content-words.js";
+import { HESITATION, PERFORMATIVE, YES_OPENING } from "./consent-markers.js";
 import { INJECTION_PATTERNS } from "./reply-lexicon.js";
 import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
@@ -106,7 +107,8 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
           ...(pair ? ["n:2"] : []),
         ]);
   const readings: ClauseReading[] = [];
-  for (const sentence of splitSentences(reply)) {
+  const sentences = splitSentences(reply);
+  for (const [at, sentence] of sentences.entries()) {
     // "but" qualifies an agreement made before it in the sentence ("yes, but…"), not a feeling ("I'm sad to miss it, but…")
     let agreedBefore = false;
     splitClauses(sentence.text).forEach((clause, i, all) => {
@@ -120,7 +122,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         question: sentence.question && i === all.length - 1,
         first: i === 0,
         contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
-        trailing: sentence.trailing && i === all.length - 1,
+        trailing: sentence.trailing && i === all.length - 1 && !pauseInStory(sentence.text, sentences.slice(at + 1)),
         conceded: all[i + 1]?.contrast === true,
         openPayment,
       });
@@ -349,6 +351,18 @@ const RISK_TEXT: Readonly<Record<ClauseRisk, string>> = {
 };
 /** Risks that make a reply unclear even without any agreement in it. */
 const ALWAYS: ReadonlySet<ClauseRisk> = new Set(["third_party", "blanket", "sarcasm", "reported"]);
+
+/**
+ * A sentence that trails off ("…") while telling a story, before the sentence that says yes ("the wedding was called off… so no
+ * trip for me. Yes, please cancel it"): the pause is the story's, not a hesitation about the yes. Only a sentence with words of
+ * its own (two content words, or two pairs of Chinese content characters) and no agreement of its own, followed later by a
+ * plain agreement: "Yes…", "Sí… bueno, no sé", "Well… yes" and "Hmm… ok" still hesitate.
+ */
+function pauseInStory(sentence: string, after: readonly { readonly text: string }[]): boolean {
+  if (contentStems(sentence).length + contentBigrams(sentence).length < 2) return false;
+  if (YES_OPENING.test(sentence) || PERFORMATIVE.test(sentence) || HESITATION.test(sentence)) return false;
+  return after.some((s) => YES_OPENING.test(s.text) || PERFORMATIVE.test(s.text));
+}
 
 function decide(readings: readonly ClauseReading[]): ConsentVerdict {
   const affirm = readings.filter((r) => r.affirm.length > 0);

@@ -35,7 +35,7 @@ export const YES_OPENING = opening(
     "yes+", "yeah", "yea", "yep", "yup", "ya", "sure", "sure thing", "ok(?:ay)?", "okey", "alright", "all right", "absolutely", "definitely", "certainly", "of course", "indeed", "affirmative", "agreed", "exactly", "correct", "right",
     // French mixed into English or Spanish replies ("Oui, please proceed")
     "oui", "d'accord",
-    "siyes", "si(?=\\s*[,.!]|$)", "claro(?: que siyes| que si)?", "vale", "de acuerdo", "por supuesto", "desde luego", "correcto", "exacto", "efectivamente", "perfecto", "esta bien", "muy bien", "okey",
+    "siyes", "si(?=\\s*[,.!]|$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}]))", "claro(?: que siyes| que si)?", "vale", "de acuerdo", "por supuesto", "desde luego", "correcto", "exacto", "efectivamente", "perfecto", "esta bien", "muy bien", "okey",
   ],
   [
     "是的", "是啊", "是呀", "对的", "对啊", "没错", "好的", "好啊", "好呀", "好吧", "好嘞", "行的", "行吧", "可以的", "没问题", "当然可以", "当然", "嗯好", "嗯嗯", "同意", "确认", "确定",
@@ -139,7 +139,7 @@ export const NEGATIVE_IDIOMS = words(
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
     "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
   ],
-  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "不好意思"],
+  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思"],
 );
 
 /** A negator (its scope is read by the judge). */
@@ -155,7 +155,7 @@ export const CONDITION = words(
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
     "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
-    "si(?!\\s*[,.!]|\\s*$)", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
+    "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
   ],
   ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
 );
@@ -201,9 +201,11 @@ export const CHANGE = words(
 /** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅". */
 // prettier-ignore
 export const PARTIAL = words(
-  ["only", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
+  // "the only option / way / choice" concedes there is no alternative: it restricts nothing ("if that's the only option, then yes")
+  ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
     "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
-  ["只", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
+  // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

@@ -12,7 +12,7 @@ const STOP = new Set(
     "is am are was were be been being do does did done doing have has had having will would shall should can could may might must " +
     "and or but so if then than as at by for from in into of on onto to with about over under up down out off again further once also too very just really " +
     "all any both each every few more most other some such no nor not only own same s t don now ll re ve d m o y " +
-    "please pls kindly thanks thank thx appreciate appreciated help helping helpful great good fine okay ok alright right correct sure yes yeah yep yup absolutely definitely certainly perfect " +
+    "please pls plz porfa porfis porfavor kindly thanks thank thx appreciate appreciated help helping helpful great good fine okay ok alright right correct sure yes yeah yep yup absolutely definitely certainly perfect " +
     "go going goes went ahead proceed proceeding continue confirm confirming confirmed confirmation agree agreed accept like love want wanted wish need needed let lets let's get make made take " +
     "think know see look looks looking sound sounds seem seems say said tell told ask asking happy glad fine ready sounds well much many lot lots thing things something anything everything nothing " +
     "today right away now quickly soon asap time moment minute bit way also still already yet even though although however however anyway actually basically " +
@@ -53,7 +53,7 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   // "securing the new one": getting a booking is booking it
   ["book", /^(?:book|reserv(?!ation|a$|as$)|secur)/],
   ["reservation", /^(?:reservation|reserva$|reservas$|booking)/],
-  ["upgrade", /^(?:upgrad|subi|mejor)/],
+  ["upgrade", /^(?:upgrad|subi|sub[ae]n?$|mejor)/],
   ["downgrade", /^(?:downgrad|baj)/],
   ["bag", /^(?:bag|luggag|suitcas|malet|equipaj)/],
   ["refund", /^(?:refund|reembols|devol)/],
@@ -139,19 +139,25 @@ function contentWords(text: string): string[] {
 }
 
 /**
- * A word of five letters or more that is a known word with two neighbouring letters swapped, the
- * commonest slip of fast typing ("chnage", "ahaed", "cancelaltion"): known means a stop word or a
- * word the request used. Only these two: a slip of a word the request never used stays novel.
+ * A word of five letters or more that is a known word with two neighbouring letters swapped or one
+ * letter left out, the commonest slips of fast typing ("chnage", "ahaed", "plese", "busness",
+ * "upgrde"): known means a stop word or a word the request used. Only these: a slip of a word the
+ * request never used stays novel. A letter too many is not read as a slip, nor a dropped first
+ * letter. The cost: a real word one letter short of a known one ("fight" beside "flight") reads as
+ * that word; values (numbers, codes, dates, cabins) are compared as values, never as words.
  */
-function swappedLetters(word: string, known: (stemmed: string) => boolean): boolean {
+function slipOfKnown(word: string, known: (stemmed: string) => boolean): boolean {
   if (word.length < 5) return false;
+  const isKnown = (c: string) => isStop(c) || known(stem(c));
   for (let i = 0; i + 1 < word.length; i++) {
     if (word[i] === word[i + 1]) continue;
-    const c = word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2);
-    if (isStop(c) || known(stem(c))) return true;
+    if (isKnown(word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2))) return true;
   }
+  // one letter left out, after the first
+  for (let i = 1; i <= word.length; i++) for (const l of LETTERS) if (isKnown(word.slice(0, i) + l + word.slice(i))) return true;
   return false;
 }
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
 const ZH_STOP = new Set([
@@ -200,7 +206,7 @@ function sameStem(a: string, b: string): boolean {
 export function novelContent(clause: string, vocabulary: RequestVocabulary): string[] {
   const known = (w: string) => vocabulary.stems.some((r) => sameStem(w, r));
   const words = contentWords(clause)
-    .filter((w) => !known(stem(w)) && !swappedLetters(w, known))
+    .filter((w) => !known(stem(w)) && !slipOfKnown(w, known))
     .map(stem);
   // a lone character is not a word of its own: Chinese content is compared by pairs
   return [...new Set([...words, ...novelBigrams(clause, vocabulary)])];

@@ -31,6 +31,10 @@ const COUNTED =
 const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo";
 const RELATIVE_DAYS =
   "today|tonight|tomorrow|yesterday|next week|this week|last week|next month|last month|this weekend|next weekend|hoy|manana|pasado manana|ayer|la semana que viene|la proxima semana|la semana pasada";
+/** Times already past, a closed class (EN, ES, ZH): the last week, month or year, yesterday, N days ago. */
+const PAST_TIMES =
+  "(?:the )?day before yesterday|yesterday|last (?:night|week|weekend|month|year|time|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|(?:a |one |two |three |a few |few |couple of |\\d+ )(?:days?|weeks?|months?|years?) ago|anteayer|antier|ayer|anoche|la semana pasada|el (?:mes|ano|fin de semana|lunes|martes|miercoles|jueves|viernes|sabado|domingo) pasado|hace (?:un|una|dos|tres|unos|unas|\\d+) (?:dias?|semanas?|mes|meses|anos?)";
+const ZH_PAST_TIMES = "前天|昨天|昨晚|上周|上星期|上个?礼拜|上个月|去年|(?:[一二两三几]|\\d+)(?:天|周|个星期|个月|年)前";
 const ZH_DAYS = "今天|明天|后天|昨天|下周|这周|本周|下个月|周[一二三四五六日天]|星期[一二三四五六日天]";
 
 /** A canonical value and where it was found. */
@@ -134,6 +138,10 @@ export function namedValues(text: string): NamedValue[] {
     (m) => [`day:${Number(m[1])}`],
   );
   take(/(?<![\p{N}.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
+  // a time already past ("last week", "yesterday", "hace dos días", "上个月") is no value a pending action could take: it dates
+  // the user's story ("I just moved there last week"), so it is read as no value at all
+  take(new RegExp(`(?<![\\p{L}])(?:${PAST_TIMES})(?![\\p{L}])`, "gu"), () => []);
+  take(new RegExp(`(?:${ZH_PAST_TIMES})`, "gu"), () => []);
   // weekdays and relative days
   take(new RegExp(`(?<![\\p{L}])(${WEEKDAYS}|${RELATIVE_DAYS})(?![\\p{L}])`, "gu"), (m) => [`w:${m[1]}`]);
   take(new RegExp(`(${ZH_DAYS})`, "gu"), (m) => [`w:${m[1]}`]);

@@ -42,6 +42,30 @@ export function answersHowMany(text: string, marker: string, request: string): b
   );
 }
 
+/** What picks out a part in Chinese: "only", an ordinal, one of a count, "some of", "half", "first / for now", "my own". */
+const ZH_SELECTION = /[只仅第半先]|[一两二三四五六七八九十几\d]\s*(?:个|位|件|段|张|项|程|趟|笔)|其中|部分|一些|自己|我的|本人/u;
+/** The request names several of something (two passengers, a round trip, two flights, "both"). */
+const ZH_SEVERAL = /[2-9两二三四五六七八九]\s*(?:位|名|个|件|段|张|项|程|趟|笔)|往返|来回|两|都|(?<![\p{L}])(?:both|two|three|2|3)(?![\p{L}])/iu;
+/** Words of paying or refunding: a "…就行" about them settles how the money goes, not which part is done. */
+const ZH_MONEY = /退款|退回|退到|原路|支付|付款|刷|扣|卡|差价|费用/u;
+
+/**
+ * "…就行" / "…就好" ("… will do") that settles what the request described rather than restricting it: no word that picks
+ * out a part before it, and either a request with one of everything or a phrase about how the money goes ("退款退回原支付方式就行",
+ * "差价刷那张卡就行"). "改第一段就行", "只退一件就好" and "取消我的就行" after a booking for two stay restrictions.
+ */
+export function settlesAsDescribed(text: string, marker: string, request: string): boolean {
+  if (!/^就(?:行|好)$/u.test(marker)) return false;
+  const at = text.indexOf(marker);
+  const before =
+    text
+      .slice(0, at)
+      .split(/[，,；;。]/u)
+      .at(-1) ?? "";
+  if (ZH_SELECTION.test(before)) return false;
+  return !ZH_SEVERAL.test(request) || ZH_MONEY.test(before);
+}
+
 /** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
 export function unexplainedNegations(clause: string, request: string): string[] {
   const out: string[] = [];

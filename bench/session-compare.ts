@@ -4,7 +4,8 @@
  * `process.cpuUsage`), which a loaded machine disturbs less than the wall clock; optionally
  * against another compiled copy of the package in the same process, in interleaved rounds (the
  * order alternates every round). Also the trace chain's fold alone (one block of the same
- * entries folded over and over), where the two builds export it.
+ * entries folded over and over) in the chain each build's new sessions use (its
+ * `TRACE_CHAIN_VERSION`; 2 for builds that do not export it).
  *
  * - `long`: one session past its trace retention (3,000 calls before the rounds): every call
  *   also folds one dropped entry into the chain, like `runtime.sessionNs`.
@@ -27,7 +28,12 @@ import { BENCH_BLOCK, LOOKUP_CALLS, lookupProtocol, lookupTraceBlocks } from "./
 import { importBuilt, importFromDist } from "./import-built.js";
 import { quartileSummary } from "./quantiles.js";
 
-type Fold = (version: 2, digest: string, block: readonly TraceEntry[], start: number, count: number) => string;
+type Fold = (version: number, digest: string, block: readonly TraceEntry[], start: number, count: number) => string;
+interface ChainModule {
+  readonly foldBlock: Fold;
+  /** The chain new sessions of the build fold with (absent before it was exported: 2). */
+  readonly TRACE_CHAIN_VERSION?: number;
+}
 
 interface Build {
   readonly name: string;
@@ -36,6 +42,8 @@ interface Build {
   readonly protocol: ConstructorParameters<typeof Concordat.Session>[0];
   readonly long: InstanceType<typeof Concordat.Session>;
   readonly fold: Fold;
+  /** The chain the build's new sessions fold with: `fold` is measured at it. */
+  readonly chain: number;
 }
 
 const ROUNDS = Number(process.env["CONCORDAT_BENCH_ROUNDS"] ?? 21);
@@ -47,11 +55,11 @@ const RESULT = { ok: true, value: 1 } as const;
 const BLOCK = BENCH_BLOCK;
 const blocks = lookupTraceBlocks();
 
-function load(name: string, lib: typeof Concordat, fold: Fold): Build {
+function load(name: string, lib: typeof Concordat, chainModule: ChainModule): Build {
   const protocol = lookupProtocol(lib.defineProtocol) as ConstructorParameters<typeof Concordat.Session>[0];
   const long = new lib.Session(protocol);
   for (let i = 0; i < 3000; i++) long.advance(long.validate(calls[i & 1023]!, true), RESULT);
-  return { name, lib, protocol, long, fold };
+  return { name, lib, protocol, long, fold: chainModule.foldBlock, chain: chainModule.TRACE_CHAIN_VERSION ?? 2 };
 }
 
 function cpuNs(n: number, f: (i: number) => void): number {
@@ -61,13 +69,12 @@ function cpuNs(n: number, f: (i: number) => void): number {
   return ((c.user + c.system) * 1000) / n;
 }
 
-const here = await importBuilt<{ foldBlock: Fold }>("src/runtime/trace-chain.js");
-const builds: Build[] = [load("this build", await importBuilt<typeof Concordat>("src/index.js"), here.foldBlock)];
+const here = await importBuilt<ChainModule>("src/runtime/trace-chain.js");
+const builds: Build[] = [load("this build", await importBuilt<typeof Concordat>("src/index.js"), here)];
 const against = process.env["CONCORDAT_BENCH_AGAINST"];
 if (against !== undefined) {
   const lib = await importFromDist<typeof Concordat>(against, "src/index.js");
-  const { foldBlock } = await importFromDist<{ foldBlock: Fold }>(against, "src/runtime/trace-chain.js");
-  builds.push(load(`against ${against}`, lib, foldBlock));
+  builds.push(load(`against ${against}`, lib, await importFromDist<ChainModule>(against, "src/runtime/trace-chain.js")));
 }
 
 const figures = builds.map(() => ({ long: [] as number[], fresh: [] as number[], fold: [] as number[] }));
@@ -87,12 +94,12 @@ for (let r = 0; r < ROUNDS; r++) {
       }),
     );
     let d = "0".repeat(64);
-    f.fold.push(cpuNs(N / BLOCK, (k) => void (d = b.fold(2, d, blocks[k & 15]!, 0, BLOCK))) / BLOCK);
+    f.fold.push(cpuNs(N / BLOCK, (k) => void (d = b.fold(b.chain, d, blocks[k & 15]!, 0, BLOCK))) / BLOCK);
     sink = d;
   }
 }
 if (builds.length === 2 && builds[0]!.fold(2, sink, blocks[0]!, 0, BLOCK) !== builds[1]!.fold(2, sink, blocks[0]!, 0, BLOCK)) {
-  throw new Error("bench: the two builds fold a block to different digests (another chain encoding?)");
+  throw new Error("bench: the two builds fold a block to different chain-2 digests");
 }
 
 console.log(
@@ -102,7 +109,7 @@ console.log(
 );
 builds.forEach((b, i) => {
   const f = figures[i]!;
-  console.log(`  ${b.name}: long ${quartileSummary(f.long)}; fresh ${quartileSummary(f.fresh)}; fold per entry ${quartileSummary(f.fold)}`);
+  console.log(`  ${b.name}: long ${quartileSummary(f.long)}; fresh ${quartileSummary(f.fresh)}; fold (chain ${b.chain}) per entry ${quartileSummary(f.fold)}`);
 });
 if (builds.length === 2) {
   const ratio = (k: "long" | "fresh" | "fold") =>

@@ -13,6 +13,7 @@
  * - `unbounded`: the same on a session that keeps its whole trace (`trace: { keep: Infinity }`,
  *   3,000 calls made before): `long − unbounded` is what dropping and folding costs in place;
  * - `fold`: the build's chain fold (`foldBlock`, chain 2) per entry, blocks of the bench's entries;
+ * - `fold3`: the same in chain 3 (what sessions created since snapshot format 4 fold with);
  * - `sha`: SHA-256 alone of one block's chain-2 bytes (the same length), per entry;
  * - `bytes2`: a hand-written encoder of exactly this entry shape's chain-2 bytes, no checks at
  *   all, plus the hash: the least any chain-2 implementation can spend per entry (checked to give
@@ -43,7 +44,7 @@ import { BENCH_BLOCK, LOOKUP_CALLS, lookupProtocol, lookupTraceBlocks } from "./
 import { importBuilt } from "./import-built.js";
 import { quantile, quartileSummary } from "./quantiles.js";
 
-type Fold = (version: 2, digest: string, block: readonly TraceEntry[], start: number, count: number) => string;
+type Fold = (version: 2 | 3, digest: string, block: readonly TraceEntry[], start: number, count: number) => string;
 
 const ROUNDS = Number(process.env["CONCORDAT_BENCH_ROUNDS"] ?? 15);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 3) throw new Error(`CONCORDAT_BENCH_ROUNDS must be an integer >= 3, got ${process.env["CONCORDAT_BENCH_ROUNDS"]}.`);
@@ -191,7 +192,7 @@ function core(call: { readonly name: string; readonly arguments: { readonly acco
   ring[seq & 1023] = { seq, tool: validated.name, arguments: validated.arguments, outcome: "ok", from: "open", to: "open", at: Date.now() };
 }
 
-const keys = ["send", "fresh", "long", "unbounded", "fold", "sha", "bytes2", "compact", "clock", "core"] as const;
+const keys = ["send", "fresh", "long", "unbounded", "fold", "fold3", "sha", "bytes2", "compact", "clock", "core"] as const;
 const figures = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<(typeof keys)[number], number[]>;
 let sink: unknown;
 for (let r = 0; r < ROUNDS; r++) {
@@ -209,6 +210,7 @@ for (let r = 0; r < ROUNDS; r++) {
   figures.send.push((x1 + x2) / 2);
   let d = "0".repeat(64);
   figures.fold.push(cpuNs(N / BLOCK, (k) => void (d = foldBlock(2, d, blocks[k & 15]!, 0, BLOCK))) / BLOCK);
+  figures.fold3.push(cpuNs(N / BLOCK, (k) => void (d = foldBlock(3, d, blocks[k & 15]!, 0, BLOCK))) / BLOCK);
   figures.bytes2.push(cpuNs(N / BLOCK, (k) => void (d = bytes2(d, blocks[k & 15]!))) / BLOCK);
   figures.compact.push(cpuNs(N / BLOCK, (k) => void (d = compact(d, blocks[k & 15]!))) / BLOCK);
   figures.sha.push(cpuNs(N / BLOCK, () => void (d = sha256Hex(shaBuffer))) / BLOCK);
@@ -231,7 +233,7 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(" ")}`,
 );
-console.log(`  block bytes: chain 2 ${blockBytes(bytes2)}, compact ${blockBytes(compact)} (64 entries, with the 64-byte digest)`);
+console.log(`  block bytes: chain 2 ${blockBytes(bytes2)}, compact ${blockBytes(compact)} (64 entries, with the 64-byte digest; chain 3 writes the compact bytes and a '}' on its first line)`);
 for (const k of keys) console.log(`  ${k}: ${quartileSummary(figures[k])}`);
 console.log(`  ratios over send, per round (median, quartiles, min):`);
 console.log(`    long (runtime.sessionRatio's path): ${perRound((r) => at("long", r) / at("send", r))}`);
@@ -240,5 +242,5 @@ console.log(`    floor, fresh + chain-2 bytes written with no checks + hash: ${p
 console.log(`    floor, fresh + compact bytes written with no checks + hash: ${perRound((r) => (at("fresh", r) + at("compact", r)) / at("send", r))}`);
 console.log(`    floor, core + compact (no session machinery): ${perRound((r) => (at("core", r) + at("compact", r)) / at("send", r))}`);
 console.log(
-  `  medians: long − fresh ${(med("long") - med("fresh")).toFixed(0)} ns, long − unbounded ${(med("long") - med("unbounded")).toFixed(0)} ns; fold ${med("fold").toFixed(0)} (hash ${med("sha").toFixed(0)}); the no-check chain-2 encoder ${med("bytes2").toFixed(0)}, compact ${med("compact").toFixed(0)}; clock ${med("clock").toFixed(0)}`,
+  `  medians: long − fresh ${(med("long") - med("fresh")).toFixed(0)} ns, long − unbounded ${(med("long") - med("unbounded")).toFixed(0)} ns; fold ${med("fold").toFixed(0)} (chain 3: ${med("fold3").toFixed(0)}; hash ${med("sha").toFixed(0)}); the no-check chain-2 encoder ${med("bytes2").toFixed(0)}, compact ${med("compact").toFixed(0)}; clock ${med("clock").toFixed(0)}`,
 );

@@ -37,11 +37,17 @@ const common = {
   extensions: z.record(z.string(), z.unknown()),
 };
 
-/** Format 3 (written since the compact trace chain): format 2, and the dropped-prefix summary names its chain encoding. */
+/** Format 4 (written since chain 3): format 3, and the dropped-prefix summary's chain may be 3. */
 export const sessionSnapshotSchema = z.object({
   ...common,
-  formatVersion: z.literal(3),
+  formatVersion: z.literal(4),
   trace: z.array(traceEntryV2),
+  dropped: droppedTraceV2.extend({ chain: z.union([z.literal(1), z.literal(2), z.literal(3)]) }).optional(),
+});
+
+/** Format 3 (still read): format 2, and the dropped-prefix summary names its chain encoding (1 or 2). */
+const sessionSnapshotV3Schema = sessionSnapshotSchema.extend({
+  formatVersion: z.literal(3),
   dropped: droppedTraceV2.extend({ chain: z.union([z.literal(1), z.literal(2)]) }).optional(),
 });
 
@@ -56,12 +62,12 @@ const sessionSnapshotV1Schema = z.object({
 });
 
 /**
- * `session.toJSON()`: versioned JSON of everything a session knows (format 3). `trace` holds the
+ * `session.toJSON()`: versioned JSON of everything a session knows (format 4). `trace` holds the
  * entries kept in full; `dropped` summarizes the older ones (absent when none were dropped).
  */
 export interface SessionSnapshot {
   readonly format: "concordat.session";
-  readonly formatVersion: 3;
+  readonly formatVersion: 4;
   readonly id: string;
   readonly protocol: string;
   readonly state: string;
@@ -90,7 +96,8 @@ export class SessionStateError extends ConcordatError<"invalid_session_state"> {
 const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ");
 
 /**
- * Parses a session snapshot (an object or its JSON text), format 3 or an older one (format 2:
+ * Parses a session snapshot (an object or its JSON text), format 4 or an older one (format 3:
+ * its chain is 1 or 2, which the restored session goes on with; format 2:
  * its dropped-trace digest is chain 1; format 1: its ISO times become numbers); throws
  * `SessionStateError` listing every problem.
  */
@@ -109,19 +116,25 @@ export function parseSessionSnapshot(data: unknown): SessionSnapshot {
     if (!v1.success)
       throw new SessionStateError(`Stored session (format 1) is malformed: ${issuesText(v1.error)}. Fix: it must be the output of session.toJSON().`);
     const { trace, formatVersion: _v, ...rest } = v1.data;
-    return { ...rest, formatVersion: 3, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
+    return { ...rest, formatVersion: 4, trace: trace.map((e) => ({ ...e, at: Date.parse(e.at) })) } as SessionSnapshot;
   }
   if (version === 2) {
     const v2 = sessionSnapshotV2Schema.safeParse(value);
     if (!v2.success)
       throw new SessionStateError(`Stored session (format 2) is malformed: ${issuesText(v2.error)}. Fix: it must be the output of session.toJSON().`);
     const { dropped, formatVersion: _v, ...rest } = v2.data;
-    return { ...rest, formatVersion: 3, ...(dropped ? { dropped: { ...dropped, chain: 1 } } : {}) } as SessionSnapshot;
+    return { ...rest, formatVersion: 4, ...(dropped ? { dropped: { ...dropped, chain: 1 } } : {}) } as SessionSnapshot;
+  }
+  if (version === 3) {
+    const v3 = sessionSnapshotV3Schema.safeParse(value);
+    if (!v3.success)
+      throw new SessionStateError(`Stored session (format 3) is malformed: ${issuesText(v3.error)}. Fix: it must be the output of session.toJSON().`);
+    return { ...v3.data, formatVersion: 4 } as SessionSnapshot;
   }
   const parsed = sessionSnapshotSchema.safeParse(value);
   if (!parsed.success) {
     throw new SessionStateError(
-      `Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 3, or 2 or 1 from older versions).`,
+      `Stored session is malformed: ${issuesText(parsed.error)}. Fix: it must be the output of session.toJSON() (format "concordat.session", formatVersion 4, or 3, 2 or 1 from older versions).`,
     );
   }
   return parsed.data as SessionSnapshot;

@@ -1,4 +1,4 @@
-import { TRACE_CHAIN_VERSION, chainSeed, foldBlock, type TraceChainVersion } from "./trace-chain.js";
+import { TRACE_CHAIN_VERSION, chainSeed, foldBlock, isTraceChainVersion, type TraceChainVersion } from "./trace-chain.js";
 
 /** One executed call, as the trace records it. */
 export interface TraceEntry {
@@ -29,8 +29,9 @@ export interface DroppedTrace {
   /** Hex SHA-256 chain over the dropped entries, block by block, from a seed bound to the session id. */
   readonly digest: string;
   /**
-   * The chain's encoding: 2 for sessions created since snapshot format 3; 1 (JSON of each
-   * block) for a session restored from an older snapshot, which goes on with it.
+   * The chain's encoding: 3 for sessions created since snapshot format 4; 2 for one restored
+   * from a format-3 snapshot, 1 (JSON of each block) from an older one: a restored session goes
+   * on with its chain.
    */
   readonly chain: TraceChainVersion;
   /** The state after the last dropped entry (the `from` of the first retained one). */
@@ -262,7 +263,7 @@ export class SessionTrace {
       const counted = Object.values(dropped.tools).reduce((a, b) => a + b, 0);
       if (counted !== dropped.count) return `its dropped-trace counters add up to ${counted}, not the ${dropped.count} entries dropped`;
       if (!/^[0-9a-f]{64}$/.test(dropped.digest)) return `its dropped-trace digest ${JSON.stringify(dropped.digest)} is not a hex SHA-256`;
-      if (dropped.chain !== 1 && dropped.chain !== 2) return `its dropped-trace chain ${JSON.stringify(dropped.chain)} is not 1 or 2`;
+      if (!isTraceChainVersion(dropped.chain)) return `its dropped-trace chain ${JSON.stringify(dropped.chain)} is not 1, 2 or 3`;
     }
     const first = dropped?.count ?? 0;
     let expectedFrom = dropped?.lastTo;
@@ -330,7 +331,7 @@ export function verifyTraceHistory(
   const canon = (e: TraceEntry) => canonicalEntry(e.seq, e.callId, e.tool, e.arguments, e.outcome, e.from, e.to, e.at);
   if (snapshot.dropped) {
     const chain = snapshot.dropped.chain ?? 1;
-    if (chain !== 1 && chain !== 2) return { ok: false, reason: `the trace's chain ${JSON.stringify(chain)} is not 1 or 2` };
+    if (!isTraceChainVersion(chain)) return { ok: false, reason: `the trace's chain ${JSON.stringify(chain)} is not 1, 2 or 3` };
     let digest = chainSeed(chain, snapshot.id);
     for (let i = 0; i < count; i += TRACE_BLOCK) digest = foldBlock(chain, digest, history.slice(i, i + TRACE_BLOCK).map(canon), 0, TRACE_BLOCK);
     if (digest !== snapshot.dropped.digest)

@@ -140,6 +140,12 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   #version = 0;
   readonly #policies: SessionPolicy[];
   readonly #hooks: Hooks[] = [];
+  /**
+   * The hooks that have a `beforeCall` / an `afterCall`, kept apart when a policy joins (at
+   * construction or `use`), so a session whose policies have none does no per-call work for them.
+   */
+  readonly #beforeHooks: Hooks[] = [];
+  readonly #afterHooks: Hooks[] = [];
   readonly #log: ViolationLog | undefined;
   #lastMessages: (() => readonly unknown[]) | undefined;
   readonly #now: () => Date;
@@ -202,7 +208,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
       this.#policies.push(new BudgetPolicy(options.budget ?? BudgetPolicy.accountFor(protocol.config.budget, protocol.name)));
     }
     if (needsConfirmation && !this.#policies.some((p) => p.key === "confirmation")) this.#policies.push(new ConfirmationPolicy(options.confirmation));
-    for (const p of this.#policies) this.#hooks.push(hooksOf(p));
+    for (const p of this.#policies) this.#addHooks(hooksOf(p));
     this.#log = options.log;
     this.#lastMessages = options.lastMessages;
     const now = options.now;
@@ -278,8 +284,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     requireGenuine([policy], "budget", true, BudgetPolicy, this.#protocol.name);
     requireGenuine([policy], "confirmation", true, ConfirmationPolicy, this.#protocol.name);
     this.#policies.push(policy);
-    this.#hooks.push(hooksOf(policy));
+    this.#addHooks(hooksOf(policy));
     return this;
+  }
+
+  #addHooks(h: Hooks): void {
+    this.#hooks.push(h);
+    if (typeof h.beforeCall === "function") this.#beforeHooks.push(h);
+    if (typeof h.afterCall === "function") this.#afterHooks.push(h);
   }
 
   /** Supplies the last messages of the conversation for violation records (an agent loop sets this). */
@@ -464,7 +476,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
         });
       }
       const validated = this.#protocol.validateCall(this.#state, call, this.#context);
-      for (const h of this.#hooks) h.beforeCall?.call(h.policy, this, validated, claim);
+      const before = this.#beforeHooks;
+      for (let i = 0; i < before.length; i++) before[i]!.beforeCall!.call(before[i]!.policy, this, validated, claim);
       if (claim === true) {
         if (this.#claim !== undefined && this.#olderClaims.push(this.#claim) >= MAX_CLAIMED) this.#olderClaims.shift();
         this.#claim = validated;
@@ -528,10 +541,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     const spec = protocol.tools[name] as AnyToolSpec; // the protocol's spec, never one carried by the call object
     const from = this.#state;
     let outcome: string | undefined;
-    try {
-      outcome = protocol.outcomeOf(name, validated.arguments, result);
-    } catch {
-      outcome = undefined;
+    if (spec.outcome === undefined && result.ok === true)
+      outcome = "ok"; // (what outcomeOf answers, without the call)
+    else {
+      try {
+        outcome = protocol.outcomeOf(name, validated.arguments, result);
+      } catch {
+        outcome = undefined;
+      }
     }
     if (outcome === undefined && !result.ok && spec.effect === "read") {
       // the error maps to no outcome: nothing happened as far as the protocol knows
@@ -562,7 +579,8 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     this.#trace.record(validated.id, name, validated.arguments, outcome as string, from, to, this.#clock());
     if (terminal) this.#status = "ended";
     this.#version++;
-    for (const h of this.#hooks) h.afterCall?.call(h.policy, this, validated, result, outcome as string, from, to);
+    const after = this.#afterHooks;
+    for (let i = 0; i < after.length; i++) after[i]!.afterCall!.call(after[i]!.policy, this, validated, result, outcome as string, from, to);
     return record ? { call: validated, result, outcome: outcome as string, from, to } : undefined;
   }
 
@@ -642,14 +660,14 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
     return enriched;
   }
 
-  /** Versioned JSON (format 3) of everything the session knows; the trace as far as it is retained. */
+  /** Versioned JSON (format 4) of everything the session knows; the trace as far as it is retained. */
   toJSON(): SessionSnapshot {
     const extensions: Record<string, unknown> = {};
     for (const h of this.#hooks) if (h.serialize) extensions[h.policy.key] = h.serialize.call(h.policy);
     const dropped = this.#trace.dropped();
     return {
       format: "concordat.session",
-      formatVersion: 3,
+      formatVersion: 4,
       id: this.#id,
       protocol: this.#protocol.name,
       state: this.#state,
@@ -663,7 +681,7 @@ export class Session<P extends Protocol<any, any, any> = Protocol> {
   }
 
   /**
-   * Restores a session from `toJSON()` output (format 3, or formats 2 and 1 from older versions).
+   * Restores a session from `toJSON()` output (format 4, or formats 3, 2 and 1 from older versions).
    * Malformed data, another protocol's session, an unknown state, a trace that does not fit
    * together or does not end in the stored state, or policy state that does not hold (see the
    * policies' `restore`) throws `SessionStateError` or the policy's error naming the problem;

@@ -31,9 +31,11 @@ export interface ShapeWriter {
  * Writes `a` exactly as `writeValue(a, 0)` would when `a` is a plain object whose own enumerable
  * keys are the shape's keys, in that order, none of them undefined, a function or a symbol;
  * returns false, having written nothing, otherwise. The keys' bytes are constants of the
- * compiled code; the values go through `writeValue`.
+ * compiled code; the values go through `writeValue`. With `valuesOnly` (chain 3's repeated key
+ * list), the same checks, and only the values are written: no `{`, no keys, no `}`.
+ * `keysId` is `JSON.stringify` of the key list.
  */
-export type ShapeEncoder = (a: object) => boolean;
+export type ShapeEncoder = ((a: object, valuesOnly: boolean) => boolean) & { readonly keysId: string };
 
 const MAX_TOOLS = 4096;
 const MAX_SHAPES = 512;
@@ -65,7 +67,7 @@ export function shapeRegistry(w: ShapeWriter): {
     let shape = compiledShapes.get(id);
     if (shape === undefined) {
       if (compiledShapes.size >= MAX_SHAPES) return current;
-      shape = shapeEncoder(keys, w);
+      shape = shapeEncoder(keys, id, w);
       if (shape === undefined) return current;
       compiledShapes.set(id, shape);
     }
@@ -84,7 +86,7 @@ let codegen: boolean | undefined;
  * anything, then stores each key's bytes (`"key"` as JSON writes it, UTF-8) as constants and
  * writes each value with `writeValue`. Keys are embedded as JSON string literals.
  */
-function shapeEncoder(keys: readonly string[], w: ShapeWriter): ShapeEncoder | undefined {
+function shapeEncoder(keys: readonly string[], keysId: string, w: ShapeWriter): ShapeEncoder | undefined {
   // (keys as string literals, compared in the order for-in gives them; the globals' own
   // methods, which the optimizing compiler knows: `hasOwnProperty.call` in a for-in over the
   // object is a map check)
@@ -110,16 +112,22 @@ if (v${i} === undefined || typeof v${i} === "function" || typeof v${i} === "symb
   // (`{` goes with the first key's bytes; a key's bytes are stored as constants after one capacity check)
   keys.forEach((k, i) => {
     const bytes = [...(i === 0 ? [0x7b] : []), ...Buffer.from(JSON.stringify(k), "utf8")];
-    body += `{ const p = reserve(${bytes.length}); const b = out(); ${bytes.map((c, j) => `b[p + ${j}] = ${c};`).join(" ")} advance(${bytes.length}); }\nif (typeof v${i} === "string") writeQuoted(v${i}); else writeValue(v${i}, 1);\n`;
+    body += `if (!valuesOnly) { const p = reserve(${bytes.length}); const b = out(); ${bytes.map((c, j) => `b[p + ${j}] = ${c};`).join(" ")} advance(${bytes.length}); }\nif (typeof v${i} === "string") writeQuoted(v${i}); else writeValue(v${i}, 1);\n`;
   });
-  body += keys.length === 0 ? `writeByte(0x7b);\nwriteByte(0x7d);\nreturn true;` : `writeByte(0x7d);\nreturn true;`;
+  body += keys.length === 0 ? `if (!valuesOnly) { writeByte(0x7b);\nwriteByte(0x7d); }\nreturn true;` : `if (!valuesOnly) writeByte(0x7d);\nreturn true;`;
   try {
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the code holds the keys as JSON string literals and fixed checks only
-    const make = new Function("reserve", "out", "advance", "writeValue", "writeByte", "writeQuoted", `return function shapeEncoder(a) {\n${body}\n};`) as (
-      ...args: unknown[]
-    ) => ShapeEncoder;
+    const make = new Function(
+      "reserve",
+      "out",
+      "advance",
+      "writeValue",
+      "writeByte",
+      "writeQuoted",
+      `return function shapeEncoder(a, valuesOnly) {\n${body}\n};`,
+    ) as (...args: unknown[]) => (a: object, valuesOnly: boolean) => boolean;
     codegen = true;
-    return make(w.reserve, w.out, w.advance, w.writeValue, w.writeByte, w.writeQuoted);
+    return Object.assign(make(w.reserve, w.out, w.advance, w.writeValue, w.writeByte, w.writeQuoted), { keysId });
   } catch {
     codegen = false;
     return undefined;

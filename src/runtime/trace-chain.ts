@@ -2,7 +2,10 @@
  * The hash chain over the trace entries a session's retention dropped (see `DroppedTrace`):
  * how one block of `TRACE_BLOCK` entries is folded into the digest. Two encodings:
  *
- * - chain 2 (written since snapshot format 3): a compact encoding built for the per-call path
+ * - chain 3 (written since snapshot format 4): chain 2, with a line that repeats the previous
+ *   line's names written `=` and arguments that repeat the previous line's key list written `~`
+ *   and their values (see `foldBlockV2`): about 40 % fewer bytes to write and hash.
+ * - chain 2 (snapshot format 3): a compact encoding built for the per-call path
  *   (see `foldBlockV2`): no JSON of the entries, no number formatting, one SHA-256 per block.
  * - chain 1 (snapshot formats 1 and 2): `SHA-256(digest ‖ JSON.stringify(block))`. Still read:
  *   a session restored with a chain-1 digest goes on folding with chain 1.
@@ -14,10 +17,14 @@ import { createHash } from "node:crypto";
 import type { TraceEntry } from "./session-trace.js";
 import { shapeRegistry, type ShapeEncoder } from "./trace-chain-shapes.js";
 
-/** The chain encodings: 1 (JSON of each block) and 2 (the compact encoding). */
-export type TraceChainVersion = 1 | 2;
+/** The chain encodings: 1 (JSON of each block), 2 (the compact encoding) and 3 (chain 2 with repeats written once). */
+export type TraceChainVersion = 1 | 2 | 3;
 /** The encoding new sessions use. */
-export const TRACE_CHAIN_VERSION: TraceChainVersion = 2;
+export const TRACE_CHAIN_VERSION: TraceChainVersion = 3;
+/** Whether a value names a chain encoding this version reads. */
+export function isTraceChainVersion(x: unknown): x is TraceChainVersion {
+  return x === 1 || x === 2 || x === 3;
+}
 
 const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: "hex") => string }).hash;
 const sha256Hex: (text: string) => string = oneShot
@@ -31,7 +38,7 @@ export function chainSeed(version: TraceChainVersion, sessionId: string): string
 
 /** Folds `block[start, start + count)` into `digest` with the given encoding. */
 export function foldBlock(version: TraceChainVersion, digest: string, block: readonly TraceEntry[], start: number, count: number): string {
-  return version === 2 ? foldBlockV2(digest, block, start, count) : foldBlockV1(digest, block.slice(start, start + count));
+  return version === 1 ? foldBlockV1(digest, block.slice(start, start + count)) : foldBlockV2(digest, block, start, count, version === 3);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -178,6 +185,118 @@ function writeArguments(a: unknown, tool: unknown, shape: ShapeEncoder | undefin
   return shape;
 }
 
+/**
+ * Chain 3: the key list (`JSON.stringify` of the keys written) of the previous line's arguments
+ * in the block when they were a plain object (written `{`…`}` or `~`); undefined otherwise.
+ */
+let prevKeys: string | undefined;
+const TILDE = 0x7e; // ~
+
+/**
+ * `writeArguments` for chain 3: the same text, except that a plain object whose written key list
+ * is the previous line's (`prevKeys`) is written `~` and its values in order (no `{`, keys, `}`).
+ * Which path writes it (a learned shape or the walk; the live value or its stored form) changes
+ * nothing, as in chain 2: the decision reads only the data.
+ */
+function writeArguments3(a: unknown, tool: unknown, shape: ShapeEncoder | undefined): ShapeEncoder | undefined {
+  if (a === undefined || typeof a === "function" || typeof a === "symbol") {
+    prevKeys = undefined;
+    writeByte(0x75); // u
+    return shape;
+  }
+  if (typeof a === "object" && a !== null && !Array.isArray(a)) {
+    if (shape !== undefined && writeShaped3(shape, a)) return shape;
+    if (writeTopObject(a)) return learnShape(tool, a, shape);
+  } else if (writePlain(a)) {
+    prevKeys = undefined;
+    return shape;
+  }
+  writeUnplain3(a);
+  return shape;
+}
+
+/** `shape(a)`, as `~` and the values when its key list repeats the previous line's; false (nothing written) when it declines. */
+function writeShaped3(shape: ShapeEncoder, a: object): boolean {
+  const mark = pos;
+  const numMark = numCount;
+  const repeat = shape.keysId === prevKeys;
+  if (repeat) writeByte(TILDE);
+  try {
+    if (shape(a, repeat)) {
+      prevKeys = shape.keysId;
+      return true;
+    }
+  } catch (e) {
+    if (e !== NOT_PLAIN) throw e;
+  }
+  pos = mark;
+  numCount = numMark;
+  return false;
+}
+
+/**
+ * A plain object at the top of the arguments, by the walk: `~` and its values when the keys it
+ * writes (own enumerable, in `for-in` order, values JSON does not leave out) are the previous
+ * line's, else `{` (key value)* `}` as `writeValue`; false (nothing written) when it is not plain.
+ */
+function writeTopObject(v: object): boolean {
+  const mark = pos;
+  const numMark = numCount;
+  try {
+    if (typeof (v as { toJSON?: unknown }).toJSON === "function") throw NOT_PLAIN;
+    const proto = Object.getPrototypeOf(v) as unknown;
+    if (proto !== OBJECT_PROTO && proto !== null) throw NOT_PLAIN;
+    const keys: string[] = [];
+    const values: unknown[] = [];
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      const x = (v as Record<string, unknown>)[k];
+      if (x === undefined || typeof x === "function" || typeof x === "symbol") continue;
+      keys.push(k);
+      values.push(x);
+    }
+    const id = JSON.stringify(keys);
+    const repeat = id === prevKeys;
+    writeByte(repeat ? TILDE : 0x7b);
+    for (let i = 0; i < keys.length; i++) {
+      if (!repeat) writeQuoted(keys[i]!);
+      writeValue(values[i], 1);
+    }
+    if (!repeat) writeByte(0x7d);
+    prevKeys = id;
+    return true;
+  } catch (e) {
+    if (e !== NOT_PLAIN) throw e;
+    pos = mark;
+    numCount = numMark;
+    return false;
+  }
+}
+
+/** `writeUnplain` for chain 3 (the stored form, a plain object of it through `writeTopObject`). */
+function writeUnplain3(a: unknown): void {
+  let stored: unknown;
+  try {
+    stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
+  } catch {
+    prevKeys = undefined;
+    return writeByte(0x78); // x
+  }
+  if (stored === undefined) {
+    prevKeys = undefined;
+    return writeByte(0x75); // u
+  }
+  if (typeof stored === "object" && stored !== null && !Array.isArray(stored)) {
+    if (writeTopObject(stored)) return;
+  } else if (writePlain(stored)) {
+    prevKeys = undefined;
+    return;
+  }
+  prevKeys = undefined;
+  writeByte(0x4a); // J
+  writeText(JSON.stringify(JSON.stringify(stored)));
+}
+
 /** The arguments when they are not plain data: the text of their stored (JSON) form, `x` when JSON cannot write them. */
 function writeUnplain(a: unknown): void {
   let stored: unknown;
@@ -199,7 +318,7 @@ function writeShaped(shape: ShapeEncoder, a: object): boolean {
   const mark = pos;
   const numMark = numCount;
   try {
-    if (shape(a)) return true;
+    if (shape(a, false)) return true;
   } catch (e) {
     if (e !== NOT_PLAIN) throw e;
   }
@@ -249,10 +368,18 @@ function writePlain(v: unknown): boolean {
  * text is well-formed (JSON string literals escape lone surrogates), its 64th line break ends it,
  * and the `#` marks say how many numbers follow: the encoding is injective. `seq` is not
  * encoded: the block's place in the chain fixes it (`verifyTraceHistory` checks it).
+ *
+ * Chain 3 (`v3`): the same, except that (a) a line with no call id whose four names all equal
+ * the previous line's in the block starts with the one byte `=` (chain 2: `-====`), and (b)
+ * arguments that are a plain object whose written key list equals the previous line's (when
+ * those were a plain object too) are written `~` then each value in key order (no `{`, keys or
+ * `}`; see `writeArguments3`). A line starts with `=`, `-` or `"`; after `~` the previous key
+ * list says how many values follow, each self-delimiting: still injective.
  */
-function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number, count: number): string {
+function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number, count: number, v3: boolean): string {
   numCount = 0;
   pos = 0;
+  prevKeys = undefined;
   writeText(digest);
   let tool: unknown, outcome: unknown, from: unknown, to: unknown;
   // the learned shape of the arguments of `shapeTool` (looked up when the tool changes)
@@ -263,13 +390,16 @@ function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number
     pushNumber(typeof at === "number" && at - at === 0 ? at + 0 : Number.NaN);
     const callId = e.callId;
     if (callId === undefined && e.tool === tool && e.outcome === outcome && e.from === from && e.to === to) {
-      // (the usual line start, `-====`, with one capacity check)
-      if (pos + 5 > out.length) grow(pos + 5);
-      const b = out;
-      const p = pos;
-      b[p] = 0x2d;
-      b[p + 1] = b[p + 2] = b[p + 3] = b[p + 4] = 0x3d;
-      pos = p + 5;
+      // (the usual line start: `=` in chain 3, `-====` in chain 2, with one capacity check)
+      if (v3) writeByte(0x3d);
+      else {
+        if (pos + 5 > out.length) grow(pos + 5);
+        const b = out;
+        const p = pos;
+        b[p] = 0x2d;
+        b[p + 1] = b[p + 2] = b[p + 3] = b[p + 4] = 0x3d;
+        pos = p + 5;
+      }
     } else {
       if (callId === undefined)
         writeByte(0x2d); // -
@@ -285,7 +415,7 @@ function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number
       else writeName((to = e.to));
     }
     if (e.tool !== shapeTool) shape = shapes.get((shapeTool = e.tool) as string);
-    shape = writeArguments(e.arguments, shapeTool, shape);
+    shape = v3 ? writeArguments3(e.arguments, shapeTool, shape) : writeArguments(e.arguments, shapeTool, shape);
     writeByte(0x0a);
   }
   const bytes = new Uint8Array(nums.buffer, 0, numCount * 8);

@@ -322,7 +322,7 @@ describe("restoring a long session keeps every guarantee", () => {
     expect(v.code).toBe("confirmation_stale");
   });
 
-  it("reads format 1 snapshots (ISO times, whole trace) and writes format 2", async () => {
+  it("reads format 1 snapshots (ISO times, whole trace) and writes the current format", async () => {
     const v1 = {
       format: "concordat.session",
       formatVersion: 1,
@@ -339,7 +339,7 @@ describe("restoring a long session keeps every guarantee", () => {
     };
     const r = Session.fromJSON(loop, v1);
     expect(r.trace.map((e) => e.at)).toEqual([Date.parse("2025-01-01T00:00:00.000Z"), Date.parse("2025-01-01T00:00:01.500Z")]);
-    expect(r.toJSON().formatVersion).toBe(3);
+    expect(r.toJSON().formatVersion).toBe(4);
     await r.execute({ name: "flip", arguments: {} }, () => 0);
     expect(r.state).toBe("open");
     expect(() => Session.fromJSON(loop, { ...v1, trace: [{ ...v1.trace[0], at: "yesterday" }] })).toThrow(/format 1.*not an ISO 8601 time/);

@@ -256,7 +256,7 @@ describe("Session", () => {
     const s = new Session(shop, { id: "sess-1" });
     await s.execute({ name: "find", arguments: { sku: "a" } }, () => 4);
     const json = JSON.parse(JSON.stringify(s.toJSON()));
-    expect(json).toMatchObject({ format: "concordat.session", formatVersion: 3, id: "sess-1", state: "chosen", version: 1 });
+    expect(json).toMatchObject({ format: "concordat.session", formatVersion: 4, id: "sess-1", state: "chosen", version: 1 });
     const r = Session.fromJSON(shop, json);
     expect(r.state).toBe("chosen");
     expect(r.context).toEqual({ stock: 4 });

@@ -4,12 +4,12 @@ import { TRACE_BLOCK, type TraceEntry } from "../../src/runtime/session-trace.js
 import { foldBlock } from "../../src/runtime/trace-chain.js";
 
 /**
- * Chain 2 writes a block's bytes straight into a buffer (no intermediate strings); this holds
- * those bytes to an independent string-based reference of the documented encoding
+ * Chains 2 and 3 write a block's bytes straight into a buffer (no intermediate strings); this
+ * holds those bytes to an independent string-based reference of the documented encodings
  * (docs/sessions.md), over generated entries with every kind of value JSON knows and some it
- * does not.
+ * does not. The reference reads only the stored (JSON) form of the arguments.
  */
-function reference(digest: string, block: readonly TraceEntry[]): string {
+function reference(digest: string, block: readonly TraceEntry[], chain: 2 | 3 = 2): string {
   const q = (x: unknown) => String(JSON.stringify(x));
   const nums: number[] = [];
   const value = (v: unknown, depth: number): string | undefined => {
@@ -35,8 +35,12 @@ function reference(digest: string, block: readonly TraceEntry[]): string {
     }
     return s + "}";
   };
+  /** (chain 3) the key list of the previous line's arguments when they were a plain object */
+  let prevKeys: string | undefined;
   const args = (a: unknown): string => {
     let stored: unknown;
+    const keysBefore = prevKeys;
+    prevKeys = undefined;
     try {
       stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
     } catch {
@@ -45,16 +49,29 @@ function reference(digest: string, block: readonly TraceEntry[]): string {
     if (stored === undefined) return "u";
     const mark = nums.length;
     const t = value(stored, 0);
-    if (t !== undefined) return t;
+    if (t === undefined) {
+      nums.length = mark;
+      return `J${JSON.stringify(JSON.stringify(stored))}`;
+    }
+    if (chain === 2 || typeof stored !== "object" || stored === null || Array.isArray(stored)) return t;
+    prevKeys = JSON.stringify(Object.keys(stored));
+    if (prevKeys !== keysBefore) return t;
     nums.length = mark;
-    return `J${JSON.stringify(JSON.stringify(stored))}`;
+    return `~${Object.values(stored)
+      .map((x) => value(x, 1))
+      .join("")}`;
   };
   let text = "";
   let prev: TraceEntry | undefined;
   for (const e of block) {
     nums.push(Number.isFinite(e.at) ? e.at + 0 : Number.NaN);
-    const name = (k: "tool" | "outcome" | "from" | "to") => (prev !== undefined && prev[k] === e[k] ? "=" : q(e[k]));
-    text += `${e.callId === undefined ? "-" : q(String(e.callId))}${name("tool")}${name("outcome")}${name("from")}${name("to")}${args(e.arguments)}\n`;
+    const same = (k: "tool" | "outcome" | "from" | "to") => prev !== undefined && prev[k] === e[k];
+    const name = (k: "tool" | "outcome" | "from" | "to") => (same(k) ? "=" : q(e[k]));
+    const start =
+      chain === 3 && e.callId === undefined && same("tool") && same("outcome") && same("from") && same("to")
+        ? "="
+        : `${e.callId === undefined ? "-" : q(String(e.callId))}${name("tool")}${name("outcome")}${name("from")}${name("to")}`;
+    text += `${start}${args(e.arguments)}\n`;
     prev = e;
   }
   const bytes = Buffer.alloc(nums.length * 8);
@@ -142,14 +159,14 @@ function generator(seed: number) {
   return { entry };
 }
 
-describe("chain 2 encoder", () => {
+describe.each([2, 3] as const)("chain %i encoder", (chain) => {
   it("writes the documented bytes for generated entries (300 blocks)", () => {
     const g = generator(12345);
     let digest = createHash("sha256").update("seed").digest("hex");
     for (let b = 0; b < 300; b++) {
       const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(b * TRACE_BLOCK + i));
-      const expected = reference(digest, block);
-      expect(foldBlock(2, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
+      const expected = reference(digest, block, chain);
+      expect(foldBlock(chain, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
       digest = expected;
     }
   });
@@ -159,19 +176,19 @@ describe("chain 2 encoder", () => {
     const seed = createHash("sha256").update("seed").digest("hex");
     const entries = Array.from({ length: TRACE_BLOCK * 2 }, (_, i) => g.entry(i));
     const second = entries.slice(TRACE_BLOCK);
-    expect(foldBlock(2, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(foldBlock(2, seed, second, 0, TRACE_BLOCK));
+    expect(foldBlock(chain, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(foldBlock(chain, seed, second, 0, TRACE_BLOCK));
     // a block far larger than the initial buffer (16 KiB) and with more numbers than the initial list (256)
     const big = Array.from({ length: TRACE_BLOCK }, (_, i) => ({
       ...g.entry(i),
       arguments: { text: "é😀".repeat(200 + i), list: Array.from({ length: 20 }, (_, j) => j + i / 3) },
     })) as unknown as TraceEntry[];
-    expect(foldBlock(2, seed, big, 0, TRACE_BLOCK)).toBe(reference(seed, big));
+    expect(foldBlock(chain, seed, big, 0, TRACE_BLOCK)).toBe(reference(seed, big, chain));
     // and the buffer it grew to still gives the small block's bytes
-    expect(foldBlock(2, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(reference(seed, second));
+    expect(foldBlock(chain, seed, entries, TRACE_BLOCK, TRACE_BLOCK)).toBe(reference(seed, second, chain));
   });
 });
 
-describe("chain 2 encoder: learned argument shapes", () => {
+describe.each([2, 3] as const)("chain %i encoder: learned argument shapes", (chain) => {
   /**
    * The fold compiles an encoder for the key list a tool's arguments had last and tries it
    * first; it must write exactly what the walk writes, or decline. These blocks repeat a few
@@ -247,8 +264,8 @@ describe("chain 2 encoder: learned argument shapes", () => {
     let digest = createHash("sha256").update("shapes").digest("hex");
     for (let b = 0; b < 400; b++) {
       const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(b * TRACE_BLOCK + i));
-      const expected = reference(digest, block);
-      expect(foldBlock(2, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
+      const expected = reference(digest, block, chain);
+      expect(foldBlock(chain, digest, block, 0, TRACE_BLOCK), `block ${b}`).toBe(expected);
       digest = expected;
     }
   });
@@ -257,12 +274,12 @@ describe("chain 2 encoder: learned argument shapes", () => {
     const g = shapeCases(5);
     const seed = createHash("sha256").update("polluted").digest("hex");
     const block = Array.from({ length: TRACE_BLOCK }, (_, i) => g.entry(i));
-    foldBlock(2, seed, block, 0, TRACE_BLOCK); // shapes learned
+    foldBlock(chain, seed, block, 0, TRACE_BLOCK); // shapes learned
     const proto = Object.prototype as Record<string, unknown>;
     proto["page"] = 123;
     try {
       const only = block.map((e, i) => ({ ...e, tool: "lookup", arguments: i % 2 ? { account: "a" } : { account: "a", page: i } })) as TraceEntry[];
-      expect(foldBlock(2, seed, only, 0, TRACE_BLOCK)).toBe(reference(seed, only));
+      expect(foldBlock(chain, seed, only, 0, TRACE_BLOCK)).toBe(reference(seed, only, chain));
     } finally {
       delete proto["page"];
     }

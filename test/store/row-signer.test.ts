@@ -24,7 +24,7 @@ function state(id: string, note: string): StoredState {
   return {
     session: {
       format: "concordat.session",
-      formatVersion: 3,
+      formatVersion: 4,
       id,
       protocol: "p",
       state: "s",

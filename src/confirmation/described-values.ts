@@ -166,6 +166,11 @@ function extractCounts(text: string, nouns: string): number[] {
     const n = countOf(m[1]!);
     if (n !== undefined) out.push(n);
   }
+  // Chinese, a measure word and no spaces: "1件托运行李", "两件免费行李", "两位乘客"
+  for (const m of text.matchAll(new RegExp(`(?<![\\d.])${COUNT}\\s*[件个位名]\\p{Script=Han}{0,4}?(?:${nouns})`, "gu"))) {
+    const n = countOf(m[1]!);
+    if (n !== undefined) out.push(n);
+  }
   return out;
 }
 

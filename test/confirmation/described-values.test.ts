@@ -73,6 +73,13 @@ describe("extractDescribedValues: what a text says about an action", () => {
     expect(v("Bags:\n 1. Mia Li, economy").bagCounts).toEqual([]);
   });
 
+  it("Chinese counts with a measure word and no spaces: '添加1件托运行李', '两件免费行李', '两位乘客'", () => {
+    expect(v("我将为订单 VHV4BG 添加1件托运行李").bagCounts).toEqual([1]);
+    expect(v("两件免费托运行李").bagCounts).toEqual([2]);
+    expect(v("乘客：两位乘客").passengerCounts).toEqual([2]);
+    expect(v("航班 HAT069，经济舱").bagCounts).toEqual([]);
+  });
+
   it("bag counts per passenger: 'one checked bag each', '2 bags per person', 'una maleta cada uno', '每人一件'; an allowance is not one (EN, ES, ZH)", () => {
     expect(v("We're good with just the one checked bag each.").bagCountsEach).toEqual([1]);
     expect(v("Please add 2 bags per person.").bagCountsEach).toEqual([2]);

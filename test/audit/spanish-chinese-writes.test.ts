@@ -119,3 +119,94 @@ describe("bags added in Chinese or Spanish ('添加1件托运行李', '1 maleta'
     }
   });
 });
+
+describe("changes, passengers and certificates confirmed in Spanish or Chinese", () => {
+  const profile2 = JSON.stringify({
+    ...JSON.parse(profile),
+    payment_methods: {
+      ...JSON.parse(profile).payment_methods,
+      credit_card_2: { source: "credit_card", id: "credit_card_2", brand: "mastercard", last_four: "9911" },
+    },
+  });
+  const two = {
+    passengers: [
+      { first_name: "Mia", last_name: "Kim", dob: "1965-06-09" },
+      { first_name: "Ethan", last_name: "Lopez", dob: "1991-11-04" },
+    ],
+  };
+  const start = [
+    agent("Hi! How can I help you today?"),
+    user("Hola / 你好, mia_kim_4397, VHV4BG"),
+    callAndResult(null, "get_user_details", { user_id: "mia_kim_4397" }, profile2),
+    callAndResult(
+      null,
+      "get_reservation_details",
+      { reservation_id: "VHV4BG" },
+      reservation("VHV4BG", { ...two, payment_history: [{ payment_id: "credit_card_1", amount: 400 }] }),
+    ),
+  ];
+  const upgrade = (pay: string, cabin = "business", charge = 366) =>
+    callAndResult(
+      null,
+      "update_reservation_flights",
+      { reservation_id: "VHV4BG", cabin, flights: [{ flight_number: "HAT043", date: "2024-05-25" }], payment_id: pay },
+      reservation("VHV4BG", {
+        ...two,
+        cabin,
+        payment_history: [
+          { payment_id: "credit_card_1", amount: 400 },
+          { payment_id: pay, amount: charge },
+        ],
+      }),
+    );
+  const change = (date: string) =>
+    callAndResult(
+      null,
+      "update_reservation_flights",
+      { reservation_id: "VHV4BG", cabin: "economy", flights: [{ flight_number: "HAT270", date }], payment_id: "credit_card_1" },
+      reservation("VHV4BG", {
+        ...two,
+        flights: [{ flight_number: "HAT270", date, origin: "EWR", destination: "CLT", price: 150 }],
+        payment_history: [
+          { payment_id: "credit_card_1", amount: 400 },
+          { payment_id: "credit_card_1", amount: -100 },
+        ],
+      }),
+    );
+  const rename = (dob: string) =>
+    callAndResult(
+      null,
+      "update_reservation_passengers",
+      { reservation_id: "VHV4BG", passengers: [two.passengers[0], { first_name: "Ethan", last_name: "Lopes", dob }] },
+      reservation("VHV4BG", two),
+    );
+  const certificate = (amount: number) => callAndResult(null, "send_certificate", { user_id: "mia_kim_4397", amount }, "Certificate added");
+  const UP_ES =
+    "Cambio de la reserva VHV4BG a clase ejecutiva en el vuelo HAT043 para los dos pasajeros. Diferencia: $366, cargada a su tarjeta Visa terminada en 2076. ¿Desea que proceda?";
+  const UP_ZH = "订单 VHV4BG 的 HAT043 航班，两位乘客升舱到商务舱，差价 $366，从尾号 2076 的 Visa 卡扣款。请确认是否办理？";
+  const CHANGE_ES =
+    "Cambiaré la reserva VHV4BG al vuelo HAT270 del 26 de mayo, clase económica. Se reembolsarán $100 a su Visa terminada en 2076. ¿Le parece bien?";
+  const RENAME_ZH = "我将把订单 VHV4BG 中第二位乘客改为 Ethan Lopes，出生日期 1991年11月4日。确认修改吗？";
+  const CERT_ES = "Como compensación le enviaré un certificado de $100. ¿Desea que lo envíe?";
+  const CERT_ZH = "作为补偿，我将给您发放一张 $100 的代金券。可以吗？";
+  const rows: [name: string, request: string, reply: string, write: ReturnType<typeof callAndResult>, field?: string][] = [
+    ["es upgrade", UP_ES, "Sí, adelante.", upgrade("credit_card_1")],
+    ["es upgrade on another card", UP_ES, "Sí, adelante.", upgrade("credit_card_2"), "payment"],
+    ["es upgrade charging twice the amount", UP_ES, "Sí, adelante.", upgrade("credit_card_1", "business", 732), "amount"],
+    ["zh upgrade", UP_ZH, "好的，办理吧。", upgrade("credit_card_1")],
+    ["zh upgrade written in another cabin", UP_ZH, "好的，办理吧。", upgrade("credit_card_1", "basic_economy"), "cabin"],
+    ["es change", CHANGE_ES, "Sí, de acuerdo.", change("2024-05-26")],
+    ["es change on another day", CHANGE_ES, "Sí, de acuerdo.", change("2024-05-27"), "date"],
+    ["zh passenger correction", RENAME_ZH, "确认。", rename("1991-11-04")],
+    ["zh passenger correction with another birth date", RENAME_ZH, "确认。", rename("1991-11-05"), "passenger"],
+    ["es certificate", CERT_ES, "Sí, gracias.", certificate(100)],
+    ["es certificate of another amount", CERT_ES, "Sí, gracias.", certificate(200), "amount"],
+    ["zh certificate", CERT_ZH, "可以。", certificate(100)],
+    ["zh certificate of another amount", CERT_ZH, "可以。", certificate(150), "amount"],
+  ];
+  it.each(rows)("%s", async (_name, request, reply, write, field) => {
+    const [w] = await auditAirlineWrites(start, agent(request), user(reply), write);
+    if (field === undefined) expect(w!.status, w!.evidence).toBe("confirmed");
+    else expectField(w, field);
+  });
+});

@@ -233,7 +233,9 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(" ")}`,
 );
-console.log(`  block bytes: chain 2 ${blockBytes(bytes2)}, compact ${blockBytes(compact)} (64 entries, with the 64-byte digest; chain 3 writes the compact bytes and a '}' on its first line)`);
+console.log(
+  `  block bytes: chain 2 ${blockBytes(bytes2)}, compact ${blockBytes(compact)} (64 entries, with the 64-byte digest; chain 3 writes the compact bytes and a '}' on its first line)`,
+);
 for (const k of keys) console.log(`  ${k}: ${quartileSummary(figures[k])}`);
 console.log(`  ratios over send, per round (median, quartiles, min):`);
 console.log(`    long (runtime.sessionRatio's path): ${perRound((r) => at("long", r) / at("send", r))}`);

@@ -1,6 +1,9 @@
+// One concept, the fold of dropped trace entries into the hash chain; over 400 lines because its
+// three encodings share one byte writer and one value walk (chain 3 is chain 2 with two
+// shortenings), which must change together. Learned argument shapes live in trace-chain-shapes.ts.
 /**
  * The hash chain over the trace entries a session's retention dropped (see `DroppedTrace`):
- * how one block of `TRACE_BLOCK` entries is folded into the digest. Two encodings:
+ * how one block of `TRACE_BLOCK` entries is folded into the digest. Three encodings:
  *
  * - chain 3 (written since snapshot format 4): chain 2, with a line that repeats the previous
  *   line's names written `=` and arguments that repeat the previous line's key list written `~`

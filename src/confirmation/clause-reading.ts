@@ -47,7 +47,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
-import { fewerTravellers } from "./traveller-count.js";
+import { fewerTravellers, oneOfTravellers } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -120,6 +120,8 @@ export interface ClauseContext {
   readonly trailing: boolean;
   /** A contrast follows the clause in its sentence ("it doesn't make up for the delay, but fine"): the clause is conceded. */
   readonly conceded?: boolean;
+  /** The words of the people the request names (`personNames`): "for Harold" may leave the others out. */
+  readonly names?: ReadonlySet<string>;
   /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
   readonly openPayment?: boolean;
 }
@@ -175,6 +177,9 @@ function leadsIn(prefix: string): boolean {
  */
 const WELL_WISH =
   /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])[^,;.!]*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；]*/giu;
+
+/** "…, and X too", "…, y lo de X también": an addition said last, its verb left out ("too" before an adjective is "excessively"). */
+const ELIDED_ADDITION = /(?<![\p{L}])(?:too|as well|also|tambien)[.!]?$/iu;
 
 /** Chinese thanks to the agent for something done, up to the clause's end ("谢谢你这么耐心地帮我查"). */
 const THANKS_FOR_DOING = /(?:^|[，,]\s*)(?:谢谢|感谢|多谢)(?:你|您)[^，。,;；!！?？]*/gu;
@@ -243,7 +248,7 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const spoken = withoutReason(text.replace(G.HARMLESS_PHRASES, " ")).replace(/\s+/g, " ").trim();
   // what the clause does (clause-role.ts): a story, reason or feeling names no detail and negates nothing of the action;
   // a clause that instructs (even inside a story: "my wife isn't coming anymore") is read as an instruction
-  const role = clauseRole(text, ctx.request);
+  const role = clauseRole(withoutTransferPurpose(text, ctx.request), ctx.request);
   const acknowledgement = ACKNOWLEDGEMENT.test(core);
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
@@ -270,7 +275,11 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // a wish to be told something is no request for another action
   const wish = WANTS_TO_KNOW.exec(core);
   // thanks for what the agent did is no instruction ("谢谢你帮我查": thank you for checking for me)
-  const directed = (wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core).replace(THANKS_FOR_DOING, " ");
+  // and the matter of an offered transfer ("I need this resolved") tells the agent who asked to do nothing
+  const directed = withoutTransferPurpose(
+    wish ? core.slice(0, wish.index) + core.slice(wish.index + wish[0].length).replace(/^[^,;]*/, " ") : core,
+    ctx.request,
+  ).replace(THANKS_FOR_DOING, " ");
   const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
   // thanks and small talk name no detail ("thank you for your patience today")
@@ -303,7 +312,11 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
     // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight;
     // the user alone ("it's just me") beside a booking for two changes who travels (traveller-count.ts)
-    const [other, period, alone] = [otherTraveller(plain), unofferedDayPeriod(core, ctx.request), fewerTravellers(plain, ctx.request)];
+    const [other, period, alone] = [
+      otherTraveller(plain),
+      unofferedDayPeriod(core, ctx.request),
+      fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
+    ];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
@@ -414,6 +427,20 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];
   if (extra.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: extra.slice(0, 4).join(", ") });
+  // the action said again for something of its own with the verb left out ("and my son Peter too", "y la de mi hijo también"):
+  // an addition, though the clause neither agrees nor instructs
+  else if (
+    extra.length === 0 &&
+    agreed.length === 0 &&
+    !acknowledgement &&
+    !courtesyOnly &&
+    !report &&
+    wish === null &&
+    role.role !== "narrates" &&
+    ELIDED_ADDITION.test(core) &&
+    novel.length + values.length > 0
+  )
+    risks.push({ kind: "addition", text: [...novel, ...values.map((v) => v.text)].slice(0, 4).join(", ") });
   // a "but" clause is a reservation unless it is courtesy or asks only for what the request offered ("…, but I'd still like to discuss it")
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)

@@ -14,6 +14,7 @@ import { paymentMentions } from "./payment-choice.js";
 import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
 import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
+import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -106,6 +107,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
           ...(openPayment ? paymentMentions(reply) : []),
           ...(pair ? ["n:2"] : []),
         ]);
+  const names = personNames(request);
   const readings: ClauseReading[] = [];
   const sentences = splitSentences(reply);
   for (const [at, sentence] of sentences.entries()) {
@@ -125,6 +127,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         trailing: sentence.trailing && i === all.length - 1 && !pauseInStory(sentence.text, sentences.slice(at + 1)),
         conceded: all[i + 1]?.contrast === true,
         openPayment,
+        names,
       });
       agreedBefore ||= reading.affirm.length > 0;
       readings.push(reading);

@@ -25,6 +25,8 @@ const STOP = new Set(
     "one two three four five six seven eight nine ten eleven twelve uno una dos tres cuatro cinco " +
     "exactly totally completely perfectly fully entirely truly possible siyes si datos detalle detalles informacion resumen " +
     "able might maybe name names nombre " +
+    // the abbreviations of an address's parts ("417 Alder St Apt 5B"): the address is compared by its values and names
+    "st ave rd apt dr ln blvd ste " +
     "remaining remain remainder rest balance cover covers covering covered use using used total totals totaling totalling combined altogether together sum suman resto como indico indicado indicada senalo senalado mencionado menciono descrito dijo hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
@@ -48,15 +50,16 @@ const isStop = (w: string): boolean => STOP.has(w) || (stopStems ??= new Set([..
  */
 const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["cancel", /^(?:cancel|anul)/],
-  ["change", /^(?:chang|switch|mov|modif|alter|updat|cambi|rebook)/],
+  ["change", /^(?:chang|switch|swap|replac|mov|modif|alter|updat|cambi|rebook)/],
   ["add", /^(?:add|includ|anad|agreg|incluy)/],
   // "securing the new one": getting a booking is booking it
   ["book", /^(?:book|reserv(?!ation|a$|as$)|secur)/],
-  ["reservation", /^(?:reservation|reserva$|reservas$|booking)/],
+  // a trip, a journey, an itinerary: what a reservation books
+  ["reservation", /^(?:reservation|reserva$|reservas$|booking|trip$|trips$|journey|itinerar|viaj)/],
   ["upgrade", /^(?:upgrad|subi|sub[ae]n?$|mejor)/],
   ["downgrade", /^(?:downgrad|baj)/],
   ["bag", /^(?:bag|luggag|suitcas|malet|equipaj)/],
-  ["refund", /^(?:refund|reembols|devol)/],
+  ["refund", /^(?:refund|reembols|devol|devuel)/],
   ["flight", /^(?:flight|vuel)/],
   ["passenger", /^(?:passeng|pasajer|travel+er)/],
   ["pay", /^(?:pay|pag|charg|carg)/],
@@ -161,11 +164,12 @@ const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
 /** Characters of Chinese text that carry no content here (particles, pronouns, courtesy, agreement). */
 const ZH_STOP = new Set([
-  ..."的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用整全所",
+  ..."掉的了吗呢吧啊呀哦嗯恩我你您他她它们这那个就都也还要想可以是好对请帮把给在和与或但不没有很太真再先就行吧嘛么哈哒滴嘞啦谢感麻烦辛苦确认确定同意办理继续没问题当然马上尽快立刻即现在样吧执行去做弄搞照非常大忙祝顺利工作按说信息都对正确内容细节事情成为签其余剩合计共总用整全所",
 ]);
 
 /** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
-const ZH_SOFTENERS = /一下|一点儿?/gu;
+// and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改")
+const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更/gu;
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {

@@ -15,6 +15,8 @@ const STATES_AMOUNT = /[$€£¥]\s?\d|\d\s?(?:dollars?|dolares|usd|euros?|美�
 const AMOUNT_REFERENCE = new RegExp(
   [
     String.raw`(?<![\p{L}])(?:the|any|all(?: the)?|that|this|those|these)\s+(?:(?:extra|additional|remaining|same|fare|price|upgrade|change)\s+){0,2}(?:amount|cost|costs|charge|charges|fee|fees|fare|price|difference|balance|sum)(?![\p{L}])`,
+    // "the money", "mi dinero", "钱": the amount the request stated, in everyday words
+    String.raw`(?<![\p{L}])(?:the|my|that|our|el|mi|ese|nuestro)\s+(?:money|dinero|plata)(?![\p{L}])|钱`,
     String.raw`(?<![\p{L}])(?:el|la|los|las|cualquier|ese|esa|este|esta)\s+(?:importe|monto|cantidad|costo|coste|cargos?|tarifa|diferencia|saldo)(?:\s+(?:extra|adicional(?:es)?|restante))?(?![\p{L}])`,
     // bare "差价" after "有" ("如果有差价": if there is a difference) is indefinite, not the amount the request stated
     String.raw`(?:这笔|该|额外的?|多出的?|剩下的?|(?<![有无没]))(?:金额|费用|差价|差额|款项)`,
@@ -44,6 +46,24 @@ const CHECKED_BAG = /(?<![\p{L}])checked(?=\s+(?:bags?|baggage|luggage)(?![\p{L}
 const NAMES_BAGS = /(?<![\p{L}])(?:bags?|baggage|luggage|maletas?|equipaje)(?![\p{L}])|行李/iu;
 
 /**
+ * A relation word right before a name ("my husband Harold", "mi esposa Ana", "我先生 Harold"): when the request names that
+ * person, the relation only says who they are to the user. A name the request never used stays a name of the user's own.
+ */
+const RELATION_BEFORE_NAME =
+  /(?<![\p{L}])(?:my|our|mi|mis|nuestr[oa]s?)\s+(?:wife|husband|partner|spouse|son|daughter|mother|mom|mum|father|dad|brother|sister|friend|colleague|coworker|esposa|esposo|marido|mujer|pareja|hij[oa]|madre|mama|padre|papa|herman[oa]|amig[oa])\s+(?=(\p{L}{2,}))|(?:我|我的)(?:先生|丈夫|老公|太太|妻子|老婆|爱人|儿子|女儿|妈妈|母亲|爸爸|父亲|哥哥|姐姐|弟弟|妹妹|朋友)\s*(?=([a-z]{2,}))/giu;
+
+/** Money sent, put or paid "back" to a method ("send the money back to the Mastercard", "put the $187.30 back on my gift card"): a refund. */
+const MONEY_BACK =
+  /(?<![\p{L}])(?:send|put|give|pay|credit|move)(?=\s+(?:[^\s,;]+\s+){0,3}?back\s+(?:to|on|onto|into)\s)|(?<=(?:send|put|give|pay|credit|move)\s+(?:[^\s,;]+\s+){0,3}?)back(?=\s+(?:to|on|onto|into)\s)/giu;
+const NAMES_REFUND = /(?<![\p{L}])(?:refund\w*|reembols\w*|devoluci\w*)|退款|退回/iu;
+
+/** The request changes where something is shipped: the user's new home is the address it describes. */
+const ADDRESS_CHANGE = /(?<![\p{L}])(?:shipping|delivery)?\s*address|direccion(?: de envio)?|收货地址|地址/iu;
+/** The user's home, new or not, as the place the request ships to ("that's my new place", "mi nueva casa", "我的新家"). */
+const HOME =
+  /(?<![\p{L}])(?:my|our|the)\s+(?:new\s+)?(?:place|apartment|flat|house|home|condo)(?![\p{L}])|(?<![\p{L}])(?:mi|nuestr[oa])\s+(?:nuev[oa]\s+)?(?:casa|departamento|apartamento|piso|hogar)(?:\s+nuev[oa])?(?![\p{L}])|(?:我的|我们的)?新(?:家|公寓|住处|房子)/giu;
+
+/**
  * The clause with its references to what the request described blanked out, for the comparison of
  * its words with the request's: the values themselves stay (they are compared as values).
  * @param clause A clause of the reply, in `normalizeText` form.
@@ -59,5 +79,11 @@ export function withoutDescribedReferences(clause: string, request: string, know
   // a request about a reservation it names by id may call it "the current booking"
   if ([...known].some((k) => /^id:(?=.*\d)(?=.*[a-z])[a-z0-9]{6}$/.test(k))) out = out.replace(STANDING, " ");
   if (NAMES_BAGS.test(request)) out = out.replace(CHECKED_BAG, " ");
+  out = out.replace(RELATION_BEFORE_NAME, (relation, en?: string, zh?: string) =>
+    new RegExp(`(?<![\\p{L}])${en ?? zh}(?![\\p{L}])`, "iu").test(request) ? " " : relation,
+  );
+  if (NAMES_REFUND.test(request)) out = out.replace(MONEY_BACK, " ");
+  // the request moves the shipping to an address: "my new place" is that address (an old one is not: "my old place" stays)
+  if (ADDRESS_CHANGE.test(request) && /\d/.test(request)) out = out.replace(HOME, " ");
   return out;
 }

@@ -83,7 +83,15 @@ function conjoinedItems(request: string): string[] {
   }
   // "I'll cancel A and downgrade B. Please confirm both.": the actions in another sentence than the
   // "both"; there each piece must lead with its action (after a lead-in ending in ":")
-  const leads = (p: string) => ACTION.test(p.replace(/^[^:：]*[:：]/u, "").trim().split(/\s+/u).slice(0, 3).join(" "));
+  const leads = (p: string) =>
+    ACTION.test(
+      p
+        .replace(/^[^:：]*[:：]/u, "")
+        .trim()
+        .split(/\s+/u)
+        .slice(0, 3)
+        .join(" "),
+    );
   for (const sentence of sentences) {
     const found = pieces(sentence);
     if (found.length >= 2 && found.every(leads)) return found;

@@ -22,6 +22,10 @@ const TRANSFER_WORDS = new RegExp(
     String.raw`(?<![\p{L}])(?:for|with)\s+(?:some\s+)?(?:help|assistance|support)\s+(?:with|on|regarding|about)\s+.*?${UNTIL}`,
     String.raw`(?<![\p{L}])(?:alguien|una\s+persona)(?:\s+que\s+(?:me\s+)?pueda\s+ayudar(?:me)?)?(?![\p{L}])`,
     String.raw`(?<![\p{L}])para\s+(?:que\s+me\s+ayuden|recibir\s+ayuda|ayuda)\s+con\s+.*?${UNTIL}`,
+    // the matter to be settled ("I need this resolved", "I'd like to resolve this", "quiero resolverlo", "希望能解决这个问题")
+    String.raw`(?<![\p{L}])(?:i|we)\s+(?:really\s+|just\s+)?(?:need|want|would like|'d like)\s+(?:(?:this|it|that|the issue|the problem|this issue|this matter)\s+(?:to\s+be\s+)?(?:resolved|sorted(?:\s+out)?|fixed|looked\s+into|taken care of)|to\s+(?:resolve|sort out|fix|get to the bottom of)\s+(?:this|it|that|the issue|this issue|the problem))(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:necesito|quiero|me gustaria)\s+(?:que\s+se\s+resuelva|resolver(?:lo|la)?(?:\s+esto)?|solucionar(?:lo|la)?(?:\s+esto)?)(?![\p{L}])`,
+    String.raw`(?:希望|想|需要)(?:能)?(?:解决|处理)(?:这个|一下)?(?:问题|事情)?`,
     String.raw`(?:能|可以)(?:帮忙|帮我|处理)的(?=人)`,
     String.raw`(?:帮我|来)处理[^,，。;；!！?？]*`,
   ].join("|"),

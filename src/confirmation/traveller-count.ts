@@ -7,6 +7,8 @@
  * @internal
  */
 
+import { contentStems } from "./content-words.js";
+
 /** The user alone as a traveller. */
 const ALONE =
   /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas)(?![\p{L}])|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
@@ -63,4 +65,53 @@ export function fewerTravellers(clause: string, request: string): string | undef
   const m = ALONE.exec(clause);
   if (!m || ON_THE_CALL.test(clause.slice(m.index + m[0].length))) return undefined;
   return severalTravellers(request) !== undefined ? m[0] : undefined;
+}
+
+/** "for <someone>" / "para <alguien>" / "给<某人>": whom the action is said to be for. */
+const FOR_WHOM =
+  /(?<![\p{L}])(?:for|para)\s+(?:(?:my|mi|our|nuestr[oa])\s+\p{L}+\s+)?(\p{L}{3,})(?![\p{L}])|(?:给|为)\s*(?:(?![和与跟及])\p{Script=Han}){0,4}\s*([a-z]{3,})/giu;
+/** More people beside the one named: "and me", "y yo", "和我", "both", "all", "todos", "都". */
+const AND_MORE =
+  /(?<![\p{L}])(?:and|y|&)\s+(?:me|myself|i|us|mi|yo|\p{L}{3,})|(?<![\p{L}])(?:both|all|everyone|everybody|us|todos|ambos|los dos|las dos|nosotros)(?![\p{L}])|和|跟|与|都|两|我们/iu;
+
+/**
+ * The one traveller a clause says the action is for ("cancel it for Harold", "para Harold", "给 Harold 取消"), by a name
+ * the request used, beside an action the request describes for two or more travellers: fewer travellers than described.
+ * Undefined when the clause names more people with it ("for my husband Harold and me", "para los dos") or the request
+ * describes one traveller.
+ *
+ * @example
+ * ```ts
+ * const names = personNames("Cancel reservation LX83QP (2 passengers: Harold Finch and Margaret Finch)?"); // harold, finch, margaret
+ * oneOfTravellers("yes, cancel it for harold", "cancel reservation lx83qp (2 passengers: harold finch and margaret finch)?", names); // "for harold"
+ * oneOfTravellers("yes, cancel it for my husband harold and me", "…(2 passengers: harold finch and margaret finch)?", names); // undefined
+ * ```
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @param names The words of the people the request names (`personNames`).
+ * @internal
+ */
+export function oneOfTravellers(clause: string, request: string, names: ReadonlySet<string>): string | undefined {
+  if (names.size === 0 || severalTravellers(request) === undefined) return undefined;
+  for (const m of clause.matchAll(FOR_WHOM)) {
+    const name = (m[1] ?? m[2])!.toLowerCase();
+    if (contentStems(name).length === 0 || !names.has(name)) continue;
+    if (AND_MORE.test(clause.slice(m.index! + m[0].length, m.index! + m[0].length + 30))) continue;
+    return m[0];
+  }
+  return undefined;
+}
+
+/**
+ * The words of the people a request names, as written there: two or more capitalised words in a row ("Harold Finch",
+ * "Lucía Méndez"), lower-cased and without accents, as `normalizeText` writes them. Codes in capitals ("BOS", "HAT045") are
+ * not names.
+ * @param request The request as the user saw it (not in normal form: the capitals are what tell a name).
+ * @internal
+ */
+export function personNames(request: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of request.matchAll(/(?<![\p{L}\p{N}])\p{Lu}\p{Ll}+(?:\s+\p{Lu}\p{Ll}+)+(?![\p{L}\p{N}])/gu))
+    for (const w of m[0].split(/\s+/)) out.add(w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
+  return out;
 }

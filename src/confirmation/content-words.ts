@@ -129,14 +129,23 @@ export function contentStems(text: string): string[] {
   return contentWords(text).map(stem);
 }
 
-/** The words of the text that may carry content (not stop words, not numbers), as written. */
-function contentWords(text: string): string[] {
+/** A determiner right before "booking" makes it the noun. */
+const BOOKING_NOUN = /(?<![a-z])(?:the|my|our|your|this|that|current|same|whole|entire|existing|original|old)\s+$/;
+
+/**
+ * The words of the text that may carry content (not stop words, not numbers), as written; with
+ * `nounSenses`, "the booking" is written "reservation" (the noun).
+ */
+function contentWords(text: string, nounSenses = true): string[] {
   const out: string[] = [];
   // an identifier's parts are words ("book_reservation": book, reservation)
   for (const m of text.matchAll(/[a-z][a-z'-]*/g)) {
     const w = m[0].replace(/'(?:s|ll|d|re|ve|m|t)$/, "").replace(/^'+|'+$/g, "");
-    if (w.length < 2 || isStop(w) || /\d/.test(w)) continue;
-    out.push(w);
+    // Spanish "son" ("they are") is a stop word; "my son", "son's" is a person
+    const person = w === "son" && (/'s$/.test(m[0]) || /(?<![a-z])(?:my|our|your|his|her|their|the)\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index)));
+    if (!person && (w.length < 2 || isStop(w) || /\d/.test(w))) continue;
+    // "the booking", "my current booking": the noun, the reservation ("booking a new one" stays the verb)
+    out.push(nounSenses && /^bookings?$/.test(w) && BOOKING_NOUN.test(text.slice(Math.max(0, m.index - 24), m.index)) ? "reservation" : w);
   }
   return out;
 }
@@ -191,7 +200,11 @@ export interface RequestVocabulary {
 }
 
 export function requestVocabulary(request: string): RequestVocabulary {
-  return { stems: [...new Set(contentStems(request))], characters: new Set(contentCharacters(request)) };
+  // a request's "booking" counts in both senses, as before ("Here is the booking… " puts a booking to make)
+  const stems = new Set([...contentStems(request), ...contentWords(request, false).map(stem)]);
+  // booking something makes a reservation: "the booking" names what the request books
+  if (stems.has("book")) stems.add("reservation");
+  return { stems: [...stems], characters: new Set(contentCharacters(request)) };
 }
 
 /** Chinese content of a clause the request does not contain: a pair of content characters that never appears there together, nor as single characters. */

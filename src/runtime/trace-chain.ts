@@ -168,61 +168,50 @@ function writeValue(v: unknown, depth: number): void {
 }
 
 /**
- * Writes the chain-2 text of an entry's arguments: `u` when JSON leaves them out (undefined, a
- * function, a symbol), else the text of the value a snapshot stores, i.e. of
- * `JSON.parse(JSON.stringify({ arguments }))` (walked directly when it is plain data, so a live
- * entry and its stored copy read back give the same text; `J` and its JSON text, as a JSON
- * string, when it nests deeper than the walk goes); `x` when JSON cannot write it.
- */
-function writeArguments(a: unknown, tool: unknown, shape: ShapeEncoder | undefined): ShapeEncoder | undefined {
-  if (a === undefined || typeof a === "function" || typeof a === "symbol") {
-    writeByte(0x75); // u
-    return shape;
-  }
-  if (typeof a === "object" && a !== null && !Array.isArray(a)) {
-    // the tool's learned shape first (it writes exactly what the walk would, or declines)
-    if (shape !== undefined && writeShaped(shape, a)) return shape;
-    if (writePlain(a)) return learnShape(tool, a, shape);
-  } else if (writePlain(a)) return shape;
-  writeUnplain(a);
-  return shape;
-}
-
-/**
  * Chain 3: the key list (`JSON.stringify` of the keys written) of the previous line's arguments
  * in the block when they were a plain object (written `{`…`}` or `~`); undefined otherwise.
+ * (Kept in chain 2 too, where nothing reads it.)
  */
 let prevKeys: string | undefined;
 const TILDE = 0x7e; // ~
 
 /**
- * `writeArguments` for chain 3: the same text, except that a plain object whose written key list
- * is the previous line's (`prevKeys`) is written `~` and its values in order (no `{`, keys, `}`).
- * Which path writes it (a learned shape or the walk; the live value or its stored form) changes
- * nothing, as in chain 2: the decision reads only the data.
+ * Writes the text of an entry's arguments: `u` when JSON leaves them out (undefined, a
+ * function, a symbol), else the text of the value a snapshot stores, i.e. of
+ * `JSON.parse(JSON.stringify({ arguments }))` (walked directly when it is plain data, so a live
+ * entry and its stored copy read back give the same text; `J` and its JSON text, as a JSON
+ * string, when it nests deeper than the walk goes); `x` when JSON cannot write it. In chain 3
+ * (`v3`), a plain object whose written key list is the previous line's (`prevKeys`) is written
+ * `~` and its values in order (no `{`, keys, `}`). Which path writes it (a learned shape or the
+ * walk; the live value or its stored form) changes nothing: the text depends on the data only.
  */
-function writeArguments3(a: unknown, tool: unknown, shape: ShapeEncoder | undefined): ShapeEncoder | undefined {
+function writeArguments(a: unknown, tool: unknown, shape: ShapeEncoder | undefined, v3: boolean): ShapeEncoder | undefined {
   if (a === undefined || typeof a === "function" || typeof a === "symbol") {
     prevKeys = undefined;
     writeByte(0x75); // u
     return shape;
   }
   if (typeof a === "object" && a !== null && !Array.isArray(a)) {
-    if (shape !== undefined && writeShaped3(shape, a)) return shape;
-    if (writeTopObject(a)) return learnShape(tool, a, shape);
+    // the tool's learned shape first (it writes exactly what the walk would, or declines)
+    if (shape !== undefined && writeShaped(shape, a, v3)) return shape;
+    if (v3 ? writeTopObject(a) : writePlain(a)) return learnShape(tool, a, shape);
   } else if (writePlain(a)) {
     prevKeys = undefined;
     return shape;
   }
-  writeUnplain3(a);
+  writeUnplain(a, v3);
   return shape;
 }
 
-/** `shape(a)`, as `~` and the values when its key list repeats the previous line's; false (nothing written) when it declines. */
-function writeShaped3(shape: ShapeEncoder, a: object): boolean {
+/**
+ * `shape(a)` (see shapeEncoder), in chain 3 as `~` and the values when its key list repeats the
+ * previous line's; false (and nothing written, no numbers added) when it declines or meets data
+ * that is not plain.
+ */
+function writeShaped(shape: ShapeEncoder, a: object, v3: boolean): boolean {
   const mark = pos;
   const numMark = numCount;
-  const repeat = shape.keysId === prevKeys;
+  const repeat = v3 && shape.keysId === prevKeys;
   if (repeat) writeByte(TILDE);
   try {
     if (shape(a, repeat)) {
@@ -238,9 +227,10 @@ function writeShaped3(shape: ShapeEncoder, a: object): boolean {
 }
 
 /**
- * A plain object at the top of the arguments, by the walk: `~` and its values when the keys it
- * writes (own enumerable, in `for-in` order, values JSON does not leave out) are the previous
- * line's, else `{` (key value)* `}` as `writeValue`; false (nothing written) when it is not plain.
+ * Chain 3's plain object at the top of the arguments, by the walk: `~` and its values when the
+ * keys it writes (own enumerable, in `for-in` order, values JSON does not leave out) are the
+ * previous line's, else `{` (key value)* `}` as `writeValue`; false (nothing written) when it is
+ * not plain.
  */
 function writeTopObject(v: object): boolean {
   const mark = pos;
@@ -276,58 +266,29 @@ function writeTopObject(v: object): boolean {
   }
 }
 
-/** `writeUnplain` for chain 3 (the stored form, a plain object of it through `writeTopObject`). */
-function writeUnplain3(a: unknown): void {
+/**
+ * The arguments when they are not plain data: the text of their stored (JSON) form (in chain 3
+ * a plain object of it through `writeTopObject`), `x` when JSON cannot write them.
+ */
+function writeUnplain(a: unknown, v3: boolean): void {
   let stored: unknown;
-  try {
-    stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
-  } catch {
-    prevKeys = undefined;
-    return writeByte(0x78); // x
-  }
-  if (stored === undefined) {
-    prevKeys = undefined;
-    return writeByte(0x75); // u
-  }
-  if (typeof stored === "object" && stored !== null && !Array.isArray(stored)) {
-    if (writeTopObject(stored)) return;
-  } else if (writePlain(stored)) {
-    prevKeys = undefined;
-    return;
-  }
+  // (read by writeTopObject below: a stored object may repeat the previous line's key list)
+  const keysBefore = prevKeys;
   prevKeys = undefined;
-  writeByte(0x4a); // J
-  writeText(JSON.stringify(JSON.stringify(stored)));
-}
-
-/** The arguments when they are not plain data: the text of their stored (JSON) form, `x` when JSON cannot write them. */
-function writeUnplain(a: unknown): void {
-  let stored: unknown;
   try {
     stored = (JSON.parse(JSON.stringify({ arguments: a })) as { arguments?: unknown }).arguments;
   } catch {
     return writeByte(0x78); // x: a cycle or a bigint: no snapshot could hold these arguments either
   }
   if (stored === undefined) return writeByte(0x75);
+  if (v3 && typeof stored === "object" && stored !== null && !Array.isArray(stored)) {
+    prevKeys = keysBefore;
+    if (writeTopObject(stored)) return;
+    prevKeys = undefined;
+  } else if (writePlain(stored)) return;
   // (plain data nested deeper than the walk goes: its JSON text, as a JSON string)
-  if (!writePlain(stored)) {
-    writeByte(0x4a); // J
-    writeText(JSON.stringify(JSON.stringify(stored)));
-  }
-}
-
-/** `shape(a)` (see shapeEncoder); false (and nothing written, no numbers added) when it declines or meets data that is not plain. */
-function writeShaped(shape: ShapeEncoder, a: object): boolean {
-  const mark = pos;
-  const numMark = numCount;
-  try {
-    if (shape(a, false)) return true;
-  } catch (e) {
-    if (e !== NOT_PLAIN) throw e;
-  }
-  pos = mark;
-  numCount = numMark;
-  return false;
+  writeByte(0x4a); // J
+  writeText(JSON.stringify(JSON.stringify(stored)));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -376,7 +337,7 @@ function writePlain(v: unknown): boolean {
  * the previous line's in the block starts with the one byte `=` (chain 2: `-====`), and (b)
  * arguments that are a plain object whose written key list equals the previous line's (when
  * those were a plain object too) are written `~` then each value in key order (no `{`, keys or
- * `}`; see `writeArguments3`). A line starts with `=`, `-` or `"`; after `~` the previous key
+ * `}`; see `writeArguments`). A line starts with `=`, `-` or `"`; after `~` the previous key
  * list says how many values follow, each self-delimiting: still injective.
  */
 function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number, count: number, v3: boolean): string {
@@ -418,7 +379,7 @@ function foldBlockV2(digest: string, block: readonly TraceEntry[], start: number
       else writeName((to = e.to));
     }
     if (e.tool !== shapeTool) shape = shapes.get((shapeTool = e.tool) as string);
-    shape = v3 ? writeArguments3(e.arguments, shapeTool, shape) : writeArguments(e.arguments, shapeTool, shape);
+    shape = writeArguments(e.arguments, shapeTool, shape, v3);
     writeByte(0x0a);
   }
   const bytes = new Uint8Array(nums.buffer, 0, numCount * 8);

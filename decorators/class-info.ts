@@ -13,9 +13,33 @@ function chainOf(methods: Map<PropertyKey, string>, implementations: Map<string,
   return { methods, implementations, methodsView: readonlyMap(methods), implementationsView: readonlyMap(implementations) };
 }
 
-/** Views computed from the records, per class; module-private and computed once. */
-const chains = new WeakMap<Function, ChainTools>();
-const infos = new WeakMap<Function, ClassInfo>();
+/**
+ * Views computed from the records, per class; module-private and computed once. One entry per
+ * class holds them all (a WeakMap entry for a new class costs more than the views' own work).
+ */
+class ClassViews {
+  chain: ChainTools | undefined = undefined;
+  info: ClassInfo | undefined = undefined;
+  /** Whether enforced-class.ts prepared the class (see `markPrepared`). */
+  prepared = false;
+}
+const views = new WeakMap<Function, ClassViews>();
+
+function viewsOf(cls: Function): ClassViews {
+  let v = views.get(cls);
+  if (v === undefined) views.set(cls, (v = new ClassViews()));
+  return v;
+}
+
+/** Whether `prepareClass` ran for `cls` (@internal). */
+export function isPrepared(cls: Function): boolean {
+  return views.get(cls)?.prepared === true;
+}
+
+/** Notes that `prepareClass` ran for `cls` (@internal). */
+export function markPrepared(cls: Function): void {
+  viewsOf(cls).prepared = true;
+}
 
 /**
  * The effective protocol of a class and which methods implement which tools: the nearest
@@ -24,7 +48,7 @@ const infos = new WeakMap<Function, ClassInfo>();
  * and frozen.
  */
 export function infoFor(cls: Function): ClassInfo | undefined {
-  const cached = infos.get(cls);
+  const cached = views.get(cls)?.info;
   if (cached) return cached;
   const decorated = nearestDecorated(cls);
   if (!decorated) return undefined;
@@ -50,7 +74,7 @@ export function infoFor(cls: Function): ClassInfo | undefined {
     methods: methods ? readonlyMap(methods) : inherited.methodsView,
     implementations: implementations ? readonlyMap(implementations) : inherited.implementationsView,
   });
-  infos.set(cls, info);
+  viewsOf(cls).info = info;
   return info;
 }
 
@@ -80,7 +104,7 @@ const EMPTY: ChainTools = chainOf(new Map(), new Map());
  */
 function chainTools(cls: Function): ChainTools {
   if (typeof cls !== "function" || cls === Function.prototype) return EMPTY;
-  const cached = chains.get(cls);
+  const cached = views.get(cls)?.chain;
   if (cached) return cached;
   const parent = chainTools(Object.getPrototypeOf(cls) as Function);
   const own = ownTools(cls);
@@ -109,7 +133,7 @@ function chainTools(cls: Function): ChainTools {
     }
     result = chainOf(methods, implementations);
   }
-  chains.set(cls, result);
+  viewsOf(cls).chain = result;
   return result;
 }
 

@@ -5,6 +5,7 @@ import { ProtocolViolation } from "../src/violation/protocol-violation.js";
 import { unknownToolInSubclass } from "./class-info.js";
 import { bindOwnWrappers, makeEnforcedClass, prepareClass } from "./enforced-class.js";
 import { availableTools } from "./instance-session.js";
+import { mirrorMetadataLazily } from "./reflect-mirror.js";
 import {
   METADATA_TOOLS,
   REFLECT_PROTOCOL_KEY,
@@ -14,9 +15,9 @@ import {
   classDecorators,
   enforcedRecordOf,
   hasConstructionHook,
-  mirrorMetadata,
   nearestDecorated,
   ownTools,
+  protocolRefines,
   type AnyProtocol,
 } from "./registry.js";
 
@@ -67,9 +68,6 @@ export function enforce<P extends AnyProtocol>(protocol: P): EnforceDecorator<P>
 
 registerEnforceHook((protocol) => enforce(protocol as AnyProtocol));
 
-/** The last parent protocol each child protocol was verified against (a class hierarchy reuses protocols). */
-const refinementCache = new WeakMap<AnyProtocol, AnyProtocol>();
-
 function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<symbol, unknown> | undefined): Function {
   if (typeof value !== "function") throw new TypeError(`@enforce(${protocol.name}) decorates classes; got ${typeof value}.`);
   const cls = value as Function;
@@ -87,7 +85,10 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
     for (const k of Reflect.ownKeys(own)) {
       tools.set(k, own[k as string]!);
       // legacy mode mirrors each method when it is decorated; TC39 methods cannot see their class
-      if (proto) mirrorMetadata(REFLECT_TOOL_KEY, own[k as string]!, proto, k as string | symbol);
+      if (proto) {
+        const toolName = own[k as string]!;
+        mirrorMetadataLazily(proto, k as string | symbol, () => [[REFLECT_TOOL_KEY, toolName]]);
+      }
     }
   }
 
@@ -134,11 +135,15 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
   // the bodies this class defines run only under its protocol (or one refining it)
   bindOwnWrappers(cls, protocol);
 
-  const toolTable: Record<string, string> = {};
-  for (const [k, t] of tools) toolTable[String(k)] = t;
   // on the class the program sees; reflect-metadata's getMetadata also finds it from subclasses
-  mirrorMetadata(REFLECT_PROTOCOL_KEY, protocol, Enforced);
-  mirrorMetadata(REFLECT_TOOLS_KEY, toolTable, Enforced);
+  mirrorMetadataLazily(Enforced, undefined, () => {
+    const toolTable: Record<string, string> = {};
+    for (const [k, t] of tools) toolTable[String(k)] = t;
+    return [
+      [REFLECT_PROTOCOL_KEY, protocol],
+      [REFLECT_TOOLS_KEY, toolTable],
+    ];
+  });
 
   const proto = (cls as { prototype?: object }).prototype;
   if (proto && !("availableTools" in proto)) {
@@ -156,7 +161,8 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
 }
 
 function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, parentName: string): RefinementResult {
-  if (refinementCache.get(child) === parent) return { ok: true };
+  // verified before (a class hierarchy reuses protocols; refinement is transitive)
+  if (protocolRefines(child, parent)) return { ok: true };
   const result = checkRefinement(
     child.graph,
     parent.graph,
@@ -166,7 +172,6 @@ function refines(child: AnyProtocol, parent: AnyProtocol, childName: string, par
       sameInputs: sameInputsWith(child, parent),
     },
   );
-  if (result.ok) refinementCache.set(child, parent);
   return result;
 }
 

@@ -1,5 +1,5 @@
 import { bindGuardedWrapper, guardedToolOf, isGuardedWrapper, makeGuardedWrapper } from "./guarded-method.js";
-import { infoFor, unknownToolInSubclass } from "./class-info.js";
+import { infoFor, isPrepared, markPrepared, unknownToolInSubclass } from "./class-info.js";
 import { register } from "./instance-session.js";
 import { enforcedRecordOf, ownTools, sealClass, type ClassInfo } from "./registry.js";
 
@@ -8,8 +8,6 @@ import { enforcedRecordOf, ownTools, sealClass, type ClassInfo } from "./registr
  * which only reads the records, so that neither class-info nor instance-session imports
  * guarded-method: that was an import cycle at load time).
  */
-
-const prepared = new WeakSet<Function>();
 
 /**
  * The class `@enforce` returns for the first decorated class of a chain: the user's class, plus
@@ -62,7 +60,7 @@ export function recordConstructed(this: unknown): void {
  * first instantiation for an undecorated subclass; the class's tools are fixed from then on.
  */
 export function prepareClass(cls: Function): void {
-  if (prepared.has(cls)) return;
+  if (isPrepared(cls)) return;
   const info = infoFor(cls);
   if (!info) return;
   // classes from cls up to (and including) the class the user decorated
@@ -98,7 +96,7 @@ export function prepareClass(cls: Function): void {
     }
   }
   for (const c of owned) sealClass(c);
-  prepared.add(cls);
+  markPrepared(cls);
 }
 
 /**

@@ -51,14 +51,16 @@ export interface ClassInfo {
 const enforcedClasses = new WeakMap<Function, EnforcedRecord>();
 /** Legacy-mode `@tool` tables, per class, until the class is sealed. */
 const legacyTables = new WeakMap<Function, Map<PropertyKey, string>>();
-/** Classes whose information was computed (decorated or prepared): no more tool registrations. */
+/** Undecorated classes whose information was computed (prepared): no more tool registrations (nor for decorated classes). */
 const sealed = new WeakSet<Function>();
 /** TC39 metadata object of a decorated class → its protocol (found from subclasses' metadata through the prototype chain). */
 const metadataProtocols = new WeakMap<object, { readonly protocol: AnyProtocol; readonly className: string }>();
 /** TC39 metadata objects of classes whose `@tool` methods record each instance at the start of its construction (see `recordConstructed`). */
 const constructionHooks = new WeakSet<object>();
-/** Protocol → every protocol it was checked to refine (itself included), along the class chains it was decorated on. */
-const refinements = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
+/** Protocol → the protocols it was checked to refine directly (its parents along the class chains it was decorated on). */
+const refinedParents = new WeakMap<AnyProtocol, AnyProtocol[]>();
+/** Protocol → every protocol it refines, through its parents (computed on the first query that its parents do not answer). */
+const refinementClosures = new WeakMap<AnyProtocol, ReadonlySet<AnyProtocol>>();
 /** Class decorators evaluated but not applied yet (TC39 evaluates them before member decorators). */
 const pendingClassDecorators = new Set<number>();
 let lastToken = 0;
@@ -75,7 +77,31 @@ export function enforcedRecordOf(cls: Function): EnforcedRecord | undefined {
 
 /** Whether `child` is `parent` or was checked (at decoration) to refine it. */
 export function protocolRefines(child: AnyProtocol, parent: AnyProtocol): boolean {
-  return child === parent || refinements.get(child)?.has(parent) === true;
+  if (child === parent) return true;
+  const parents = refinedParents.get(child);
+  if (parents === undefined) return false;
+  // (a class's own wrappers are bound to its nearest decorated ancestor's protocol: a direct parent)
+  if (parents.includes(parent)) return true;
+  let all = refinementClosures.get(child);
+  if (all === undefined) {
+    all = refinementClosure(child);
+    refinementClosures.set(child, all);
+  }
+  return all.has(parent);
+}
+
+/** Every protocol `protocol` was checked to refine, directly or through its parents (refinement is transitive). */
+function refinementClosure(protocol: AnyProtocol): ReadonlySet<AnyProtocol> {
+  const all = new Set<AnyProtocol>();
+  const stack = [protocol];
+  while (stack.length > 0) {
+    for (const p of refinedParents.get(stack.pop()!) ?? []) {
+      if (all.has(p)) continue;
+      all.add(p);
+      stack.push(p);
+    }
+  }
+  return all;
 }
 
 /** The protocol of the nearest decorated class whose metadata is `meta` or one of its prototypes (TC39). */
@@ -89,7 +115,7 @@ export function protocolOfMetadata(meta: object | undefined | null): { readonly 
 
 /** Records a legacy-mode `@tool` method; a class whose information is already fixed refuses. */
 export function recordLegacyTool(cls: Function, key: PropertyKey, tool: string): void {
-  if (sealed.has(cls))
+  if (sealed.has(cls) || enforcedClasses.has(cls))
     throw new TypeError(`@tool(): ${cls.name || "the class"} is already defined and in use; its tools are fixed. Fix: decorate methods in the class body.`);
   let t = legacyTables.get(cls);
   if (!t) legacyTables.set(cls, (t = new Map()));
@@ -106,9 +132,9 @@ export function hasConstructionHook(meta: object): boolean {
   return constructionHooks.has(meta);
 }
 
-/** Marks a class's information as fixed (no more tool registrations). */
+/** Marks a class's information as fixed (no more tool registrations; a decorated class is fixed already). */
 export function sealClass(cls: Function): void {
-  sealed.add(cls);
+  if (!enforcedClasses.has(cls)) sealed.add(cls);
 }
 
 /** Own `@tool` methods of a class: the record `@enforce` froze (read-only), else a new table from the legacy table and TC39 metadata. */
@@ -199,14 +225,15 @@ export function claimRegistryWriter(): RegistryWriter {
         enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));
         enforcedClasses.set(enforced, Object.freeze({ protocol, original: cls, enforced: undefined, className, tools: NO_TOOLS }));
       }
-      sealed.add(cls);
       if (metadata) metadataProtocols.set(metadata, Object.freeze({ protocol, className }));
-      const above = parent ? refinements.get(parent) : undefined;
-      const all = new Set<AnyProtocol>(refinements.get(protocol) ?? []);
-      all.add(protocol);
-      if (parent) all.add(parent);
-      for (const p of above ?? []) all.add(p);
-      refinements.set(protocol, all);
+      if (parent !== undefined && parent !== protocol) {
+        const parents = refinedParents.get(protocol);
+        if (parents === undefined) refinedParents.set(protocol, [parent]);
+        else if (!parents.includes(parent)) {
+          parents.push(parent);
+          refinementClosures.delete(protocol);
+        }
+      }
     },
   };
 }

@@ -175,8 +175,10 @@ function leadsIn(prefix: string): boolean {
  * times and words ("evening", "一切顺利") belong to the wish, not to the action. A hope about the action ("I hope you can put
  * it on my Amex") is no well-wish: only a day, an evening, a week… wished well.
  */
+// The wish ends where another clause could begin: a joining word ("…and add one for my wife"), a value ("…with 3 bags"), a
+// time still to come ("…tomorrow when you add them"); in Chinese, a word of doing or a count ("祝你顺利帮我改成三件").
 const WELL_WISH =
-  /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])[^,;.!]*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；]*/giu;
+  /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])(?:(?!(?<![\p{L}])(?:and|with|when|while|once|after|before|but|then|also|plus|if|so|tomorrow|tonight|y|con|cuando|pero|si|manana)(?![\p{L}]))[^,;.!\d$€])*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；帮替给改换加添取退升降订用付刷再也还并和跟两二三四五六七八九十\d$]*/giu;
 
 /** "…, and X too", "…, y lo de X también": an addition said last, its verb left out ("too" before an adjective is "excessively"). */
 const ELIDED_ADDITION = /(?<![\p{L}])(?:too|as well|also|tambien)[.!]?$/iu;

@@ -227,7 +227,14 @@ export const HESITATION = words(
 export const DEFERRAL = words([
   "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
   "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
-]);
+  // still to ask someone else ("I have to ask my wife", "tengo que preguntarle a mi esposa", "我还得问问我太太"): the answer is not given yet;
+  // having asked ("I already talked to my wife", "我问过我太太了") is a story
+  "(?:need|have|got|gotta|must|should) to (?:first )?(?:ask|check with|talk to|talk with|speak to|speak with|run (?:it|this|that) by|consult)",
+  "(?:let me|i'?ll|i will|i'?d better) (?:first )?(?:ask|check with|talk to|talk with|run (?:it|this|that) by|consult)",
+  "(?:(?:tengo|tenemos|hay) que|necesito|necesitamos|debo|debemos) (?:preguntar\\w*|consultar\\w*|hablar\\w* con|comentar\\w*)", "(?:dejeme|deje que|voy a|primero) (?:preguntar\\w*|consultar\\w*)",
+  // the user may still travel, said beside a yes to cancel ("I might still go though", "I may still want to go")
+  "(?:i|we) (?:might|may|could) still (?:\\w+ ){0,2}?(?:go|travel|fly|need|use|want|make it)",
+], ["问问", "商量一下", "商量商量", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
 
 /** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
 // prettier-ignore

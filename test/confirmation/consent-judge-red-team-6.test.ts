@@ -49,3 +49,58 @@ describe("a well-wish ends where another clause begins", () => {
     ]);
   });
 });
+
+const cancel: Lang3 = [
+  "Shall I cancel reservation M8QW2E (DTW → LAS, May 25, 1 passenger)? The $219 refund goes back to your gift card.",
+  "您是否确认取消预订 M8QW2E（DTW → LAS，5月25日，1位乘客）？退款 $219 将原路退回到您的礼品卡。",
+  "¿Confirma que cancelo la reserva M8QW2E (DTW → LAS, 25 de mayo, 1 pasajero)? Los $219 se devolverán a su tarjeta regalo.",
+];
+
+describe("a story before the yes that still has someone to ask, or a trip that may still happen", () => {
+  it("someone still to ask, with or without the story's ellipsis: unclear", () => {
+    check([
+      ...rows(
+        cancel,
+        [
+          "The wedding was called off… but I still need to ask my wife. Yes, cancel it.",
+          "婚礼取消了……不过我还得问问我太太。好的，取消吧。",
+          "La boda se canceló… pero tengo que preguntarle a mi esposa. Sí, cancele.",
+        ],
+        "unclear",
+      ),
+      ...rows(
+        cancel,
+        ["I have to check with my boss first. Yes, cancel it.", "我得先跟我太太商量。好的，取消吧。", "Tengo que preguntarle a mi esposa. Sí, cancele."],
+        "unclear",
+      ),
+    ]);
+  });
+  it("the user may still travel, beside a yes to cancel: unclear", () => {
+    check(
+      rows(
+        cancel,
+        [
+          "The wedding was called off… I might still go though. Yes, cancel it.",
+          "婚礼取消了……我可能还是会去。好的，取消吧。",
+          "La boda se canceló… quizás igual vaya. Sí, cancele.",
+        ],
+        "unclear",
+      ),
+    );
+    check(
+      rows(
+        cancel,
+        ["The wedding was called off… I may still want to go. Yes, cancel it.", "我还得问问。好的，取消吧。", "Debo consultarlo primero. Sí, cancele."],
+        "unclear",
+      ),
+    );
+  });
+  it("having asked already, or not going: confirmed", () => {
+    check([
+      { request: cancel[0], reply: "The wedding was called off… I already talked to my wife. Yes, cancel it.", expected: "confirmed" },
+      { request: cancel[1], reply: "婚礼取消了……我问过我太太了。好的，取消吧。", expected: "confirmed" },
+      { request: cancel[2], reply: "Se canceló la boda… así que ya no viajo. Sí, cancele por favor.", expected: "confirmed" },
+      { request: cancel[1], reply: "婚礼取消了……所以我不去了。好的，取消吧。", expected: "confirmed" },
+    ]);
+  });
+});

@@ -8,6 +8,7 @@
  */
 
 import { contentStems } from "./content-words.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** The user alone as a traveller. */
 const ALONE =
@@ -67,6 +68,16 @@ export function fewerTravellers(clause: string, request: string): string | undef
   return severalTravellers(request) !== undefined ? m[0] : undefined;
 }
 
+/**
+ * The request names two people joined by "and" / "y" / "和" ("for Harold Smith and Margaret Smith", "Harold Smith 和 Margaret
+ * Smith 的预订"), each by a name of `names` (a first name, with a surname or not): several travellers with no count written.
+ */
+function namesTwoPeople(request: string, names: ReadonlySet<string>): boolean {
+  const any = [...names].map(escapeRegExp).join("|");
+  const pair = new RegExp(`(?<![\\p{L}])(${any})(?:\\s+(?:${any}))?\\s*(?:and|y|&|和|与|及)\\s*(${any})(?![\\p{L}])`, "giu");
+  return [...request.matchAll(pair)].some((m) => m[1]!.toLowerCase() !== m[2]!.toLowerCase());
+}
+
 /** "for <someone>" / "para <alguien>" / "给<某人>": whom the action is said to be for. */
 const FOR_WHOM =
   /(?<![\p{L}])(?:for|para)\s+(?:(?:my|mi|our|nuestr[oa])\s+\p{L}+\s+)?(\p{L}{3,})(?![\p{L}])|(?:给|为)\s*(?:(?![和与跟及])\p{Script=Han}){0,4}\s*([a-z]{3,})/giu;
@@ -92,7 +103,7 @@ const AND_MORE =
  * @internal
  */
 export function oneOfTravellers(clause: string, request: string, names: ReadonlySet<string>): string | undefined {
-  if (names.size === 0 || severalTravellers(request) === undefined) return undefined;
+  if (names.size === 0 || (severalTravellers(request) === undefined && !namesTwoPeople(request, names))) return undefined;
   for (const m of clause.matchAll(FOR_WHOM)) {
     const name = (m[1] ?? m[2])!.toLowerCase();
     if (contentStems(name).length === 0 || !names.has(name)) continue;

@@ -104,3 +104,28 @@ describe("a story before the yes that still has someone to ask, or a trip that m
     ]);
   });
 });
+
+const twoNamed: Lang3 = [
+  "Shall I cancel reservation QX77RT for Harold Smith and Margaret Smith (JFK → ORD, June 3)? The $480 refund goes back to your Visa ending 1111.",
+  "您是否确认取消 Harold Smith 和 Margaret Smith 的预订 QX77RT（JFK → ORD，6月3日）？退款 $480 将退回尾号 1111 的 Visa 卡。",
+  "¿Confirma que cancelo la reserva QX77RT de Harold Smith y Margaret Smith (JFK → ORD, 3 de junio)? Los $480 se devolverán a su Visa terminada en 1111.",
+];
+
+describe("one of two travellers the request names without a count", () => {
+  it("the action said to be for one of them, with or without a relation word: unclear", () => {
+    check([
+      ...rows(twoNamed, ["Yes, cancel it for Harold.", "好的，给 Harold 取消。", "Sí, cancele para Harold."], "unclear"),
+      ...rows(twoNamed, ["Yes, cancel it for my wife Margaret.", "好的，给我先生 Harold 取消。", "Sí, cancele para mi esposo Harold."], "unclear"),
+    ]);
+  });
+  it("both of them, or no one named: confirmed", () => {
+    check([
+      ...rows(
+        twoNamed,
+        ["Yes, cancel it for Harold and Margaret.", "好的，给 Harold 和 Margaret 都取消。", "Sí, cancele para Harold y Margaret."],
+        "confirmed",
+      ),
+      ...rows(twoNamed, ["Yes, cancel it for my husband Harold and me.", "好的，取消吧。", "Sí, cancélela por favor."], "confirmed"),
+    ]);
+  });
+});

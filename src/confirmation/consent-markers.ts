@@ -203,9 +203,11 @@ export const CHANGE = words(
 export const PARTIAL = words(
   // "the only option / way / choice" concedes there is no alternative: it restricts nothing ("if that's the only option, then yes")
   ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
-    "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento"],
+    "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento",
+    // someone still travelling beside the yes ("Harold is still going", "Harold 还要去"): part of what was described is kept
+    "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))"],
   // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
-  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留"],
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

@@ -129,3 +129,27 @@ describe("one of two travellers the request names without a count", () => {
     ]);
   });
 });
+
+describe("a traveller of the request still going, beside a yes to cancel", () => {
+  it("'Harold is still going', 'Harold 还要去', with or without a relation word: unclear", () => {
+    check([
+      ...rows(
+        twoNamed,
+        ["Yes cancel the trip, Harold is still going.", "好的，取消吧，Harold 还要去。", "Sí, cancele el viaje, Harold todavía va."],
+        "unclear",
+      ),
+      ...rows(
+        twoNamed,
+        [
+          "Yes cancel the trip, my husband Harold is still going.",
+          "好的，取消吧，我先生 Harold 还要去。",
+          "Sí, cancele el viaje, mi esposo Harold todavía va.",
+        ],
+        "unclear",
+      ),
+    ]);
+  });
+  it("no one going any more, or a plain yes: confirmed", () => {
+    check(rows(cancel, ["Yes, please cancel it.", "所以这趟也不用去了。好的，取消吧。", "Ya no vamos. Sí, cancele por favor."], "confirmed"));
+  });
+});

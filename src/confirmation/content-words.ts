@@ -153,21 +153,37 @@ function contentWords(text: string, nounSenses = true): string[] {
 /**
  * A word of five letters or more that is a known word with two neighbouring letters swapped or one
  * letter left out, the commonest slips of fast typing ("chnage", "ahaed", "plese", "busness",
- * "upgrde"): known means a stop word or a word the request used. Only these: a slip of a word the
- * request never used stays novel. A letter too many is not read as a slip, nor a dropped first
- * letter. The cost: a real word one letter short of a known one ("fight" beside "flight") reads as
+ * "upgrde"), or a letter typed twice ("pleasee"): known means a stop word or a word the request used.
+ * Only these: a slip of a word the request never used stays novel, and a word one slip from a kind
+ * of payment or cabin the request did not name ("crdit" beside a gift card) is that value. Another
+ * letter too many is not read as a slip, nor a dropped first letter. The cost: a real word one letter short of a known one ("fight" beside "flight") reads as
  * that word; values (numbers, codes, dates, cabins) are compared as values, never as words.
  */
-function slipOfKnown(word: string, known: (stemmed: string) => boolean): boolean {
+function slipOfKnown(word: string, known: (stemmed: string) => boolean, requestWords: ReadonlySet<string>): boolean {
   if (word.length < 5) return false;
+  // a slip of a kind of payment or cabin the request did not name is that value, not a slip of
+  // anything else: "crdit" is one letter from "cardit" too, which stems to "card"
+  if (slips(word).some((c) => VALUE_WORDS.has(c) && !requestWords.has(c))) return false;
   const isKnown = (c: string) => isStop(c) || known(stem(c));
-  for (let i = 0; i + 1 < word.length; i++) {
-    if (word[i] === word[i + 1]) continue;
-    if (isKnown(word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2))) return true;
-  }
-  // one letter left out, after the first
-  for (let i = 1; i <= word.length; i++) for (const l of LETTERS) if (isKnown(word.slice(0, i) + l + word.slice(i))) return true;
-  return false;
+  return slips(word).some(isKnown);
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
+
+/** Kinds of payment and cabin (EN/ES): values, so a slip of one is never read as a slip of another word. */
+const VALUE_WORDS = new Set(
+  "credit debit gift paypal certificate voucher cash check cheque business economy basic premium first window aisle insurance credito debito regalo certificado economica turista".split(
+    " ",
+  ),
+);
+
+/** The words one typing slip away from a word: two neighbouring letters swapped, a letter typed twice, a letter left out after the first. */
+function slips(word: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < word.length; i++) if (word[i] !== word[i + 1]) out.push(word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2));
+  for (let i = 1; i < word.length; i++) if (word[i] === word[i - 1]) out.push(word.slice(0, i) + word.slice(i + 1));
+  for (let i = 1; i <= word.length; i++) for (const l of LETTERS) out.push(word.slice(0, i) + l + word.slice(i));
+  return out;
 }
 const LETTERS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -197,6 +213,8 @@ export function contentBigrams(text: string): string[] {
 export interface RequestVocabulary {
   readonly stems: readonly string[];
   readonly characters: ReadonlySet<string>;
+  /** The request's content words as written: what a typing slip may stand for. */
+  readonly words?: ReadonlySet<string>;
 }
 
 export function requestVocabulary(request: string): RequestVocabulary {
@@ -204,7 +222,7 @@ export function requestVocabulary(request: string): RequestVocabulary {
   const stems = new Set([...contentStems(request), ...contentWords(request, false).map(stem)]);
   // booking something makes a reservation: "the booking" names what the request books
   if (stems.has("book")) stems.add("reservation");
-  return { stems: [...stems], characters: new Set(contentCharacters(request)) };
+  return { stems: [...stems], characters: new Set(contentCharacters(request)), words: new Set(contentWords(request, false)) };
 }
 
 /** Chinese content of a clause the request does not contain: a pair of content characters that never appears there together, nor as single characters. */
@@ -223,7 +241,7 @@ function sameStem(a: string, b: string): boolean {
 export function novelContent(clause: string, vocabulary: RequestVocabulary): string[] {
   const known = (w: string) => vocabulary.stems.some((r) => sameStem(w, r));
   const words = contentWords(clause)
-    .filter((w) => !known(stem(w)) && !slipOfKnown(w, known))
+    .filter((w) => !known(stem(w)) && !slipOfKnown(w, known, vocabulary.words ?? EMPTY))
     .map(stem);
   // a lone character is not a word of its own: Chinese content is compared by pairs
   return [...new Set([...words, ...novelBigrams(clause, vocabulary)])];

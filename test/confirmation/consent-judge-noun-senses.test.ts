@@ -6,7 +6,8 @@
  * booking." refused; the rows do not use that conversation's wording otherwise. And "son": a
  * Spanish stop word ("son correctos"), but "my son", "the son's" is a person, so "Yes, and the
  * reservation for my son too" asks for more (a false confirmation on main at 1e37784, found while
- * red-teaming the first rule).
+ * red-teaming the first rule). And a typing slip: a word one slip from a kind of payment or cabin
+ * the request did not name is that value ("crdit" was read as a slip of "cardit", i.e. "card").
  */
 import { describe, expect, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
@@ -43,5 +44,23 @@ describe("judgeConsent: an English 'son' is a person, a Spanish 'son' is a verb"
     const cancelar =
       "Para confirmar: voy a cancelar la reserva QF2M8K (Denver a Austin, 14 de junio). Los 245 dólares vuelven a su Mastercard terminada en 8812. ¿Procedo?";
     expect(decide(cancelar, "Sí, los datos son correctos, adelante.")).toBe("confirmed");
+  });
+});
+
+describe("judgeConsent: a slip of a payment kind or cabin the request did not name is that value", () => {
+  // found by the i14-redteam session: "crdit" was one letter from "cardit", which stems to "card"
+  const toGiftCard = "I'll cancel reservation QF2M8K (Denver to Austin, June 14). The $245 refund goes back to your gift card ending 7359. Shall I proceed?";
+  const toCreditCard =
+    "I'll cancel reservation QF2M8K (Denver to Austin, June 14). The $245 refund goes back to your credit card ending 7359. Shall I proceed?";
+  it("a misspelt payment kind or extra the request did not name: not confirmed", () => {
+    expect(decide(toGiftCard, "Yes cancel it, refund to my crdit card.")).not.toBe("confirmed");
+    expect(decide(toGiftCard, "Yes cancel it, refund to my credt card.")).not.toBe("confirmed");
+    expect(decide(toCreditCard, "Yes cancel it, refund to my certficate.")).not.toBe("confirmed");
+    expect(decide(toCreditCard, "Yes cancel it, refund to my gfit card.")).not.toBe("confirmed");
+    expect(decide(toCreditCard, "Yes, and send me a certificate too.")).not.toBe("confirmed");
+  });
+  it("a slip of a courtesy word or of the request's own word still confirms", () => {
+    expect(decide(toCreditCard, "Yes, pleasee go ahaed.")).toBe("confirmed");
+    expect(decide(toCreditCard, "Yes, cancle it please.")).toBe("confirmed");
   });
 });

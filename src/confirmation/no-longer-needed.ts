@@ -2,8 +2,9 @@ import { DETAIL_WORDS } from "./reason-given.js";
 
 /**
  * "I won't be needing that flight", "I don't need those items anymore", "ya no lo necesito",
- * "用不上了": to a request that takes something away (cancel, return, remove, downgrade), the user
- * saying they no longer need it is the reason for the action, not a negation of it. Only the
+ * "用不上了", "I'm not going anymore": to a request that takes something away (cancel, return, remove,
+ * downgrade), the user saying they no longer need it, or no longer go, is the reason for the action,
+ * not a negation of it. Only the
  * temporal forms count ("anymore", "any longer", "no longer", "won't be needing"): a bare "I don't
  * need it" may refuse the action itself. It stays a negation when the thing no longer needed is a
  * detail of the action (the refund, the card, the bags…), and to a request that adds or books
@@ -28,6 +29,9 @@ const NO_LONGER_NEEDED = new RegExp(
     String.raw`(?<![\p{L}])(?:(?:i|we)\s+)?(?:won'?t|will not)\s+(?:be\s+)?need(?:ing)?\s+${OBJECT}(?:\s+(?:anymore|any more|any longer))?`,
     String.raw`(?<![\p{L}])(?:(?:i|we)\s+)?(?:don'?t|do not|won'?t|will not)\s+need\s+${OBJECT}\s+(?:anymore|any more|any longer)`,
     String.raw`(?<![\p{L}])(?:(?:i|we)\s+)?no longer\s+(?:need|require)\s+${OBJECT}`,
+    // the trip itself no longer happening, in its temporal forms only: "i'm not going anymore", "we're no longer travelling"
+    String.raw`(?<![\p{L}])(?:i|we|i'm|we're)\s+(?:am\s+|are\s+)?not\s+(?:going|travel+ing|flying|coming)\s+(?:anymore|any more|any longer)(?=\s*(?:[.,;!]|$))`,
+    String.raw`(?<![\p{L}])(?:i|we|i'm|we're)\s+(?:am\s+|are\s+)?no longer\s+(?:going|travel+ing|flying|coming)(?=\s*(?:[.,;!]|$))`,
     String.raw`(?<![\p{L}])ya no (?:lo|la|los|las)?\s*(?:necesito|necesitamos|voy a necesitar|vamos a necesitar)(?![\p{L}])`,
     String.raw`不再需要|用不上了|用不到了`,
   ].join("|"),

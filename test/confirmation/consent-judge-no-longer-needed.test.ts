@@ -48,3 +48,26 @@ describe("judgeConsent: no longer needing what the action takes away is its reas
       expect(decide(request, reply)).not.toBe(`confirmed: ${reply}`);
   });
 });
+
+describe("judgeConsent: no longer going, in its temporal forms, is a cancellation's reason", () => {
+  // the gap the i14-redteam session reported: the Spanish and Chinese forms were read, the English not
+  const cancelTrip = "I'll cancel reservation PW7Q2D (Seattle to Chicago, July 2). The $318 refund goes back to your Visa ending 5521. Shall I go ahead?";
+  const addBags = "I'll add 2 checked bags to reservation PW7Q2D for $100 on your Visa ending 5521. Shall I go ahead?";
+  it("'not going anymore', 'no longer travelling' beside a yes to cancel: confirmed", () => {
+    for (const reply of [
+      "Yes, please cancel it. We're not going anymore.",
+      "Yes go ahead, I'm no longer travelling.",
+      "Yes — I am not flying any more, thanks.",
+    ])
+      expect(decide(cancelTrip, reply)).toBe(`confirmed: ${reply}`);
+  });
+  it("a bare 'not going', a 'not going' that goes on, or to a request that adds: not confirmed", () => {
+    for (const [request, reply] of [
+      [cancelTrip, "Yes. I'm not going."],
+      [cancelTrip, "Yes, cancel it. I'm not going anymore to pay that fee though."],
+      [cancelTrip, "Yes, I'm not flying anymore, but don't refund it to that card."],
+      [addBags, "Yes. I'm not going anymore."],
+    ] as const)
+      expect(decide(request, reply)).not.toBe(`confirmed: ${reply}`);
+  });
+});

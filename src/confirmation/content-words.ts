@@ -219,10 +219,11 @@ export interface RequestVocabulary {
 
 export function requestVocabulary(request: string): RequestVocabulary {
   // a request's "booking" counts in both senses, as before ("Here is the booking… " puts a booking to make)
-  const stems = new Set([...contentStems(request), ...contentWords(request, false).map(stem)]);
+  const words = contentWords(request, false);
+  const stems = new Set([...contentStems(request), ...words.map(stem)]);
   // booking something makes a reservation: "the booking" names what the request books
   if (stems.has("book")) stems.add("reservation");
-  return { stems: [...stems], characters: new Set(contentCharacters(request)), words: new Set(contentWords(request, false)) };
+  return { stems: [...stems], characters: new Set(contentCharacters(request)), words: new Set(words) };
 }
 
 /** Chinese content of a clause the request does not contain: a pair of content characters that never appears there together, nor as single characters. */

@@ -16,6 +16,7 @@ import { undescribedPaymentMethod } from "./payment-reference.js";
 import { namesNoAction } from "./request-action.js";
 import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
+import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -195,6 +196,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (misplaced !== undefined)
     return verdict("unclear", "other_action", [
       `The reply asks to ${misplaced.action} a part of the request that is another action (${JSON.stringify(misplaced.part.text.trim().slice(0, 60))}).`,
+    ]);
+  // "yes to the T-shirt" when the request lists a mug beside it: the yes is addressed to one thing of several
+  const addressed = yesToOneOfSeveral(reply, requestText);
+  if (addressed !== undefined)
+    return verdict("unclear", "partial", [
+      `The reply addresses its yes to one thing (${JSON.stringify(addressed)}), and the request puts others beside it: it may agree to part only.`,
     ]);
   // a request that puts several actions: a reply that names some of them and not the rest agrees to part only
   if (parts.length >= 2 && !TOTALITY.test(reply)) {

@@ -205,9 +205,12 @@ export const PARTIAL = words(
   ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
     "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento",
     // someone still travelling beside the yes ("Harold is still going", "Harold 还要去"): part of what was described is kept
-    "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))"],
+    "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))",
+    // a listed thing left as it is ("leave the mug as it is", "the lamp can stay", "deje la tostadora como está", "la tostadora sí la quiero")
+    "leave (?:the|my|that|this|those|these) (?:[\\p{L}-]+ ){1,3}?(?:as (?:it|they) (?:is|are|was|were)|alone|unchanged|the same|out of (?:it|this|that))", "(?:the|my|that|this) [\\p{L}-]+(?: [\\p{L}-]+)? (?:can|should|will|may|could) (?:stay|remain)",
+    "dej(?:e|a|ar|emos|elo|ela|elos|elas) (?:el|la|los|las|mi|mis) (?:[\\p{L}-]+ ){1,3}?(?:como (?:esta|estan)|asi|igual|sin cambios?|en paz)", "(?:siyes|si) (?:lo|la|los|las) (?:quiero|necesito|conservo|uso|voy a (?:usar|conservar|quedar))", "(?:lo|la|los|las) (?:quiero|prefiero|voy a) (?:conservar|mantener|quedarme)"],
   // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
-  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */
@@ -218,10 +221,10 @@ export const ADDITION = words(["also", "as well", "too", "in addition", "additio
 // prettier-ignore
 export const HESITATION = words(
   [
-    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
-    "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare",
+    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
+    "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare", "(?:lo )?estoy pensando", "(?:todavia|aun) no (?:lo )?(?:he )?decid\\w*", "no (?:lo )?he decidido",
   ],
-  ["考虑一下", "考虑考虑", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说"],
+  ["考虑一下", "考虑考虑", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说"],
 );
 
 /** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */

@@ -17,6 +17,7 @@ import { namesNoAction } from "./request-action.js";
 import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
+import { vagueTarget } from "./vague-target.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -140,6 +141,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // a yes to a question that put no action ("could you confirm the issue was with reservation X?") consents to nothing
   if (actions.length === 0 && namesNoAction(requestText))
     return verdict("unclear", "no_action", ["The request names no action to agree to (it asks to confirm a fact): the yes consents to nothing."]);
+  // "exchange the lamp for a brighter one", "split it with another card": which item or card was never put to the user
+  const vague = vagueTarget(requestText);
+  if (vague !== undefined)
+    return verdict("unclear", "no_action", [
+      `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
+    ]);
   // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
   // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)
   const paid = actions.length === 0 || actions.some((a) => Object.keys(a.args).some((k) => /payment|pay_|certificate/i.test(k)));

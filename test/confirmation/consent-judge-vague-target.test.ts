@@ -1,0 +1,63 @@
+/**
+ * Issue 14, items 2–3: a request that describes what the action would use only by an indefinite
+ * reference ("exchange the kettle for a bigger one", "pay the rest with another card") and never names
+ * it puts no exact action to the user, so a yes to it is no confirmation; the same request naming the
+ * item or the card is confirmed. Found as false confirmations on new real recorded replies
+ * (real-replies-3, external runs; these rows are written anew). Also: urgency beside an imperative
+ * go-ahead that restates the action ("Cancel K7PD2Q immediately") is a yes, as "now" already was.
+ * Hand-written EN/ZH/ES rows.
+ */
+import { describe, it } from "vitest";
+import { check, rows, type Lang3 } from "./lang3-rows.js";
+
+const vagueItem: Lang3 = [
+  "Would you like to proceed with exchanging the electric kettle from order #W4410278 for a bigger one?",
+  "您要把订单 #W4410278 里的电热水壶换成更大的吗？",
+  "¿Desea que cambie el hervidor del pedido #W4410278 por uno más grande?",
+];
+const namedItem: Lang3 = [
+  "Would you like to proceed with exchanging the electric kettle (item 2291047751) from order #W4410278 for the 1.7 L model (item 5583012964, $12.40 more)?",
+  "您要把订单 #W4410278 里的电热水壶（商品 2291047751）换成 1.7 升的型号（商品 5583012964，补差价 $12.40）吗？",
+  "¿Desea que cambie el hervidor (artículo 2291047751) del pedido #W4410278 por el modelo de 1,7 L (artículo 5583012964, $12.40 más)?",
+];
+const vaguePayment: Lang3 = [
+  "Shall I split the payment for order #W8801733, with the rest on another card?",
+  "要我把订单 #W8801733 的付款拆开，剩下的用另一张卡付吗？",
+  "¿Divido el pago del pedido #W8801733 y cargo el resto a otra tarjeta?",
+];
+const namedPayment: Lang3 = [
+  "Shall I split the payment for order #W8801733: $60 on gift_card_3390127 and the rest on your Visa ending 4471?",
+  "要我把订单 #W8801733 的付款拆开吗：礼品卡 gift_card_3390127 付 $60，剩下的用尾号 4471 的 Visa 卡付？",
+  "¿Divido el pago del pedido #W8801733: $60 con gift_card_3390127 y el resto con su Visa terminada en 4471?",
+];
+
+describe("a request that never names what the action would use", () => {
+  it("a yes to an item or card described only as 'a bigger one' / 'another card': unclear", () => {
+    check([
+      ...rows(vagueItem, ["Yes, please go ahead with the exchange.", "好的，换吧。", "Sí, proceda con el cambio."], "unclear"),
+      ...rows(vaguePayment, ["Yes, split it with another card.", "好的，用另一张卡付剩下的。", "Sí, divídalo con otra tarjeta."], "unclear"),
+    ]);
+  });
+  it("the same yes when the request names the item or the card: confirmed", () => {
+    check([
+      ...rows(namedItem, ["Yes, please go ahead with the exchange.", "好的，换吧。", "Sí, proceda con el cambio."], "confirmed"),
+      ...rows(namedPayment, ["Yes, split it that way.", "好的，就这样付。", "Sí, proceda así."], "confirmed"),
+    ]);
+  });
+});
+
+describe("urgency beside a go-ahead", () => {
+  const cancel: Lang3 = [
+    "Please confirm: cancel reservation K7PD2Q (HAT114, 2024-05-26), refund $318 to your Mastercard ending 0932. Shall I proceed?",
+    "请确认：取消预订 K7PD2Q（HAT114，2024-05-26），退款 $318 到尾号 0932 的万事达卡。要我继续吗？",
+    "Confirme: cancelar la reserva K7PD2Q (HAT114, 2024-05-26), reembolso de $318 a su Mastercard terminada en 0932. ¿Procedo?",
+  ];
+  it("an imperative that restates the action, said urgently: confirmed", () => {
+    check(
+      rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
+    );
+  });
+  it("bare pressure without the action stays unclear", () => {
+    check(rows(cancel, ["Just do it already, stop asking.", "快点办，别再问了。", "Hágalo ya y deje de preguntar."], "unclear"));
+  });
+});

@@ -65,8 +65,8 @@ export const PERFORMATIVE = words(
 export const GO_AHEAD = words(
   [
     "go ahead", "go right ahead", "proceed", "carry on", "go for it", "move forward", "please do", "do it", "do that", "do so", "make it so", "make (?:the|that|this|those|these) (?:change|changes|update|updates|booking|modification|modifications)",
-    "finali[sz]e (?:it|that|this|the \\w+|everything)", "complete (?:it|the \\w+)", "process (?:it|that|this|the \\w+)", "take care of (?:it|that|this)", "let'?s (?:do it|do that|go(?=\\s*[.!,]|$)|go ahead|proceed|move forward)",
-    "adelante", "proceda", "procede", "prosiga", "siga adelante", "continue", "continua", "hagalo", "hazlo", "hagamoslo", "tramitelo", "realicelo",
+    "finali[sz]e (?:it|that|this|the \\w+|everything)", "complete (?:it|the \\w+)", "process (?:it|that|this|the \\w+)", "execute (?:it|that|this|the \\w+|(?!a(?![\\p{L}])|an(?![\\p{L}])|another|other|different|new)\\w+)", "take care of (?:it|that|this)", "let'?s (?:do it|do that|go(?=\\s*[.!,]|$)|go ahead|proceed|move forward)",
+    "adelante", "proceda", "procede", "prosiga", "siga adelante", "continue", "continua", "hagalo", "hazlo", "hagamoslo", "tramitelo", "realicelo", "ejecutelo", "ejecutela", "ejecute (?:el|la|los|las) (?!otr[oa]s?(?![\\p{L}])|diferente|nuev[oa])\\w+",
   ],
   ["请办理", "办理吧", "请继续", "继续吧", "就这么办", "就这样办", "就按您说的办", "按您说的办", "照办", "办吧", "去办吧", "执行吧", "请执行", "帮我办", "帮我办理", "麻烦您办理", "请处理", "处理吧"],
 );

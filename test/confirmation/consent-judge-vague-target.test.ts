@@ -57,6 +57,16 @@ describe("urgency beside a go-ahead", () => {
       rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
     );
   });
+  it("'execute' the described action is a go-ahead; 'execute' another one is not", () => {
+    check([
+      ...rows(cancel, ["Execute the cancellation immediately.", "好的，立即执行取消。", "Ejecute la cancelación inmediatamente, por favor."], "confirmed"),
+      ...rows(
+        cancel,
+        ["Execute a different cancellation: the May 28 one.", "执行另一个取消：5 月 28 日那个。", "Ejecute otra cancelación: la del 28 de mayo."],
+        "unclear",
+      ),
+    ]);
+  });
   it("bare pressure without the action stays unclear", () => {
     check(rows(cancel, ["Just do it already, stop asking.", "快点办，别再问了。", "Hágalo ya y deje de preguntar."], "unclear"));
   });

@@ -44,6 +44,8 @@ function bothNouns(reply: string): string[] {
  * 7624783998)"). "Both reservations" is not two items of one order nor two flights of one booking.
  */
 export function bothOfOne(request: string, actions: readonly ConsentAction[], reply: string): boolean {
+  // only a reply that says "both" refers to two things ("2 L" is no "both" of an exchange's old and new item)
+  if (!saysBoth(reply)) return false;
   const nouns = bothNouns(reply).map((w) => w.replace(/e?s$/u, ""));
   const fits = (key: string) =>
     nouns.every(

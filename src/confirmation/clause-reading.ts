@@ -47,7 +47,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
-import { fewerTravellers, oneOfTravellers } from "./traveller-count.js";
+import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -322,6 +322,8 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
+    const more = moreTravellers(plain, ctx.request, ctx.names ?? new Set());
+    if (more !== undefined) risks.push({ kind: "addition", text: `${more}: more people than the request names` });
     if (offTarget.length > 0)
       risks.push({ kind: "change", text: `${changeTo!.marker} ${offTarget[0]!.text}: ${valueKind(offTarget[0]!)} the request does not change to` });
     else if (retargeted !== undefined && restatedChange === undefined && novel.length + values.length > 0) risks.push({ kind: "change", text: retargeted });

@@ -126,3 +126,33 @@ export function personNames(request: string): Set<string> {
     for (const w of m[0].split(/\s+/)) out.add(w.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase());
   return out;
 }
+
+/** The action said to be for more people than one: "for Ana and me", "for both of us", "para nosotros dos", "给我们俩". */
+const MORE_PEOPLE =
+  /(?<![\p{L}])(?:for|para)\s+(?:(?:(?:my|mi|our|nuestr[oa])\s+)?\p{L}+\s+(?:and|y|&)\s+(?:(?:for|para)\s+)?(?:me|myself|mi|yo|us|nosotros)|both of us|the two of us|us two|us both|nosotros dos|los dos de nosotros)(?![\p{L}])|(?:给|为)我们(?:俩|两个|两人)/iu;
+/** Something more for a relative: "the extra one for my husband", "otra maleta para mi esposa", "给我太太也加". */
+const EXTRA_FOR =
+  /(?<![\p{L}])(?:extra|another|additional|one more|second|otr[oa]|adicional)\s+(?:\p{L}+\s+){0,2}?(?:for|para)\s+(?:my|our|mi|nuestr[oa])\s+(\p{L}{3,})(?![\p{L}])|给我的?(太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|妈妈|爸爸)(?:也|再|多)/iu;
+
+/**
+ * The words of a clause that put more people on the action than the request describes: "for Ana and me", "both of us"
+ * beside an action for one traveller, or something extra for a relative the request never mentions ("the extra one for
+ * my husband"). Undefined otherwise.
+ *
+ * @example
+ * ```ts
+ * moreTravellers("yes, book it for ana and me", "book hat207 for ana ruiz, economy?", new Set(["ana", "ruiz"])); // "for ana and me"
+ * moreTravellers("yes, book it for both of us", "book hat207 for you and ana ruiz (2 passengers)?", new Set(["ana", "ruiz"])); // undefined (two described)
+ * ```
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @param names The words of the people the request names (`personNames`).
+ * @internal
+ */
+export function moreTravellers(clause: string, request: string, names: ReadonlySet<string>): string | undefined {
+  const extra = EXTRA_FOR.exec(clause);
+  if (extra && !request.includes((extra[1] ?? extra[2])!.toLowerCase())) return extra[0];
+  const more = MORE_PEOPLE.exec(clause);
+  if (more && severalTravellers(request) === undefined && !namesTwoPeople(request, names)) return more[0];
+  return undefined;
+}

@@ -7,7 +7,13 @@
  * own floor measured in the same run: a plain `UPDATE … SET version = $n + 1, data = $payload
  * WHERE id = $id AND version = $n` of a row of the same size. Within each round baseline and
  * guarded slices alternate; the ratio reported is the median of the per-round ratios (guarded
- * time per transition ÷ baseline time per transition; lower is better, target ≤ 1.5).
+ * time per transition ÷ baseline time per transition; lower is better, target ≤ 1.5), with its
+ * spread over the rounds (`…ratioQ1` / `…ratioQ3` quartiles, `…ratioMin` / `…ratioMax`). Both
+ * sides write the same bytes (the guard's rows, MAC included) through prepared statements on the
+ * same database file (one WAL) with the same pragmas, one autocommit statement per transition
+ * for the baseline. For the in-process stores `store.<db>.cpuRatio` is the same ratio in this
+ * process's CPU time (user + system), the steadier figure on a loaded machine; PostgreSQL works
+ * in its server process, so only the wall-time ratio is reported for it.
  *
  * `store.<db>.ratio` is the default consistency ("optimistic": one compare-and-set per
  * transition); `store.<db>.strict.ratio` is "strict" (a cached copy is confirmed with a version
@@ -38,6 +44,7 @@ import type * as ConcordatSqlite from "../src/store/sqlite-store.js";
 import type * as ConcordatPostgres from "../src/store/postgres-store.js";
 import type { SessionStore } from "../src/store/session-store.js";
 import { importBuilt } from "./import-built.js";
+import { quantile, quartileSummary } from "./quantiles.js";
 import { writeBenchJson } from "./write-bench-json.js";
 
 // the compiled package, as users run it (see import-built.ts)
@@ -130,43 +137,74 @@ function median(xs: number[]): number {
 interface Measured {
   readonly opsPerSec: number;
   readonly baselineOpsPerSec: number;
+  /** Median over rounds of guarded wall time ÷ baseline wall time. */
   readonly ratio: number;
+  /** The per-round wall ratios, for the spread. */
+  readonly ratios: readonly number[];
+  /** Median over rounds of guarded CPU time ÷ baseline CPU time (this process's user + system). */
+  readonly cpuRatio: number;
 }
 
-/** Slices per round: baseline and guarded alternate this often, so both see the same machine. */
-const SLICES = 8;
+/**
+ * Slices per round: baseline and guarded alternate this often (every 50 transitions at the
+ * default 2,000 per round, a few milliseconds each), so a slow spell of a shared machine lands
+ * on both sides alike.
+ */
+const SLICES = 40;
+
+/** CPU time of this process (user + system), in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
 
 /**
  * Each round runs `perClient` operations per client on each side, alternating baseline and
- * guarded slices (SLICES of them), and yields one ratio (guarded time ÷ baseline time); the
- * result is the median over rounds. Interleaving finely keeps a slow spell of a shared machine
- * from landing on one side only.
+ * guarded slices (SLICES of them; which side goes first alternates too), and yields one ratio
+ * (guarded time ÷ baseline time), in wall time and in this process's CPU time; the result is the
+ * median over rounds. CPU time is the steadier figure on a loaded machine for an in-process
+ * database (SQLite); for a server (PostgreSQL) only wall time says anything.
  */
 async function compare(baseline: Client[], guarded: Client[], perClient: number, rounds: number): Promise<Measured> {
   const slice = Math.max(1, Math.floor(perClient / SLICES));
-  const timed = async (cs: Client[], n: number) => {
+  const timed = async (cs: Client[], n: number): Promise<[number, number]> => {
+    const c0 = cpuMs();
     const t0 = performance.now();
     const times = await Promise.all(cs.map((c) => c.run(n)));
-    return Math.max(performance.now() - t0, ...times);
+    return [Math.max(performance.now() - t0, ...times), cpuMs() - c0];
   };
   await timed(baseline, perClient); // warm-up
   await timed(guarded, perClient);
   const b: number[] = [];
   const g: number[] = [];
   const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let r = 0; r < rounds; r++) {
     let bt = 0;
     let gt = 0;
-    for (let done = 0; done < perClient; done += slice) {
+    let bc = 0;
+    let gc = 0;
+    let s = 0;
+    for (let done = 0; done < perClient; done += slice, s++) {
       const n = Math.min(slice, perClient - done);
-      bt += await timed(baseline, n);
-      gt += await timed(guarded, n);
+      const sides = (r + s) % 2 === 0 ? ([baseline, guarded] as const) : ([guarded, baseline] as const);
+      for (const side of sides) {
+        const [wall, cpu] = await timed(side, n);
+        if (side === baseline) {
+          bt += wall;
+          bc += cpu;
+        } else {
+          gt += wall;
+          gc += cpu;
+        }
+      }
     }
     b.push((baseline.length * perClient) / (bt / 1000));
     g.push((guarded.length * perClient) / (gt / 1000));
     ratios.push(gt / bt);
+    cpuRatios.push(gc / bc);
   }
-  return { opsPerSec: median(g), baselineOpsPerSec: median(b), ratio: median(ratios) };
+  return { opsPerSec: median(g), baselineOpsPerSec: median(b), ratio: median(ratios), ratios, cpuRatio: median(cpuRatios) };
 }
 
 /**
@@ -184,6 +222,9 @@ function casBaseline(rows: number, payloads: readonly string[], cas: (row: numbe
   });
 }
 
+/** What the baseline writes as the row's MAC: the same 64 hex characters the guard writes (its row is that much longer). */
+const BASELINE_MAC = "0".repeat(64);
+
 /** The floor on SQLite: CAS updates of a same-size row, same pragmas as the store. */
 function sqliteBaseline(path: string, payloads: readonly string[], rows: number): Client {
   const db = new Database(path, { timeout: 10_000 });
@@ -191,10 +232,10 @@ function sqliteBaseline(path: string, payloads: readonly string[], rows: number)
   db.pragma("synchronous = NORMAL");
   db.exec("CREATE TABLE IF NOT EXISTS baseline (id TEXT PRIMARY KEY, version INTEGER NOT NULL, data TEXT NOT NULL, mac TEXT NOT NULL)");
   const ids = Array.from({ length: rows }, () => randomUUID());
-  const ins = db.prepare("INSERT INTO baseline VALUES (?, 0, ?, '')");
-  for (const id of ids) ins.run(id, payloads[0]!);
-  const upd = db.prepare("UPDATE baseline SET version = ?, data = ? WHERE id = ? AND version = ?");
-  return casBaseline(rows, payloads, (r, v, payload) => upd.run(v + 1, payload, ids[r], v).changes === 1);
+  const ins = db.prepare("INSERT INTO baseline VALUES (?, 0, ?, ?)");
+  for (const id of ids) ins.run(id, payloads[0]!, BASELINE_MAC);
+  const upd = db.prepare("UPDATE baseline SET version = ?, data = ?, mac = ? WHERE id = ? AND version = ?");
+  return casBaseline(rows, payloads, (r, v, payload) => upd.run(v + 1, payload, BASELINE_MAC, ids[r], v).changes === 1);
 }
 
 /** The floor on PostgreSQL: one connection per client, CAS updates of a same-size row. */
@@ -202,12 +243,17 @@ async function postgresBaseline(url: string, table: string, payloads: readonly s
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const ids = Array.from({ length: rows }, () => `baseline-${randomUUID()}`);
   for (const id of ids)
-    await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, '') ON CONFLICT (id) DO UPDATE SET version = 0`, [id, payloads[0]]);
+    await pool.query(`INSERT INTO ${table} (id, version, data, mac) VALUES ($1, 0, $2, $3) ON CONFLICT (id) DO UPDATE SET version = 0`, [
+      id,
+      payloads[0],
+      BASELINE_MAC,
+    ]);
   const client = casBaseline(
     rows,
     payloads,
     async (r, v, payload) =>
-      (await pool.query(`UPDATE ${table} SET version = $1, data = $2 WHERE id = $3 AND version = $4`, [v + 1, payload, ids[r], v])).rowCount === 1,
+      (await pool.query(`UPDATE ${table} SET version = $1, data = $2, mac = $3 WHERE id = $4 AND version = $5`, [v + 1, payload, BASELINE_MAC, ids[r], v]))
+        .rowCount === 1,
   );
   return { ...client, close: () => pool.end() };
 }
@@ -307,12 +353,17 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
   const out: Record<string, number> = {};
   const payloads = await sessionPayloads();
   const avgBytes = Math.round(payloads.reduce((a, p) => a + p.length, 0) / payloads.length);
-  const put = (key: string, m: Measured) => {
+  const put = (key: string, m: Measured, cpu: boolean) => {
     out[`store.${key}.opsPerSec`] = m.opsPerSec;
     out[`store.${key}.baselineOpsPerSec`] = m.baselineOpsPerSec;
     out[`store.${key}.ratio`] = m.ratio;
+    out[`store.${key}.ratioQ1`] = quantile(m.ratios, 0.25);
+    out[`store.${key}.ratioQ3`] = quantile(m.ratios, 0.75);
+    out[`store.${key}.ratioMin`] = quantile(m.ratios, 0);
+    out[`store.${key}.ratioMax`] = quantile(m.ratios, 1);
+    if (cpu) out[`store.${key}.cpuRatio`] = m.cpuRatio;
     log(
-      `  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${m.ratio.toFixed(2)}`,
+      `  ${key.padEnd(17)} guarded ${m.opsPerSec.toFixed(0).padStart(7)} transitions/s   plain CAS UPDATE ${m.baselineOpsPerSec.toFixed(0).padStart(7)} /s   ratio ${quartileSummary(m.ratios, 2)}, max ${quantile(m.ratios, 1).toFixed(2)}${cpu ? `   CPU ratio ${m.cpuRatio.toFixed(2)}` : ""}`,
     );
   };
   const putLong = async (db: string, store: SessionStore) => {
@@ -326,7 +377,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
   };
   if (parts.has("ratio")) {
     log(
-      `store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${payloads[0]!.length}–${payloads.at(-1)!.length} bytes, mean ${avgBytes}) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`,
+      `store: validated transitions per second vs a plain compare-and-set UPDATE of the same rows (${Math.min(...payloads.map((p) => p.length))}–${Math.max(...payloads.map((p) => p.length))} bytes, mean ${avgBytes}, with a 64-character MAC) on the same database (median of ${rounds} rounds, each alternating baseline and guarded in ${SLICES} slices)`,
     );
   }
   if (parts.has("long"))
@@ -340,6 +391,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     put(
       "memory",
       await compare([memoryBaseline(payloads, rowsFor(n))], [await guardedClient(new MemorySessionStore({ secret: SECRET }), n * (rounds + 1))], n, rounds),
+      true,
     );
 
   const dir = mkdtempSync(join(tmpdir(), "concordat-bench-"));
@@ -348,8 +400,12 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
     const store = new SqliteSessionStore({ secret: SECRET, path });
     if (parts.has("ratio")) {
       const base = sqliteBaseline(path, payloads, rowsFor(n));
-      put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds));
-      put("sqlite.strict", await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "strict")], n, rounds));
+      put("sqlite", await compare([base], [await guardedClient(store, n * (rounds + 1))], n, rounds), true);
+      put(
+        "sqlite.strict",
+        await compare([sqliteBaseline(path, payloads, rowsFor(n))], [await guardedClient(store, n * (rounds + 1), "strict")], n, rounds),
+        true,
+      );
     }
     if (parts.has("long")) await putLong("sqlite", store);
     await store.close();
@@ -388,6 +444,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
             Math.ceil(n / 2),
             rounds,
           ),
+          false,
         );
         const bases: Client[] = [];
         const guards: Client[] = [];
@@ -395,7 +452,7 @@ export async function benchStore(options: StoreBenchOptions = {}): Promise<Recor
           bases.push(await mkBase(Math.ceil(n / 4)));
           guards.push(await guardedClient(await mkStore(), Math.ceil(n / 4) * (rounds + 1), mode));
         }
-        put(`postgres8${suffix}`, await compare(bases, guards, Math.ceil(n / 4), rounds));
+        put(`postgres8${suffix}`, await compare(bases, guards, Math.ceil(n / 4), rounds), false);
       }
     }
     if (parts.has("long")) await putLong("postgres", await mkStore());

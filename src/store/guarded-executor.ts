@@ -151,7 +151,7 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
       store: this.store,
       policies: options.policies ?? (() => []),
       sessionOptions,
-      now: this.now,
+      now: options.now, // (none given: the sessions keep their own clock, Date.now, and build no Date per call)
       cache: (options.cache ?? true) ? new SessionCache(bytes, size) : undefined,
       report: (v) => this.report(v),
     });

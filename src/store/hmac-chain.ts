@@ -6,11 +6,15 @@ import { createHash } from "node:crypto";
  * older Node 20 releases still load this module), else a hash object.
  * @internal
  */
-const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: "hex") => string }).hash;
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: Uint8Array, encoding: string) => string | Buffer }).hash;
 /** @internal */
 export const sha256Hex: (data: Uint8Array) => string = oneShot
-  ? (data) => oneShot("sha256", data, "hex")
+  ? (data) => oneShot("sha256", data, "hex") as string
   : (data) => createHash("sha256").update(data).digest("hex");
+/** SHA-256 as 32 bytes (no hex text to write and read back on the signing path). @internal */
+const sha256Bytes: (data: Uint8Array) => Buffer = oneShot
+  ? (data) => oneShot("sha256", data, "buffer") as Buffer
+  : (data) => createHash("sha256").update(data).digest();
 
 /** HMAC key blocks (RFC 2104): the key padded to the SHA-256 block, xor ipad / opad. @internal */
 export interface HmacPads {
@@ -53,7 +57,9 @@ export interface RowSigner {
 
 /** HMAC computed from the key blocks with one-shot hashes over reused buffers. @internal */
 export class ChainedRowSigner implements RowSigner {
-  private d: string;
+  /** The chain value D, 32 bytes. */
+  private d: Buffer;
+  private readonly seed: Buffer;
   /** D ‖ S for a chain step. */
   private step = Buffer.allocUnsafe(512);
   /** ipad ‖ header ‖ D ‖ tail ‖ \0 version: the inner hash's input; ipad and header stay. */
@@ -62,13 +68,10 @@ export class ChainedRowSigner implements RowSigner {
   /** opad ‖ inner digest. */
   private readonly outer = Buffer.allocUnsafe(96);
 
-  constructor(
-    pads: HmacPads,
-    id: string,
-    private readonly seed: string,
-    domain: string,
-  ) {
-    this.d = seed;
+  /** @param seed the chain's first value, as hex (`chainSeed`). */
+  constructor(pads: HmacPads, id: string, seed: string, domain: string) {
+    this.seed = Buffer.from(seed, "hex");
+    this.d = this.seed;
     const header = Buffer.from(`${domain}\u0000${id.length}:${id}\u0000`, "utf8");
     this.headerEnd = 64 + header.length;
     this.inner = Buffer.allocUnsafe(this.headerEnd + 32 + 1024);
@@ -84,10 +87,10 @@ export class ChainedRowSigner implements RowSigner {
   append(entry: string | Uint8Array): void {
     const n = typeof entry === "string" ? Buffer.byteLength(entry, "utf8") : entry.length;
     if (32 + n > this.step.length) this.step = Buffer.allocUnsafe(Math.max(32 + n, this.step.length * 2));
-    this.step.write(this.d, 0, "hex");
+    this.step.set(this.d, 0);
     if (typeof entry === "string") this.step.write(entry, 32, "utf8");
     else this.step.set(entry, 32);
-    this.d = sha256Hex(this.step.subarray(0, 32 + n));
+    this.d = sha256Bytes(this.step.subarray(0, 32 + n));
   }
 
   sign(tail: string | Uint8Array, version: number): string {
@@ -100,14 +103,15 @@ export class ChainedRowSigner implements RowSigner {
       this.inner = bigger;
     }
     let p = this.headerEnd;
-    p += this.inner.write(this.d, p, "hex");
+    this.inner.set(this.d, p);
+    p += 32;
     if (typeof tail === "string") p += this.inner.write(tail, p, "utf8");
     else {
       this.inner.set(tail, p);
       p += n;
     }
     this.inner.write(v, p, "latin1");
-    this.outer.write(sha256Hex(this.inner.subarray(0, end)), 64, "hex");
+    this.outer.set(sha256Bytes(this.inner.subarray(0, end)), 64);
     return sha256Hex(this.outer);
   }
 }

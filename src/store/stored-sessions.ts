@@ -44,7 +44,11 @@ export interface StoredSessionsOptions<P extends Protocol<any, any, any>> {
   readonly store: SessionStore;
   readonly policies: (sessionId: string) => readonly SessionPolicy[];
   readonly sessionOptions: Omit<SessionOptions, "id" | "policies" | "log">;
-  readonly now: () => Date;
+  /**
+   * The sessions' clock as the executor was given it; undefined leaves the session's own default
+   * (`Date.now` for the trace: no `Date` object per call).
+   */
+  readonly now: (() => Date) | undefined;
   readonly cache: SessionCache<Session<P>> | undefined;
   readonly report: (v: ProtocolViolation) => ProtocolViolation;
 }
@@ -64,7 +68,8 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
   private readonly encoders = new WeakMap<Session<any>, IncrementalRowEncoder>();
   private readonly policies: (sessionId: string) => readonly SessionPolicy[];
   private readonly sessionOptions: Omit<SessionOptions, "id" | "policies" | "log">;
-  private readonly now: () => Date;
+  /** What every session is created or restored with before `sessionOptions` (the executor's clock, when it was given one). */
+  private readonly clockOptions: { readonly now?: () => Date };
   readonly report: (v: ProtocolViolation) => ProtocolViolation;
 
   constructor(options: StoredSessionsOptions<P>) {
@@ -73,13 +78,13 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
     this.cache = options.cache;
     this.policies = options.policies;
     this.sessionOptions = options.sessionOptions;
-    this.now = options.now;
+    this.clockOptions = options.now ? { now: options.now } : {};
     this.report = options.report;
   }
 
   /** A new session object for `id`. */
   fresh(id: string): Session<P> {
-    return new Session(this.protocol, { now: this.now, ...this.sessionOptions, id, policies: [...this.policies(id)] });
+    return new Session(this.protocol, { ...this.clockOptions, ...this.sessionOptions, id, policies: [...this.policies(id)] });
   }
 
   /** The session to validate against: the cached one unless `fresh`, else the latest row, freshly loaded. */
@@ -126,7 +131,7 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
   }
 
   restore(stored: StoredSession): Session<P> {
-    return Session.fromJSON(this.protocol, stored.state.session, { now: this.now, ...this.sessionOptions, policies: [...this.policies(stored.id)] });
+    return Session.fromJSON(this.protocol, stored.state.session, { ...this.clockOptions, ...this.sessionOptions, policies: [...this.policies(stored.id)] });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { describe, it, expect } from "vitest";
+import { describe, it, expect, vi } from "vitest";
 import { GuardedExecutor, OutcomeNotRecordedError, SessionNotFoundError } from "../../src/store/guarded-executor.js";
 import { MemorySessionStore } from "../../src/store/memory-store.js";
 import type { SaveOptions, SessionStore, StoredState } from "../../src/store/session-store.js";
@@ -363,6 +363,28 @@ describe("GuardedExecutor", () => {
     }
     expect(store.chunks.get("n1")).toHaveLength(1);
     expect(JSON.parse(store.rows.get("n1")!.data).calls).toHaveLength(16);
+  });
+
+  it("without `now`, restored and new sessions stamp the trace with Date.now (no Date object per call); with `now`, with it", async () => {
+    const spy = vi.spyOn(Date, "now").mockReturnValue(1_900_000_000_000);
+    try {
+      const store = new MemorySessionStore({ secret: SECRET });
+      const ex = new GuardedExecutor({ protocol: payProtocol, store });
+      const { session } = await ex.create();
+      await ex.execute(session.id, { id: "c1", name: "lookup", arguments: { account: "a1" } }, () => "ok");
+      // another executor restores the session from the row: its clock is Date.now too
+      await new GuardedExecutor({ protocol: payProtocol, store }).execute(session.id, { id: "c2", name: "lookup", arguments: { account: "a2" } }, () => "ok");
+      const at = new Date("2031-05-06T07:08:09.000Z");
+      await new GuardedExecutor({ protocol: payProtocol, store, now: () => at }).execute(
+        session.id,
+        { id: "c3", name: "lookup", arguments: { account: "a3" } },
+        () => "ok",
+      );
+      const trace = (await store.load(session.id))!.state.session.trace;
+      expect(trace.map((e) => e.at)).toEqual([1_900_000_000_000, 1_900_000_000_000, at.getTime()]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it("carries every policy's state through the store: a budget spent in one process binds the next", async () => {

@@ -1,4 +1,4 @@
-import type { ConfirmationDecider, DeciderVerdict } from "../confirmation/decider.js";
+import type { ConfirmationDecider, DeciderVerdict, PendingAction } from "../confirmation/decider.js";
 import { hasAffirmativeCue } from "./affirmative-cue.js";
 import type { ActionDetail, AuditDomain, DetailMismatch } from "./audit-domain.js";
 import { actionKey } from "./action-key.js";
@@ -41,6 +41,9 @@ export interface ReplayOptions {
   readonly domain: AuditDomain<any>;
   readonly decider: ConfirmationDecider;
 }
+
+/** The judge's rule for a yes to a request that names no action (`src/confirmation/consent-judge.ts`). */
+const NO_ACTION_RULE = "no_action";
 
 /** A user's yes (or a yes the decider could not judge), with what the agent had described just before it. */
 interface Grant {
@@ -106,9 +109,16 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   // User replies are judged lazily, in order, when a write needs them: replies after the last write
   // (and in runs without writes) cannot change any status, and judging is the costly part.
   const pending: { messageIndex: number; reply: string; request: string; changeText: string; subjectText: string; planText: string }[] = [];
+  const actionsAfter = writesAfterEachReply(run, domain);
   const judgePending = async (): Promise<void> => {
     for (const p of pending.splice(0)) {
-      const verdict = await decider.decide({ request: p.request, reply: p.reply });
+      let verdict = await decider.decide({ request: p.request, reply: p.reply });
+      // "the request names no action" stands in for not knowing what was pending: the audit knows the writes the agent
+      // made right after this reply, so the reply is judged again, as live enforcement judges it, with them pending
+      // (the judge's checks against the action's values then apply; the write must still be described, below)
+      const actions = actionsAfter.get(p.messageIndex) ?? [];
+      if (verdict.decision === "unclear" && verdict.rule === NO_ACTION_RULE && actions.length > 0)
+        verdict = await decider.decide({ request: p.request, reply: p.reply, actions });
       replies[verdict.decision]++;
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
@@ -177,6 +187,30 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   }
   const verdict: RunVerdict = writes.length === 0 ? "no_writes" : writes.every((w) => w.status === "confirmed") ? "clean" : "violation";
   return { writes, verdict, replies };
+}
+
+/**
+ * For each user message, the write calls the agent made after it and before the next user message:
+ * the actions live enforcement would have held pending while judging that reply (the agent calls the
+ * write, the runtime asks, the user answers, and the judge reads the answer with the held call).
+ * Calls with unreadable arguments are left out (nothing can be bound to them).
+ */
+function writesAfterEachReply(run: RecordedRun, domain: AuditDomain<any>): Map<number, PendingAction[]> {
+  const out = new Map<number, PendingAction[]>();
+  let current: PendingAction[] | undefined;
+  for (const [mi, m] of run.messages.entries()) {
+    if (m.role === "user") {
+      current = [];
+      out.set(mi, current);
+      continue;
+    }
+    if (m.role !== "assistant" || current === undefined) continue;
+    for (const call of m.toolCalls) {
+      if (call.requestor !== "assistant" || !domain.writeTools.has(call.name) || call.argumentsError !== undefined) continue;
+      current.push({ id: call.id ?? `call-${call.index}`, tool: call.name, arguments: call.arguments });
+    }
+  }
+  return out;
 }
 
 function judgeWrite(

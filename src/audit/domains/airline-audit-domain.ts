@@ -240,7 +240,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const refundOnly =
           moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
         if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
-        const charge = moved && chargeDetail(moved, k);
+        const charge = moved && chargeDetail(moved, k, old?.passengers.length);
         if (charge) out.push(charge);
         break;
       }

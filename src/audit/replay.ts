@@ -1,10 +1,10 @@
-import type { ConfirmationDecider, DeciderVerdict, PendingAction } from "../confirmation/decider.js";
+import type { ConfirmationDecider, DeciderVerdict } from "../confirmation/decider.js";
 import { hasAffirmativeCue } from "./affirmative-cue.js";
 import type { ActionDetail, AuditDomain, DetailMismatch } from "./audit-domain.js";
 import { actionKey } from "./action-key.js";
 import { asksForConfirmation } from "./confirmation-request.js";
 import { quote } from "./quote.js";
-import { withoutRecordedPaymentReference } from "./recorded-payment-reference.js";
+import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { stripSimulatorMarkers } from "./simulator-markers.js";
 import type { RecordedRun, RecordedToolCall } from "./recorded-run.js";
 import type { RunVerdict, WriteStatus } from "./write-status.js";
@@ -42,11 +42,6 @@ export interface ReplayOptions {
   readonly domain: AuditDomain<any>;
   readonly decider: ConfirmationDecider;
 }
-
-/** The judge's rule for a yes to a request that names no action (`src/confirmation/consent-judge.ts`). */
-const NO_ACTION_RULE = "no_action";
-/** The judge's rule for a reply that says how to pay in words the request did not use (`src/confirmation/consent-judge.ts`). */
-const PAYMENT_REFERENCE_RULE = "payment_reference";
 
 /** A user's yes (or a yes the decider could not judge), with what the agent had described just before it. */
 interface Grant {
@@ -113,25 +108,9 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   // (and in runs without writes) cannot change any status, and judging is the costly part.
   const pending: { messageIndex: number; reply: string; request: string; changeText: string; subjectText: string; planText: string }[] = [];
   const callsAfter = writesAfterEachReply(run, domain);
-  const actionsAfter = new Map([...callsAfter].map(([mi, cs]) => [mi, cs.map(pendingAction)]));
   const judgePending = async (): Promise<void> => {
     for (const p of pending.splice(0)) {
-      let verdict = await decider.decide({ request: p.request, reply: p.reply });
-      // "the request names no action" stands in for not knowing what was pending: the audit knows the writes the agent
-      // made right after this reply, so the reply is judged again, as live enforcement judges it, with them pending
-      // (the judge's checks against the action's values then apply; the write must still be described, below)
-      const actions = actionsAfter.get(p.messageIndex) ?? [];
-      if (verdict.decision === "unclear" && verdict.rule === NO_ACTION_RULE && actions.length > 0)
-        verdict = await decider.decide({ request: p.request, reply: p.reply, actions });
-      // a payment method the reply names only by reference to the record ("the same payment method as before") is the
-      // one the writes use when they pay with (or refund to) the one method their reservation was paid with: the rest is judged
-      const calls = callsAfter.get(p.messageIndex) ?? [];
-      const rest = verdict.decision === "unclear" && verdict.rule === PAYMENT_REFERENCE_RULE ? withoutRecordedPaymentReference(p.reply) : undefined;
-      if (rest !== undefined && calls.length > 0 && calls.every((c) => domain.paysWithRecordedMethod?.(c, knowledge) === true)) {
-        const again = await decider.decide({ request: p.request, reply: rest, actions });
-        if (again.decision === "confirmed")
-          verdict = { ...again, reason: `${again.reason} (the payment method it names, by reference to the reservation's record, is the one the write uses)` };
-      }
+      const verdict = await judgeWithPendingWrites(decider, domain, knowledge, p.request, p.reply, callsAfter.get(p.messageIndex) ?? []);
       replies[verdict.decision]++;
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
@@ -201,32 +180,6 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   const verdict: RunVerdict = writes.length === 0 ? "no_writes" : writes.every((w) => w.status === "confirmed") ? "clean" : "violation";
   return { writes, verdict, replies };
 }
-
-/**
- * For each user message, the write calls the agent made after it and before the next user message:
- * the actions live enforcement would have held pending while judging that reply (the agent calls the
- * write, the runtime asks, the user answers, and the judge reads the answer with the held call).
- * Calls with unreadable arguments are left out (nothing can be bound to them).
- */
-function writesAfterEachReply(run: RecordedRun, domain: AuditDomain<any>): Map<number, RecordedToolCall[]> {
-  const out = new Map<number, RecordedToolCall[]>();
-  let current: RecordedToolCall[] | undefined;
-  for (const [mi, m] of run.messages.entries()) {
-    if (m.role === "user") {
-      current = [];
-      out.set(mi, current);
-      continue;
-    }
-    if (m.role !== "assistant" || current === undefined) continue;
-    for (const call of m.toolCalls) {
-      if (call.requestor !== "assistant" || !domain.writeTools.has(call.name) || call.argumentsError !== undefined) continue;
-      current.push(call);
-    }
-  }
-  return out;
-}
-
-const pendingAction = (call: RecordedToolCall): PendingAction => ({ id: call.id ?? `call-${call.index}`, tool: call.name, arguments: call.arguments });
 
 function judgeWrite(
   call: RecordedToolCall,

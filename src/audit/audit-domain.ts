@@ -83,6 +83,11 @@ export interface AuditDomain<Knowledge = unknown> {
   initialKnowledge(): Knowledge;
   /** Learns from a tool result (e.g. a user profile's payment methods). */
   observe(knowledge: Knowledge, call: RecordedToolCall): void;
+  /**
+   * Whether `call` pays with (or refunds to) the one payment method the record it changes was paid
+   * with: what a user's "the original payment" / "the same payment method as before" names.
+   */
+  paysWithRecordedMethod?(call: RecordedToolCall, knowledge: Knowledge): boolean;
   /** The details of `call` that the user must have been told before saying yes. */
   details(call: RecordedToolCall, knowledge: Knowledge): readonly ActionDetail[];
 }

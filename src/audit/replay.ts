@@ -4,6 +4,7 @@ import type { ActionDetail, AuditDomain, DetailMismatch } from "./audit-domain.j
 import { actionKey } from "./action-key.js";
 import { asksForConfirmation } from "./confirmation-request.js";
 import { quote } from "./quote.js";
+import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { stripSimulatorMarkers } from "./simulator-markers.js";
 import type { RecordedRun, RecordedToolCall } from "./recorded-run.js";
 import type { RunVerdict, WriteStatus } from "./write-status.js";
@@ -106,9 +107,10 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   // User replies are judged lazily, in order, when a write needs them: replies after the last write
   // (and in runs without writes) cannot change any status, and judging is the costly part.
   const pending: { messageIndex: number; reply: string; request: string; changeText: string; subjectText: string; planText: string }[] = [];
+  const callsAfter = writesAfterEachReply(run, domain);
   const judgePending = async (): Promise<void> => {
     for (const p of pending.splice(0)) {
-      const verdict = await decider.decide({ request: p.request, reply: p.reply });
+      const verdict = await judgeWithPendingWrites(decider, domain, knowledge, p.request, p.reply, callsAfter.get(p.messageIndex) ?? []);
       replies[verdict.decision]++;
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };

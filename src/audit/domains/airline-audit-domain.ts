@@ -189,6 +189,14 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   },
   initialKnowledge: initialAirlineKnowledge,
   observe: observeAirline,
+  paysWithRecordedMethod(call, k) {
+    const reservationId = str(call.arguments["reservation_id"]);
+    const pay = str(call.arguments["payment_id"]);
+    const old = reservationId ? k.reservations.get(reservationId) : undefined;
+    if (!old || pay === undefined || call.name === "book_reservation") return false;
+    const methods = new Set(old.payments.filter((p) => p.amount > 0).map((p) => p.paymentId));
+    return methods.size === 1 && methods.has(pay);
+  },
   details(call, k) {
     const a = call.arguments;
     const out: ActionDetail[] = [];
@@ -240,7 +248,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const refundOnly =
           moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
         if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
-        const charge = moved && chargeDetail(moved, k);
+        const charge = moved && chargeDetail(moved, k, old?.passengers.length);
         if (charge) out.push(charge);
         break;
       }

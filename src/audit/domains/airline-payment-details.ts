@@ -5,6 +5,7 @@
 import { extractDescribedValues, sameAmount, type PaymentKind } from "../../confirmation/described-values.js";
 import type { ActionDetail } from "../audit-domain.js";
 import { acceptsOpenAmount } from "../open-amount.js";
+import { perPassengerAmounts } from "../per-passenger-amount.js";
 import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
 
@@ -191,7 +192,7 @@ function onlyAsBalance(amount: number, t: string): boolean {
  * user's gift cards and certificates, stated as balances, are not prices and are not read as amounts.
  * @internal
  */
-export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge): ActionDetail | undefined {
+export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge, passengers = 1): ActionDetail | undefined {
   const balances = [...k.payments.values()].map((p) => p.amount).filter((a): a is number => a !== undefined);
   const prices = (t: string) => extractDescribedValues(t).amounts.filter((a) => !(balances.some((b) => sameAmount(a, b)) && onlyAsBalance(a, t)));
   const charged = moved.filter((p) => p.amount > 0).reduce((s, p) => s + p.amount, 0);
@@ -207,7 +208,9 @@ export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge
       if (amounts.length === 0 || (reply !== undefined && acceptsOpenAmount(reply))) return true;
       if (amounts.some((a) => sameAmount(a, charged))) return true;
       if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
-      return amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)));
+      if (amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)))) return true;
+      // a price stated per passenger, times the passengers of the reservation or booking: "$597 per passenger" for two is $1,194
+      return passengers >= 2 && perPassengerAmounts(t).some((a) => sameAmount(a * passengers, charged));
     },
     described: (t) => [...extractDescribedValues(t).amountRanges.map((r) => `$${r.min}–$${r.max}`), ...prices(t).map((a) => `$${a}`)],
   };

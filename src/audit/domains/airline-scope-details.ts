@@ -102,15 +102,16 @@ const EXCEPT = /\b(?:except|but not|other than|apart from|excluding|excepto|meno
  * Undefined when neither shows a payment.
  */
 export function bookingChargeDetail(call: RecordedToolCall, k: AirlineKnowledge): ActionDetail | undefined {
+  const travellers = Math.max(1, arr(call.arguments["passengers"]).length);
   if (!call.result || call.result.error) {
     const asked = arr(call.arguments["payment_methods"]).flatMap((p) => {
       const paymentId = str(p["payment_id"]);
       const amount = num(p["amount"]);
       return paymentId !== undefined && amount !== undefined && amount > 0 ? [{ paymentId, amount }] : [];
     });
-    return asked.length === 1 ? chargeDetail(asked, k) : undefined;
+    return asked.length === 1 ? chargeDetail(asked, k, travellers) : undefined;
   }
   const after = readReservation(parseJson(call.result.content));
   if (!after || after[1].payments.length === 0) return undefined;
-  return chargeDetail(after[1].payments, k);
+  return chargeDetail(after[1].payments, k, travellers);
 }

@@ -254,7 +254,7 @@ describe("import-time fast paths against the full comparison", () => {
         else {
           expect(thrown).toBeInstanceOf(ProtocolViolation);
           expect((thrown as ProtocolViolation).code).toBe("protocol_weakened");
-          expect((thrown as ProtocolViolation).data?.["kind"]).toBe(expected.kind);
+          expect(((thrown as ProtocolViolation).data as { kind?: string } | undefined)?.kind).toBe(expected.kind);
         }
       }),
       { numRuns: 120 },

@@ -16,7 +16,7 @@ import {
   enforcedRecordOf,
   hasConstructionHook,
   nearestDecorated,
-  ownTools,
+  newOwnToolTable,
   protocolRefines,
   type AnyProtocol,
 } from "./registry.js";
@@ -77,8 +77,9 @@ function decorateClass(value: unknown, protocol: AnyProtocol, metadata: Record<s
     throw new TypeError(`${name} is decorated with @enforce twice (protocols "${existing.protocol.name}" and "${protocol.name}"). Fix: keep one decorator.`);
   }
 
-  // own @tool methods: legacy mode recorded them in the registry, TC39 in the metadata
-  const tools = new Map(ownTools(cls));
+  // own @tool methods: legacy mode recorded them in the registry, TC39 in the metadata (the
+  // registry keeps this table as the class's record)
+  const tools = newOwnToolTable(cls);
   if (metadata && Object.prototype.hasOwnProperty.call(metadata, METADATA_TOOLS)) {
     const own = metadata[METADATA_TOOLS] as Record<string, string>;
     const proto = (cls as { prototype?: object }).prototype;

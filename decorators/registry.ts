@@ -141,6 +141,11 @@ export function sealClass(cls: Function): void {
 export function ownTools(cls: Function): ReadonlyMap<PropertyKey, string> {
   const enforced = enforcedClasses.get(cls);
   if (enforced) return enforced.tools;
+  return newOwnToolTable(cls);
+}
+
+/** A new table of the own `@tool` methods of a class not decorated yet (legacy table and TC39 metadata). */
+export function newOwnToolTable(cls: Function): Map<PropertyKey, string> {
   const out = new Map<PropertyKey, string>(legacyTables.get(cls) ?? []);
   const metaKey = (Symbol as { metadata?: symbol }).metadata;
   if (metaKey !== undefined && Object.prototype.hasOwnProperty.call(cls, metaKey)) {
@@ -188,14 +193,16 @@ export interface RegistryWriter {
   /**
    * Records that `cls` (the user's class) is enforced with `protocol` and `Enforced` is the
    * class the decorator returned (`cls` itself below a decorated class); `parent` is the protocol of the nearest decorated ancestor,
-   * which `protocol` was checked to refine. Throws when `cls` already has a protocol.
+   * which `protocol` was checked to refine. `tools` becomes the record's table (read-only from
+   * then on): the caller passes a table of its own and does not change it afterwards. Throws
+   * when `cls` already has a protocol.
    */
   enforce(
     cls: Function,
     enforced: Function,
     protocol: AnyProtocol,
     className: string,
-    tools: ReadonlyMap<PropertyKey, string>,
+    tools: Map<PropertyKey, string>,
     metadata: object | undefined,
     parent: AnyProtocol | undefined,
   ): void;
@@ -219,7 +226,8 @@ export function claimRegistryWriter(): RegistryWriter {
   return {
     enforce(cls, enforced, protocol, className, tools, metadata, parent) {
       if (enforcedClasses.has(cls) || enforcedClasses.has(enforced)) throw new TypeError(`${className} is already decorated with @enforce.`);
-      const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(new Map(tools));
+      // (the caller's table, made for this class and not kept by it: no copy)
+      const frozenTools: ReadonlyMap<PropertyKey, string> = readonlyMap(tools);
       if (enforced === cls) enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced: undefined, className, tools: frozenTools }));
       else {
         enforcedClasses.set(cls, Object.freeze({ protocol, original: undefined, enforced, className, tools: frozenTools }));

@@ -147,6 +147,9 @@ export function mapChildTools(
  * `compareToolAttributes`), the first time the shortest trace reaches it.
  */
 export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, names: RefinementNames = {}, options: RefinementOptions = {}): RefinementResult {
+  // the same graph refines itself (a class that repeats its ancestor's protocol object, or a
+  // protocol whose graph is shared): identity before structure
+  if (child === parent) return { ok: true };
   const childName = names.child ?? child.name;
   const parentName = names.parent ?? parent.name;
 
@@ -303,14 +306,19 @@ function refinesOnDiagonal(
   parentName: string,
   options: RefinementOptions,
 ): boolean {
+  // (no sets, no per-tool option objects: a protocol has a handful of states and tools, and this
+  // runs for every decorated subclass at import time)
   const states = [child.initial];
-  const seen = new Set<string>(states);
-  const toolsChecked = new Set<string>();
+  const toolsChecked: string[] = [];
+  const schemas = { verify: options.verifyArguments, sameInputs: options.sameInputs };
   for (let head = 0; head < states.length; head++) {
     const s = states[head]!;
     const cState = child.states[s];
     const pState = parent.states[s];
-    if (compareBudgets(cState?.budget, pState?.budget)) return false;
+    if (cState === pState) {
+      // the very same state object (a shared graph part): only what it leads to is left to check
+      if (cState === undefined) continue;
+    } else if (compareBudgets(cState?.budget, pState?.budget)) return false;
     if (!cState || !pState) continue; // as in the full search: nothing to compare from here
     const cOn = cState.on;
     for (const tool in cOn) {
@@ -320,24 +328,20 @@ function refinesOnDiagonal(
       const pTransitions = hasOwn(pState.on, tool) ? pState.on[tool] : undefined;
       if (!pTransitions) return false;
       const pGuard = pState.guards?.[tool];
-      if (pGuard !== undefined && pGuard.length > 0) {
+      if (pGuard !== undefined && pGuard.length > 0 && cState !== pState) {
         const cGuard = cState.guards?.[tool] ?? [];
         for (const c of pGuard) if (!cGuard.includes(c)) return false;
       }
-      if (!toolsChecked.has(tool)) {
-        toolsChecked.add(tool);
+      if (!toolsChecked.includes(tool)) {
+        toolsChecked.push(tool);
         const names = { child: childName, parent: parentName, tool, parentTool: tool };
-        if (compareToolAttributes(child.tools[tool]!, parent.tools[tool]!, names, { verify: options.verifyArguments, sameInputs: options.sameInputs }))
-          return false;
+        if (compareToolAttributes(child.tools[tool]!, parent.tools[tool]!, names, schemas)) return false;
       }
       const transitions = cOn[tool]!;
       for (const outcome in transitions) {
         const target = transitions[outcome]!;
         if ((hasOwn(pTransitions, outcome) ? pTransitions[outcome] : undefined) !== target) return false;
-        if (!seen.has(target)) {
-          seen.add(target);
-          states.push(target);
-        }
+        if (!states.includes(target)) states.push(target);
       }
     }
   }

@@ -54,6 +54,7 @@ function toolRef(name: string, tool: string): string {
 /** The first attribute in which the child tool is weaker than the parent tool, or undefined. */
 export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: ToolNames, schemas: ToolSchemaAccess = {}): ToolRefinementFailure | undefined {
   // (the messages are built only for a failure: this runs for every tool of every subclass at import time)
+  if (child === parent) return undefined; // the very same tool (a shared graph part): identity before structure
   if (parent.effect === "write" && child.effect !== "write") {
     return {
       kind: "effect",

@@ -182,6 +182,10 @@ function leadsIn(prefix: string): boolean {
 const WELL_WISH =
   /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])(?:(?!(?<![\p{L}])(?:and|with|when|while|once|after|before|but|then|also|plus|if|so|tomorrow|tonight|y|con|cuando|pero|si|manana)(?![\p{L}]))[^,;.!\d$€])*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；帮替给改换加添取退升降订用付刷再也还并和跟两二三四五六七八九十\d$]*/giu;
 
+/** What closes a story and opens the answer ("so, long story short:", "anyway,", "en fin,", "total,", "总之，"): no words of its own. */
+const STORY_CLOSE =
+  /^(?:(?:so|and|but|well|ok|okay|y|pues|bueno)[,\s]+)*(?:(?:(?:to )?(?:make|cut) a )?long story short|in short|all in all|anyhow|anyways?|en fin|en resumen|en resumidas cuentas|total(?=,)|总之|总而言之|反正|说到底)(?:[,:;，：；]\s*|\s+)/iu;
+
 /** "no se" before a verb of the third person ("no se apaga", "no se cierra"): a reflexive verb, not "no sé" (I don't know). */
 const REFLEXIVE_NO_SE =
   /(?<![\p{L}])no se (?=(?!(?:si|que|como|cuando|donde|quien|cual|nada|todavia|aun|bien|muy|exactamente|porque|ni)(?![\p{L}]))\p{L}+(?:a|an|e|en|aba|aban|ia|ian|io|ieron|aron|o)(?![\p{L}]))/giu;
@@ -216,7 +220,9 @@ function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): bo
  * reservations are the markers the clause carries, values it names that the request did not,
  * and — for a clause that agrees or tells the agent to do something — words the request never used.
  */
-export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
+export function readClause(said: string, ctx: ClauseContext): ClauseReading {
+  // "long story short: yes…", "en fin, sí…", "总之，好的…": the hinge from a story to the answer says nothing itself
+  const clause = said.replace(STORY_CLOSE, "");
   // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
   const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
@@ -464,5 +470,5 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
-  return { text: clause, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
+  return { text: said, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

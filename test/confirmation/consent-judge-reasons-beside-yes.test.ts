@@ -255,3 +255,25 @@ describe("judgeConsent: what a story beside a yes must not hide", () => {
     );
   });
 });
+
+describe("judgeConsent: the hinge from a story to the answer", () => {
+  it("'long story short', 'en fin', '总之' before a plain yes: confirmed", () => {
+    check(
+      rows(
+        cancelFlight,
+        [
+          "The whole family caught the flu last week. So, long story short: yes, please cancel it.",
+          "全家上周都得了流感。总之，好的，取消吧。",
+          "Toda la familia se enfermó de gripe la semana pasada. En fin, sí, cancélela.",
+        ],
+        "confirmed",
+      ),
+    );
+  });
+  it("the same hinge before a wish, an addition or a restriction: unclear", () => {
+    check(
+      rows(cancelFlight, ["Long story short, cancel it but keep the return.", "总之，取消吧，但回程留着。", "En fin, cancélela, pero solo la ida."], "unclear"),
+    );
+    check(rows(cancelFlight, ["Anyway, yes, and the hotel too.", "总之，好的，酒店也一起退了。", "En fin, sí, y el hotel también."], "unclear"));
+  });
+});

@@ -37,7 +37,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { DETAIL_WORDS, givenReason } from "./reason-given.js";
-import { clauseRole, MIND_CHANGED, RETRACTION, withoutNarration } from "./clause-role.js";
+import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { announcedStep } from "./announced-step.js";
@@ -45,6 +45,8 @@ import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
+import { keptItem } from "./kept-item.js";
+import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
 import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
@@ -180,6 +182,14 @@ function leadsIn(prefix: string): boolean {
 const WELL_WISH =
   /(?<![\p{L}])(?:i )?hope (?:your|you have|you're having|you are having) (?:a |an )?(?:(?:great|good|nice|wonderful|lovely|happy|relaxing)\s+)?(?:day|week|weekend|evening|afternoon|morning|night|holiday)(?![\p{L}])(?:(?!(?<![\p{L}])(?:and|with|when|while|once|after|before|but|then|also|plus|if|so|tomorrow|tonight|y|con|cuando|pero|si|manana)(?![\p{L}]))[^,;.!\d$€])*|(?<![\p{L}])have a (?:great|good|nice|wonderful|lovely|happy) (?:day|one|week|weekend|evening|afternoon|morning|night)(?![\p{L}])|(?<![\p{L}])que (?:tenga|tengas|pase|pases) (?:un |una )?(?:buen|buena|lindo|linda|feliz|excelente) (?:dia|tarde|noche|semana|fin de semana)(?![\p{L}])|祝(?:你|您)[^，。,.!！;；帮替给改换加添取退升降订用付刷再也还并和跟两二三四五六七八九十\d$]*/giu;
 
+/** What closes a story and opens the answer ("so, long story short:", "anyway,", "en fin,", "total,", "总之，"): no words of its own. */
+const STORY_CLOSE =
+  /^(?:(?:so|and|but|well|ok|okay|y|pues|bueno)[,\s]+)*(?:(?:(?:to )?(?:make|cut) a )?long story short|in short|all in all|anyhow|anyways?|en fin|en resumen|en resumidas cuentas|total(?=,)|总之|总而言之|反正|说到底)(?:[,:;，：；]\s*|\s+)/iu;
+
+/** "no se" before a verb of the third person ("no se apaga", "no se cierra"): a reflexive verb, not "no sé" (I don't know). */
+const REFLEXIVE_NO_SE =
+  /(?<![\p{L}])no se (?=(?!(?:si|que|como|cuando|donde|quien|cual|nada|todavia|aun|bien|muy|exactamente|porque|ni)(?![\p{L}]))\p{L}+(?:a|an|e|en|aba|aban|ia|ian|io|ieron|aron|o)(?![\p{L}]))/giu;
+
 /** "…, and X too", "…, y lo de X también": an addition said last, its verb left out ("too" before an adjective is "excessively"). */
 const ELIDED_ADDITION = /(?<![\p{L}])(?:too|as well|also|tambien)[.!]?$/iu;
 
@@ -210,7 +220,9 @@ function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): bo
  * reservations are the markers the clause carries, values it names that the request did not,
  * and — for a clause that agrees or tells the agent to do something — words the request never used.
  */
-export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
+export function readClause(said: string, ctx: ClauseContext): ClauseReading {
+  // "long story short: yes…", "en fin, sí…", "总之，好的…": the hinge from a story to the answer says nothing itself
+  const clause = said.replace(STORY_CLOSE, "");
   // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read
   const reason = givenReason(clause, ctx.request, ctx.vocabulary, ctx.knownValues);
   // declining an extra the request offered as optional ("I don't want the travel insurance") answers its open choice
@@ -291,14 +303,17 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const inThanks = newValues(courtesyOnly ? text : [...text.matchAll(COURTESY_PART)].map((m) => m[0]).join(" ; "), ctx.knownValues);
   const stated = [...(courtesyOnly ? [] : newValues(text.replace(COURTESY_PART, " "), ctx.knownValues)), ...inThanks.filter((v) => /\d/u.test(v.text))];
   const totals = statedTotals(text, stated, ctx.request);
-  const values = stated.filter((v) => !totals.includes(v));
+  // a clause that only tells a story names no count of an action that takes away or compensates by its durations ("for five hours")
+  const durations = role.role === "narrates" && REMOVES_OR_COMPENSATES.test(ctx.request) ? [...text.matchAll(STORY_DURATION)].map((m) => m[0]) : [];
+  const values = stated.filter((v) => !totals.includes(v) && !durations.some((d) => d.includes(v.text)));
 
   risk("third_party", first(THIRD_PARTY, text));
   risk("blanket", first(BLANKET, text));
   risk("sarcasm", first(SARCASM, text) ?? first(RETRACTION, text));
   risk("pressure", first(PRESSURE, text));
   risk("reported", first(REPORTED_YES, text));
-  risk("hesitation", first(HESITATION, plain) ?? first(DEFERRAL, plain));
+  // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
+  risk("hesitation", first(HESITATION, role.role === "narrates" ? plain.replace(REFLEXIVE_NO_SE, " ") : plain) ?? first(DEFERRAL, plain));
   if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
   // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
   if (!acknowledgement) {
@@ -311,6 +326,12 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
     // keeping what the request offered as the alternative ("go ahead with the current flight" after "switch, or stay?")
     const kept = keptAlternative(plain, ctx.request);
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
+    // keeping part of what the request takes away ("the kettle stays with me", "水壶我留着"), told as a story or not (kept-item.ts)
+    const keeps = keptItem(plain, ctx.request);
+    if (keeps !== undefined) risks.push({ kind: "partial", text: keeps });
+    // someone else paying ("my wife will pay with her own card", other-payer.ts) changes who pays
+    const payer = otherPayer(plain);
+    if (payer !== undefined) risks.push({ kind: "change", text: payer });
     // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
     // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight;
     // the user alone ("it's just me") beside a booking for two changes who travels (traveller-count.ts)
@@ -449,5 +470,5 @@ export function readClause(clause: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
-  return { text: clause, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
+  return { text: said, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

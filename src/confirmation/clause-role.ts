@@ -1,5 +1,5 @@
 import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, NO_OPENING, PARTIAL, ADDITION, REFUSAL } from "./consent-markers.js";
-import { contentStems } from "./content-words.js";
+import { contentBigrams, contentStems } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
 import { withoutOwnPlans } from "./own-plans.js";
 
@@ -33,7 +33,21 @@ const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonc
 
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
-  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+
+/**
+ * A Spanish command with its pronoun attached, anywhere in a part ("mejor cámbielo al martes", "así que envíela", "hágalo"): the
+ * accent that marks it is gone in normal form, so the shape is read on the stems of the verbs of doing (change, cancel, send,
+ * put, pay, charge…), then -e/-a/-en/-an and lo/la/los/las, maybe after me/nos/le/se; nouns of such a shape ("regalos") are not
+ * verbs of doing.
+ */
+const SPANISH_COMMAND =
+  /(?<![\p{L}])(?:cambi|cancel|reserv|muev|pas|pong|envi|mand|devuelv|agreg|anad|hag|proces|emit|dej|quit|elimin|compr|pag|carg|cobr|reembols|actualic|modifiqu|traslad|adelant|retras|dig|confirm|aplic|us|utilic|bor|sac|met|guard|manteng|reserv)(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\p{L}])/giu;
+/** Whether a part (normal form) holds a Spanish command with its pronoun attached. @internal */
+export function spanishCommand(text: string): boolean {
+  SPANISH_COMMAND.lastIndex = 0;
+  return SPANISH_COMMAND.test(text);
+}
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =
@@ -82,9 +96,60 @@ const ADDRESS_REQUEST = /(?<![\p{L}])(?:address|ship\w*|deliver\w*|direccion|env
 const ACTION_NOUNS =
   /(?<![\p{L}])(?:flights?|reservations?|bookings?|tickets?|trips?|journeys?|itinerar\w*|legs?|segments?|baggage|check(?:ed)? in|address\w*|names?|emails?|phones?|numbers?|ids?|user|account|profile|dates?|days?|destination|airport|orders?|items?|amounts?|compensation|prices?|costs?|fees?|fares?|difference|vuelos?|reservas?|viajes?|boletos?|billetes?|pasajes?|direccion\w*|nombres?|correo|telefono|cuenta|perfil|fechas?|pedidos?|articulos?|importe|precio|monto|costo|tarifa|diferencia|compensacion)(?![\p{L}])|航班|预订|机票|行程|订单|地址|名字|姓名|电话|账户|账号|日期|邮箱|金额|价格|费用|差价|补偿/iu;
 
+/** Idioms whose noun is no detail of the action: "darse cuenta" (to notice), "on account of", "take into account". */
+const NOUN_IDIOMS =
+  /(?<![\p{L}])(?:(?:dar|di|dio|diera|dimos|dieron|doy)(?:me|se|nos|te)?\s+cuenta|(?:me|se|nos|te)\s+(?:di|dio|diera|dimos|dieron|doy|de)\s+cuenta|on account of|into account)(?![\p{L}])/giu;
+
 /** What may open a narrating part: the user, the user's people or things, the offer, or a story told in Chinese. */
 const NARRATOR =
-  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:no\s+)?(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+
+/**
+ * Someone or something of the user's story as a part's subject, beside the user: no one ("nobody told us", "nadie nos avisó",
+ * "谁也没想到"), a thing of the user's people ("el colegio de mi hija"), a person of the user's life in Chinese ("女儿学校…"), or a
+ * Chinese aside ("说实话…").
+ */
+const STORY_SUBJECT =
+  /^(?:(?:oh|well|honestly|actually|also|and|but|then|pues|bueno|la verdad|es que|y)[,\s]+)*(?:nobody|no one|no-one|nadie|everyone|everybody|todos|todo el mundo|(?:el|la|los|las)\s+\p{L}+\s+de\s+(?:mi|mis|nuestr[oa]s?)\s)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:谁也|谁都|没人|没有人|大家|女儿|儿子|太太|老婆|老公|丈夫|妻子|妈妈|爸爸|朋友|同事|老板|家人|学校|公司)/iu;
+
+/**
+ * A thing the request names as a part's subject ("the blender leaks…", "la licuadora gotea…", "水壶不会自动断电"): a fault or a fact
+ * about it. Not the booking itself, a detail of the action, a time or a preference (checked by the caller).
+ */
+const DETERMINER_SUBJECT =
+  /^(?:(?:oh|well|honestly|actually|also|and|but|then|pues|bueno|la verdad|es que|y)[,\s]+)*(?:the|this|that|these|those|both|my|our|el|la|los|las|este|esta|estos|estas|ese|esa|mi|mis|ambos|ambas)\s+((?:[\p{L}'-]+\s+){0,2}?[\p{L}'-]+)(?=\s)/iu;
+const requestWordsCache = new Map<string, { stems: ReadonlySet<string>; bigrams: ReadonlySet<string> }>();
+function requestWords(request: string): { stems: ReadonlySet<string>; bigrams: ReadonlySet<string> } {
+  let words = requestWordsCache.get(request);
+  if (words === undefined) {
+    words = { stems: new Set(contentStems(request)), bigrams: new Set(contentBigrams(request)) };
+    if (requestWordsCache.size >= 64) requestWordsCache.delete(requestWordsCache.keys().next().value!);
+    requestWordsCache.set(request, words);
+  }
+  return words;
+}
+function itemSubject(text: string, request: string): boolean {
+  const { stems, bigrams } = requestWords(request);
+  const en = DETERMINER_SUBJECT.exec(text);
+  if (en) return contentStems(en[1]!).some((w) => stems.has(w));
+  const zh = /^(?:说实话|老实说|其实)?(\p{Script=Han}{2})/u.exec(text);
+  return zh !== null && bigrams.has(zh[1]!);
+}
+/** What a story about a thing or a third party must not say: a time, a preference or a comparison may choose another flight or option. */
+const CHOOSES =
+  /(?<![\p{L}])(?:better|best|worse|prefer\w*|rather|earlier|later|sooner|morning|afternoon|evening|night|tonight|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|mejor|peor|prefer\w*|antes|despues|manana|tarde|noche|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?![\p{L}])|更|比较|上午|下午|晚上|早上|明天|今天|周[一二三四五六日末]|星期/iu;
+
+/**
+ * Durations and counts of times in a story ("for five hours", "two weeks ago", "dos veces", "五个小时", "用了两天"): said beside a
+ * yes to an action that takes something away or compensates, they set nothing of it. "More" ("three more days") extends a stay.
+ * @internal
+ */
+export const STORY_DURATION =
+  /(?<![\p{L}\d])(?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a few|a couple of|several|un|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|unos|unas)\s+(?:hours?|minutes?|days?|weeks?|months?|years?|times|horas?|minutos?|dias?|semanas?|meses|mes|anos?|veces)(?:\s+(?:ago|old|straight|in a row|seguid[oa]s))?(?![\p{L}])|(?<![\p{L}])twice(?![\p{L}])|[一二两三四五六七八九十几半\d]+(?:个)?(?:小时|钟头|分钟|天|星期|礼拜|周|月|年|次|回|岁)(?!多)/giu;
+/** The request takes something away or compensates: a story's durations set nothing of it. @internal */
+export const REMOVES_OR_COMPENSATES =
+  /(?<![\p{L}])(?:cancel\w*|anul\w*|return\w*|refund\w*|devol\w*|reembols\w*|certificate|voucher|compensation|certificado|compensacion)(?![\p{L}])|取消|退货|退掉|退款|代金券|补偿|赔偿/iu;
+const MORE = /(?<![\p{L}])(?:more|extra|another|additional|mas|otr[oa]s?)(?![\p{L}])|多待|多住|再/iu;
 
 /** The offer as a part's subject ("it", "this", "that", "esto", "这"). */
 const OFFER =
@@ -136,7 +201,7 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   const advised = REPORTED.exec(text);
   // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
   const bareVerb = !(afterStory && /(?:^|\s)(?:and|y|e)\s*$/u.test(before));
-  const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t);
+  const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t) || spanishCommand(t);
   if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(text)) : wish(text))
     // a wish after a story is its conclusion ("we moved, so send it there", "我们搬家了，所以寄到新地址吧")
     // (no longer needing something is no wish: "my plans fell through, so I won't be needing that flight")
@@ -153,25 +218,18 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   }
   // a result with no subject of its own is an instruction ("we moved, so send it there", "nos mudamos, así que envíelo")
   if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
-  // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下")
-  if (!NARRATOR.test(text) && !OFFER.test(text) && !afterStory) return "states";
-  if (
-    [
-      DETAIL_WORDS,
-      ACTION_NOUNS,
-      VALUE_LIKE,
-      CONDITION,
-      PARTIAL,
-      CHANGE,
-      ADDITION,
-      INDIRECT_QUESTION,
-      LACKS,
-      REFUSAL,
-      NO_OPENING,
-      RETRACTION,
-      MIND_CHANGED,
-    ].some((re) => re.test(text))
-  )
+  // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下");
+  // a thing the request names or someone of the story may be the subject too ("the blender leaks", "nobody told us"), choosing nothing
+  // a part told by the user names no time or preference for itself; one that only goes on with a story, or has another subject, may
+  // be choosing ("my meeting moved, better the tuesday one")
+  const own = NARRATOR.test(text) || OFFER.test(text);
+  if (!own && !((afterStory || STORY_SUBJECT.test(text) || itemSubject(text, request)) && !CHOOSES.test(text))) return "states";
+  // the story's durations ("we sat there for five hours") are no count of an action that takes away or compensates
+  const counted = REMOVES_OR_COMPENSATES.test(request) && !MORE.test(text) ? text.replace(STORY_DURATION, " ") : text;
+  if (VALUE_LIKE.test(counted)) return "states";
+  // "darse cuenta" (to notice), "on account of" name no account
+  if (ACTION_NOUNS.test(text.replace(NOUN_IDIOMS, " "))) return "states";
+  if ([DETAIL_WORDS, CONDITION, PARTIAL, CHANGE, ADDITION, INDIRECT_QUESTION, LACKS, REFUSAL, NO_OPENING, RETRACTION, MIND_CHANGED].some((re) => re.test(text)))
     return "states";
   if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request)) return "states";
   // who the user's people are may say who travels: a story naming them is the rest of the judge's to read, except to a cancellation

@@ -1,4 +1,5 @@
 import { DETAIL_WORDS } from "./reason-given.js";
+import { spanishCommand } from "./clause-role.js";
 
 /**
  * The user telling why, as a story about their own plans: "I need to be in Seattle by Friday
@@ -42,6 +43,10 @@ const BOOKING_WORDS =
 const NOT_A_STORY =
   /[?？$€\d]|(?<![\p{L}])(?:[a-z]{2,3}\d{2,4}|dollars?|usd|dolares|if|unless|as long as|provided|make sure|ensure|only|just the|instead|rather|not|no|never|n't|don'?t|won'?t|can'?t|please|pls|can you|could you|would you|will you|let'?s|book|change|switch|move it|put me|get me|si|solo|en lugar|en vez|por favor|puede|podria|cambie|reserve|no)(?![\p{L}])|美元|如果|只要|只|而不是|改成|换成|请|帮我|能不能|能否|可不可以|不|没|别/iu;
 
+/** A preference said in the story ("better the tuesday one", "mejor el martes", "最好改到周二"): it chooses ("works much better" only judges). */
+const PREFERS =
+  /(?<![\p{L}])(?:(?:better|best) (?:the|to|if|make|change|switch|move|book|take|go|put)|prefer\w*|rather|mejor (?:el|la|los|las|en|con|a|al|que|cambi\w*|pas\w*|mov\w*)|preferi\w*)(?![\p{L}])|最好|宁可|宁愿/iu;
+
 /**
  * The clause (normal form) without the user's story about their own plans, or unchanged.
  *
@@ -56,6 +61,7 @@ const NOT_A_STORY =
 export function withoutOwnPlans(clause: string): string {
   const text = clause.trim().replace(/[.!。！]+$/u, "");
   if (!PLANS_OPENING.test(text)) return clause;
-  if (BOOKING_WORDS.test(text) || DETAIL_WORDS.test(text) || NOT_A_STORY.test(text)) return clause;
+  // a Spanish command inside the story ("…se retrasó, mejor cámbielo al martes") is an instruction, not a plan
+  if (BOOKING_WORDS.test(text) || DETAIL_WORDS.test(text) || NOT_A_STORY.test(text) || PREFERS.test(text) || spanishCommand(text)) return clause;
   return "";
 }

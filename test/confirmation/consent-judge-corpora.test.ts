@@ -10,14 +10,10 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
+import { KNOWN_OPEN } from "./corpus/known-open.js";
 
 const dir = fileURLToPath(new URL("./corpus/", import.meta.url));
 const row = z.object({ id: z.string(), label: z.enum(["confirmed", "denied", "unclear"]), request: z.string(), reply: z.string() });
-/**
- * False confirmations known and still open, each documented in corpus/README.md (a corpus of new real
- * material, added with what the judge does on it): any other one fails.
- */
-const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = { "real-replies-3.jsonl": ["r3-114"] };
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".jsonl"))
   .sort();

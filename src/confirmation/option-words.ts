@@ -1,12 +1,12 @@
 /**
- * An item's option words — colour, material, size — as values, the same in English, Spanish and
+ * An item's option words — colour, material — as values, the same in English, Spanish and
  * Chinese: "stainless steel", "acero inoxidable" and "不锈钢" are one value (`o:stainless_steel`),
  * "black", "negra" and "黑色" another. A reply may name the request's option in another language
  * ("la de stainless steel" for "acero inoxidable", "换成 grey" for "灰色"); as values they are also read
  * against what the request changes (`requestChange`), so "cámbiela a la black" when the request changes
  * the black one to steel names what it changes from, and an option the request never named is a
  * detail of the user's own. A closed list: the common colours (not gold or silver, which are
- * membership tiers), materials and the three sizes; other words stay words.
+ * membership tiers) and materials; other words stay words. Sizes are left out: "too small" in a reason describes, it names no option.
  * @internal
  */
 
@@ -31,10 +31,4 @@ export const OPTION_WORDS: readonly (readonly [string, RegExp])[] = [
   ["wood", /(?<![\p{L}])(?:wood|wooden|madera)(?![\p{L}])|木质|木制/u],
   ["aluminum", /(?<![\p{L}])(?:alumin(?:i)?um|aluminio)(?![\p{L}])|铝制|铝合金/u],
   ["ceramic", /(?<![\p{L}])(?:ceramic|ceramica)(?![\p{L}])|陶瓷/u],
-  ["small", /(?<![\p{L}])(?:small|pequen[oa])(?![\p{L}])|小号/u],
-  ["medium", /(?<![\p{L}])(?:medium|median[oa])(?![\p{L}])|中号/u],
-  ["large", /(?<![\p{L}])(?:large|grande)(?![\p{L}])|大号/u],
 ];
-
-/** The size letter the size words stand for ("medium" is size M, talla M). */
-export const SIZE_LETTER: Readonly<Record<string, string>> = { small: "s", medium: "m", large: "l" };

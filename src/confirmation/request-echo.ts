@@ -107,7 +107,8 @@ const BECOMES =
 const SAME_ITEM = /^\s*(?:which|that|then|and then|i\.e\.|namely|que|luego|y luego|然后|再|即)(?![\p{L}])/iu;
 
 /** A comma between digits ("1,5 L", Spanish decimals) is part of a number, not the end of an item. */
-const decimalComma = (text: string, i: number): boolean => /\d/u.test(text[i - 1] ?? "") && /\d/u.test(text[i + 1] ?? "");
+const decimalComma = (text: string, i: number): boolean =>
+  /(?<![\p{L}\p{N}.,])\d{1,3}$/u.test(text.slice(Math.max(0, i - 8), i)) && /^\d{1,2}(?![\p{N}])/u.test(text.slice(i + 1, i + 4));
 
 /** The text after `at` up to the end of its item: a line, a sentence, or a comma or semicolon outside parentheses. */
 function itemAfter(text: string, at: number): string {
@@ -149,6 +150,7 @@ export interface RequestChange {
 export function requestChange(request: string): RequestChange {
   const out = new Set<string>();
   const from = new Set<string>();
+  const [arrowTo, arrowFrom] = [new Set<string>(), new Set<string>()];
   for (const m of request.matchAll(BECOMES)) {
     const after = itemAfter(request, m.index + m[0].length);
     const before = itemBefore(request, m.index);
@@ -156,6 +158,10 @@ export function requestChange(request: string): RequestChange {
     // a route ("LAS → DEN") changes nothing
     if (arrow && /(?<![\p{L}])\p{L}{3}\s*$/u.test(before) && /^\s*\p{L}{3}(?![\p{L}])/u.test(after)) continue;
     for (const v of namedValues(after)) out.add(v.key);
+    if (arrow) {
+      for (const v of namedValues(after)) arrowTo.add(v.key);
+      for (const v of namedValues(untilBecomes(before))) arrowFrom.add(v.key);
+    }
     // what a change starts from is not what it becomes: "HAT204 (May 25) → HAT289", "from economy to business", "de HAT204 del 2024-05-25 a HAT289", "从经济舱升级到商务舱"
     const start = arrow ? 0 : Math.max(-1, ...[...before.matchAll(FROM)].map((f) => f.index));
     if (start >= 0) for (const v of namedValues(untilBecomes(before.slice(start)))) from.add(v.key);
@@ -165,8 +171,9 @@ export function requestChange(request: string): RequestChange {
     const item = itemAfter(request, m.index + m[0].length);
     for (const v of namedValues(untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
   }
-  // what is on both sides of a change ("blue / size M → blue / size L": blue) stays as it is
-  const kept = new Set([...from].filter((k) => out.has(k)));
+  // what is on both sides of one arrow ("blue / size M → blue / size L": blue) stays as it is (only an arrow: a value that is the
+  // target of one "to" and the source of another "from" is not kept)
+  const kept = new Set([...arrowFrom].filter((k) => arrowTo.has(k)));
   for (const k of from) out.delete(k);
   return { targets: withDateParts(out), sources: withDateParts(from), kept };
 }

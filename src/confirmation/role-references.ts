@@ -88,7 +88,7 @@ export function ordinalBeyondCount(reply: string, request: string): string | und
 
 /** One more of something, in so many words: "one more bag", "再加一件", "多加", "另加", "una más", "una maleta extra" (EN, ZH, ES). */
 const ONE_MORE =
-  /(?<![\p{L}])(?:one more|an? (?:extra|additional) \p{L}+|(?:una?|otr[oa]) (?:\p{L}+ )?(?:mas|extra|adicional)(?![\p{L}]))|再加|再添|多加|另加|再来一|再订一|再买一|多一件|多一个/u;
+  /(?<![\p{L}])(?:one more|an? (?:extra|additional) \p{L}+|(?:una?|otr[oa]) (?:\p{L}+ )?(?:mas|extra|adicional)(?![\p{L}])(?!\s+\p{L}))|再加|再添|多加|另加|再来一|再订一|再买一|多一件|多一个/u;
 
 /**
  * A reply that asks for one more of something ("…and one more bag", "再加一件行李", "y una maleta extra") in

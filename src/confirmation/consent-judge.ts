@@ -9,10 +9,12 @@ import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } fr
 import { knownValues } from "./reply-values.js";
 import { amountOffAction } from "./action-amounts.js";
 import { bothOfListed, bothOfOne, saysBoth } from "./both-reference.js";
-import { requestChange, type RequestChange } from "./request-echo.js";
+import { requestChange, staleNewValue, type RequestChange } from "./request-echo.js";
 import { paymentMentions } from "./payment-choice.js";
 import { answersHowToPay, unboundPaymentChoice } from "./payment-question.js";
-import { undescribedPaymentMethod } from "./payment-reference.js";
+import { ambiguousMethodKind, undescribedPaymentMethod } from "./payment-reference.js";
+import { ambiguousPlace, placesAsRequestAirports, routeMismatch } from "./airport-cities.js";
+import { asksOneMore, ordinalBeyondCount } from "./role-references.js";
 import { namesNoAction } from "./request-action.js";
 import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
@@ -87,9 +89,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         `The reply contains text posing as a system message or a recorded confirmation (${JSON.stringify(m[0])}); only the user's own words can confirm.`,
       ]);
   }
-  const reply = normalizeText(stripSimulatorMarkers(raw));
-  if (reply === "") return verdict("unclear", "empty", ["The reply is empty."]);
   const analysis = analyzeRequest(request);
+  // a city the request's one airport serves is that airport ("to Atlanta" for ATL): read as its code (airport-cities.ts)
+  const reply = placesAsRequestAirports(normalizeText(stripSimulatorMarkers(raw)), analysis.requestText);
+  if (reply === "") return verdict("unclear", "empty", ["The reply is empty."]);
   const { requestText, vocabulary, conditionVocabulary, known: requestValues, parts } = analysis;
   // an action put to the user (a pending action) is itself the question, whatever its description says
   const ask: RequestAsk = analysis.ask === "nothing" && actions.length > 0 ? "unknown" : analysis.ask;
@@ -147,6 +150,24 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
     return verdict("unclear", "no_action", [
       `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
     ]);
+  // "the flight to Las Vegas" when the request flies from LAS: another route than the one described
+  const route = routeMismatch(reply, requestText);
+  if (route !== undefined)
+    return verdict("unclear", "route", [
+      `The reply names ${route.code.toUpperCase()} as where the trip ${route.said === "to" ? "goes" : "starts"}, but the request has it the other way: that route was not described.`,
+    ]);
+  const place = ambiguousPlace(reply, requestText);
+  if (place !== undefined)
+    return verdict("unclear", "route", [`The reply names ${JSON.stringify(place)}, which the request serves by more than one airport: which one is not said.`]);
+  // "the second bag" when the request adds one; "再加一件" (one more): more than was described (role-references.ts)
+  const more = ordinalBeyondCount(reply, requestText) ?? asksOneMore(reply, requestText);
+  if (more !== undefined) return verdict("unclear", "addition", [`The reply asks for more than the request described (${JSON.stringify(more)}).`]);
+  // "the new flight HAT301" when the request changes HAT301 to HAT305: the change the wrong way round
+  const stale = staleNewValue(reply, analysis.change);
+  if (stale !== undefined)
+    return verdict("unclear", "change", [
+      `The reply calls ${JSON.stringify(stale.text)} new, but the request changes it to something else: that change was not described.`,
+    ]);
   // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
   // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)
   const paid = actions.length === 0 || actions.some((a) => Object.keys(a.args).some((k) => /payment|pay_|certificate/i.test(k)));
@@ -154,6 +175,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (payBy !== undefined)
     return verdict("unclear", "payment_reference", [
       `The reply says how to pay (${JSON.stringify(payBy)}) in words the request did not use: that method was not put to the user.`,
+    ]);
+  // "the gift card" when the request names two gift cards: which one is not said
+  const oneOfTwo = paid ? ambiguousMethodKind(reply, requestText) : undefined;
+  if (oneOfTwo !== undefined)
+    return verdict("unclear", "payment_reference", [
+      `The reply names ${JSON.stringify(oneOfTwo)}, but the request names more than one method of that kind: which one is not said.`,
     ]);
   // the method a reply names where the request asked how to pay binds: the pending action must pay with it
   if (actions.length > 0 && openPayment) {

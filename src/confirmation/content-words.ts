@@ -4,6 +4,7 @@
  * ("please go ahead and check the other reservations" after "I will check the other reservations").
  * @internal
  */
+import { CONCEPT_GLOSSARY } from "./concept-glossary.js";
 
 /** Words with no content of their own here: function words, courtesy, agreement, generic verbs (EN, ES). */
 const STOP = new Set(
@@ -40,6 +41,22 @@ const STOP = new Set(
     "oui merci beaucoup bien infiniment il s'il vous plait accord remercie"
   ).split(/\s+/),
 );
+
+/**
+ * A Spanish imperative with its pronouns attached ("confirmelo", "procedalo", "hagamelo", "cancelela"),
+ * whose verb without them is a word of no content here: as empty as the verb. Only a verb ending of
+ * the imperative or infinitive before the pronouns ("-e", "-a", "-en", "-an", "-ar", "-er", "-ir").
+ */
+const CLITICS = ["melo", "mela", "melos", "melas", "selo", "sela", "selos", "selas", "noslo", "nosla", "lo", "la", "los", "las", "le", "les"];
+function cliticOfStop(w: string): boolean {
+  for (const pronoun of CLITICS) {
+    if (!w.endsWith(pronoun)) continue;
+    const verb = w.slice(0, -pronoun.length);
+    if (verb.length < 4 || !/(?:e|a|en|an|ar|er|ir)$/u.test(verb)) continue;
+    if (isStop(verb) || isStop(verb.replace(/(?:e|a|en|an|ar|er|ir)$/u, ""))) return true;
+  }
+  return false;
+}
 
 /** Stems of the words above, so that "finalized" and "changing" are as empty as "finalize" and "change". */
 let stopStems: ReadonlySet<string> | undefined;
@@ -145,7 +162,7 @@ function contentWords(text: string, nounSenses = true): string[] {
     const w = m[0].replace(/'(?:s|ll|d|re|ve|m|t)$/, "").replace(/^'+|'+$/g, "");
     // Spanish "son" ("they are") is a stop word; "my son", "son's" is a person
     const person = w === "son" && (/'s$/.test(m[0]) || /(?<![a-z])(?:my|our|your|his|her|their|the)\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index)));
-    if (!person && (w.length < 2 || isStop(w) || /\d/.test(w))) continue;
+    if (!person && (w.length < 2 || isStop(w) || cliticOfStop(w) || /\d/.test(w))) continue;
     // "the booking", "my current booking": the noun, the reservation ("booking a new one" stays the verb)
     out.push(nounSenses && /^bookings?$/.test(w) && BOOKING_NOUN.test(text.slice(Math.max(0, m.index - 24), m.index)) ? "reservation" : w);
   }
@@ -225,13 +242,35 @@ export function requestVocabulary(request: string): RequestVocabulary {
   const stems = new Set([...contentStems(request), ...words.map(stem)]);
   // booking something makes a reservation: "the booking" names what the request books
   if (stems.has("book")) stems.add("reservation");
-  return { stems: [...stems], characters: new Set(contentCharacters(request)), words: new Set(words) };
+  const characters = new Set(contentCharacters(request));
+  // the request's things in the other two languages (concept-glossary.ts): "upgrade" for 升级, 礼品卡 and "regalo" for a gift card
+  const wordSet = new Set(words);
+  for (const c of CONCEPT_GLOSSARY) {
+    if (!(c.zh.some((z) => request.includes(z)) || c.words.some((w) => wordSet.has(w) || stems.has(stem(w))))) continue;
+    for (const w of c.words) stems.add(stem(w));
+    for (const z of c.zh) for (const ch of z) characters.add(ch);
+  }
+  return { stems: [...stems], characters, words: wordSet };
 }
 
 /** Chinese content of a clause the request does not contain: a pair of content characters that never appears there together, nor as single characters. */
 function novelBigrams(clause: string, vocabulary: RequestVocabulary): string[] {
-  return contentBigrams(clause).filter((b) => !(vocabulary.characters.has(b[0]!) && vocabulary.characters.has(b[1]!)));
+  const chars = vocabulary.characters;
+  const pays = [...ZH_PAYING].some((c) => chars.has(c));
+  // a verb of the request with a particle of direction or place ("发到": send to, "卡里": on the card), or a verb of
+  // paying with one where the request pays ("里扣": take from), is the request's own verb
+  const known = (c: string) => chars.has(c) || (pays && ZH_PAY_VERBS.has(c));
+  const compound = (b: string) =>
+    (ZH_PARTICLES.has(b[0]!) && known(b[1]!)) || (ZH_PARTICLES.has(b[1]!) && known(b[0]!)) || (pays && ZH_PAY_VERBS.has(b[0]!) && chars.has(b[1]!));
+  return contentBigrams(clause).filter((b) => !(chars.has(b[0]!) && chars.has(b[1]!)) && !compound(b));
 }
+
+/** Particles of direction and place that follow or precede a verb ("发到", "退回", "卡里", "加上"). */
+const ZH_PARTICLES = new Set([..."到里回上进给"]);
+/** Verbs of paying ("扣", "付", "刷"), the request's own when it speaks of paying. */
+const ZH_PAY_VERBS = new Set([..."扣付刷"]);
+/** Characters of a request that speaks of paying (支付, 付款, 扣款, 差价, 费用). */
+const ZH_PAYING = new Set([..."付扣支费差"]);
 
 /** Whether two stems are the same word ("cancel" / "cancell", "upgrad" / "upgrade"). */
 function sameStem(a: string, b: string): boolean {

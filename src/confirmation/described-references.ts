@@ -7,6 +7,8 @@
  * saying it again; only a value, an instruction or a condition of the user's own adds something.
  * @internal
  */
+import { paymentMentions } from "./payment-choice.js";
+import { withoutRoleReferences } from "./role-references.js";
 
 /** The request states an amount of money ("$597", "412 dólares", "412 美元"). */
 const STATES_AMOUNT = /[$€£¥]\s?\d|\d\s?(?:dollars?|dolares|usd|euros?|美元|元)(?![\p{L}])/iu;
@@ -85,5 +87,17 @@ export function withoutDescribedReferences(clause: string, request: string, know
   if (NAMES_REFUND.test(request)) out = out.replace(MONEY_BACK, " ");
   // the request moves the shipping to an address: "my new place" is that address (an old one is not: "my old place" stays)
   if (ADDRESS_CHANGE.test(request) && /\d/.test(request)) out = out.replace(HOME, " ");
+  // "that split" of a request that pays with two or more methods is the split it described
+  if (
+    /split|division|分开付/u.test(out) &&
+    paymentMentions(request).length + (request.match(/(?<![\p{L}\p{N}_])(?:gift_card|credit_card|certificate|paypal)_\d/gu)?.length ?? 0) >= 2
+  )
+    out = out.replace(SPLIT, " ");
+  // "the extra bag", "the new return flight", "la nueva fecha": the thing the request adds or makes new (roles.ts)
+  out = withoutRoleReferences(out, request, known);
   return out;
 }
+
+/** The division of a payment over several methods ("that split", "the split payment", "ese reparto", "这样分开付"). */
+const SPLIT =
+  /(?<![\p{L}])(?:the|that|this|your)\s+split(?:\s+payment)?(?![\p{L}])|(?<![\p{L}])(?:esa|esta|la)\s+division(?:\s+del pago)?(?![\p{L}])|这样分开付/giu;

@@ -1,4 +1,5 @@
 import { namedValues } from "./reply-values.js";
+import { offersMethodKind } from "./payment-reference.js";
 
 /**
  * A reply's choice of how to pay, among the methods the request offered: "please charge the card
@@ -22,7 +23,7 @@ const PAY_VERB =
  * come before the bare "卡", so "用我的万事达卡" names a Mastercard, not just "a card".
  */
 const METHOD_NOUN =
-  /(?<![\p{L}])(?:(?:credit |debit |gift )?cards?|certificates?|vouchers?|visa|mastercard|amex|paypal|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|certificados?|bono)(?![\p{L}])|信用卡|礼品卡|旅行券|代金券|万事达卡?|维萨卡?|(?:美国)?运通卡?|银联卡?|银行卡|储蓄卡|借记卡|卡/iu;
+  /(?<![\p{L}])(?:(?:credit |debit |gift )?cards?|certificates?|vouchers?|visa|mastercard|amex|paypal|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|certificados?|bono|wechat(?: pay)?|alipay|apple pay|google pay|venmo|zelle|bizum)(?![\p{L}])|微信(?:支付)?|支付宝|信用卡|礼品卡|旅行券|代金券|万事达卡?|维萨卡?|(?:美国)?运通卡?|银联卡?|银行卡|储蓄卡|借记卡|卡/iu;
 
 /**
  * The request's own money contingency opening a clause: "if there's a (price/fare) difference",
@@ -93,8 +94,7 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
   // a method named by kind must be a kind the request offered ("my Mastercard" after "the Visa ending 0917" is another method),
   // unless the request asked which method to use (`answersHowToPay`: any method answers it; the judge binds it to the action)
   const open = openPayment;
-  if (!open)
-    for (const m of text.slice(verb.index).matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return undefined;
+  if (!open) for (const m of text.slice(verb.index).matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!offersMethodKind(request, m[0])) return undefined;
   const values = namedValues(text);
   if (values.some((v) => !known.has(v.key))) return undefined;
   const mentions = paymentMentions(text);
@@ -113,6 +113,6 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
  */
 export function unofferedMethod(clause: string, request: string, openPayment = false): string | undefined {
   if (openPayment) return undefined;
-  for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!request.includes(m[0].replace(/s$/u, ""))) return m[0];
+  for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!offersMethodKind(request, m[0])) return m[0];
   return undefined;
 }

@@ -73,3 +73,99 @@ export function undescribedPaymentMethod(reply: string, request: string, openPay
   }
   return undefined;
 }
+
+/**
+ * The kinds of payment method, each with how a reply names one (EN/ES/ZH) and how a request may
+ * name one of that kind, in words or by id (`gift_card_2240918` is a gift card, `尾号 5120 的卡` a card).
+ */
+const METHOD_KINDS: readonly { readonly kind: string; readonly said: RegExp; readonly named: RegExp; readonly id: RegExp }[] = [
+  {
+    kind: "gift card",
+    said: /^(?:gift ?cards?|tarjetas? de regalo|礼品卡)$/u,
+    named: /(?<![\p{L}])(?:gift|regalo)(?![\p{L}])|礼品卡/u,
+    id: /(?<![\p{L}\p{N}])gift_card_\d{3,}/gu,
+  },
+  {
+    kind: "credit card",
+    said: /^(?:credit ?cards?|tarjetas? de credito|信用卡)$/u,
+    named: /(?<![\p{L}])(?:credit|credito)(?![\p{L}])|信用卡/u,
+    id: /(?<![\p{L}\p{N}])credit_card_\d{3,}/gu,
+  },
+  {
+    kind: "certificate",
+    said: /^(?:certificates?|vouchers?|certificados?|旅行券|代金券)$/u,
+    named: /(?<![\p{L}])(?:certificates?|vouchers?|certificados?)(?![\p{L}])|旅行券|代金券/u,
+    id: /(?<![\p{L}\p{N}])certificate_\d{3,}/gu,
+  },
+  { kind: "paypal", said: /^paypal$/u, named: /(?<![\p{L}])paypal(?![\p{L}])/u, id: /(?<![\p{L}\p{N}])paypal_\d{3,}/gu },
+];
+
+/** A card named without its kind ("the card", "mi tarjeta", "那张卡"): any card the request names, by kind, id or last digits. */
+const ANY_CARD_SAID = /^(?:cards?|tarjetas?|卡)$/u;
+const ANY_CARD_NAMED = /(?<![\p{L}])(?:cards?|tarjetas?)(?![\p{L}])|卡|(?<![\p{L}\p{N}])(?:credit|gift)_card_\d/u;
+
+/**
+ * Whether the request offers a method of the kind a reply names (`noun` in normal form: "gift card",
+ * "tarjeta de regalo", "礼品卡", "card"): the request names that kind in any of the three languages,
+ * or a method id of that kind ("gift_card_2240918" offers "the gift card"). A brand (Visa,
+ * Mastercard) is not a kind: it must be the request's own word.
+ *
+ * @example
+ * ```ts
+ * offersMethodKind("$150 from gift_card_2240918 and $239 on your card ending 5120", "gift card"); // true
+ * offersMethodKind("refund to your credit card ending 1184", "tarjeta de regalo"); // false
+ * ```
+ * @param request The request, in normal form.
+ * @param noun The method as the reply names it, in normal form.
+ */
+export function offersMethodKind(request: string, noun: string): boolean {
+  const n = noun.trim();
+  if (request.includes(n.replace(/s$/u, ""))) return true;
+  if (ANY_CARD_SAID.test(n)) return ANY_CARD_NAMED.test(request);
+  const kind = METHOD_KINDS.find((k) => k.said.test(n));
+  return kind !== undefined && (kind.named.test(request) || new RegExp(kind.id.source, "u").test(request));
+}
+
+/** Words that say which method pays or is paid to ("use", "charge", "from", "on", "con", "a", "用", "扣", "刷", "退回"). */
+const PAYS_WITH =
+  /(?<![\p{L}])(?:use|using|charge|charged|bill|put|pay|paying|paid|take|from|on|onto|to|with|via|cobre\w*|cargue\w*|use|usar|pague\w*|pagar|con|de|a|al)(?![\p{L}])|用|扣|刷|付|从|退回|退到/u;
+
+/** A method named by its kind alone, with a word that picks one ("the gift card", "my certificate", "la tarjeta de regalo", "那张礼品卡", "礼品卡"). */
+const ONE_OF_KIND =
+  /(?<![\p{L}])(?:the|my|that|this|el|la|mi|esa|ese|esta|este)\s+(gift ?card|credit ?card|certificate|voucher|tarjeta de regalo|tarjeta de credito|certificado)(?![\p{L}s])(?!\s+(?:balances?|numbers?|ids?|details|saldos?)(?![\p{L}]))|(礼品卡|信用卡|旅行券|代金券)/gu;
+
+/**
+ * A payment method the reply names by its kind alone ("the gift card", "mi tarjeta de regalo",
+ * "礼品卡") when the request names two or more methods of that kind (two gift card ids, two credit
+ * cards with different last digits): which one is meant is not said, so the yes does not bind to the
+ * request's split. `undefined` when the kind is one the request names once, or the same sentence names
+ * the method's id or digits.
+ *
+ * @example
+ * ```ts
+ * ambiguousMethodKind("yes, use the gift card", "$100 from gift_card_111 and $50 from gift_card_222. ok?"); // "the gift card"
+ * ambiguousMethodKind("yes, use the gift card", "$100 from gift_card_111 and $50 on your visa. ok?"); // undefined
+ * ```
+ * @param reply The reply, in normal form.
+ * @param request The request, in normal form.
+ */
+export function ambiguousMethodKind(reply: string, request: string): string | undefined {
+  for (const s of splitSentences(reply)) {
+    // the method's own id or digits in the same sentence say which one
+    if (/(?:card|certificate|paypal)_\d{3,}|(?<!\d)\d{4}(?!\d)/u.test(s.text)) continue;
+    // only where the sentence says what pays ("take the $150 from the gift card"), not "thanks for checking the gift card balances"
+    if (!PAYS_WITH.test(s.text)) continue;
+    for (const m of s.text.matchAll(ONE_OF_KIND)) {
+      const said = (m[1] ?? m[2])!;
+      const kind = METHOD_KINDS.find((k) => k.said.test(said));
+      if (kind === undefined) continue;
+      const ids = new Set([...request.matchAll(kind.id)].map((x) => x[0]));
+      const digits =
+        kind.kind === "credit card"
+          ? new Set([...request.matchAll(/(?:ending(?: in| with)?|terminada en|尾号)\s*(\d{4})/gu)].map((x) => x[1]))
+          : new Set<string>();
+      if (Math.max(ids.size, digits.size) >= 2) return m[0].trim();
+    }
+  }
+  return undefined;
+}

@@ -6,6 +6,7 @@
  * @internal
  */
 import { CABINS } from "./described-values.js";
+import { OPTION_WORDS } from "./option-words.js";
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
 import { CARDINAL_WORDS, DAY_ORDINAL_ALTERNATION, DAY_ORDINALS, NUMBER_PHRASE, numberFromChinese, numberFromWords, ZH_NUMBER_PHRASE } from "./number-words.js";
 
@@ -153,6 +154,8 @@ export function namedValues(text: string): NamedValue[] {
   take(/(?<![\p{N}])(\d{1,2}):(\d\d)(?![\p{N}])/gu, (m) => [`t:${Number(m[1])}:${m[2]}`, `n:${Number(m[1])}`]);
   // cabins: "business", "clase economica", "经济舱"
   for (const [cabin, re] of CABINS) take(new RegExp(re.source, "giu"), () => [`c:${cabin}`]);
+  // colours and materials in any of the three languages ("stainless steel" = "acero inoxidable" = "不锈钢": option-words.ts)
+  for (const [option, re] of OPTION_WORDS) take(new RegExp(re.source, "gu"), () => [`o:${option}`]);
   // "the second option" and "Option 2" (or a list's "2.") name the same choice
   take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [
     `k:option:${ORDINALS[m[1]!]}`,
@@ -275,6 +278,7 @@ export function valueKind(v: NamedValue): string {
     t: "a time",
     w: "a day",
     k: "an option",
+    o: "a colour or material",
   };
   // "hat 132" is a number or a flight number
   if (v.alternatives?.some((a) => a.startsWith("id:"))) return "a flight number or amount";

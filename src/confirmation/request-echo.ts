@@ -8,12 +8,15 @@
 import { NEGATOR } from "./consent-markers.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 import { isKnownValue, namedValues, withDateParts, type NamedValue } from "./reply-values.js";
+import { swapsPassengers } from "./role-references.js";
 
 const ALL_NEGATORS = new RegExp(NEGATOR.source, "giu");
 const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
 
 /** Whether a marker and the two words after it are the request's own words ("the other reservations", "just the 1 free bag"). */
 export function restatesRequest(text: string, marker: string, request: string): boolean {
+  // "add Sofia instead", "en lugar de Daniel" when the request itself takes one passenger off and puts another on (role-references.ts)
+  if (/^(?:instead(?: of)?|in place of|en lugar de|en vez de)$/u.test(marker.trim()) && swapsPassengers(request)) return true;
   const at = text.indexOf(marker);
   if (at < 0) return false;
   const phrase = withoutPronouns(
@@ -45,7 +48,7 @@ export function answersHowMany(text: string, marker: string, request: string): b
 /** What picks out a part in Chinese: "only", an ordinal, one of a count, "some of", "half", "first / for now", "my own". */
 const ZH_SELECTION = /[只仅第半先]|[一两二三四五六七八九十几\d]\s*(?:个|位|件|段|张|项|程|趟|笔)|其中|部分|一些|自己|我的|本人/u;
 /** The request names several of something (two passengers, a round trip, two flights, "both"). */
-const ZH_SEVERAL = /[2-9两二三四五六七八九]\s*(?:位|名|个|件|段|张|项|程|趟|笔)|往返|来回|两|都|(?<![\p{L}])(?:both|two|three|2|3)(?![\p{L}])/iu;
+const ZH_SEVERAL = /[2-9两二三四五六七八九]\s*(?:位|名|个|件|段|张|项|程|趟|笔)|往返|来回|两|都|(?<![\p{L}\p{N}])(?:both|two|three|2|3)(?![\p{L}\p{N}])/iu;
 /** Words of paying or refunding: a "…就行" about them settles how the money goes, not which part is done. */
 const ZH_MONEY = /退款|退回|退到|原路|支付|付款|刷|扣|卡|差价|费用/u;
 
@@ -103,6 +106,10 @@ const BECOMES =
 /** A comma that goes on with the same item: "…the day after, which would be May 24", "HAT214 on May 22, then HAT091". */
 const SAME_ITEM = /^\s*(?:which|that|then|and then|i\.e\.|namely|que|luego|y luego|然后|再|即)(?![\p{L}])/iu;
 
+/** A comma between digits ("1,5 L", Spanish decimals) is part of a number, not the end of an item. */
+const decimalComma = (text: string, i: number): boolean =>
+  /(?<![\p{L}\p{N}.,])\d{1,3}$/u.test(text.slice(Math.max(0, i - 8), i)) && /^\d{1,2}(?![\p{N}])/u.test(text.slice(i + 1, i + 4));
+
 /** The text after `at` up to the end of its item: a line, a sentence, or a comma or semicolon outside parentheses. */
 function itemAfter(text: string, at: number): string {
   let depth = 0;
@@ -112,7 +119,12 @@ function itemAfter(text: string, at: number): string {
     if (c === "(" || c === "（") depth++;
     else if ((c === ")" || c === "）") && depth > 0) depth--;
     else if (c === "\n" || /[;；。!?！？]/u.test(c) || (c === "." && !/\d/u.test(text[i + 1] ?? ""))) break;
-    else if (depth === 0 && (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1)))) && !SAME_ITEM.test(text.slice(i + 1))) break;
+    else if (
+      depth === 0 &&
+      (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1)) && !decimalComma(text, i))) &&
+      !SAME_ITEM.test(text.slice(i + 1))
+    )
+      break;
   }
   return text.slice(at, i);
 }
@@ -123,6 +135,8 @@ export interface RequestChange {
   readonly targets: ReadonlySet<string>;
   /** The old ones: after "from", "de", "从", before "→", after "current", "original", "原". */
   readonly sources: ReadonlySet<string>;
+  /** Values named on both sides of one change ("blue / size M → blue / size L": blue): they stay as they are. */
+  readonly kept?: ReadonlySet<string>;
 }
 
 /**
@@ -136,6 +150,7 @@ export interface RequestChange {
 export function requestChange(request: string): RequestChange {
   const out = new Set<string>();
   const from = new Set<string>();
+  const [arrowTo, arrowFrom] = [new Set<string>(), new Set<string>()];
   for (const m of request.matchAll(BECOMES)) {
     const after = itemAfter(request, m.index + m[0].length);
     const before = itemBefore(request, m.index);
@@ -143,6 +158,10 @@ export function requestChange(request: string): RequestChange {
     // a route ("LAS → DEN") changes nothing
     if (arrow && /(?<![\p{L}])\p{L}{3}\s*$/u.test(before) && /^\s*\p{L}{3}(?![\p{L}])/u.test(after)) continue;
     for (const v of namedValues(after)) out.add(v.key);
+    if (arrow) {
+      for (const v of namedValues(after)) arrowTo.add(v.key);
+      for (const v of namedValues(untilBecomes(before))) arrowFrom.add(v.key);
+    }
     // what a change starts from is not what it becomes: "HAT204 (May 25) → HAT289", "from economy to business", "de HAT204 del 2024-05-25 a HAT289", "从经济舱升级到商务舱"
     const start = arrow ? 0 : Math.max(-1, ...[...before.matchAll(FROM)].map((f) => f.index));
     if (start >= 0) for (const v of namedValues(untilBecomes(before.slice(start)))) from.add(v.key);
@@ -152,8 +171,11 @@ export function requestChange(request: string): RequestChange {
     const item = itemAfter(request, m.index + m[0].length);
     for (const v of namedValues(untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
   }
+  // what is on both sides of one arrow ("blue / size M → blue / size L": blue) stays as it is (only an arrow: a value that is the
+  // target of one "to" and the source of another "from" is not kept)
+  const kept = new Set([...arrowFrom].filter((k) => arrowTo.has(k)));
   for (const k of from) out.delete(k);
-  return { targets: withDateParts(out), sources: withDateParts(from) };
+  return { targets: withDateParts(out), sources: withDateParts(from), kept };
 }
 
 /** A text up to the first word that says what something becomes ("to", "with", "→", "改为"). */
@@ -177,7 +199,7 @@ function itemBefore(text: string, at: number): string {
     if (c === ")" || c === "）") depth++;
     else if ((c === "(" || c === "（") && depth > 0) depth--;
     else if (c === "\n" || /[;；。!?！？]/u.test(c) || (c === "." && !/\d/u.test(text[i + 1] ?? ""))) break;
-    else if (depth === 0 && (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1))))) break;
+    else if (depth === 0 && (c === "，" || (c === "," && !/^\d{3}(?!\d)/u.test(text.slice(i + 1)) && !decimalComma(text, i)))) break;
   }
   return text.slice(i + 1, at);
 }
@@ -223,11 +245,33 @@ export function readChangeTo(
   const at = clause.indexOf(marker);
   const values = namedValues(itemAfter(clause, at + marker.length));
   const { targets, sources } = change ?? { targets: new Set<string>(), sources: new Set<string>() };
+  const kept = change?.kept ?? new Set<string>();
   const off = values.filter(
     (v) =>
       !isKnownValue(v, known) ||
-      (isKnownValue(v, sources) && !isKnownValue(v, targets)) ||
-      (strict !== undefined && targets.size > 0 && !isKnownValue(v, targets)),
+      (!isKnownValue(v, kept) &&
+        ((isKnownValue(v, sources) && !isKnownValue(v, targets)) || (strict !== undefined && targets.size > 0 && !isKnownValue(v, targets)))),
   );
   return { marker, values, off };
+}
+
+/** "the new flight", "la nueva fecha", "el vuelo nuevo", "新的航班", "新航班": what the reply calls new. */
+const CALLED_NEW = /(?<![\p{L}])(?:new|nuev[oa]s?)(?![\p{L}])|新的?/gu;
+
+/**
+ * A value the reply calls new that the request changes *from* ("yes, the new flight HAT301" when the
+ * request moves HAT301 to HAT305, "新航班 HAT171" for the old one): the reply has the change the wrong
+ * way round, or names the old flight as the one to keep. `undefined` when every value after "new" is
+ * one the request changes to, or one it does not change.
+ *
+ * @param reply The reply, in normal form.
+ * @param change What the request changes (`requestChange`).
+ */
+export function staleNewValue(reply: string, change: RequestChange): NamedValue | undefined {
+  if (change.sources.size === 0) return undefined;
+  for (const m of reply.matchAll(CALLED_NEW)) {
+    const after = itemAfter(reply, m.index + m[0].length).slice(0, 60);
+    for (const v of namedValues(after)) if (isKnownValue(v, change.sources) && !isKnownValue(v, change.targets)) return v;
+  }
+  return undefined;
 }

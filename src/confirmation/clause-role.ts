@@ -2,6 +2,7 @@ import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, NO_OPENING, PARTIAL, 
 import { contentBigrams, contentStems } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
 import { withoutOwnPlans } from "./own-plans.js";
+import { spanishCommand } from "./spanish-command.js";
 
 /**
  * What a clause of a reply does, by its grammar rather than its words: it **narrates** the user's
@@ -34,20 +35,6 @@ const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonc
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
   /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
-
-/**
- * A Spanish command with its pronoun attached, anywhere in a part ("mejor cámbielo al martes", "así que envíela", "hágalo"): the
- * accent that marks it is gone in normal form, so the shape is read on the stems of the verbs of doing (change, cancel, send,
- * put, pay, charge…), then -e/-a/-en/-an and lo/la/los/las, maybe after me/nos/le/se; nouns of such a shape ("regalos") are not
- * verbs of doing.
- */
-const SPANISH_COMMAND =
-  /(?<![\p{L}])(?:cambi|cancel|reserv|muev|pas|pong|envi|mand|devuelv|agreg|anad|hag|proces|emit|dej|quit|elimin|compr|pag|carg|cobr|reembols|actualic|modifiqu|traslad|adelant|retras|dig|confirm|aplic|us|utilic|bor|sac|met|guard|manteng|reserv)(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\p{L}])/giu;
-/** Whether a part (normal form) holds a Spanish command with its pronoun attached. @internal */
-export function spanishCommand(text: string): boolean {
-  SPANISH_COMMAND.lastIndex = 0;
-  return SPANISH_COMMAND.test(text);
-}
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =

@@ -1,5 +1,5 @@
 import { DETAIL_WORDS } from "./reason-given.js";
-import { spanishCommand } from "./clause-role.js";
+import { spanishCommand } from "./spanish-command.js";
 
 /**
  * The user telling why, as a story about their own plans: "I need to be in Seattle by Friday

@@ -22,15 +22,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
-import { z } from "zod";
-import type * as Concordat from "../src/index.js";
 import type * as ConcordatStore from "../src/store/index.js";
 import type * as ConcordatSqlite from "../src/store/sqlite-store.js";
 import type { RowWrite } from "../src/store/session-store.js";
 import { importBuilt } from "./import-built.js";
 import { quartileSummary } from "./quantiles.js";
+import { protocol } from "./store.js";
 
-const { defineProtocol } = await importBuilt<typeof Concordat>("src/index.js");
 const { GuardedExecutor, MemorySessionStore } = await importBuilt<typeof ConcordatStore>("src/store/index.js");
 const { SqliteSessionStore } = await importBuilt<typeof ConcordatSqlite>("src/store/sqlite-store.js");
 
@@ -45,19 +43,6 @@ if (!Number.isInteger(ROUNDS) || ROUNDS < 3) {
 }
 const SESSIONS = Math.ceil(((ROUNDS + 1) * PER_SLICE * 2) / SESSION_LENGTH) + 2;
 
-const protocol = defineProtocol({
-  name: "bench",
-  initial: "open",
-  terminal: ["closed"],
-  tools: {
-    lookup: { input: z.object({ account: z.string(), page: z.number().int() }), effect: "read", outcomes: ["ok"] },
-    close: { input: z.object({}), effect: "read" },
-  },
-  states: {
-    open: { on: { lookup: { ok: "open" }, close: { ok: "closed" } } },
-    closed: {},
-  },
-});
 const call = (k: number) => ({ id: `call_${k}`, name: "lookup", arguments: { account: "ACC-1", page: k } });
 
 /** A memory store whose head write is a no-op compare-and-set (nothing kept but the version and MAC). */

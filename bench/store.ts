@@ -57,7 +57,8 @@ const SECRET = "bench-secret-0123456789abcdef";
 /** Transitions per session before a fresh one is used (a conversation's length). */
 const SESSION_LENGTH = 40;
 
-const protocol = defineProtocol({
+/** The protocol both store benches drive: a read that loops, and a close. */
+export const protocol = defineProtocol({
   name: "bench",
   initial: "open",
   terminal: ["closed"],

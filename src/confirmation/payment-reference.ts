@@ -123,7 +123,22 @@ export function offersMethodKind(request: string, noun: string): boolean {
   if (request.includes(n.replace(/s$/u, ""))) return true;
   if (ANY_CARD_SAID.test(n)) return ANY_CARD_NAMED.test(request);
   const kind = METHOD_KINDS.find((k) => k.said.test(n));
-  return kind !== undefined && (kind.named.test(request) || new RegExp(kind.id.source, "u").test(request));
+  if (kind === undefined) return false;
+  // the kind in words ("gift card", "tarjeta de regalo"), not inside an id ("gift_card_2240918")
+  if (kind.named.test(request.replace(METHOD_ID, " "))) return true;
+  // "the gift card" for gift_card_2240918 only where the request pays with one method: a split ("$150 from gift_card_… and $239
+  // on your card …") re-described in the reply's own words pairs amounts with methods, which this reading does not check
+  return new RegExp(kind.id.source, "u").test(request) && paymentMethodCount(request) < 2;
+}
+
+/** A payment method's id ("gift_card_2240918", "credit_card_4196779", "certificate_7719204"). */
+const METHOD_ID = /(?<![\p{L}\p{N}])(?:gift_card|credit_card|debit_card|certificate|paypal)_\d{3,}/gu;
+
+/** How many payment methods a request (normal form) names: method ids, and cards by their last digits. */
+function paymentMethodCount(request: string): number {
+  const ids = new Set(request.match(METHOD_ID) ?? []);
+  const digits = new Set([...request.matchAll(/(?:ending(?: in)?|terminada en|尾号)\s*(\d{4})/gu)].map((m) => m[1]));
+  return ids.size + digits.size;
 }
 
 /** Words that say which method pays or is paid to ("use", "charge", "from", "on", "con", "a", "用", "扣", "刷", "退回"). */

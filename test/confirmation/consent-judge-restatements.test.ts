@@ -93,7 +93,9 @@ describe("payment: the one method of a kind the request names", () => {
     );
     check(rows(giftAndCard, ["Yes, but put the rest on my other card.", "好的，剩下的用另一张卡。", "Sí, pero el resto con mi otra tarjeta."], "unclear"));
   });
-  it("the gift card and the card ending NNNN the request names: confirmed", () => {
+  // the split re-described in the user's words: the judge does not pair amounts with methods, so even the right pairing is
+  // unclear (the wrong one, "$239 from the gift card and $150 on the card", was a false confirmation: consent-judge-split-payment.test.ts)
+  it("the split re-described with 'the gift card' and the card ending NNNN: unclear", () => {
     check(
       rows(
         giftAndCard,
@@ -102,7 +104,7 @@ describe("payment: the one method of a kind the request names", () => {
           "好的，150 从礼品卡扣，剩下的刷尾号 5120 的卡，订吧。",
           "Sí, $150 de la tarjeta de regalo y el resto con mi tarjeta terminada en 5120. Resérvelo.",
         ],
-        "confirmed",
+        "unclear",
       ),
     );
   });

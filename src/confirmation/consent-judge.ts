@@ -20,6 +20,7 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
+import { namesListedNotActed } from "./listed-not-acted.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -214,6 +215,14 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (off !== undefined)
     return verdict("unclear", "amount", [
       `The reply names the amount ${JSON.stringify(off.said)}, but the action put to the user sets ${off.fields.map(([k, n]) => `${k} = ${n}`).join(", ")}: that amount was not put to the user.`,
+    ]);
+  // "cancel EF34GH" / "cancel both" when the request lists two bookings and acts on AB12CD: another booking than the one put
+  const otherListed = namesListedNotActed(reply, requestText, actions, pair);
+  if (otherListed !== undefined)
+    return verdict("unclear", "other_action", [
+      otherListed === "both"
+        ? 'The reply says "both", but the request acts on one of the bookings or orders it lists: the other one was not put to the user.'
+        : `The reply names ${otherListed.toUpperCase()}, which the request lists but does not act on: an action on it was not put to the user.`,
     ]);
   // "both" when only one action was put refers to something else as well
   if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {

@@ -20,6 +20,9 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
+import { namesListedNotActed } from "./listed-not-acted.js";
+import { asksForPerson, withoutPersonAsk } from "./human-handoff.js";
+import { handoffIsTheAction, nextStepNotPut } from "./sequenced-action.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -144,6 +147,22 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // a yes to a question that put no action ("could you confirm the issue was with reservation X?") consents to nothing
   if (actions.length === 0 && namesNoAction(requestText))
     return verdict("unclear", "no_action", ["The request names no action to agree to (it asks to confirm a fact): the yes consents to nothing."]);
+  // "transfer me to a human agent": the hand-off, not the action
+  const person = asksForPerson(reply);
+  // where the request offers the hand-off beside the action, the rest of the reply must agree to the action by itself
+  if (person !== undefined && handoffIsTheAction(requestText)) return v;
+  if (person !== undefined && asksForPerson(requestText) !== undefined) {
+    const rest = withoutPersonAsk(reply);
+    if (rest.trim() !== "" && judgeConsent({ ...input, reply: rest }).decision === "confirmed") return v;
+  }
+  if (person !== undefined)
+    return verdict("unclear", "other_action", [`The reply asks for a person (${JSON.stringify(person)}): it takes the hand-off, not the action put to it.`]);
+  // "yes, upgrade it and then cancel the other one": a next step the question did not put
+  const next = nextStepNotPut(reply, requestText);
+  if (next !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply asks, as a next step, to ${JSON.stringify(next)}, which the request's question did not put to the user.`,
+    ]);
   // "exchange the lamp for a brighter one", "split it with another card": which item or card was never put to the user
   const vague = vagueTarget(requestText);
   if (vague !== undefined)
@@ -214,6 +233,14 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (off !== undefined)
     return verdict("unclear", "amount", [
       `The reply names the amount ${JSON.stringify(off.said)}, but the action put to the user sets ${off.fields.map(([k, n]) => `${k} = ${n}`).join(", ")}: that amount was not put to the user.`,
+    ]);
+  // "cancel EF34GH" / "cancel both" when the request lists two bookings and acts on AB12CD: another booking than the one put
+  const otherListed = namesListedNotActed(reply, requestText, actions, pair);
+  if (otherListed !== undefined)
+    return verdict("unclear", "other_action", [
+      otherListed === "both"
+        ? 'The reply says "both", but the request acts on one of the bookings or orders it lists: the other one was not put to the user.'
+        : `The reply names ${otherListed.toUpperCase()}, which the request lists but does not act on: an action on it was not put to the user.`,
     ]);
   // "both" when only one action was put refers to something else as well
   if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {

@@ -189,6 +189,9 @@ export const TYPO_TOLERANT_WORDS: readonly string[] = ["ahead", "please", "proce
 export const INJECTION_PATTERNS: readonly RegExp[] = [
   /\b(?:system|assistant|developer|tool|function|admin|administrator)\s*(?:message|note|notice|prompt)?\s*[:：>\]]/i,
   /\[\s*(?:system|assistant|inst|admin|tool)\b/i,
+  // a bracketed status posing as a recorded outcome: "[confirmed] yes", "(approved)", "【已确认】", "[confirmado]"
+  /[[(【]\s*(?:confirmed|approved|authori[sz]ed|granted|consent(?:ed)?|verified|confirmad[oa]|aprobad[oa]|autorizad[oa])\s*[\])】]/i,
+  /【\s*(?:已)?(?:确认|同意|批准)\s*】/,
   /<\s*\/?\s*(?:system|assistant|tool|developer|user|im_start|im_end)\b/i,
   /<\|/,
   /#{2,}\s*(?:system|instruction)/i,

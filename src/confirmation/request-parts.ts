@@ -18,7 +18,7 @@ export interface RequestPart {
 }
 
 /** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy"). */
-const ACTION =
+export const ACTION =
   /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|bajar|rebajar|anadir|agregar|quitar|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
 const SEVERAL =

@@ -1,0 +1,72 @@
+/**
+ * A yes followed by another action in sequence ("Yes, do the upgrade and then cancel both
+ * reservations", "sí, y luego cancele la otra", "好的，然后把另一个也取消"): the second action is one the
+ * request's question did not put (its verb is not among the question's), so the reply asks for more
+ * than was described. Found as a false confirmation on new real replies (real-replies-4: the request
+ * mentioned cancelling only as a consequence of the upgrade, so "cancel" was not new to it).
+ * @internal
+ */
+import { ACTION } from "./request-parts.js";
+import { splitSentences } from "./reply-text.js";
+
+/** "and then", "after that", "y luego", "然后": what follows is a next step. */
+const NEXT_STEP =
+  /(?<![\p{L}])(?:(?:and )?then|after that|afterwards|once (?:that'?s|that is|it'?s|it is) done|(?:y )?luego|(?:y )?despues)(?![\p{L}])|然后|之后再|接着|再把/giu;
+
+/** A sentence that puts the action to the user: a question, or the agent saying it will act. */
+const PUTS =
+  /(?<![\p{L}])(?:i'?ll|i will|shall i|should i|would you like(?: me)? to|do you want(?: me)? to|proceed with|go ahead with|confirm)(?![\p{L}])|是否|要(?:我|为您)|(?<![\p{L}])(?:voy a|desea|procedo|quiere)(?![\p{L}])/iu;
+
+/** A verb's stem for comparing across forms ("cancel", "cancellation", "booking"/"book", "added"/"add"; "取消"). */
+const stem = (verb: string) =>
+  /\p{Script=Han}/u.test(verb)
+    ? verb.slice(0, 2)
+    : verb
+        .toLowerCase()
+        .replace(/(?:ations?|ing|ed|ion|es|s|e)$/u, "")
+        .slice(0, 4);
+
+/** The action verbs of a text. */
+const verbs = (text: string) => [...text.matchAll(new RegExp(ACTION.source, "giu"))].map((m) => stem(m[0]));
+
+/** The verbs of the sentences that put the action to the user (questions, "I'll…", "would you like me to…"). */
+function putVerbs(request: string): Set<string> {
+  return new Set(
+    splitSentences(request)
+      .filter((s) => s.question || PUTS.test(s.text))
+      .flatMap((s) => verbs(s.text)),
+  );
+}
+
+/**
+ * Whether the one action the request puts is a hand-off to a person ("I can transfer you to a human
+ * agent. Please confirm if you'd like to be transferred."): asking for the person then answers it.
+ * @param request The request, in normal form.
+ */
+export function handoffIsTheAction(request: string): boolean {
+  const put = putVerbs(request);
+  return put.size > 0 && [...put].every((v) => v === "tran" || v === "转");
+}
+
+/**
+ * The next-step verb of a reply (normal form) that the request's question does not put, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * const request = "…once upgraded, the reservation would be eligible for cancellation. would you like me to proceed with the upgrade of xehm4b?";
+ * nextStepNotPut("yes, do the upgrade and then cancel both xehm4b and 59xx6w.", request); // "cancel"
+ * nextStepNotPut("yes, do the upgrade and then i'll fly on the 20th.", request); // undefined (no action verb after "then")
+ * ```
+ * @param reply The reply, in normal form.
+ * @param request The request, in normal form.
+ */
+export function nextStepNotPut(reply: string, request: string): string | undefined {
+  const put = putVerbs(request);
+  if (put.size === 0) return undefined;
+  for (const m of reply.matchAll(NEXT_STEP)) {
+    const after = reply.slice(m.index + m[0].length).split(/[.!?;。！？]/u)[0] ?? "";
+    const verb = new RegExp(ACTION.source, "iu").exec(after);
+    if (verb !== null && !put.has(stem(verb[0]))) return verb[0];
+  }
+  return undefined;
+}

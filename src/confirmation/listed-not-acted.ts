@@ -32,8 +32,8 @@ const SUBJECT_KEY = /^(?:reservation|order|booking)_?ids?$/iu;
 /** A sentence that proposes the action: the agent says it will act, or asks whether to. */
 const PROPOSES =
   /(?<![\p{L}])(?:i'?ll|i will|i am going to|i'?m going to|i can|shall i|should i|may i|can i|would you like me to|do you want me to)(?![\p{L}])|我(?:将|会|可以)|(?:将|会)为您|是否(?:要|需要|确认)?(?:取消|办理|继续)|(?<![\p{L}])(?:voy a|puedo|procedo|procedere|desea que|quiere que)(?![\p{L}])/iu;
-/** The proposing sentence itself says it leaves the others out ("I'll cancel AB12CD only", "只取消", "solo la AB12CD"). */
-const ONLY = /(?<![\p{L}])(?:only|just|alone|solo|solamente|unicamente)(?![\p{L}])|只|仅/iu;
+/** The proposing sentence itself says it leaves the others out ("I'll cancel AB12CD only", "只取消", "solo la AB12CD"; not "a solo passenger"). */
+const ONLY = /(?<![\p{L}])(?:only|just|alone|solamente|unicamente|solo (?:la|el|los|las|esta|este|esa|ese|una|un|su)(?![\p{L}]))(?![\p{L}])|只|仅/iu;
 
 /** Words that leave a booking as it is ("keep", "stays", "as is", 保留, "se queda", "no toque"). */
 const KEEP =
@@ -80,21 +80,23 @@ export function namesListedNotActed(reply: string, request: string, actions: rea
       .filter((v): v is string => typeof v === "string")
       .map((v) => `id:${v.toLowerCase()}`),
   );
-  if (fromArgs.length > 0) acted = new Set(fromArgs);
+  const proposed = (needsOnly: boolean) =>
+    splitSentences(request)
+      .filter((s) => PROPOSES.test(s.text) && (!needsOnly || ONLY.test(s.text)))
+      .flatMap((s) => [...subjects(s.text)])
+      .filter((k) => listed.has(k));
+  // the action's own booking, and any the request proposes to act on as well ("I'll cancel FDZ0T5, HSR97W
+  // and MFRB94"): one yes may cover several listed writes, judged one at a time
+  if (fromArgs.length > 0) acted = new Set([...fromArgs, ...proposed(false)]);
   else {
-    acted = new Set(
-      splitSentences(request)
-        .filter((s) => PROPOSES.test(s.text) && ONLY.test(s.text))
-        .flatMap((s) => [...subjects(s.text)])
-        .filter((k) => listed.has(k)),
-    );
+    acted = new Set(proposed(true));
     // the proposing sentences name none, or all of them: which one is acted on is not told here
     if (acted.size === 0 || acted.size >= listed.size) return undefined;
   }
-  // a date is how people tell their bookings apart ("the June 9 one"); flights and amounts are read elsewhere
   // "cancel AB12CD and keep EF34GH as it is" names the other one only to leave it out
   const other = [...subjects(reply)].find((k) => listed.has(k) && !acted.has(k) && !leftOut(reply, k.slice(3)));
   if (other !== undefined) return other.slice(3);
+  // a date is how people tell their bookings apart ("the June 9 one"); flights and amounts are read elsewhere
   const detail = namedValues(reply).find((v) => v.key.startsWith("d:") && otherDetails(request, listed, acted).has(v.key));
   if (detail !== undefined) return detail.text;
   if (!pair && acted.size === 1 && saysBoth(reply)) return "both";

@@ -44,9 +44,13 @@ function putVerbs(request: string): Set<string> {
  * @param request The request, in normal form.
  */
 export function handoffIsTheAction(request: string): boolean {
-  const put = putVerbs(request);
-  return put.size > 0 && [...put].every((v) => v === "tran" || v === "转");
+  const put = splitSentences(request).filter((s) => s.question || PUTS.test(s.text));
+  const others = put.flatMap((s) => verbs(s.text)).filter((v) => v !== "tran" && v !== "转");
+  return others.length === 0 && put.some((s) => HANDOFF.test(s.text));
 }
+
+/** Putting the user through to a person: "transfer you", "lo transfiera", "转接", "人工". */
+const HANDOFF = /(?<![\p{L}])(?:transfer\w*|transfier\w*|transferir\w*|human agent|agente humano)(?![\p{L}])|转接|转人工|人工/iu;
 
 /**
  * The next-step verb of a reply (normal form) that the request's question does not put, or `undefined`.

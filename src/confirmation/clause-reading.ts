@@ -55,6 +55,8 @@ import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
+import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
+import { offersSeveral } from "./request-parts.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -407,6 +409,26 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
           /(?:like|want|wish|need|love|ready|happy|glad|'d|would) (?:you )?to (?:\w+ )?$|(?:quiero|deseo|me gustaria) $|(?:我要|我想|请|帮我)$/iu.test(before))
       )
         affirm.push(verb[0]);
+    }
+    // the request's own action said back as a bare command, with no yes word ("Exchange it.", "取消吧", "Cancélela.": action-command.ts)
+    if (affirm.length === 0 && deny.length === 0 && instructs && novel.length + values.length === 0) {
+      const command = commandsRequestAction(core, ctx.request);
+      if (command !== undefined) affirm.push(command);
+    }
+    // an instruction of another action than the request's ("book it" to a cancellation), or adding to it ("…too", "cancel them all")
+    const commanded = affirm.length === 1 && !strong && !GO_AHEAD.test(affirm[0]!) ? affirm[0]! : undefined;
+    const other =
+      commanded === undefined
+        ? undefined
+        : instructsOtherThanDescribed(
+            core,
+            commanded,
+            ctx.request,
+            offersSeveral(ctx.request) || [...ctx.knownValues].filter((k) => k.startsWith("id:")).length >= 2,
+          );
+    if (other !== undefined) {
+      affirm.pop();
+      risks.push({ kind: "new_content", text: other });
     }
     // after "let me know which one, and I'll proceed", choosing among the listed options is the go-ahead ("I'll go with the second option")
     if (affirm.length === 0 && deny.length === 0 && values.length === 0 && (ctx.ask === "which_then_act" || (yesNo && choiceThenActs(ctx.request)))) {

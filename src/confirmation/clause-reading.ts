@@ -40,6 +40,7 @@ import { DETAIL_WORDS, givenReason } from "./reason-given.js";
 import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
+import { withoutProductFaults } from "./product-fault.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
@@ -229,13 +230,20 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
   // and so does no longer needing what the request takes away ("I won't be needing that flight" to a cancellation)
   // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding", own-plans.ts)
-  const text = withoutOwnPlans(
-    withoutNoLongerNeeded(
-      withoutSelfReports(
-        withoutDeclinedOptions((reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "")).replace(WELL_WISH, " "), ctx.request),
+  // and so does what is wrong with the item a return takes back ("it doesn't keep heat", "no funciona bien", product-fault.ts)
+  const text = withoutProductFaults(
+    withoutOwnPlans(
+      withoutNoLongerNeeded(
+        withoutSelfReports(
+          withoutDeclinedOptions(
+            (reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "")).replace(WELL_WISH, " "),
+            ctx.request,
+          ),
+        ),
+        ctx.request,
       ),
-      ctx.request,
     ),
+    ctx.request,
   )
     .replace(/\s+/g, " ")
     .trim();

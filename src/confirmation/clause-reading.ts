@@ -41,6 +41,7 @@ import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DUR
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { withoutProductFaults } from "./product-fault.js";
+import { preferenceRestates } from "./stated-preference.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
@@ -291,7 +292,14 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const changeTo = readChangeTo(plain, retargeted, ctx.knownValues, ctx.change);
   const offTarget = changeTo?.off ?? [];
   const restatedChange = changeTo !== undefined && changeTo.values.length > 0 && offTarget.length === 0 ? changeTo.marker : undefined;
-  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), restatedChange === undefined ? read : read.replace(restatedChange, " "));
+  // "I'd rather pay with the card ending 2207" when that is the card the request pays with (stated-preference.ts): no change, no new word
+  const preference = first(CHANGE, plain);
+  const restatedPreference =
+    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+  const unvalued = named.reduce(
+    (t, v) => t.replace(v.text, " "),
+    [restatedChange, restatedPreference].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
+  );
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
@@ -327,7 +335,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   if (!acknowledgement) {
     // "the other reservations" of the announced step are the request's "remaining" ones
     const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
-    if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
+    if (change !== undefined && change !== restatedPreference && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
     // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
     const method = unofferedMethod(core, ctx.request, ctx.openPayment === true);
     if (method !== undefined) risks.push({ kind: "change", text: method });

@@ -152,7 +152,7 @@ export function requestChange(request: string): RequestChange {
   const from = new Set<string>();
   const [arrowTo, arrowFrom, exchangeKept] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const m of request.matchAll(BECOMES)) {
-    const after = itemAfter(request, m.index + m[0].length);
+    const after = labelledLine(request, m.index, m.index + m[0].length) ?? itemAfter(request, m.index + m[0].length);
     const before = itemBefore(request, m.index);
     const arrow = /^(?:→|->|=>)$/u.test(m[0]);
     // a route ("LAS → DEN") changes nothing
@@ -174,8 +174,9 @@ export function requestChange(request: string): RequestChange {
   }
   // "Current flight: HAT112 on 2024-05-18", "the current flights (HAT202 and HAT232) with HAT041", "原航班", "vuelo actual"
   for (const m of request.matchAll(NOW)) {
+    const line = labelledLine(request, m.index, m.index + m[0].length);
     const item = itemAfter(request, m.index + m[0].length);
-    for (const v of namedValues(untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
+    for (const v of namedValues(line ?? untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
   }
   // what is on both sides of one arrow ("blue / size M → blue / size L": blue) stays as it is (only an arrow: a value that is the
   // target of one "to" and the source of another "from" is not kept)
@@ -199,6 +200,20 @@ const EXCHANGE_FOR =
 
 /** The text after `at` to the end of its sentence (a target's details may follow a comma: "for the same jacket in L, navy"). */
 const sentenceAfter = (text: string, at: number): string => /^(?:\.(?=\d)|[^.;!?\n。；！？])*/u.exec(text.slice(at))![0];
+
+/**
+ * A labelled line of a request ("- New flight: HAT512, 2024-06-14, 09:30", "新航班：…", "Vuelo nuevo: …", "Current flight: …"):
+ * when the word at `start` is in the line's label, every detail after the label is the item's, up to the line's end. `undefined`
+ * when the word is not in a short label that opens its line.
+ */
+function labelledLine(text: string, start: number, end: number): string | undefined {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (!/^\s*(?:[-•*·]|\d+[.)])?\s*[\p{L}\s]{0,16}$/u.test(text.slice(lineStart, start))) return undefined;
+  const label = /^[\p{L}\s]{0,16}?[:：]/u.exec(text.slice(end));
+  if (label === null) return undefined;
+  const lineEnd = text.indexOf("\n", end);
+  return text.slice(end + label[0].length, lineEnd < 0 ? text.length : lineEnd);
+}
 
 /** What is there before the change: "current flight:", "original", "old", "actual", "当前", "原". */
 const NOW = /(?<![\p{L}])(?:current(?:ly)?|original|old|existing|actual|anterior)(?![\p{L}])|当前|目前|原(?!因)/giu;

@@ -170,7 +170,9 @@ export function requestChange(request: string): RequestChange {
   for (const m of request.matchAll(EXCHANGE_FOR)) {
     const [source, target] = [namedValues(m[1] ?? m[2]!).map((v) => v.key), namedValues(sentenceAfter(request, m.index + m[0].length)).map((v) => v.key)];
     for (const k of target) out.add(k);
-    for (const k of source) (target.includes(k) ? exchangeKept : from).add(k);
+    // "for a size L in the same color", "en el mismo color", "同色": the source's colours and materials stay as they are
+    const same = SAME_OPTION.test(sentenceAfter(request, m.index + m[0].length));
+    for (const k of source) (target.includes(k) || (same && k.startsWith("o:")) ? exchangeKept : from).add(k);
   }
   // "Current flight: HAT112 on 2024-05-18", "the current flights (HAT202 and HAT232) with HAT041", "原航班", "vuelo actual"
   for (const m of request.matchAll(NOW)) {
@@ -197,6 +199,10 @@ function untilBecomes(text: string): string {
  */
 const EXCHANGE_FOR =
   /(?<![\p{L}])(?:exchang(?:e|ed|ing)|swap(?:s|ped|ping)?|trad(?:e|ed|ing)|replac(?:e|ed|ing)|cambi(?:ar|e|o|amos|aremos|are)(?:l[oa]s?)?|intercambi\w*|reemplaz\w*|sustitu\w*)(?![\p{L}])((?:(?!(?<![\p{L}])(?:to|into|a|al)(?![\p{L}])|→|->)(?:\.(?=\d)|[^.;!?\n。；！？])){1,160}?)(?<![\p{L}])(?:for|with|por)(?![\p{L}])|把([^。；！？\n]{1,60}?)(?=换成|换为|更换为|替换为)/giu;
+
+/** The target of an exchange keeps the source's option ("in the same color", "del mismo color", "同色", "颜色不变"). */
+const SAME_OPTION =
+  /(?<![\p{L}])(?:same|mism[oa])\s+(?:colou?r|material|finish|style|color|acabado|estilo)(?![\p{L}])|同色|同一?颜色|相同颜色|颜色不变|颜色一样/iu;
 
 /** The text after `at` to the end of its sentence (a target's details may follow a comma: "for the same jacket in L, navy"). */
 const sentenceAfter = (text: string, at: number): string => /^(?:\.(?=\d)|[^.;!?\n。；！？])*/u.exec(text.slice(at))![0];

@@ -29,6 +29,15 @@ describe("judgeConsent: an exchange's target, not its source", () => {
   it("naming what both sides share beside the target: confirmed", () => {
     check(rows(kettle, ["Yes, swap it for the 1 L glass one.", "好的，换成 1 升玻璃的。", "Sí, cámbielo por el de vidrio de 1 L."], "confirmed"));
   });
+  it("the source's colour, where the request keeps it ('in the same colour'): confirmed; another colour stays unclear", () => {
+    const sameColour: Lang3 = [
+      "I'll exchange the size S green jacket in order #W4410072 for a size M in the same colour, no price difference. Shall I go ahead?",
+      "我将把订单 #W4410072 中 S 码绿色夹克换成同色的 M 码，没有差价。可以办理吗？",
+      "Voy a cambiar la chaqueta verde talla S del pedido #W4410072 por una talla M del mismo color, sin diferencia de precio. ¿Procedo?",
+    ];
+    check(rows(sameColour, ["Yes, swap the S for an M in green.", "好的，换成绿色的 M 码。", "Sí, cámbiela por una M en verde."], "confirmed"));
+    check(rows(sameColour, ["Yes, swap the S for an M in red.", "好的，换成红色的 M 码。", "Sí, cámbiela por una M en rojo."], "unclear"));
+  });
   it("a plain yes to the exchange: confirmed", () => {
     check(rows(kettle, ["Yes, please go ahead with the exchange.", "好的，请办理换货。", "Sí, proceda con el cambio."], "confirmed"));
   });

@@ -40,6 +40,8 @@ import { DETAIL_WORDS, givenReason } from "./reason-given.js";
 import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
+import { withoutProductFaults } from "./product-fault.js";
+import { preferenceRestates } from "./stated-preference.js";
 import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
@@ -231,13 +233,20 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // so does a report about the user's own memory of a past detail ("I can't seem to find it right now")
   // and so does no longer needing what the request takes away ("I won't be needing that flight" to a cancellation)
   // and so does the user's story about their own plans ("I need to be in Seattle by Friday for a wedding", own-plans.ts)
-  const text = withoutOwnPlans(
-    withoutNoLongerNeeded(
-      withoutSelfReports(
-        withoutDeclinedOptions((reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "")).replace(WELL_WISH, " "), ctx.request),
+  // and so does what is wrong with the item a return takes back ("it doesn't keep heat", "no funciona bien", product-fault.ts)
+  const text = withoutProductFaults(
+    withoutOwnPlans(
+      withoutNoLongerNeeded(
+        withoutSelfReports(
+          withoutDeclinedOptions(
+            (reason === undefined ? clause : clause.slice(reason.length).replace(/^[,;，；\s]+/u, "")).replace(WELL_WISH, " "),
+            ctx.request,
+          ),
+        ),
+        ctx.request,
       ),
-      ctx.request,
     ),
+    ctx.request,
   )
     .replace(/\s+/g, " ")
     .trim();
@@ -285,7 +294,14 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const changeTo = readChangeTo(plain, retargeted, ctx.knownValues, ctx.change);
   const offTarget = changeTo?.off ?? [];
   const restatedChange = changeTo !== undefined && changeTo.values.length > 0 && offTarget.length === 0 ? changeTo.marker : undefined;
-  const unvalued = named.reduce((t, v) => t.replace(v.text, " "), restatedChange === undefined ? read : read.replace(restatedChange, " "));
+  // "I'd rather pay with the card ending 2207" when that is the card the request pays with (stated-preference.ts): no change, no new word
+  const preference = first(CHANGE, plain);
+  const restatedPreference =
+    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+  const unvalued = named.reduce(
+    (t, v) => t.replace(v.text, " "),
+    [restatedChange, restatedPreference].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
+  );
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
@@ -321,7 +337,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   if (!acknowledgement) {
     // "the other reservations" of the announced step are the request's "remaining" ones
     const change = first(CHANGE, step === undefined ? plain : plain.replace(step, " "));
-    if (change !== undefined && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
+    if (change !== undefined && change !== restatedPreference && !restatesRequest(plain, change, ctx.request)) risks.push({ kind: "change", text: change });
     // a payment method of a kind the request never named ("use my PayPal") is another method than those offered
     const method = unofferedMethod(core, ctx.request, ctx.openPayment === true);
     if (method !== undefined) risks.push({ kind: "change", text: method });

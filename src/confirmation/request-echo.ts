@@ -150,9 +150,9 @@ export interface RequestChange {
 export function requestChange(request: string): RequestChange {
   const out = new Set<string>();
   const from = new Set<string>();
-  const [arrowTo, arrowFrom] = [new Set<string>(), new Set<string>()];
+  const [arrowTo, arrowFrom, exchangeKept] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const m of request.matchAll(BECOMES)) {
-    const after = itemAfter(request, m.index + m[0].length);
+    const after = labelledLine(request, m.index, m.index + m[0].length) ?? itemAfter(request, m.index + m[0].length);
     const before = itemBefore(request, m.index);
     const arrow = /^(?:→|->|=>)$/u.test(m[0]);
     // a route ("LAS → DEN") changes nothing
@@ -166,14 +166,23 @@ export function requestChange(request: string): RequestChange {
     const start = arrow ? 0 : Math.max(-1, ...[...before.matchAll(FROM)].map((f) => f.index));
     if (start >= 0) for (const v of namedValues(untilBecomes(before.slice(start)))) from.add(v.key);
   }
+  // an exchange "X for Y", "replace X with Y", "cambiar X por Y": X is what the request exchanges away, Y what it exchanges to
+  for (const m of request.matchAll(EXCHANGE_FOR)) {
+    const [source, target] = [namedValues(m[1] ?? m[2]!).map((v) => v.key), namedValues(sentenceAfter(request, m.index + m[0].length)).map((v) => v.key)];
+    for (const k of target) out.add(k);
+    // "for a size L in the same color", "en el mismo color", "同色": the source's colours and materials stay as they are
+    const same = SAME_OPTION.test(sentenceAfter(request, m.index + m[0].length));
+    for (const k of source) (target.includes(k) || (same && k.startsWith("o:")) ? exchangeKept : from).add(k);
+  }
   // "Current flight: HAT112 on 2024-05-18", "the current flights (HAT202 and HAT232) with HAT041", "原航班", "vuelo actual"
   for (const m of request.matchAll(NOW)) {
+    const line = labelledLine(request, m.index, m.index + m[0].length);
     const item = itemAfter(request, m.index + m[0].length);
-    for (const v of namedValues(untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
+    for (const v of namedValues(line ?? untilBecomes(item.split(/[,，]/u)[0]!))) from.add(v.key);
   }
   // what is on both sides of one arrow ("blue / size M → blue / size L": blue) stays as it is (only an arrow: a value that is the
   // target of one "to" and the source of another "from" is not kept)
-  const kept = new Set([...arrowFrom].filter((k) => arrowTo.has(k)));
+  const kept = new Set([...[...arrowFrom].filter((k) => arrowTo.has(k)), ...exchangeKept]);
   for (const k of from) out.delete(k);
   return { targets: withDateParts(out), sources: withDateParts(from), kept };
 }
@@ -182,6 +191,34 @@ export function requestChange(request: string): RequestChange {
 function untilBecomes(text: string): string {
   const to = new RegExp(`${BECOMES.source}|(?<![\\p{L}])(?:with|by|con|por)(?![\\p{L}])`, "iu").exec(text.slice(1));
   return to === null ? text : text.slice(0, to.index + 1);
+}
+
+/**
+ * An exchange and what it gives away, up to the word that names what it gets ("exchange the kettle (white) for", "replace the
+ * black one with", "cambiar el hervidor (blanco) por", "把白色的换成"): within one sentence.
+ */
+const EXCHANGE_FOR =
+  /(?<![\p{L}])(?:exchang(?:e|ed|ing)|swap(?:s|ped|ping)?|trad(?:e|ed|ing)|replac(?:e|ed|ing)|cambi(?:ar|e|o|amos|aremos|are)(?:l[oa]s?)?|intercambi\w*|reemplaz\w*|sustitu\w*)(?![\p{L}])((?:(?!(?<![\p{L}])(?:to|into|a|al)(?![\p{L}])|→|->)(?:\.(?=\d)|[^.;!?\n。；！？])){1,160}?)(?<![\p{L}])(?:for|with|por)(?![\p{L}])|把([^。；！？\n]{1,60}?)(?=换成|换为|更换为|替换为)/giu;
+
+/** The target of an exchange keeps the source's option ("in the same color", "del mismo color", "同色", "颜色不变"). */
+const SAME_OPTION =
+  /(?<![\p{L}])(?:same|mism[oa])\s+(?:colou?r|material|finish|style|color|acabado|estilo)(?![\p{L}])|同色|同一?颜色|相同颜色|颜色不变|颜色一样/iu;
+
+/** The text after `at` to the end of its sentence (a target's details may follow a comma: "for the same jacket in L, navy"). */
+const sentenceAfter = (text: string, at: number): string => /^(?:\.(?=\d)|[^.;!?\n。；！？])*/u.exec(text.slice(at))![0];
+
+/**
+ * A labelled line of a request ("- New flight: HAT512, 2024-06-14, 09:30", "新航班：…", "Vuelo nuevo: …", "Current flight: …"):
+ * when the word at `start` is in the line's label, every detail after the label is the item's, up to the line's end. `undefined`
+ * when the word is not in a short label that opens its line.
+ */
+function labelledLine(text: string, start: number, end: number): string | undefined {
+  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  if (!/^\s*(?:[-•*·]|\d+[.)])?\s*[\p{L}\s]{0,16}$/u.test(text.slice(lineStart, start))) return undefined;
+  const label = /^[\p{L}\s]{0,16}?[:：]/u.exec(text.slice(end));
+  if (label === null) return undefined;
+  const lineEnd = text.indexOf("\n", end);
+  return text.slice(end + label[0].length, lineEnd < 0 ? text.length : lineEnd);
 }
 
 /** What is there before the change: "current flight:", "original", "old", "actual", "当前", "原". */
@@ -206,7 +243,7 @@ function itemBefore(text: string, at: number): string {
 
 /** A change asked for in other words than the judge's retarget markers: "change the return to", "move my flight to", "cámbielo al", "调到". */
 const CHANGED_TO =
-  /(?<![\p{L}])(?:chang(?:e|ing)|switch(?:ing)?|mov(?:e|ing)|rebook(?:ing)?|cambi\w*|pas(?:e|ar|elo|ela)|mueva\w*)(?:\s+[\p{L}'-]+){0,3}?\s+(?:to|into|a|al|para)(?![\p{L}])|改成|改到|改为|换成|换到|调到|改签到/iu;
+  /(?<![\p{L}])(?:chang(?:e|ing)|switch(?:ing)?|mov(?:e|ing)|rebook(?:ing)?|cambi\w*|pas(?:e|ar|elo|ela)|mueva\w*)(?:\s+[\p{L}'-]+){0,3}?\s+(?:to|into|a|al|para)(?![\p{L}])|(?<![\p{L}])(?:swap\w*|exchang\w*|trad(?:e|ing)|replac\w*|cambi\w*|intercambi\w*|reemplac\w*|sustitu\w*)(?:\s+[\p{L}'-]+){0,3}?\s+(?:for|with|por)(?!\s+favor)(?![\p{L}])|改成|改到|改为|换成|换到|调到|改签到/iu;
 
 /** The reply naming what something will be: "the new return flight is", "la nueva fecha es", "新的航班是". */
 const NEW_IS =

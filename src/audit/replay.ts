@@ -5,6 +5,7 @@ import { actionKey } from "./action-key.js";
 import { asksForConfirmation } from "./confirmation-request.js";
 import { quote } from "./quote.js";
 import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
+import { amendingGrant, type FailedAttempt } from "./retry-amendment.js";
 import { stripSimulatorMarkers } from "./simulator-markers.js";
 import type { RecordedRun, RecordedToolCall } from "./recorded-run.js";
 import type { RunVerdict, WriteStatus } from "./write-status.js";
@@ -81,6 +82,8 @@ interface ReplayState {
   readonly userMessages: readonly { readonly messageIndex: number; readonly content: string }[];
   readonly lastReply: JudgedReply | undefined;
   readonly lastDenial: JudgedReply | undefined;
+  /** Confirmed calls that failed since the last write that succeeded (`retry-amendment.ts`). */
+  readonly failedAttempts: readonly FailedAttempt[];
 }
 
 /**
@@ -103,6 +106,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   const userMessages: { messageIndex: number; content: string }[] = [];
   let lastReply: JudgedReply | undefined;
   let lastDenial: JudgedReply | undefined;
+  let failedAttempts: FailedAttempt[] = [];
 
   // User replies are judged lazily, in order, when a write needs them: replies after the last write
   // (and in runs without writes) cannot change any status, and judging is the costly part.
@@ -167,12 +171,17 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
     for (const call of m.toolCalls) {
       if (call.requestor !== "assistant" || !domain.writeTools.has(call.name)) continue;
       await judgePending();
-      const state: ReplayState = { grants, unclearYeses, userMessages, lastReply, lastDenial };
-      const write = judgeWrite(call, mi, parallel, domain.details(call, knowledge), domain.actionWords(call.name), state);
+      const state: ReplayState = { grants, unclearYeses, userMessages, lastReply, lastDenial, failedAttempts };
+      const details = domain.details(call, knowledge);
+      const write = judgeWrite(call, mi, parallel, details, domain.actionWords(call.name), state);
       writes.push(write);
       if (write.executed !== false) {
         userTextSinceWrite = [];
         agentTextSinceWrite = [];
+        failedAttempts = [];
+      } else if (write.status === "confirmed" && write.replyMessageIndex !== undefined) {
+        const covered = new Set(details.map((d) => d.label));
+        failedAttempts.push({ tool: call.name, index: call.index, messageIndex: mi, replyMessageIndex: write.replyMessageIndex, covered });
       }
     }
     for (const call of m.toolCalls) domain.observe(knowledge, call);
@@ -244,6 +253,28 @@ function judgeWrite(
     // A failed call changed nothing, so it does not use up the yes.
     if (executed !== false) g.consumed.set(key, { index: call.index, tool: call.name });
     return { ...base, status: "confirmed", replyMessageIndex: g.messageIndex, evidence: `user said yes at message ${g.messageIndex}: ${quote(g.reply)}` };
+  }
+  // a retry after a failed call whose changed details the user agreed to after the failure
+  // (what changed must be in that exchange itself: the request the yes answered and the yes)
+  const inExchange = (g: Grant, d: ActionDetail): boolean => (d.scope === "request" ? mentions(g, d) : d.test(g.requestText));
+  const amended = unreadable
+    ? undefined
+    : amendingGrant(
+        call.name,
+        details,
+        state.failedAttempts,
+        live.filter((g) => !g.consumed.has(key)),
+        inExchange,
+      );
+  if (amended) {
+    const { grant: g, attempt: a } = amended;
+    if (executed !== false) g.consumed.set(key, { index: call.index, tool: call.name });
+    return {
+      ...base,
+      status: "confirmed",
+      replyMessageIndex: g.messageIndex,
+      evidence: `user said yes at message ${g.messageIndex} to the change put after the failed call #${a.index} (${quote(g.reply, 120)}); the details the retry kept, the yes at message ${a.replyMessageIndex} covered`,
+    };
   }
   const usedForSame = live.find((g) => describes(g) && g.consumed.has(key));
   if (usedForSame) {

@@ -1,8 +1,13 @@
+// Over 400 lines, one concept: how a run's yeses become grants and how each write is matched against
+// them (the statuses). Readings of a kind of reply or detail live in their own modules (pending-writes,
+// retry-amendment, open-amount, the domain's detail files).
 import type { ConfirmationDecider, DeciderVerdict } from "../confirmation/decider.js";
 import { hasAffirmativeCue } from "./affirmative-cue.js";
 import type { ActionDetail, AuditDomain, DetailMismatch } from "./audit-domain.js";
 import { actionKey } from "./action-key.js";
 import { asksForConfirmation } from "./confirmation-request.js";
+import { normalizeText } from "../confirmation/reply-text.js";
+import { asksWhichToCancel } from "../confirmation/which-item.js";
 import { quote } from "./quote.js";
 import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { amendingGrant, type FailedAttempt } from "./retry-amendment.js";
@@ -65,6 +70,12 @@ interface Grant {
   alive: boolean;
   /** For an unclear yes: why the decider could not judge it. */
   readonly reason?: string;
+  /**
+   * A reply to a bare "which reservation would you like to cancel?" (the judge's `asksWhichToCancel`):
+   * the user's instruction naming the cancellation and an item is consent (labels README, rule 1), to
+   * the item the reply names, not to every item the question listed.
+   */
+  readonly whichOnly?: boolean;
 }
 
 interface JudgedReply {
@@ -118,7 +129,8 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       replies[verdict.decision]++;
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
-      const asked = asksForConfirmation(p.request);
+      const whichOnly = !asksForConfirmation(p.request) && asksWhichToCancel(normalizeText(p.request));
+      const asked = whichOnly || asksForConfirmation(p.request);
       const entry = (): Grant => ({
         messageIndex: p.messageIndex,
         reply: p.reply,
@@ -129,6 +141,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
         consumed: new Map(),
         alive: true,
         ...(verdict.decision === "unclear" ? { reason: verdict.reason } : {}),
+        ...(whichOnly ? { whichOnly } : {}),
       });
       if (verdict.decision === "denied") {
         // any refusal withdraws earlier yeses; it is quoted as "declined" only when it answered a request
@@ -224,11 +237,14 @@ function judgeWrite(
   // (Cabins are not read from the plan: the written cabin must be in the request or the user's words.)
   const leansOnPlan = (g: Grant): boolean => details.some((d) => d.scope === "change" && !said(g, d) && implied(g, d));
   const mentions = (g: Grant, d: ActionDetail): boolean =>
-    d.scope === "request"
-      ? d.test(g.requestText, g.reply) && (d.field !== "amount" || !leansOnPlan(g) || d.test(`${g.planText}\n\n${g.requestText}`, g.reply))
-      : d.scope === "subject"
-        ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
-        : said(g, d) || implied(g, d);
+    // after a bare "which one to cancel?", the item is the one the reply names, not every one the question listed
+    g.whichOnly === true && d.primary === true
+      ? d.test(g.reply)
+      : d.scope === "request"
+        ? d.test(g.requestText, g.reply) && (d.field !== "amount" || !leansOnPlan(g) || d.test(`${g.planText}\n\n${g.requestText}`, g.reply))
+        : d.scope === "subject"
+          ? d.test(g.requestText) || (!(d.namesOther?.(g.requestText) ?? false) && d.test(g.subjectText))
+          : said(g, d) || implied(g, d);
   // what the description the yes answered named instead of each detail it did not match
   const mismatchesOf = (g: Grant, ds: readonly ActionDetail[]): DetailMismatch[] =>
     ds.map((d) => ({

@@ -1,3 +1,4 @@
+import { observeFlightPrices } from "./airline-leg-prices.js";
 import type { RecordedToolCall } from "../recorded-run.js";
 
 /** @internal */
@@ -41,6 +42,8 @@ export interface AirlineKnowledge {
   readonly reservationIds: Set<string>;
   /** Reservations the run cancelled (a `cancel_reservation` that succeeded). */
   readonly cancelled?: Set<string>;
+  /** Prices per cabin of the flights searches returned, by `flight|date` (`airline-leg-prices.ts`). */
+  flightPrices?: Map<string, Readonly<Record<string, number>>>;
   /** The user's own name and date of birth, from the profile. */
   profile?: { readonly firstName: string; readonly lastName: string; readonly dob: string; readonly membership?: string };
 }
@@ -108,6 +111,7 @@ export function observeAirline(k: AirlineKnowledge, call: RecordedToolCall): voi
   if (call.name === "cancel_reservation" && cancelledId !== undefined) k.cancelled?.add(cancelledId);
   const data = parseJson(call.result.content);
   if (data === undefined || data === null || typeof data !== "object") return;
+  observeFlightPrices(k, call, data);
   const rec = data as Record<string, unknown>;
   const methods = rec["payment_methods"];
   if (methods && typeof methods === "object" && !Array.isArray(methods)) {

@@ -8,6 +8,7 @@ import { acceptsOpenAmount } from "../open-amount.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
 import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
+import { chargeByLegPrices, type LegPrice } from "./airline-leg-prices.js";
 
 const KIND_WORDS: Readonly<Record<string, RegExp>> = {
   // "card" alone is the credit-card kind, but not inside "gift card" (the user's only credit card is not the gift card the request named)
@@ -188,11 +189,12 @@ function onlyAsBalance(amount: number, t: string): boolean {
  * amounts, the charge must be one of them, the difference of two of them (new total less old
  * total), or lie within a stated range ("$200–$400"). A description that states no amount at all
  * leaves it unchecked (the payment method is checked on its own), and so does a reply in which the
- * user accepts an open amount ("use my gift card for any price difference"). Balances of the
+ * user accepts an open amount ("use my gift card for any price difference"), or, for a booking
+ * (`legs`), the price of each of its flights stated beside it when the charge is their sum. Balances of the
  * user's gift cards and certificates, stated as balances, are not prices and are not read as amounts.
  * @internal
  */
-export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge, passengers = 1): ActionDetail | undefined {
+export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge, passengers = 1, legs?: readonly LegPrice[]): ActionDetail | undefined {
   const balances = [...k.payments.values()].map((p) => p.amount).filter((a): a is number => a !== undefined);
   const prices = (t: string) => extractDescribedValues(t).amounts.filter((a) => !(balances.some((b) => sameAmount(a, b)) && onlyAsBalance(a, t)));
   const charged = moved.filter((p) => p.amount > 0).reduce((s, p) => s + p.amount, 0);
@@ -210,7 +212,9 @@ export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge
       if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
       if (amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)))) return true;
       // a price stated per passenger, times the passengers of the reservation or booking: "$597 per passenger" for two is $1,194
-      return passengers >= 2 && perPassengerAmounts(t).some((a) => sameAmount(a * passengers, charged));
+      if (passengers >= 2 && perPassengerAmounts(t).some((a) => sameAmount(a * passengers, charged))) return true;
+      // a booking's total stated by its parts: each flight's price beside it, the charge their sum (`airline-leg-prices.ts`)
+      return legs !== undefined && chargeByLegPrices(legs, charged, passengers, t);
     },
     described: (t) => [...extractDescribedValues(t).amountRanges.map((r) => `$${r.min}–$${r.max}`), ...prices(t).map((a) => `$${a}`)],
   };

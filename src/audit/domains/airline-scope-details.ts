@@ -13,6 +13,7 @@ import type { RecordedToolCall } from "../recorded-run.js";
 import type { ActionDetail } from "../audit-domain.js";
 import { anyMatches, idForms } from "../value-forms.js";
 import { arr, num, parseJson, readReservation, str, type AirlineKnowledge } from "./airline-knowledge.js";
+import { bookingLegPrices } from "./airline-leg-prices.js";
 import { chargeDetail } from "./airline-payment-details.js";
 import { escapeRegExp } from "../../util/escape-regexp.js";
 
@@ -109,9 +110,9 @@ export function bookingChargeDetail(call: RecordedToolCall, k: AirlineKnowledge)
       const amount = num(p["amount"]);
       return paymentId !== undefined && amount !== undefined && amount > 0 ? [{ paymentId, amount }] : [];
     });
-    return asked.length === 1 ? chargeDetail(asked, k, travellers) : undefined;
+    return asked.length === 1 ? chargeDetail(asked, k, travellers, bookingLegPrices(call, k)) : undefined;
   }
   const after = readReservation(parseJson(call.result.content));
   if (!after || after[1].payments.length === 0) return undefined;
-  return chargeDetail(after[1].payments, k, travellers);
+  return chargeDetail(after[1].payments, k, travellers, bookingLegPrices(call, k));
 }

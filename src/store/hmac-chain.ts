@@ -121,3 +121,21 @@ export class ChainedRowSigner implements RowSigner {
     return sha256Hex(this.outer);
   }
 }
+
+/**
+ * HMAC-SHA256(key, prefix ‖ text) as hex, from the key blocks: two one-shot hashes, no HMAC object
+ * (`createHmac` costs a key import per call). Used for log chunks.
+ * @internal
+ */
+export function hmacHex(pads: HmacPads, prefix: string, text: string): string {
+  const n1 = Buffer.byteLength(prefix, "utf8");
+  const n2 = Buffer.byteLength(text, "utf8");
+  const inner = Buffer.allocUnsafe(64 + n1 + n2);
+  pads.ipad.copy(inner, 0);
+  inner.write(prefix, 64, n1, "utf8");
+  inner.write(text, 64 + n1, n2, "utf8");
+  const outer = Buffer.allocUnsafe(96);
+  pads.opad.copy(outer, 0);
+  outer.write(sha256Latin1(inner), 64, 32, "latin1");
+  return sha256Hex(outer);
+}

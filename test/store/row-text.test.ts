@@ -1,5 +1,7 @@
+import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hmacHex, hmacPads } from "../../src/store/hmac-chain.js";
 import { entryText, sessionText } from "../../src/store/row-encoding.js";
 import type { TraceEntry } from "../../src/runtime/session-snapshot.js";
 import type { StoredState } from "../../src/store/session-store.js";
@@ -89,5 +91,17 @@ describe("row text written member by member", () => {
     expect(JSON.parse(sessionText(fnContext))).toEqual(JSON.parse(JSON.stringify({ ...fnContext, trace: undefined })));
     const v5 = { ...s, formatVersion: 5 } as unknown as StoredState["session"];
     expect(sessionText(v5)).toBe(JSON.stringify({ ...v5, trace: undefined }));
+  });
+});
+
+describe("HMAC from the key blocks", () => {
+  it("hmacHex is HMAC-SHA256 of prefix and text, for keys shorter and longer than the block and any text", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ minLength: 16, maxLength: 150 }), str, str, (key, prefix, text) => {
+        const k = Buffer.from(key);
+        expect(hmacHex(hmacPads(k), prefix, text)).toBe(createHmac("sha256", k).update(prefix, "utf8").update(text, "utf8").digest("hex"));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hmacHex, hmacPads } from "../../src/store/hmac-chain.js";
-import { entryText, sessionText } from "../../src/store/row-encoding.js";
+import { entryText, sessionText } from "../../src/store/row-text.js";
 import type { TraceEntry } from "../../src/runtime/session-snapshot.js";
 import type { StoredState } from "../../src/store/session-store.js";
 

@@ -298,9 +298,9 @@ export class GuardedExecutor<P extends Protocol<any, any, any> = Protocol> {
     let obtained: ToolResult | undefined;
     if (this.writes.unrecorded.has(sessionId)) await this.writes.recordHeld(sessionId);
     return retryOnConflict(sessionId, this.maxConflicts, async (attempt) => {
-      const { stored, session, cached } = await sessions.current(sessionId, attempt > 0, callId, obtained !== undefined);
+      const { stored, session, cached, callIds } = await sessions.current(sessionId, attempt > 0, callId, obtained !== undefined);
       if (!freshId) {
-        const prior = findInHead(stored.state, callId);
+        const prior = findInHead(stored.state, callId, callIds);
         if (prior) return this.answerRetry(sessionId, session, cached, call, prior, stored.version);
       }
       const pendingId = stored.state.pending;

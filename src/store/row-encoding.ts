@@ -11,6 +11,7 @@ import {
   type StoredState,
 } from "./session-store.js";
 import type { TraceEntry } from "../runtime/session-snapshot.js";
+import { entryText, sessionText } from "./row-text.js";
 
 /**
  * How a stored session's head row is laid out and signed (format v3), and how its recorded
@@ -73,7 +74,7 @@ export function resultText(r: RecordedCall["result"]): string {
 
 /** Record `i` of a head's call list as it appears in the row, with its leading comma. @internal */
 export function recordText(entry: TraceEntry, recorded: RecordedCall | undefined, i: number): string {
-  const e = JSON.stringify(entry);
+  const e = entryText(entry);
   const body = recorded ? `{"e":${e},"r":${resultText(recorded.result)},"v":${recorded.version}}` : `{"e":${e}}`;
   return i === 0 ? body : "," + body;
 }
@@ -85,7 +86,7 @@ export function recordText(entry: TraceEntry, recorded: RecordedCall | undefined
  */
 export function headTail(state: StoredState): string {
   // (an undefined member is left out by JSON.stringify: no rest-destructuring copies)
-  let out = `],"session":${JSON.stringify({ ...state.session, trace: undefined })},"ledger":${isEmpty(state.ledger) ? "{}" : JSON.stringify(state.ledger)}`;
+  let out = `],"session":${sessionText(state.session)},"ledger":${isEmpty(state.ledger) ? "{}" : JSON.stringify(state.ledger)}`;
   if (state.pending !== undefined) out += `,"pending":${JSON.stringify(state.pending)}`;
   const log = state.log;
   if (log !== undefined) out += `,"log":{"incarnation":${JSON.stringify(log.incarnation)},"sealed":${log.sealed},"chunks":${log.chunks}}`;
@@ -228,6 +229,10 @@ export class IncrementalRowEncoder {
   private readonly headLen: number;
   /** Where each record in the buffer starts (its leading comma included). */
   private starts: number[] = [];
+  /** The call ids of the records in the buffer (the head's unsealed calls). */
+  private readonly ids = new Set<string>();
+  /** The state the last `encode` returned (what `callIds` describes). */
+  private last: StoredState | undefined;
 
   constructor(
     private readonly signer: RowSigner | undefined,
@@ -255,6 +260,7 @@ export class IncrementalRowEncoder {
       this.n = sealed;
       this.len = this.headLen;
       this.starts.length = 0;
+      this.ids.clear();
       this.signer?.reset();
     }
     const results = state.results;
@@ -262,6 +268,7 @@ export class IncrementalRowEncoder {
       const entry = trace[start + this.n - sealed]!;
       const at = this.len;
       this.starts.push(at);
+      if (entry.callId !== undefined) this.ids.add(entry.callId);
       // (the newest call's result heads the list: found at once)
       this.append(recordText(entry, entry.callId !== undefined ? recordedCall(results, entry.callId) : undefined, this.n - this.base));
       this.signer?.append(this.buf.subarray(at, this.len));
@@ -276,8 +283,17 @@ export class IncrementalRowEncoder {
     const bytes = this.buf.subarray(0, this.len);
     const tail = this.buf.subarray(prefix, this.len);
     this.len = prefix; // the tail is rewritten on the next save
+    this.last = state;
     const signer = this.signer;
     return signer ? { bytes, stored: state, mac: (version) => signer.sign(tail, version) } : { bytes, stored: state };
+  }
+
+  /**
+   * The call ids of the head's unsealed calls in `state`, when `state` is what this encoder last
+   * returned (else undefined: the caller scans the state): a duplicate-id check without a scan.
+   */
+  callIds(state: StoredState): ReadonlySet<string> | undefined {
+    return state === this.last ? this.ids : undefined;
   }
 
   /** How many of the newest records stay in the head: up to KEEP_RECENT within half the seal size in characters, at least one. */
@@ -311,6 +327,8 @@ export class IncrementalRowEncoder {
     this.base += count;
     this.len = this.headLen;
     this.starts.length = 0;
+    this.ids.clear();
+    for (const id of keptCalls) this.ids.add(id);
     this.signer?.reset();
     for (let j = 0; j < rel.length; j++) {
       const at = this.len;
@@ -327,6 +345,7 @@ export class IncrementalRowEncoder {
       { incarnation: log.incarnation, sealed: this.base, chunks: log.chunks + 1 },
       state.creation,
     );
+    this.last = stored;
     const prefix = this.len;
     this.append(headTail(stored));
     const bytes = this.buf.subarray(0, this.len);

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { hmacPads, type HmacPads, type RowSigner } from "./hmac-chain.js";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { hmacHex, hmacPads, type HmacPads, type RowSigner } from "./hmac-chain.js";
 import { v1Mac, v2Mac } from "./legacy-rows.js";
 import { DEFAULT_SEAL_POLICY, flatRow, hasTrace, headMac, headSigner, isHeadLayout, IncrementalRowEncoder, stateOfHead } from "./row-encoding.js";
 import {
@@ -194,10 +194,7 @@ export abstract class SignedSessionStore implements SessionStore {
   }
 
   private chunkMac(id: string, incarnation: string, index: number, text: string): string {
-    return createHmac("sha256", this.key)
-      .update(`${CHUNK_DOMAIN}\u0000${id.length}:${id}\u0000${incarnation}\u0000${index}\u0000`, "utf8")
-      .update(text, "utf8")
-      .digest("hex");
+    return hmacHex(this.pads, `${CHUNK_DOMAIN}\u0000${id.length}:${id}\u0000${incarnation}\u0000${index}\u0000`, text);
   }
 
   /**
@@ -269,9 +266,14 @@ export abstract class SignedSessionStore implements SessionStore {
   }
 }
 
-/** A call recorded in a head state: its trace entry, result, ledger entry. */
-export function findInHead(state: StoredState, callId: string): FoundCall | undefined {
+/**
+ * A call recorded in a head state: its trace entry, result, ledger entry. With `callIds` (the
+ * call ids of the state's unsealed calls, from the row encoder that wrote it), an id that is not
+ * among them and has no ledger entry is answered without scanning the head.
+ */
+export function findInHead(state: StoredState, callId: string, callIds?: ReadonlySet<string>): FoundCall | undefined {
   const ledger = state.ledger[callId];
+  if (callIds !== undefined && ledger === undefined && !callIds.has(callId)) return undefined;
   const recorded = recordedCall(state.results, callId);
   const trace = state.session.trace;
   let entry: TraceEntry | undefined;

@@ -28,6 +28,8 @@ export interface Current<P extends Protocol<any, any, any>> {
   readonly session: Session<P>;
   /** From this process's cache (may be stale: a refusal or conflict is checked on a fresh load). */
   readonly cached: boolean;
+  /** The call ids of the stored head's unsealed calls, when this process encoded that row (see `findInHead`). */
+  readonly callIds?: ReadonlySet<string> | undefined;
 }
 
 /** What a save that may meet a claimed call id is saving (to answer the retry instead). @internal */
@@ -91,7 +93,10 @@ export class StoredSessions<P extends Protocol<any, any, any>> {
   async current(sessionId: string, fresh: boolean, callId: string | undefined, toolRan: boolean): Promise<Current<P>> {
     if (!fresh && this.cache) {
       const c = this.cache.take(sessionId);
-      if (c) return { stored: c.stored, session: c.session ?? this.restore(c.stored), cached: true };
+      if (c) {
+        if (c.session) return { stored: c.stored, session: c.session, cached: true, callIds: this.encoders.get(c.session)?.callIds(c.stored.state) };
+        return { stored: c.stored, session: this.restore(c.stored), cached: true };
+      }
     }
     let stored: StoredSession;
     try {

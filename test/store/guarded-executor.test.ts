@@ -517,6 +517,34 @@ describe("GuardedExecutor", () => {
     );
   });
 
+  it("the executor that wrote the head answers retried call ids from its cached copy: every unsealed call, across seals, and writes by their ledger entry", async () => {
+    const store = new MemorySessionStore({ secret: SECRET });
+    const ex = new GuardedExecutor({ protocol: payProtocol, store });
+    const { session } = await ex.create();
+    let reads = 0;
+    for (let i = 0; i < 75; i++) {
+      if (i === 71) await ex.execute(session.id, { id: "w71", name: "pay", arguments: { account: "A", amount: 5 } }, () => ({ paid: 1 }));
+      else await ex.execute(session.id, { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } }, () => ({ n: ++reads }));
+    }
+    const { stored } = await new GuardedExecutor({ protocol: payProtocol, store }).load(session.id);
+    const sealed = stored.state.log!.sealed;
+    expect(sealed).toBeGreaterThan(32); // two seals: the head keeps the calls after the last one
+    // every call the head holds (kept across the last seal or recorded after it) is replayed, on the same executor
+    for (let i = sealed; i < 75; i++) {
+      const call =
+        i === 71 ? { id: "w71", name: "pay", arguments: { account: "A", amount: 5 } } : { id: `c${i}`, name: "lookup", arguments: { account: `A${i}` } };
+      const r = await ex.execute(session.id, call, () => {
+        throw new Error(`call ${call.id} ran twice`);
+      });
+      expect(r).toMatchObject({ replayed: true, callId: call.id });
+    }
+    // a new id still runs; the same id for another call is refused
+    const fresh = await ex.execute(session.id, { id: "c75", name: "lookup", arguments: { account: "A75" } }, () => ({ n: ++reads }));
+    expect(fresh.replayed).toBeUndefined();
+    expect(await codeOf(ex.execute(session.id, { id: "c74", name: "lookup", arguments: { account: "other" } }, () => 0))).toBe("duplicate_call");
+    expect(reads).toBe(75);
+  });
+
   it("names the bad consistency value", () => {
     expect(() => new GuardedExecutor({ protocol: payProtocol, store: new MemorySessionStore({ secret: SECRET }), consistency: "sticky" as never })).toThrow(
       'GuardedExecutor: consistency "sticky" is not one of "optimistic" (default) or "strict".',

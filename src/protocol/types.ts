@@ -181,6 +181,12 @@ export interface GraphTool {
   readonly input?: ArgumentSchema;
   /** Identity of the input schema: equal ids are the same schema object (no comparison needed). */
   readonly inputId?: string;
+  /**
+   * The input schema's normal form, when it is a plain object of required string, number,
+   * integer and boolean fields (see `compileArgumentSchema`): equal forms are equal argument
+   * schemas (no comparison needed). Set by `defineProtocol` (not enumerable); @internal
+   */
+  readonly inputForm?: string | undefined;
   /** Why the input schema is not known (the static analyzer could not read it). */
   readonly inputUnknown?: string;
   readonly assumeRefinement?: string;

@@ -49,14 +49,14 @@ function fieldSchema(f: Field): z.ZodType {
     case "optional":
       return base.optional();
     case "min":
-      return f.kind === "string" ? (base as z.ZodString).min(2) : f.kind === "boolean" ? base : (base as z.ZodNumber).min(0);
+      return f.kind === "string" ? (base as z.ZodString).min(2) : f.kind === "boolean" ? z.literal(true) : (base as z.ZodNumber).min(0);
     case "describe":
       return base.describe("a field");
     case "meta":
       // metadata the JSON Schema rendering merges in: stricter there than zod's own check
       return base.meta(f.kind === "string" ? { maxLength: 3 } : { maximum: 5 });
     case "refine":
-      return base.refine(() => true);
+      return (base as z.ZodType).refine(() => true);
     default:
       return base;
   }
@@ -109,7 +109,7 @@ const fieldsArb = (twists: fc.Arbitrary<Twist>) =>
   fc.uniqueArray(fc.record({ name: nameArb, kind: kindArb, twist: twists }), { selector: (f) => f.name, maxLength: 4 });
 
 /** A child's fields from the parent's: equal, or changed in one or two ways. */
-const childFieldsArb = (parent: readonly Field[]): fc.Arbitrary<Field[]> =>
+const childFieldsArb = (parent: readonly Field[]): fc.Arbitrary<readonly Field[]> =>
   fc.oneof(
     fc.constant([...parent]),
     fc.constant([...parent]),

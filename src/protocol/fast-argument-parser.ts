@@ -48,6 +48,25 @@ function fieldKind(schema: unknown): FieldKind | undefined {
   return check?.check === "number_format" && check.format === "safeint" && check.when === undefined ? "safeint" : undefined;
 }
 
+interface ZodRegistryLike {
+  get(schema: object): unknown;
+}
+
+/**
+ * Whether `argumentSchema` renders this recognized schema from its defs alone: the schema has
+ * zod's `toJSONSchema` method, and neither it nor a field carries metadata in zod's global
+ * registry (which the rendering merges in) or a hand-set JSON Schema hook.
+ */
+function renderedByDefAlone(schema: unknown, shape: Record<string, unknown>, keys: readonly string[]): boolean {
+  if (typeof (schema as { toJSONSchema?: unknown }).toJSONSchema !== "function") return false;
+  const registry = (globalThis as { __zod_globalRegistry?: ZodRegistryLike }).__zod_globalRegistry;
+  const plain = (s: unknown) =>
+    (s as { _zod: { toJSONSchema?: unknown } })._zod.toJSONSchema === undefined && (registry === undefined || registry.get(s as object) === undefined);
+  if (!plain(schema)) return false;
+  for (const k of keys) if (!plain(shape[k])) return false;
+  return true;
+}
+
 let codegen: boolean | undefined;
 function codegenAllowed(): boolean {
   if (codegen === undefined) {
@@ -66,6 +85,32 @@ function codegenAllowed(): boolean {
  * @param schema A tool's input schema.
  */
 export function fastArgumentParser(schema: z.ZodType): FastArgumentParser | undefined {
+  return compileArgumentSchema(schema)?.parse;
+}
+
+/** What `compileArgumentSchema` knows about a schema it recognizes. @internal */
+export interface CompiledArgumentSchema {
+  /**
+   * The schema's normal form: its field names in order and each field's kind, as one string.
+   * Two recognized schemas with equal forms accept exactly the same arguments and parse them to
+   * the same output (they differ at most in error messages), so a protocol's refinement check
+   * takes equal forms as equal argument schemas without walking either. Undefined when the JSON
+   * Schema the full check would compare could say more than the fields (zod metadata or a
+   * `toJSONSchema` hook on the object or a field, or no `.toJSONSchema()` method at all).
+   */
+  readonly form: string | undefined;
+  /** The compiled shortcut (undefined where code generation is not allowed). */
+  readonly parse: FastArgumentParser | undefined;
+}
+
+const KIND_LETTER: Readonly<Record<FieldKind, string>> = { string: "s", number: "n", safeint: "i", boolean: "b" };
+
+/**
+ * The normal form and shortcut of a schema of the recognized kind (see the top of this file), or
+ * undefined for any other schema. Runs once per tool when its protocol is defined.
+ * @internal
+ */
+export function compileArgumentSchema(schema: z.ZodType): CompiledArgumentSchema | undefined {
   const def = defOf(schema);
   if (
     def?.type !== "object" ||
@@ -80,12 +125,16 @@ export function fastArgumentParser(schema: z.ZodType): FastArgumentParser | unde
   const keys = Object.keys(shape);
   if (keys.length > 32 || keys.includes("__proto__")) return undefined;
   const kinds: FieldKind[] = [];
+  let letters = "";
   for (const k of keys) {
     const kind = fieldKind(shape[k]);
     if (kind === undefined) return undefined;
     kinds.push(kind);
+    letters += KIND_LETTER[kind];
   }
-  if (!codegenAllowed()) return undefined;
+  // one letter per field, then the names as a JSON array (which starts with "["): unambiguous
+  const form = renderedByDefAlone(schema, shape, keys) ? letters + JSON.stringify(keys) : undefined;
+  if (!codegenAllowed()) return { form, parse: undefined };
   let body = `if (typeof input !== "object" || input === null || isArray(input)) return undefined;\n`;
   keys.forEach((k, i) => {
     const test =
@@ -105,5 +154,5 @@ export function fastArgumentParser(schema: z.ZodType): FastArgumentParser | unde
     isFinite: (x: unknown) => boolean,
     isSafeInteger: (x: unknown) => boolean,
   ) => FastArgumentParser;
-  return make(Array.isArray, Number.isFinite, Number.isSafeInteger);
+  return { form, parse: make(Array.isArray, Number.isFinite, Number.isSafeInteger) };
 }

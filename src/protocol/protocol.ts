@@ -10,7 +10,8 @@ import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 import { shadowAbsent } from "../util/own-options.js";
 import { argumentSchema, identityOf, type ArgumentSchema } from "./argument-schema.js";
 import { extendedDefinition, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
-import { fastArgumentParser, type FastArgumentParser } from "./fast-argument-parser.js";
+import { graphNormalForm } from "./graph-normal-form.js";
+import { compileArgumentSchema, type FastArgumentParser } from "./fast-argument-parser.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
 export type StateNameOf<P> = P extends Protocol<any, infer S, any> ? S : never;
@@ -97,9 +98,9 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     this.#compiled = compiled;
     const graphTools: Record<string, GraphTool> = {};
     for (const [tn, spec] of Object.entries(config.tools)) {
-      graphTools[tn] = graphToolOf(spec);
-      const fast = fastArgumentParser(spec.input as z.ZodType);
-      if (fast) this.#fastParsers.set(tn, fast);
+      const args = compileArgumentSchema(spec.input as z.ZodType);
+      graphTools[tn] = graphToolOf(spec, args?.form);
+      if (args?.parse) this.#fastParsers.set(tn, args.parse);
     }
     for (const [sn, st] of compiled) {
       if (this.terminal.has(sn as TState)) continue;
@@ -118,6 +119,8 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       states: graphStates,
       ...(config.budget ? { budget: config.budget } : {}),
     };
+    // what the refinement check compares first, computed once here (not enumerable: not graph data)
+    Object.defineProperty(this.graph, "normalForm", { value: graphNormalForm(this.graph), enumerable: false, configurable: false, writable: false });
     // fixed from now on: what validates calls cannot be changed by code that holds the protocol
     deepFreeze(this.graph);
     Object.freeze(this.terminal);
@@ -458,7 +461,7 @@ function deepFreeze<T>(x: T): T {
  * The plain-data view of a tool spec. `input` (the argument schema the refinement check
  * compares) is computed on first access: most protocols are never compared with a parent.
  */
-function graphToolOf(spec: AnyToolSpec): GraphTool {
+function graphToolOf(spec: AnyToolSpec, inputForm: string | undefined): GraphTool {
   const tool: GraphTool = {
     effect: spec.effect,
     outcomes: declaredOutcomes(spec),
@@ -474,6 +477,8 @@ function graphToolOf(spec: AnyToolSpec): GraphTool {
   graphToolInputs.set(tool, { spec, computed: undefined });
   Object.defineProperty(tool, "input", INPUT_ACCESSOR);
   Object.defineProperty(tool, "inputUnknown", INPUT_UNKNOWN_ACCESSOR);
+  // not enumerable: the graph's data (JSON, XState export) stays as it was; read by the refinement check only
+  Object.defineProperty(tool, "inputForm", { value: inputForm, enumerable: false, configurable: false, writable: false });
   return tool;
 }
 

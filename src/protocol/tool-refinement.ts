@@ -93,6 +93,8 @@ export function compareToolAttributes(child: GraphTool, parent: GraphTool, n: To
 
 function compareInputs(child: GraphTool, parent: GraphTool, n: ToolNames, schemas: ToolSchemaAccess): ToolRefinementFailure | undefined {
   if (child.inputId !== undefined && child.inputId === parent.inputId) return undefined;
+  // two schemas of the same normal form, computed when each protocol was defined: equal argument schemas
+  if (child.inputForm !== undefined && child.inputForm === parent.inputForm) return undefined;
   // the parent's schema written again (equal argument schemas, so contained): nothing to convert
   if (schemas.sameInputs?.(n.tool, n.parentTool) === true) return undefined;
   const verify = schemas.verify;

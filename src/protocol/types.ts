@@ -1,3 +1,4 @@
+import type { GraphNormalForm } from "./graph-normal-form.js";
 import type { z } from "zod";
 import type { ArgumentSchema } from "./argument-schema.js";
 import type { Guard } from "./guard.js";
@@ -166,6 +167,8 @@ export interface ProtocolGraph {
   readonly tools: Readonly<Record<string, GraphTool>>;
   readonly states: Readonly<Record<string, GraphState>>;
   readonly budget?: BudgetLimits & { readonly reserve?: BudgetLimits };
+  /** Set by `defineProtocol` (not enumerable): what the refinement check compares first (see graph-normal-form.ts). @internal */
+  readonly normalForm?: GraphNormalForm | undefined;
 }
 
 export interface GraphTool {
@@ -181,6 +184,12 @@ export interface GraphTool {
   readonly input?: ArgumentSchema;
   /** Identity of the input schema: equal ids are the same schema object (no comparison needed). */
   readonly inputId?: string;
+  /**
+   * The input schema's normal form, when it is a plain object of required string, number,
+   * integer and boolean fields (see `compileArgumentSchema`): equal forms are equal argument
+   * schemas (no comparison needed). Set by `defineProtocol` (not enumerable); @internal
+   */
+  readonly inputForm?: string | undefined;
   /** Why the input schema is not known (the static analyzer could not read it). */
   readonly inputUnknown?: string;
   readonly assumeRefinement?: string;

@@ -10,7 +10,6 @@ import { enforceDecoratorFor, type EnforceDecorator } from "./enforce-hook.js";
 import { shadowAbsent } from "../util/own-options.js";
 import { argumentSchema, identityOf, type ArgumentSchema } from "./argument-schema.js";
 import { extendedDefinition, type ExtendedTools, type ProtocolExtension } from "./extend-protocol.js";
-import { graphNormalForm } from "./graph-normal-form.js";
 import { compileArgumentSchema, type FastArgumentParser } from "./fast-argument-parser.js";
 
 export type ToolNameOf<P> = P extends Protocol<infer T, any, any> ? keyof T & string : never;
@@ -119,8 +118,6 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       states: graphStates,
       ...(config.budget ? { budget: config.budget } : {}),
     };
-    // what the refinement check compares first, computed once here (not enumerable: not graph data)
-    Object.defineProperty(this.graph, "normalForm", { value: graphNormalForm(this.graph), enumerable: false, configurable: false, writable: false });
     // fixed from now on: what validates calls cannot be changed by code that holds the protocol
     deepFreeze(this.graph);
     Object.freeze(this.terminal);

@@ -5,7 +5,6 @@
 import { compareToolAttributes, type SameToolInputs, type ToolRefinementKind, type VerifyToolArguments } from "./tool-refinement.js";
 
 export { sameInputsWith, verifyWith } from "./tool-refinement.js";
-import type { GraphNormalForm } from "./graph-normal-form.js";
 import type { BudgetLimits, GraphTool, ProtocolGraph } from "./types.js";
 
 /**
@@ -153,11 +152,6 @@ export function checkRefinement(child: ProtocolGraph, parent: ProtocolGraph, nam
   if (child === parent) return { ok: true };
   const childName = names.child ?? child.name;
   const parentName = names.parent ?? parent.name;
-  // the same graph but for budgets and input schemas (normal forms computed by defineProtocol):
-  // only those are compared; any difference is decided, with its counterexample, below
-  const form = child.normalForm;
-  if (form !== undefined && form.key === parent.normalForm?.key && refinesByNormalForm(child, parent, form, childName, parentName, options))
-    return { ok: true };
 
   const mapped = mapChildTools(child, parent, names);
   if (!mapped.ok) return { ok: false, kind: "new_tool", message: mapped.message, trace: [] };
@@ -350,30 +344,6 @@ function refinesOnDiagonal(
         if (!states.includes(target)) states.push(target);
       }
     }
-  }
-  return true;
-}
-
-/**
- * For two graphs with equal normal-form keys (the same states, transitions, guards and tool
- * attributes; every tool mapped onto itself): what the diagonal search would still compare, the
- * budgets of the protocol and of each reachable state and the input of each tool a reachable
- * transition uses. `true` implies the full search finds no counterexample; `false`: not shown here.
- */
-function refinesByNormalForm(
-  child: ProtocolGraph,
-  parent: ProtocolGraph,
-  form: GraphNormalForm,
-  childName: string,
-  parentName: string,
-  options: RefinementOptions,
-): boolean {
-  if (compareBudgets(child.budget, parent.budget) || compareBudgets(child.budget?.reserve, parent.budget?.reserve)) return false;
-  for (const s of form.reachable) if (compareBudgets(child.states[s]!.budget, parent.states[s]!.budget)) return false;
-  const schemas = { verify: options.verifyArguments, sameInputs: options.sameInputs };
-  for (const tool of form.tools) {
-    const names = { child: childName, parent: parentName, tool, parentTool: tool };
-    if (compareToolAttributes(child.tools[tool]!, parent.tools[tool]!, names, schemas)) return false;
   }
   return true;
 }

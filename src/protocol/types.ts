@@ -1,4 +1,3 @@
-import type { GraphNormalForm } from "./graph-normal-form.js";
 import type { z } from "zod";
 import type { ArgumentSchema } from "./argument-schema.js";
 import type { Guard } from "./guard.js";
@@ -167,8 +166,6 @@ export interface ProtocolGraph {
   readonly tools: Readonly<Record<string, GraphTool>>;
   readonly states: Readonly<Record<string, GraphState>>;
   readonly budget?: BudgetLimits & { readonly reserve?: BudgetLimits };
-  /** Set by `defineProtocol` (not enumerable): what the refinement check compares first (see graph-normal-form.ts). @internal */
-  readonly normalForm?: GraphNormalForm | undefined;
 }
 
 export interface GraphTool {

@@ -183,6 +183,8 @@ export function requestChange(request: string): RequestChange {
   // what is on both sides of one arrow ("blue / size M → blue / size L": blue) stays as it is (only an arrow: a value that is the
   // target of one "to" and the source of another "from" is not kept)
   const kept = new Set([...[...arrowFrom].filter((k) => arrowTo.has(k)), ...exchangeKept]);
+  // an order's number names what is acted on, never what an exchange or change gives away ("…in order #W6390527")
+  for (const k of from) if (/^id:#?w\d{5,}$/u.test(k)) from.delete(k);
   for (const k of from) out.delete(k);
   return { targets: withDateParts(out), sources: withDateParts(from), kept };
 }

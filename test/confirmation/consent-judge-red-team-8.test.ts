@@ -100,3 +100,20 @@ describe("red-team 8: a next step the question did not put", () => {
     expect(judgeConsent({ request, reply: "Yes, cancel K9D2RT, and then help me book the new round trip." }).decision).toBe("confirmed");
   });
 });
+
+describe("red-team 8: what broke real yeses on the way (real-replies-4 and the 97 outside the repository, tuning rows; rows written anew)", () => {
+  it("a step the request announces for after the action ('after this, we can look into changing…') is put: confirmed", () => {
+    const request =
+      "Reservation T7QW2M is business class, so it can be cancelled for a full refund of $640 to your Visa ending 3318. Would you like me to proceed with cancelling T7QW2M? After this, we can look into changing your reservation K5DD2P.";
+    expect(judgeConsent({ request, reply: "Yes, please cancel T7QW2M. And then let's look into changing K5DD2P." }).decision).toBe("confirmed");
+    // a step it never announced stays unclear
+    expect(judgeConsent({ request, reply: "Yes, please cancel T7QW2M, and then upgrade K5DD2P." }).decision).toBe("unclear");
+  });
+
+  it("an order's number is what an exchange acts on, not what it gives away: confirmed", () => {
+    const request =
+      "Exchange draft — order_id: #W6390527, current_item_id: 8384507844 (white), new_item_id: 7453605304 (silver). Please confirm you want to submit the exchange for the desk lamp in order #W6390527, with a $12.07 charge to PayPal (paypal_7644869).";
+    expect(judgeConsent({ request, reply: "YES. Please proceed with the desk lamp exchange for order #W6390527." }).decision).toBe("confirmed");
+    expect(judgeConsent({ request, reply: "Yes, exchange it for the white one." }).decision).toBe("unclear");
+  });
+});

@@ -18,7 +18,7 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".jsonl"))
   .sort()) {
   runs.push({ title: file, file, args: [] });
-  if (file === "real-replies.jsonl" || file === "real-replies-tau1.jsonl" || file === "real-replies-3.jsonl")
+  if (file === "real-replies.jsonl" || file === "real-replies-tau1.jsonl" || file === "real-replies-3.jsonl" || file === "real-replies-4.jsonl")
     for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
 }
 /**

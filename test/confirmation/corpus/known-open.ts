@@ -4,4 +4,9 @@
  * test and `npm run corpus:matrix` accept these and fail on any other.
  * @internal
  */
-export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = { "real-replies-3.jsonl": ["r3-114"] };
+export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
+  "real-replies-3.jsonl": ["r3-114"],
+  // a yes to "book this flight" where the request named no payment and no passenger: this set labels it unclear, the
+  // tau2/tau1 corpora label the same kind confirmed (README, "real-replies-4.jsonl")
+  "real-replies-4.jsonl": ["r4-237", "r4-293", "r4-294"],
+};

@@ -1,4 +1,3 @@
-import { observeFlightPrices } from "./airline-leg-prices.js";
 import type { RecordedToolCall } from "../recorded-run.js";
 
 /** @internal */
@@ -156,4 +155,32 @@ export function moneyMoved(call: RecordedToolCall, before: Reservation | undefin
   const after = readReservation(parseJson(call.result.content));
   if (!after || after[1].payments.length < before.payments.length) return undefined;
   return after[1].payments.slice(before.payments.length);
+}
+
+/** The key of a flight on a day in `AirlineKnowledge.flightPrices` (`airline-leg-prices.ts` reads it). */
+export const flightPriceKey = (flight: string, date: string) => `${flight}|${date}`;
+
+/**
+ * Learns the prices per cabin of the flights a search returned (`search_direct_flight`: the date is
+ * the call's; `search_onestop_flight`: each leg carries its date).
+ */
+export function observeFlightPrices(k: AirlineKnowledge, call: RecordedToolCall, data: unknown): void {
+  if (call.name !== "search_direct_flight" && call.name !== "search_onestop_flight") return;
+  if (!Array.isArray(data)) return;
+  const prices = (k.flightPrices ??= new Map());
+  const day = str(call.arguments["date"]);
+  for (const entry of data) {
+    for (const leg of Array.isArray(entry) ? arr(entry) : arr([entry])) {
+      const flight = str(leg["flight_number"]);
+      const date = str(leg["date"]) ?? day;
+      const byCabin = leg["prices"];
+      if (!flight || !date || !byCabin || typeof byCabin !== "object" || Array.isArray(byCabin)) continue;
+      const read: Record<string, number> = {};
+      for (const [cabin, p] of Object.entries(byCabin as Record<string, unknown>)) {
+        const n = num(p);
+        if (n !== undefined) read[cabin] = n;
+      }
+      prices.set(flightPriceKey(flight, date), read);
+    }
+  }
 }

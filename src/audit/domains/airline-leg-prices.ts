@@ -15,7 +15,7 @@ import { sameAmount } from "../../confirmation/described-values.js";
 import type { RecordedToolCall } from "../recorded-run.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
 import { amountForms, anyMatches } from "../value-forms.js";
-import { arr, num, parseJson, str, type AirlineKnowledge } from "./airline-knowledge.js";
+import { arr, flightPriceKey as key, num, parseJson, str, type AirlineKnowledge } from "./airline-knowledge.js";
 
 /** One flight of a booking and the price it was (or would have been) booked at, per passenger. */
 export interface LegPrice {
@@ -27,33 +27,6 @@ export interface LegPrice {
 const FLIGHT_NUMBER = /(?<![A-Za-z0-9])[A-Z]{2,3}\d{2,4}(?![A-Za-z0-9])/g;
 /** How far after a flight number its price may stand (a listing's departure and arrival lines between them). */
 const PRICE_WINDOW = 260;
-
-const key = (flight: string, date: string) => `${flight}|${date}`;
-
-/**
- * Learns the prices per cabin of the flights a search returned (`search_direct_flight`: the date is
- * the call's; `search_onestop_flight`: each leg carries its date).
- */
-export function observeFlightPrices(k: AirlineKnowledge, call: RecordedToolCall, data: unknown): void {
-  if (call.name !== "search_direct_flight" && call.name !== "search_onestop_flight") return;
-  if (!Array.isArray(data)) return;
-  const prices = (k.flightPrices ??= new Map());
-  const day = str(call.arguments["date"]);
-  for (const entry of data) {
-    for (const leg of Array.isArray(entry) ? arr(entry) : arr([entry])) {
-      const flight = str(leg["flight_number"]);
-      const date = str(leg["date"]) ?? day;
-      const byCabin = leg["prices"];
-      if (!flight || !date || !byCabin || typeof byCabin !== "object" || Array.isArray(byCabin)) continue;
-      const read: Record<string, number> = {};
-      for (const [cabin, p] of Object.entries(byCabin as Record<string, unknown>)) {
-        const n = num(p);
-        if (n !== undefined) read[cabin] = n;
-      }
-      prices.set(key(flight, date), read);
-    }
-  }
-}
 
 /**
  * The flights of a booking call with their prices: from its result when it succeeded, else from the

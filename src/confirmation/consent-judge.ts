@@ -22,8 +22,8 @@ import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
-import { asksForPerson, withoutPersonAsk } from "./human-handoff.js";
-import { handoffIsTheAction, nextStepNotPut } from "./sequenced-action.js";
+import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
+import { nextStepNotPut } from "./sequenced-action.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */

@@ -6,6 +6,7 @@
  * "transfer" as the request's own word and "please" as a go-ahead).
  * @internal
  */
+import { actionVerbs, putSentences } from "./sequenced-action.js";
 
 /** Asking to be passed to a person. */
 const ASKS_FOR_PERSON =
@@ -41,4 +42,18 @@ export function withoutPersonAsk(reply: string): string {
     text = `${text.slice(0, cut)}${after < 0 ? "" : text.slice(m.index + after)}`;
   }
   return text;
+}
+
+/** Putting the user through to a person: "transfer you", "lo transfiera", "转接", "人工". */
+const HANDOFF = /(?<![\p{L}])(?:transfer\w*|transfier\w*|transferir\w*|human agent|agente humano)(?![\p{L}])|转接|转人工|人工/iu;
+
+/**
+ * Whether the one action the request puts is a hand-off to a person ("I can transfer you to a human
+ * agent. Please confirm if you'd like to be transferred."): asking for the person then answers it.
+ * @param request The request, in normal form.
+ */
+export function handoffIsTheAction(request: string): boolean {
+  const put = putSentences(request);
+  const others = put.flatMap((s) => actionVerbs(s.text)).filter((v) => v !== "tran" && v !== "转");
+  return others.length === 0 && put.some((s) => HANDOFF.test(s.text));
 }

@@ -26,31 +26,13 @@ const stem = (verb: string) =>
         .replace(/(?:ations?|ing|ed|ion|es|s|e)$/u, "")
         .slice(0, 4);
 
-/** The action verbs of a text. */
-const verbs = (text: string) => [...text.matchAll(new RegExp(ACTION.source, "giu"))].map((m) => stem(m[0]));
+/** The action verbs of a text, as stems ("cancel", "cancellation" → "canc"; "取消"). */
+export const actionVerbs = (text: string) => [...text.matchAll(new RegExp(ACTION.source, "giu"))].map((m) => stem(m[0]));
 
-/** The verbs of the sentences that put the action to the user (questions, "I'll…", "would you like me to…"). */
-function putVerbs(request: string): Set<string> {
-  return new Set(
-    splitSentences(request)
-      .filter((s) => s.question || PUTS.test(s.text))
-      .flatMap((s) => verbs(s.text)),
-  );
+/** The sentences of a request that put the action to the user or announce the step after it. */
+export function putSentences(request: string): ReturnType<typeof splitSentences> {
+  return splitSentences(request).filter((s) => s.question || PUTS.test(s.text));
 }
-
-/**
- * Whether the one action the request puts is a hand-off to a person ("I can transfer you to a human
- * agent. Please confirm if you'd like to be transferred."): asking for the person then answers it.
- * @param request The request, in normal form.
- */
-export function handoffIsTheAction(request: string): boolean {
-  const put = splitSentences(request).filter((s) => s.question || PUTS.test(s.text));
-  const others = put.flatMap((s) => verbs(s.text)).filter((v) => v !== "tran" && v !== "转");
-  return others.length === 0 && put.some((s) => HANDOFF.test(s.text));
-}
-
-/** Putting the user through to a person: "transfer you", "lo transfiera", "转接", "人工". */
-const HANDOFF = /(?<![\p{L}])(?:transfer\w*|transfier\w*|transferir\w*|human agent|agente humano)(?![\p{L}])|转接|转人工|人工/iu;
 
 /**
  * The next-step verb of a reply (normal form) that the request's question does not put, or `undefined`.
@@ -65,7 +47,7 @@ const HANDOFF = /(?<![\p{L}])(?:transfer\w*|transfier\w*|transferir\w*|human age
  * @param request The request, in normal form.
  */
 export function nextStepNotPut(reply: string, request: string): string | undefined {
-  const put = putVerbs(request);
+  const put = new Set(putSentences(request).flatMap((s) => actionVerbs(s.text)));
   if (put.size === 0) return undefined;
   for (const m of reply.matchAll(NEXT_STEP)) {
     const after = reply.slice(m.index + m[0].length).split(/[.!?;。！？]/u)[0] ?? "";

@@ -81,6 +81,28 @@ describe("Protocol.validateCall: the compiled steps keep the checks' order and w
     expect(v.spec).toBe(p.tools.read);
   });
 
+  it("takes the call's id only from an own property: an inherited id (a polluted prototype included) is no id", () => {
+    const p = defineProtocol({
+      name: "ids",
+      initial: "open",
+      terminal: ["closed"],
+      tools: { read: { input: z.object({}), effect: "read" }, close: { input: z.object({}), effect: "read" } },
+      states: { open: { on: { read: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
+    });
+    expect(p.validateCall("open", { id: "c7", name: "read", arguments: {} }).id).toBe("c7");
+    expect(p.validateCall("open", { name: "read", arguments: {} }).id).toBeUndefined();
+    const inherited = Object.assign(Object.create({ id: "from-the-prototype" }) as object, { name: "read", arguments: {} });
+    expect(p.validateCall("open", inherited as never).id).toBeUndefined();
+    const proto = Object.prototype as Record<string, unknown>;
+    try {
+      proto["id"] = "polluted";
+      expect(p.validateCall("open", { name: "read", arguments: {} }).id).toBeUndefined();
+      expect(p.validateCall("open", { id: "c8", name: "read", arguments: {} }).id).toBe("c8");
+    } finally {
+      delete proto["id"];
+    }
+  });
+
   it("a guard is checked only with a context, after the tool is allowed and before the arguments", () => {
     const p = defineProtocol({
       name: "guarded",

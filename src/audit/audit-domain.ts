@@ -88,6 +88,11 @@ export interface AuditDomain<Knowledge = unknown> {
    * with: what a user's "the original payment" / "the same payment method as before" names.
    */
   paysWithRecordedMethod?(call: RecordedToolCall, knowledge: Knowledge): boolean;
+  /**
+   * Whether `call` pays with payment methods and every one of them is named in `text` (a user's
+   * "use my gift card with the smallest balance"): what a payment statement beside a yes names.
+   */
+  paysWithMethodsNamedIn?(call: RecordedToolCall, knowledge: Knowledge, text: string): boolean;
   /** The details of `call` that the user must have been told before saying yes. */
   details(call: RecordedToolCall, knowledge: Knowledge): readonly ActionDetail[];
 }

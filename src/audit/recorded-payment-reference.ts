@@ -10,14 +10,10 @@
  * is kept: the reply stays the judge's to read as it is.
  * @internal
  */
+import { PAYMENT_WORDS, withoutPaymentSentences } from "./payment-sentences.js";
 
 const REFERENCE =
   /(?<![\p{L}])(?:original(?:ly)?|same\s+(?:payment|method|card|one|way|account|form)|as\s+before|previous(?:ly)?|earlier|usual|last\s+time|mism[oa]|anterior|de\s+antes|como\s+antes)(?![\p{L}])|原(?:来|始|先)|同样|一样|相同|之前|以前|上次|平时/iu;
-const PAYMENT =
-  /(?<![\p{L}])(?:pay|paying|paid|payment|payments|charge|charged|card|method|refund|refunded|pago|pagar|tarjeta|cargo|m[eé]todo|reembolso)(?![\p{L}])|支付|付款|扣款|退款|卡/iu;
-/** Questions, conditions and requests to make sure: a sentence with one is not a plain statement of the method. */
-const NOT_PLAIN =
-  /[?？]|(?<![\p{L}])(?:if|unless|only|as long as|provided|but|though|although|make sure|ensure|sure that|can you|could you|would you|will it|is it|si|siempre que|solo si|pero|aseg[uú]rese|asegurar)(?![\p{L}])|如果|只要|除非|但是|确保|是否|吗/iu;
 
 /**
  * The reply without its sentences that name the payment method only by reference to the record, or
@@ -31,14 +27,5 @@ const NOT_PLAIN =
  * @param reply The user's reply, as written.
  */
 export function withoutRecordedPaymentReference(reply: string): string | undefined {
-  const sentences = reply.split(/(?<=[.!?。！？])\s*/u).filter((s) => s.trim() !== "");
-  const kept: string[] = [];
-  let removed = 0;
-  for (const s of sentences) {
-    if (REFERENCE.test(s) && PAYMENT.test(s)) {
-      if (NOT_PLAIN.test(s)) return undefined;
-      removed++;
-    } else kept.push(s.trim());
-  }
-  return removed > 0 && kept.length > 0 ? kept.join(" ") : undefined;
+  return withoutPaymentSentences(reply, (s) => REFERENCE.test(s) && PAYMENT_WORDS.test(s))?.rest;
 }

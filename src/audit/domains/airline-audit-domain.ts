@@ -197,6 +197,13 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
     const methods = new Set(old.payments.filter((p) => p.amount > 0).map((p) => p.paymentId));
     return methods.size === 1 && methods.has(pay);
   },
+  paysWithMethodsNamedIn(call, k, text) {
+    const a = call.arguments;
+    const reservationId = str(a["reservation_id"]);
+    const ids =
+      call.name === "book_reservation" ? arr(a["payment_methods"]).map((p) => str(p["payment_id"])) : [str(a["payment_id"])].filter((id) => id !== undefined);
+    return ids.length > 0 && ids.every((id) => id !== undefined && paymentDetail(id, k, reservationId).test(text));
+  },
   details(call, k) {
     const a = call.arguments;
     const out: ActionDetail[] = [];

@@ -12,9 +12,9 @@ import { chargeByLegPrices, type LegPrice } from "./airline-leg-prices.js";
 
 const KIND_WORDS: Readonly<Record<string, RegExp>> = {
   // "card" alone is the credit-card kind, but not inside "gift card" (the user's only credit card is not the gift card the request named)
-  credit_card: /\b(?:credit[ _-]?card|visa|mastercard|amex|american express|discover)\b|(?<!\bgift[ _-]?)\bcards?\b/i,
-  gift_card: /\bgift[ _-]?card/i,
-  certificate: /\bcertificate/i,
+  credit_card: /\b(?:credit[ _-]?card|visa|mastercard|amex|american express|discover)\b|(?<!\bgift[ _-]?)\bcards?\b|tarjeta de cr[eé]dito|信用卡/i,
+  gift_card: /\bgift[ _-]?card|tarjeta de regalo|礼品卡/i,
+  certificate: /\bcertificate|certificado|代金券/i,
 };
 
 // card brands as named in prose ("my MasterCard", "your Visa ending ...")
@@ -27,9 +27,10 @@ const BRAND_WORDS: Readonly<Record<string, RegExp>> = {
 const brandOf = (brand: string | undefined): RegExp | undefined =>
   brand === undefined ? undefined : BRAND_WORDS[brand === "american_express" ? "amex" : brand];
 
-// "the gift card with the smallest balance", "the smaller certificate first", "the larger one"
-const SMALLEST = /\b(smallest|smaller|lowest|lower|least)\b/i;
-const LARGEST = /\b(largest|larger|biggest|bigger|highest|higher)\b/i;
+// "the gift card with the smallest balance", "the smaller certificate first", "the larger one",
+// "la tarjeta de regalo de menor saldo", "la de mayor saldo", "余额最少的礼品卡", "较大的那张"
+const SMALLEST = /\b(smallest|smaller|lowest|lower|least|menor)\b|m[aá]s\s+(?:pequeñ[oa]|baj[oa])|最少|最小|最低|较少|较小|少的/i;
+const LARGEST = /\b(largest|larger|biggest|bigger|highest|higher|mayor)\b|m[aá]s\s+(?:grande|alt[oa])|最多|最大|最高|较多|较大|多的/i;
 // the user leaves the choice among methods of a kind to the agent: "one of my certificates", "any of your gift cards"
 const ONE_OF = "\\b(?:one|any) of (?:my|your|the)\\s+(?:[a-z$0-9.]+\\s+){0,2}?";
 const ANY_OF: Readonly<Record<string, RegExp>> = {
@@ -58,7 +59,23 @@ function endingForms(id: string, k: AirlineKnowledge): RegExp[] {
 }
 
 function sentences(text: string): string[] {
-  return text.split(/(?<=[.!?])\s+|\n+/);
+  return text.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/);
+}
+
+/**
+ * The method named by its kind and its rank by balance among the user's methods of that kind, within
+ * one sentence: "the gift card with the smallest balance", "the larger certificate", "余额最少的礼品卡".
+ */
+function namedByRank(id: string, k: AirlineKnowledge, text: string): boolean {
+  const method = k.payments.get(id);
+  const source = method?.source ?? /^([a-z_]+?)_\d+$/.exec(id)?.[1];
+  const kind = source ? KIND_WORDS[source] : undefined;
+  if (kind === undefined || method?.amount === undefined) return false;
+  const balances = [...k.payments.values()].filter((p) => p.source === source && p.amount !== undefined).map((p) => p.amount!);
+  if (balances.length < 2) return false;
+  const isSmallest = method.amount === Math.min(...balances);
+  const isLargest = method.amount === Math.max(...balances);
+  return sentences(text).some((s) => kind.test(s) && ((isSmallest && SMALLEST.test(s)) || (isLargest && LARGEST.test(s))));
 }
 
 /**
@@ -79,9 +96,6 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
   const kind = source ? KIND_WORDS[source] : undefined;
   const anyOf = source ? ANY_OF[source] : undefined;
   const sameKind = [...k.payments.values()].filter((p) => p.source === source);
-  const balances = sameKind.map((p) => p.amount).filter((a): a is number => a !== undefined);
-  const isSmallest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.min(...balances);
-  const isLargest = method?.amount !== undefined && balances.length > 1 && method.amount === Math.max(...balances);
   const original = reservationId !== undefined && (k.reservations.get(reservationId)?.payments.some((p) => p.paymentId === id) ?? false);
   // a card named by its brand: the user's only card of that brand; a text naming another brand does not name it by kind
   const brand = brandOf(method?.brand);
@@ -100,11 +114,8 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
       if (sameKind.length === 1 && kind.test(t) && !otherBrand(t)) return true;
       if (method?.amount !== undefined && kind.test(t) && anyMatches(amountForms(method.amount), t)) return true;
       // rank and "one of" are read within one sentence naming the kind
-      for (const s of sentences(t)) {
-        if (!kind.test(s)) continue;
-        if ((isSmallest && SMALLEST.test(s)) || (isLargest && LARGEST.test(s))) return true;
-        if (sameKind.length > 1 && anyOf?.test(s)) return true;
-      }
+      if (namedByRank(id, k, t)) return true;
+      if (sameKind.length > 1 && sentences(t).some((s) => kind.test(s) && anyOf?.test(s))) return true;
       return original && /\boriginal (form of )?payment/i.test(t);
     },
     described: (t) => describedPayments(t),
@@ -114,8 +125,9 @@ export function paymentDetail(id: string, k: AirlineKnowledge, reservationId: st
 /**
  * The method the user chose: when the reply that said yes names one or more of the user's payment
  * methods by id or digits ("please use the card ending in 7334", "certificate_8045380"), every
- * method the write uses must be one the reply names (in any accepted form). The request may have
- * offered several; the yes covers the one the user picked, not the others.
+ * method the write uses must be one the reply names (in any accepted form); a method it names by rank
+ * ("use my gift card with the smallest balance", "the smaller gift card first") must be one the write
+ * uses. The request may have offered several; the yes covers the one the user picked, not the others.
  * @internal
  */
 export function chosenPaymentDetail(ids: readonly string[], k: AirlineKnowledge, reservationId: string | undefined): ActionDetail {
@@ -131,6 +143,9 @@ export function chosenPaymentDetail(ids: readonly string[], k: AirlineKnowledge,
     executed: ids.join(" + "),
     test: (_t, reply) => {
       if (reply === undefined) return true;
+      // a method named by rank must be among those the write uses (the rest of a split is the other's)
+      const ranked = [...k.payments.keys()].filter((id) => namedByRank(id, k, reply));
+      if (ranked.some((id) => !ids.includes(id))) return false;
       const named = [...k.payments.keys()].filter((id) => anyMatches(strongForms(id), reply));
       if (named.length === 0) return true;
       return ids.every((id) => named.includes(id) || paymentDetail(id, k, reservationId).test(reply));

@@ -1,6 +1,6 @@
 /**
  * Issue 14, item 2: classes of false confirmation found on 2026-12-01 by the lead's red-team probes 9
- * (kept outside the repository; 144 probes, 9 false confirmations on `main` at 5374ca2). Each class with
+ * (kept outside the repository; 182 probes, 41 false confirmations on `main` at 5374ca2, 33 of them in the class of consent-judge-asked-question.test.ts). Each class with
  * its counterpart that stays confirmed. Hand-written EN/ZH/ES rows, none a probe string.
  *
  * - a sentence that opens with "But"/"However" after the yes ("Yes. But hold on."): the contrast word was

@@ -18,8 +18,8 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".jsonl"))
   .sort()) {
   runs.push({ title: file, file, args: [] });
-  if (file === "real-replies.jsonl" || file === "real-replies-tau1.jsonl" || file === "real-replies-3.jsonl" || file === "real-replies-4.jsonl")
-    for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
+  // the real-reply corpora carry a split (tuning / held-out): each is also shown per split
+  if (file.startsWith("real-replies")) for (const split of ["tuning", "heldout"]) runs.push({ title: `${file} (${split})`, file, args: ["--split", split] });
 }
 /**
  * Whether every false confirmation of the default judge on this corpus (part) is a known open case

@@ -394,7 +394,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // information it asks for something the request did not offer
     const polite = POLITE_GO_AHEAD.exec(plain);
     const generic = polite !== null && /(?:go ahead|proceed|move forward|continue)$/.test(polite[0]);
-    if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || generic)) affirm.push(polite[0]);
+    // after a bare "which one?", "could you proceed with M05KNL?" picks the item; it agrees to no action put to the user
+    if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || (generic && !namesKnownItem))) affirm.push(polite[0]);
     else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain))
       risks.push({ kind: "question", text });
   } else if (ctx.ask !== "nothing") {
@@ -406,8 +407,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     strong = affirm.length > 0;
     approvalOnly = strong && affirm.every((a) => APPROVAL.test(a) && !YES_OPENING.test(a) && !PERFORMATIVE.test(a) && !WANT_TO_PROCEED.test(a));
     // "go ahead", "do it", "make the changes" tell the agent to act only in command position, not in "I had to make these changes"
+    // after a bare "which one?" (not which to cancel), "请处理 HB72KD" / "go ahead with HB72KD" picks the item (rule 1)
+    const picks = ctx.ask === "which" && namesKnownItem && !whichCancel;
     for (const m of spoken.matchAll(G.GO_AHEAD)) {
-      if (leadsIn(spoken.slice(0, m.index))) {
+      if (!picks && leadsIn(spoken.slice(0, m.index))) {
         affirm.push(m[0]);
         approvalOnly = false;
       }

@@ -18,7 +18,10 @@ import { asksOneMore, ordinalBeyondCount } from "./role-references.js";
 import { namesNoAction } from "./request-action.js";
 import { withoutPersonaAsides } from "./persona-asides.js";
 import { personNames } from "./traveller-count.js";
-import { actsOnAnswer, asksWhichAndWhether } from "./listed-choice.js";
+import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
+import { answersDetailOnly } from "./detail-answer.js";
+import { answersOtherQuestion } from "./asked-question.js";
+import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
@@ -149,6 +152,21 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // a yes to a question that put no action ("could you confirm the issue was with reservation X?") consents to nothing
   if (actions.length === 0 && namesNoAction(requestText))
     return verdict("unclear", "no_action", ["The request names no action to agree to (it asks to confirm a fact): the yes consents to nothing."]);
+  // "Which would you prefer, the Visa or a certificate, and shall I proceed?" — "Sure, go ahead." chooses nothing
+  if (actions.length === 0 && leavesChoiceOpen(reply, requestText))
+    return verdict("unclear", "open_choice", ["The request asks which of its options the user wants; the reply agrees without choosing one."]);
+  // "…Would you like me to email you the itinerary as well?" — "Yes please" answers that question, not the action
+  const elsewhere = actions.length === 0 ? answersOtherQuestion(reply, requestText) : undefined;
+  if (elsewhere !== undefined)
+    return verdict("unclear", "other_question", [
+      `The request's last question puts something other than the action (${JSON.stringify(elsewhere.slice(0, 80))}): the yes answers that question.`,
+    ]);
+  // "Is the Visa still your card, and shall I proceed?" — "Yes, that's my card." answers the first question only
+  const detail = answersDetailOnly(reply, requestText);
+  if (detail !== undefined)
+    return verdict("unclear", "detail_only", [
+      `The reply answers the request's question about a detail (${JSON.stringify(detail)}) but says nothing to the action put to the user.`,
+    ]);
   // "transfer me to a human agent": the hand-off, not the action
   const person = asksForPerson(reply);
   // where the request offers the hand-off beside the action, the rest of the reply must agree to the action by itself
@@ -243,6 +261,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       otherListed === "both"
         ? 'The reply says "both", but the request acts on one of the bookings or orders it lists: the other one was not put to the user.'
         : `The reply names ${otherListed.toUpperCase()}, which the request lists but does not act on: an action on it was not put to the user.`,
+    ]);
+  // "cancel the whole order" when the request cancels one item and keeps the rest: the kept part too
+  const whole = wholeOfPart(reply, requestText);
+  if (whole !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply says ${JSON.stringify(whole)}, but the request acts on part and keeps the rest: the whole was not put to the user.`,
     ]);
   // "both" when only one action was put refers to something else as well
   if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {
@@ -351,9 +375,9 @@ const COURTESY_OFFER =
 const CONFIRM_REQUEST =
   /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下|(?:回复|回答|答复)[“"「]?(?:是|好|确认)|确认(?:办理|取消|预订|更改)?吗/iu;
 
-/** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"). */
+/** A question about which or what ("Which flight would you like to book?", "¿Qué opción prefiere?", "哪一个"), also after a short lead-in ("Also, for the cancellations, what are the reasons?"). */
 const WH_QUESTION =
-  /^(?:(?:and|also|so|then|now|lastly|finally|additionally|y|e|ademas|tambien)[,\s]+)*(?:(?:a|de|en|con|para|por)\s+)?(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
+  /^(?:(?:and|also|so|then|now|lastly|finally|additionally|y|e|ademas|tambien)[,\s]+)*(?:(?:a|de|en|con|para|por)\s+)?(?:[^,?]{1,40},\s*)?¿?\s*(?:which|what|when|where|who|whom|whose|how|que|cual|cuales|cuando|donde|como|quien|哪|什么|几|多少|怎么)(?![\p{L}])/iu;
 
 /**
  * The request says the agent will set out the final details and ask again before acting ("Once
@@ -363,9 +387,9 @@ const WH_QUESTION =
 const ASKS_AGAIN_LATER =
   /(?:i'?ll|i will|i'?d|i would|i can|we'?ll)\s+(?:then\s+)?(?:list|summari[sz]e|outline|present|show|lay out|confirm|go over|provide)[^.?!]{0,80}(?:for your (?:final |explicit )?(?:approval|confirmation|review|consent)|(?:and|to) (?:ask|get|obtain|request)(?: for)? your (?:final |explicit )?(?:approval|confirmation|consent|yes))|(?:i'?ll|i will) (?:then |again )?ask (?:you )?(?:for )?your (?:final |explicit )?(?:approval|confirmation|consent)/iu;
 
-/** A polite request for information ("Could you tell me which…?", "Could you provide the reason…?"): a which-question. */
+/** A polite request for information ("Could you tell me which…?", "Could you provide the reason…?", "Could you confirm which reservation…?"): a which-question. */
 const INFO_REQUEST =
-  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione|(?:indicar|decir|especificar)(?:me)? (?:que|cual|cuales))|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
+  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|confirm (?:to me )?(?:which|what)(?![\p{L}])|confirmar(?:me|nos)? (?:cual(?:es)?|que)(?![\p{L}])|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione|(?:indicar|decir|especificar)(?:me)? (?:que|cual|cuales))|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
 
 /** Whether the request asks a yes-or-no question about the action, asks which or what, or asks nothing. */
 function requestAsk(request: string): RequestAsk {

@@ -48,7 +48,8 @@ export const YES_OPENING = opening(
 // prettier-ignore
 export const PERFORMATIVE = words(
   [
-    "(?:i|we) (?:hereby |can |do |also )?(?:confirm(?:ed)?|agree|approve|accept|consent|authori[sz]e)(?! (?:if|whether))",
+    // "I confirm (that) I received your message" confirms a fact of its own, not the action ("I confirm I want to proceed" is a yes)
+    "(?:i|we) (?:hereby |can |do |also )?(?:confirm(?:ed)?|agree|approve|accept|consent|authori[sz]e)(?! (?:if|whether|receipt)(?![\\p{L}]))(?! (?:that )?(?:i|i'?ve|i have|i'?m|i am|we|we'?ve|we have|you'?ve|you have|it was|it has|they|he|she) (?!(?:want|would|'d|wish|agree|approve|accept|authori[sz]e|can|may|should|do|am (?:happy|ready|fine|okay|ok)|'m (?:happy|ready|fine|okay|ok))(?![\\p{L}])))",
     "(?:i|we)(?:'ll| will| am happy to| would like to|'d like to| want to) (?:confirm|accept|approve|authori[sz]e)(?! (?:if|whether))",
     "i(?:'ll| will) take (?:it|that|this)", "confirmed", "you have my (?:permission|consent|approval|authori[sz]ation|go-ahead)", "(?:permission|consent) granted",
     "confirmo", "confirmado", "acepto", "aceptamos", "estoy de acuerdo", "autorizo", "doy mi (?:consentimiento|autorizacion)",
@@ -114,8 +115,8 @@ export const APPROVAL = words(
 /** A refusal opening a clause: "no", "nope", "no thanks", "mejor no", "不要", "不用了", "算了". */
 // prettier-ignore
 export const NO_OPENING = opening(
-  ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "un momento"],
-  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停"],
+  ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "hang on", "hold up", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "espera", "aguarde", "un momento", "un segundo"],
+  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停", "先停", "慢着"],
 );
 
 /** Refusing the action itself: "don't cancel it", "I don't want to proceed", "I'll keep the reservation", "no la cancele", "不取消了". */

@@ -15,7 +15,8 @@ import { namedValues } from "./reply-values.js";
 /** The request says it will act on the answer to its which-question. */
 const ACTS_ON_ANSWER = new RegExp(
   [
-    String.raw`(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify)`,
+    // (not "I can proceed with finding the cheapest option": a search is no action on the answer)
+    String.raw`(?:,|and|then)\s+(?:i'?ll|i will|i can)\s+(?:then\s+)?(?:proceed|go ahead|book|cancel|make|process|update|downgrade|upgrade|change|modify|finali[sz]e|complete|submit|apply|place|issue|add)(?!\s+(?:with\s+)?(?:finding|searching|looking|checking|locating|retrieving|reviewing|getting|pulling|the search))`,
     String.raw`(?:,|and)\s+(?:let me know\s+)?(?:if|whether)\s+you(?:'d| would)?\s+(?:like|want|wish)\s+(?:me\s+)?to\s+(?:proceed|go ahead|continue|make the change)`,
     String.raw`(?<![\p{L}])y\s+(?:(?:le\s+)?proceder[eé]|realizar[eé]|tramitar[eé])(?![\p{L}])|(?<![\p{L}])y\s+si\s+desea\s+(?:proceder|continuar|seguir)(?![\p{L}])`,
     String.raw`我(?:就|会|马上|再)(?:为您|帮您)?(?:办理|预订|处理|取消|改签)|以及是否(?:要|需要)?(?:办理|继续|改签)`,
@@ -88,3 +89,37 @@ export function listedChoice(core: string, compared: string, ctx: ListedChoiceCo
   const novel = novelContent(compared.replace(new RegExp(CHOICE.source, "giu"), " "), ctx.vocabulary);
   return novel.length === 0 ? { marker: choice[0], novel } : undefined;
 }
+
+/** Words that pick one of several ("the first", "option 2", "either is fine", "the cheaper one", "el segundo", "第二个", "都行"). */
+const PICKS =
+  /(?<![\p{L}])(?:first|second|third|last|former|latter|either|whichever|any of|cheaper|cheapest|earlier|later|option|one|ones|primer[oa]?|segund[oa]|tercer[oa]?|ultim[oa]|cualquiera|opcion|mas barat[oa])(?![\p{L}])|第[一二三四五1-9]|(?:哪个|随便|都)(?:都)?(?:行|可以)|便宜的/iu;
+
+/** A question of the request's that asks the user to choose which ("Which would you prefer…?", "¿Cuál prefiere?", "您想选哪一种？"). */
+const CHOOSING_QUESTION = /(?:^|[.!?。！？\n¿])[^.!?。！？\n¿]*(?:(?<![\p{L}])(?:which|cual(?:es)?)(?![\p{L}])|哪)[^.!?。！？\n]*[?？]/iu;
+/** Options offered side by side ("the Amex or a voucher", "la Amex o un vale", "退回卡上，也可以作为代金券", "还是"). */
+const OPTIONS_OFFERED = /(?<![\p{L}])(?:or|o)(?![\p{L}])|还是|或者|或|也可以/iu;
+
+/**
+ * Whether a go-ahead leaves the request's which-question open: the request asked which of its options
+ * ("Which would you prefer, the Amex or a voucher?", "¿Cuál prefiere?", "您想选哪一种？") and the reply
+ * agrees without choosing one (it names no value, no pick and none of the request's own words beyond the
+ * go-ahead and the action's: "Sure, go ahead."). Which option the action takes was never chosen by the user.
+ * @param reply The reply (normal form).
+ * @param request The request (normal form).
+ */
+export function leavesChoiceOpen(reply: string, request: string): boolean {
+  const tail = request.slice(-600);
+  if (!CHOOSING_QUESTION.test(tail) || !OPTIONS_OFFERED.test(tail)) return false;
+  if (namedValues(reply).length > 0 || PICKS.test(reply) || CHOICE.test(reply)) return false;
+  // a word of the request's beyond the go-ahead and the action's own ("the voucher", "la tarjeta", "代金券") may name an option
+  for (const [w] of reply.matchAll(/[a-z][a-z'-]{2,}/g))
+    if (!GENERIC_WORD.test(w) && new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "u").test(request)) return false;
+  const han = reply.replace(GENERIC_HAN, " ");
+  for (let i = 0; i + 2 <= han.length; i++) if (/^\p{Script=Han}{2}$/u.test(han.slice(i, i + 2)) && request.includes(han.slice(i, i + 2))) return false;
+  return true;
+}
+
+/** The words of a go-ahead, of the action itself and of grammar: naming them chooses nothing. */
+const GENERIC_WORD =
+  /^(?:the|and|you|your|with|for|that|this|will|are|was|can|please|it's|that's|i'll|i'm|let's|now|all|just|then|also|los|las|del|por|que|con|una|uno|go|ahead|proceed|continue|cancel\w*|chang\w*|book\w*|reserv\w*|flights?|refund\w*|pleas\w*|thanks?|thank|yes|yeah|sure|ok|okay|fine|good|great|perfect|do|make|process|confirm\w*|adelante|proceda|continue|reserva\w*|vuelo|gracias|favor|si|siyes|reembolso)$/iu;
+const GENERIC_HAN = /好的|可以|请|办理|继续|取消|确认|谢谢|麻烦|您|吧|了|的|行|就/gu;

@@ -18,18 +18,22 @@ export function stripSimulatorMarkers(text: string): string {
  * spaces. The stressed "sí" (yes) becomes the token `siyes`, so that it stays apart from "si" (if).
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(/(?<![\p{L}\p{N}])[sS][íÍ](?![\p{L}\p{N}])/gu, "siyes")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
-    .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
-    .replace(/[\u200b-\u200f\u2060\ufeff\ufe0f\u{1f3fb}-\u{1f3ff}]/gu, "")
-    .normalize("NFD")
-    .replace(/(?<=[a-z])[\u0300-\u036f]+/g, "")
-    .normalize("NFC")
-    .replace(/[ \t]+/g, " ")
-    .trim();
+  return (
+    text
+      .normalize("NFKC")
+      .replace(/(?<![\p{L}\p{N}])[sS][íÍ](?![\p{L}\p{N}])/gu, "siyes")
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc\u0060\u00b4]/g, "'")
+      .replace(/[\u201c\u201d\u00ab\u00bb]/g, '"')
+      .replace(/[\u200b-\u200f\u2060\ufeff\ufe0f\u{1f3fb}-\u{1f3ff}]/gu, "")
+      // Spanish "¡…!" opens an exclamation: the mark says nothing ("¡Sí, adelante!" is "sí, adelante!")
+      .replace(/¡/g, " ")
+      .normalize("NFD")
+      .replace(/(?<=[a-z])[\u0300-\u036f]+/g, "")
+      .normalize("NFC")
+      .replace(/[ \t]+/g, " ")
+      .trim()
+  );
 }
 
 /** One sentence of a reply, with its clauses (split at contrast words). */
@@ -80,6 +84,13 @@ export function splitSentences(text: string): ReplySentence[] {
       if (ch === "!" || ch === "！" || ch === "。" || ch === ";" || ch === "；" || ch === "…") {
         const trailing = ch === "…";
         while (/[!！。…]/u.test(line[i + 1] ?? "")) i++;
+        // "Yes!?", "好的！？": an exclamation that ends in a question mark asks (disbelief), as "?!" does
+        if ((ch === "!" || ch === "！") && /[?？]/u.test(line[i + 1] ?? "")) {
+          while (/[?？!！]/u.test(line[i + 1] ?? "")) i++;
+          current += " ";
+          push(true);
+          continue;
+        }
         push(false, trailing);
         continue;
       }
@@ -139,9 +150,9 @@ function splitBullets(text: string): string[] {
 /** ", and I…", ", and the…": two independent clauses joined by "and" (each is read on its own). */
 const COORDINATION = /,\s+(?:and|y)\s+(?=(?:i|we|you|it|that|this|the|my|they|he|she|yo|el|la|mi)\s)/iu;
 
-/** Words that join two clauses of opposite drift ("yes, but…", "sí, pero…", "好的，但是…"). */
+/** Words that join two clauses of opposite drift ("yes, but…", "sí, pero…", "好的，但是…"), also opening a sentence ("Yes. But wait."). */
 const CONTRAST =
-  /(?:,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
+  /(?:^|,\s*|\s)(?:but|however|except that|that said|yet)(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])(?:pero|sin embargo)(?![\p{L}\p{N}])|但是|不过|可是|然而|(?<=[，,])\s*但(?=\S)/iu;
 /** Words that concede ("even though I hoped for more", "aunque…", "虽然…"): a clause of its own, no contrast with the agreement. */
 const CONCESSION = /(?:,\s*|\s|^)(?:although|though|even though|even if|aunque|虽然|尽管)(?![\p{L}\p{N}])/iu;
 

@@ -5,8 +5,9 @@
  * @internal
  */
 export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
-  "real-replies-3.jsonl": ["r3-114"],
   // a yes to "book this flight" where the request named no payment and no passenger: this set labels it unclear, the
   // tau2/tau1 corpora label the same kind confirmed (README, "real-replies-4.jsonl")
   "real-replies-4.jsonl": ["r4-237", "r4-293", "r4-294"],
+  // a yes to "would you like to proceed with payment, or check the order details again?" that names neither (README, "real-replies-5.jsonl")
+  "real-replies-5.jsonl": ["r5-196"],
 };

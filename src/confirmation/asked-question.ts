@@ -1,0 +1,75 @@
+/**
+ * What the request's last question asks. A bare yes answers the question the user was last asked: after
+ * "I'll cancel M3QK7D and refund $410. Would you like me to email you the itinerary as well?" a "Yes
+ * please" agrees to the email, and after "…Do you want to keep the reservation instead?" or "…Should I
+ * hold off?" it agrees to the opposite of the action. Such a yes consents to nothing described; a reply
+ * that itself goes ahead ("yes, go ahead and cancel it") still does.
+ *
+ * The last question puts the action when it asks for the go-ahead or a verdict on the proposal ("shall
+ * I proceed?", "is that correct?", "does this work for you?", "¿desea que proceda?", "可以吗？") or names
+ * an action verb as its own ("would you like to book this flight?"), outside a clause of time ("before I
+ * cancel, …") and without offering the action's alternative ("instead", "keep", "wait", "rather", "review
+ * … first"). EN, ZH, ES. Read on text in `normalizeText` form.
+ * @internal
+ */
+import { splitSentences } from "./reply-text.js";
+
+/** Offers of further help that close many agent messages ("Is there anything else I can help with?"): no question about the action. */
+const COURTESY =
+  /(?:anything else|something else|any other (?:questions?|requests?|concerns?)|further questions?|help you with today|algo mas|alguna otra|其他问题|还有什么)/iu;
+
+/** A question that asks for the go-ahead or a verdict on the whole proposal. */
+const PUTS_PROPOSAL =
+  /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|do (?:it|that|this|so)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?)(?![\p{L}])|确认|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗/iu;
+
+/** Verbs of an action the question may put as its own ("would you like to book this flight?"). */
+const ACTION_VERB =
+  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|switch|process|refund|exchange|return|submit|place|apply|make|purchase|buy|charge|pay|use|pagar|usar|use|utilizar|send(?: you)?(?: (?:a|an|the))?(?: \$?\d[\d.,]*)?(?: travel)? (?:certificate|voucher|compensation)|transfer|connect|escalate|arrange|cancel(?:ar|e|o)(?:la|lo)?|proces(?:ar|e|o)\w*|tramit(?:ar|e|o)\w*|realic\w*|realizar|hag[ao]|transfier\w*|transferir\w*|envi(?:ar|e|o)\w*(?: (?:un|el))? (?:certificado|vale)|anul(?:ar|e)\w*|cambi(?:ar|e|o)(?:la|lo)?|reserv(?:ar|e|o)(?:la|lo)?|anad(?:ir|a|o)\w*|agreg(?:ar|ue|o)\w*|modific(?:ar|o)\w*|modifique\w*|actualic\w*|devolv\w*|reembols(?:ar|e|o)\w*|emit(?:ir|a|o)\w*|compr(?:ar|e|o)\w*)(?![\p{L}])|取消|改签|更改|修改|添加|加上|升舱|升级|降舱|预订|退款|退货|换货|购买|提交|转接|处理|支付|付款|用/iu;
+
+/** Words that make the question about something other than the action: its alternative, keeping things, a delay, a check first. */
+const ELSEWHERE =
+  /(?<![\p{L}])(?:instead|rather|keep|wait|hold off|(?:review|check|look|see|hear|talk|speak)\w*(?: [^?]*)? first|conservar|mantener|esperar|en lugar|en vez)(?![\p{L}])|保留|先等|等等|再等|先看|先查/iu;
+
+/** A subordinate clause of time ("before I cancel,", "once it's done", "antes de cancelar,", "取消之前"): what it names is not asked. */
+const SUBORDINATE = /(?<![\p{L}])(?:before|once|after|when|antes de|despues de|una vez que?)\s[^,?]*(?:,|$)|[^，,?？]{0,12}(?:之前|以前|之后|以后)[，,]?/giu;
+
+/**
+ * The request's last question, when it puts something other than the action (an extra, the action's
+ * alternative, a delay, a check first); undefined when it puts the action, or asks nothing.
+ * @param request The request (normal form).
+ */
+export function lastQuestionElsewhere(request: string): string | undefined {
+  const sentences = splitSentences(request.slice(-900));
+  const asked = sentences.filter((s) => s.question && !COURTESY.test(s.text));
+  const last = asked[asked.length - 1];
+  if (last === undefined) {
+    // only an offer of further help is asked ("…and refund $410. Do you need anything else?"): unless the request asks for
+    // the go-ahead in a sentence of its own ("Please confirm."), a yes answers that offer
+    const offer = sentences.filter((s) => s.question && COURTESY.test(s.text)).pop();
+    const puts = sentences.some(
+      (s) =>
+        !COURTESY.test(s.text) &&
+        /(?<![\p{L}])(?:confirm|proceed|go ahead|approv\w*|authori[sz]\w*|yes\/no|confirme|proceda)(?![\p{L}])|确认|是否/iu.test(s.text),
+    );
+    return offer !== undefined && !puts ? offer.text : undefined;
+  }
+  const q = last.text.replace(SUBORDINATE, " ");
+  if (ELSEWHERE.test(q)) return last.text;
+  if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q)) return undefined;
+  return last.text;
+}
+
+/** The reply goes ahead in words of its own (not a bare "yes"): a go-ahead, a performative, or an action verb. */
+const OWN_GO_AHEAD =
+  /(?<![\p{L}])(?:go ahead|proceed|do it|please do|continue|i (?:confirm|agree|approve|authori[sz]e)|(?:cancel|book|change|modify|update|upgrade|downgrade|add|exchange|return|process|submit|refund)\w*|adelante|proceda|continue|hagalo|confirmo|cancel\w*|reserv\w*|cambi\w*)(?![\p{L}])|请办理|办理|继续|取消|确认|照办/iu;
+
+/**
+ * Whether a reply's yes only answers a last question that put something other than the action.
+ * @param reply The reply (normal form).
+ * @param request The request (normal form).
+ */
+export function answersOtherQuestion(reply: string, request: string): string | undefined {
+  const other = lastQuestionElsewhere(request);
+  if (other === undefined || OWN_GO_AHEAD.test(reply)) return undefined;
+  return other;
+}

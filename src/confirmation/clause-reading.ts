@@ -57,6 +57,7 @@ import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
+import { withoutReportBack } from "./report-back.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -489,7 +490,11 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
           : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];
-  if (extra.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: extra.slice(0, 4).join(", ") });
+  // a wish to be told once it is done asks for nothing else; the clause's other parts still may ("cancel my hotel too, let me know when
+  // it's done", report-back.ts)
+  const outside = report && extra.length > 0 ? novelContent(withoutReportBack(plain), ctx.vocabulary) : [];
+  const asked = report ? extra.filter((w) => outside.includes(w)) : extra;
+  if (asked.length > 0) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: asked.slice(0, 4).join(", ") });
   // the action said again for something of its own with the verb left out ("and my son Peter too", "y la de mi hijo también"):
   // an addition, though the clause neither agrees nor instructs
   else if (

@@ -305,9 +305,11 @@ export const POLITE_GO_AHEAD = new RegExp(
 export const REPORT_BACK = words([
   "(?:once|when|after|as soon as) (?:it'?s|it is|it has been|that'?s|that is|this is|everything is|everything'?s|the \\w+ (?:is|has been)|you'?ve|you have|it'?s been|they'?re|they are|they'?ve been) (?:all )?(?:done|processed|complete|completed|finali[sz]ed|confirmed|made|through|finished|cancel+ed|updated|booked|issued|added|taken care of|sorted)",
   "(?:has|have) been (?:added|processed|done|cancel+ed|made|completed|updated|issued|booked|finali[sz]ed)", "(?:it'?s|it is|that'?s|everything is) (?:been )?(?:done|processed|complete|finali[sz]ed|set)",
-  "(?:let me know|tell me|confirm|notify me|update me) (?:once|when|after|as soon as)", "(?:i'?ll|i will) wait for (?:your|the) confirmation", "(?:let me know|keep me posted|tell me) (?:once|when) (?:it'?s|it is|that'?s) done",
+  "(?:let me know|tell me|confirm|notify me|update me) (?:once|when|after|as soon as)",
+  // the subject left out ("…the final charges once processed", "…when done", "…una vez procesado", "…处理完后告诉我")
+  "(?:once|when|after|as soon as) (?:all |fully )?(?:done|processed|complete|completed|finali[sz]ed|finished|through)", "una vez (?:procesad[oa]s?|hech[oa]s?|complet\\w+|listo|lista)", "(?:i'?ll|i will) wait for (?:your|the) confirmation", "(?:let me know|keep me posted|tell me) (?:once|when) (?:it'?s|it is|that'?s) done",
   "cuando (?:este|quede) (?:hecho|listo|hecha|lista)", "avise(?:me)? cuando",
-]);
+], ["(?:办好|弄好|处理好|处理完|办完|完成|搞定)(?:了|后|之后|以后)?[，,]?\\s*(?:请|麻烦)?(?:告诉|通知|告知)(?:我|一下)"]);
 
 /**
  * Wanting to be told ("I'd really like to know how much I'm saving", "I'm eager to hear the

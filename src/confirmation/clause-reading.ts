@@ -57,6 +57,7 @@ import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
+import { assuredAsDescribed } from "./assured-as-described.js";
 import { withoutReportBack } from "./report-back.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
@@ -299,9 +300,12 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const preference = first(CHANGE, plain);
   const restatedPreference =
     preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+  // "make sure the refund is processed to the original payment method" when the request says so (assured-as-described.ts): no
+  // condition and no words of its own
+  const assured = assuredAsDescribed(read, ctx.request);
   const unvalued = named.reduce(
     (t, v) => t.replace(v.text, " "),
-    [restatedChange, restatedPreference].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
+    [restatedChange, restatedPreference, assured].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
   );
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
@@ -455,7 +459,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
   // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
-  const conditional = payment?.contingent === true ? payment.rest : core;
+  const contingent = payment?.contingent === true ? payment.rest : core;
+  const assuredWish = assuredAsDescribed(contingent, ctx.request);
+  const conditional = assuredWish === undefined ? contingent : contingent.replace(assuredWish, " ");
   const condition = CONDITION.exec(conditional);
   const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
   if (condition && (goesAhead || novelContent(conditional.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))

@@ -350,8 +350,10 @@ export const PLEASANTRY = words(
     "thanks?", "thank you", "thankful", "thx", "ty", "cheers", "(?:i )?(?:really |truly |greatly |so |very much )?appreciate", "grateful", "have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend)", "take care", "bye", "goodbye",
     "(?:you'?ve|you have) been (?:very |so |a |really )?(?:\\w+ )?(?:helpful|great|kind|patient|help)", "looking forward", "look forward", "can'?t wait", "excited", "(?:glad|happy|relieved|thrilled|pleased|delighted) (?:to hear|that|about|with)", "(?:great|good|wonderful) (?:news|to hear)",
     "i understand", "i see", "got it", "makes sense", "fair enough", "understood", "no worries", "sounds like a plan", "you'?re (?:welcome|the best|a lifesaver)", "hi", "hello", "hey",
+    // a term of endearment to the agent ("yes, dear", "sí, cariño", "好的亲"): small talk, it names nothing
+    "dear", "honey", "hon", "sweetie", "sweetheart", "darling", "carino", "mija", "mijo", "querid[oa]",
     "merci(?: beaucoup| bien| infiniment)?", "s'il (?:vous|te) plait", "je vous remercie",
     "gracias", "muchas gracias", "porfa", "porfis", "porfavor", "le agradezco", "se lo agradezco", "muy amable", "que tenga (?:un )?buen dia", "hasta luego", "adios", "que ganas", "entiendo",
   ],
-  ["谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
+  ["亲爱的", "亲(?=[，,!！~～。.]|$)", "谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
 );

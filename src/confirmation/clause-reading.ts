@@ -57,6 +57,8 @@ import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
 import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.js";
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
+import { assuredAsDescribed } from "./assured-as-described.js";
+import { withoutReportBack } from "./report-back.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -298,9 +300,12 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const preference = first(CHANGE, plain);
   const restatedPreference =
     preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+  // "make sure the refund is processed to the original payment method" when the request says so (assured-as-described.ts): no
+  // condition and no words of its own
+  const assured = assuredAsDescribed(read, ctx.request);
   const unvalued = named.reduce(
     (t, v) => t.replace(v.text, " "),
-    [restatedChange, restatedPreference].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
+    [restatedChange, restatedPreference, assured].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
   );
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
@@ -457,7 +462,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   }
   // a condition on a detail that only echoes the request's own ("fine with the refund if there's a price difference")
   // adds nothing; a condition on going ahead always counts ("proceed if it meets the conditions")
-  const conditional = payment?.contingent === true ? payment.rest : core;
+  const contingent = payment?.contingent === true ? payment.rest : core;
+  const assuredWish = assuredAsDescribed(contingent, ctx.request);
+  const conditional = assuredWish === undefined ? contingent : contingent.replace(assuredWish, " ");
   const condition = CONDITION.exec(conditional);
   const goesAhead = (affirm.length > 0 && !approvalOnly) || GO_AHEAD.test(core);
   if (condition && (goesAhead || novelContent(conditional.slice(condition.index), ctx.conditionVocabulary).length + values.length > 0))
@@ -492,7 +499,11 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
           : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];
-  if (extra.length > 0 && !report) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: extra.slice(0, 4).join(", ") });
+  // a wish to be told once it is done asks for nothing else; the clause's other parts still may ("cancel my hotel too, let me know when
+  // it's done", report-back.ts)
+  const outside = report && extra.length > 0 ? novelContent(withoutReportBack(plain), ctx.vocabulary) : [];
+  const asked = report ? extra.filter((w) => outside.includes(w)) : extra;
+  if (asked.length > 0) risks.push({ kind: ADDITION.test(core) ? "addition" : "new_content", text: asked.slice(0, 4).join(", ") });
   // the action said again for something of its own with the verb left out ("and my son Peter too", "y la de mi hijo también"):
   // an addition, though the clause neither agrees nor instructs
   else if (

@@ -294,10 +294,15 @@ export const QUESTION_OPENING = opening([
   "cuando", "cuanto",
 ], [], false);
 
-/** Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?". */
+/**
+ * Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?", "¿me puede hacer la
+ * devolución?", "¿podría proceder con el cambio?", "可以帮我退货吗？", "能帮我办理一下吗？".
+ */
 // prettier-ignore
 export const POLITE_GO_AHEAD = new RegExp(
-  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}`,
+  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}` +
+    `|^¿?\\s*(?:(?:y|entonces)[,\\s]+)?(?:me |nos )?(?:puede|pueden|podria|podrian)(?: usted)? (?:por favor )?(?:seguir adelante|proceder|continuar|hacer|procesar|tramitar|realizar|completar|gestionar|cancelar|cambiar|reservar|devolver|anadir|agregar|emitir|mejorar)${E}` +
+    "|^(?:那)?(?:能|可以|能不能|可不可以|麻烦)(?:您|你)?(?:帮我|帮忙|给我)?(?:办理|处理|操作|继续|取消|退货|退掉|换货|更换|改签|升舱|预订|添加|加上)",
   "iu",
 );
 
@@ -306,9 +311,11 @@ export const POLITE_GO_AHEAD = new RegExp(
 export const REPORT_BACK = words([
   "(?:once|when|after|as soon as) (?:it'?s|it is|it has been|that'?s|that is|this is|everything is|everything'?s|the \\w+ (?:is|has been)|you'?ve|you have|it'?s been|they'?re|they are|they'?ve been) (?:all )?(?:done|processed|complete|completed|finali[sz]ed|confirmed|made|through|finished|cancel+ed|updated|booked|issued|added|taken care of|sorted)",
   "(?:has|have) been (?:added|processed|done|cancel+ed|made|completed|updated|issued|booked|finali[sz]ed)", "(?:it'?s|it is|that'?s|everything is) (?:been )?(?:done|processed|complete|finali[sz]ed|set)",
-  "(?:let me know|tell me|confirm|notify me|update me) (?:once|when|after|as soon as)", "(?:i'?ll|i will) wait for (?:your|the) confirmation", "(?:let me know|keep me posted|tell me) (?:once|when) (?:it'?s|it is|that'?s) done",
+  "(?:let me know|tell me|confirm|notify me|update me) (?:once|when|after|as soon as)",
+  // the subject left out ("…the final charges once processed", "…when done", "…una vez procesado", "…处理完后告诉我")
+  "(?:once|when|after|as soon as) (?:all |fully )?(?:done|processed|complete|completed|finali[sz]ed|finished|through)", "una vez (?:procesad[oa]s?|hech[oa]s?|complet\\w+|listo|lista)", "(?:i'?ll|i will) wait for (?:your|the) confirmation", "(?:let me know|keep me posted|tell me) (?:once|when) (?:it'?s|it is|that'?s) done",
   "cuando (?:este|quede) (?:hecho|listo|hecha|lista)", "avise(?:me)? cuando",
-]);
+], ["(?:办好|弄好|处理好|处理完|办完|完成|搞定)(?:了|后|之后|以后)?[，,]?\\s*(?:请|麻烦)?(?:告诉|通知|告知)(?:我|一下)"]);
 
 /**
  * Wanting to be told ("I'd really like to know how much I'm saving", "I'm eager to hear the
@@ -344,8 +351,10 @@ export const PLEASANTRY = words(
     "thanks?", "thank you", "thankful", "thx", "ty", "cheers", "(?:i )?(?:really |truly |greatly |so |very much )?appreciate", "grateful", "have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend)", "take care", "bye", "goodbye",
     "(?:you'?ve|you have) been (?:very |so |a |really )?(?:\\w+ )?(?:helpful|great|kind|patient|help)", "looking forward", "look forward", "can'?t wait", "excited", "(?:glad|happy|relieved|thrilled|pleased|delighted) (?:to hear|that|about|with)", "(?:great|good|wonderful) (?:news|to hear)",
     "i understand", "i see", "got it", "makes sense", "fair enough", "understood", "no worries", "sounds like a plan", "you'?re (?:welcome|the best|a lifesaver)", "hi", "hello", "hey",
+    // a term of endearment to the agent ("yes, dear", "sí, cariño", "好的亲"): small talk, it names nothing
+    "dear", "honey", "hon", "sweetie", "sweetheart", "darling", "carino", "mija", "mijo", "querid[oa]",
     "merci(?: beaucoup| bien| infiniment)?", "s'il (?:vous|te) plait", "je vous remercie",
     "gracias", "muchas gracias", "porfa", "porfis", "porfavor", "le agradezco", "se lo agradezco", "muy amable", "que tenga (?:un )?buen dia", "hasta luego", "adios", "que ganas", "entiendo",
   ],
-  ["谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
+  ["亲爱的", "亲(?=[，,!！~～。.]|$)", "谢谢", "感谢", "多谢", "非常感谢", "太感谢", "辛苦了", "辛苦您", "麻烦您了", "麻烦你了", "帮了大忙", "祝您[^，。,.!！]*", "祝你[^，。,.!！]*", "期待", "太好了", "明白了", "理解", "按您说的", "按你说的"],
 );

@@ -142,9 +142,10 @@ const NOT_CABIN_AFTER_BUSINESS =
  * @internal
  */
 export const CABINS: readonly (readonly [Cabin, RegExp])[] = [
-  ["basic_economy", /\bbasic[\s_-]+economy\b|\bb[aá]sica\b|基本经济舱/gi],
-  ["economy", /(?<!\bbasic[\s_-]+)(?<!\bpremium[\s_-]+)\beconomy\b|\bclase\s+(?:turista|econ[oó]mica)\b|(?<!基本)经济舱/gi],
-  ["business", new RegExp(`\\bbusiness\\b${NOT_CABIN_AFTER_BUSINESS}|\\bclase\\s+(?:ejecutiva|business)\\b|商务舱`, "gi")],
+  // "business class", "economy class": the cabin's own noun is part of the value
+  ["basic_economy", /\bbasic[\s_-]+economy(?:\s+class)?\b|\bb[aá]sica\b|基本经济舱/gi],
+  ["economy", /(?<!\bbasic[\s_-]+)(?<!\bpremium[\s_-]+)\beconomy(?:\s+class)?\b|\bclase\s+(?:turista|econ[oó]mica)\b|(?<!基本)经济舱/gi],
+  ["business", new RegExp(`\\bbusiness(?:\\s+class)?\\b${NOT_CABIN_AFTER_BUSINESS}|\\bclase\\s+(?:ejecutiva|business)\\b|商务舱`, "gi")],
 ];
 
 const NEGATION = /\b(?:not|no|never|cannot|without|isn'?t|aren'?t|wasn'?t|don'?t|doesn'?t|won'?t|can'?t)\b|n't\b|\bno es\b|不是/i;

@@ -7,9 +7,12 @@
  * @internal
  */
 
-/** Haste said with a negator: "without (any) further ado", "without (any more) delay", "sin más demora", "不要再耽误了". */
+/**
+ * Haste said with a negator or as a moment: "without (any) further ado", "without (any more) delay", "without hesitation", "without
+ * another word", "this (very) second", "sin más demora", "sin dudarlo", "en este instante", "不要再耽误了", "一秒都别等".
+ */
 const HASTE_IDIOM =
-  /(?:,\s*|\s+|^)(?:and\s+)?without (?:any |much )?(?:further |more |more of an? )?(?:ado|delay|delays|fuss|waiting)(?![\p{L}])|(?:,\s*|\s+|^)sin (?:mas )?(?:demora|demoras|rodeos|retrasos|esperas|mas espera)(?![\p{L}])|[，,]?\s*(?:不要|别)再?(?:耽误|拖延|拖)了?/giu;
+  /(?:,\s*|\s+|^)(?:and\s+)?without (?:any |much )?(?:further |more |more of an? )?(?:ado|delay|delays|fuss|waiting|hesitation|hesitating|another word|a second thought|second thoughts)(?![\p{L}])|(?:,\s*|\s+|^)(?:and\s+)?(?:do it |get it done |complete it |finish it )?(?:this (?:very )?(?:second|instant)|right this (?:second|minute|instant))(?![\p{L}])|(?:,\s*|\s+|^)sin (?:mas )?(?:demora|demoras|rodeos|retrasos|esperas|mas espera|dudar(?:lo)?|vacilar|titubear|titubeos|decir (?:nada )?mas)(?![\p{L}])|(?:,\s*|\s+|^)en este (?:mismo )?(?:instante|segundo)(?![\p{L}])|[，,]?\s*(?:不要|别)再?(?:耽误|拖延|拖|犹豫)了?|[，,]?\s*一(?:秒|分钟)(?:都|也)(?:别|不要)(?:等|耽误)了?/giu;
 
 /** A question about the next step, at the end of a sentence: "then what?", "and what's next?", "¿y luego qué?", "然后呢？". */
 const NEXT_STEP_QUESTION =

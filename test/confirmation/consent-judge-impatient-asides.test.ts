@@ -1,0 +1,62 @@
+/**
+ * Impatient customers' asides around a go-ahead (persona-asides.ts): "without hesitation", "without another word", "this second",
+ * "sin dudarlo", "en este instante", "别再犹豫了", "一秒都别等". They hurry the action and change nothing of it; the same asides
+ * beside a refusal, a condition, a changed detail or a question leave the reply as it was. Hand-written rows (EN, ZH, ES), none
+ * taken from a corpus.
+ */
+import { describe, it } from "vitest";
+import { check, rows, type Lang3 } from "./lang3-rows.js";
+
+const returnLamp: Lang3 = [
+  "I'll return the Desk Lamp (item 8384507844) from delivered order #W6390527; the refund of $137.94 goes to your PayPal (paypal_7644869). Reply YES to proceed.",
+  "我将为已送达订单 #W6390527 退回台灯（商品 8384507844），退款 $137.94 退回您的 PayPal（paypal_7644869）。确认办理吗？",
+  "Devolveré la lámpara de escritorio (artículo 8384507844) del pedido entregado #W6390527; el reembolso de $137.94 irá a su PayPal (paypal_7644869). ¿Confirma la devolución?",
+];
+
+describe("judgeConsent: an impatient customer's asides beside a go-ahead", () => {
+  it("hurrying the described action along: confirmed", () => {
+    check(
+      rows(
+        returnLamp,
+        [
+          "Process the return immediately, without hesitation. I need this done, complete it this second.",
+          "确认退货，别再犹豫了，一秒都别等，马上办。",
+          "Sí, proceda con la devolución sin dudarlo, en este instante.",
+        ],
+        "confirmed",
+      ),
+    );
+    check(rows(returnLamp, ["Proceed at once, without another word.", "确认，办理退货，不要再拖了。", "Sí, proceda sin decir nada más."], "confirmed"));
+  });
+  it("the same asides beside a refusal, a condition, another card or a question: not confirmed", () => {
+    check(
+      rows(
+        returnLamp,
+        ["Don't process the return, without another word. I changed my mind.", "别再犹豫了，我不退了。", "No, no la devuelva, sin dudarlo: me la quedo."],
+        "denied",
+      ),
+    );
+    check(
+      rows(
+        returnLamp,
+        [
+          "Process the return this second, but put the refund on my Visa instead.",
+          "马上办理退货，一秒都别等，不过退款退到我的信用卡。",
+          "Proceda con la devolución sin dudarlo si el reembolso llega hoy.",
+        ],
+        "unclear",
+      ),
+    );
+    check(
+      rows(
+        returnLamp,
+        [
+          "Process the return without hesitation. Will the refund reach my PayPal today?",
+          "确认退货，别再犹豫了。退款今天能到吗？",
+          "Proceda sin dudarlo. ¿El reembolso llega hoy a mi PayPal?",
+        ],
+        "unclear",
+      ),
+    );
+  });
+});

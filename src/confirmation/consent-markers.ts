@@ -296,7 +296,7 @@ export const QUESTION_OPENING = opening([
 /** Asking the agent to do the described action: "can you go ahead with it?", "could we proceed now?". */
 // prettier-ignore
 export const POLITE_GO_AHEAD = new RegExp(
-  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}`,
+  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|connect|arrange)${E}`,
   "iu",
 );
 

@@ -88,7 +88,8 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
   ["certificate", /^(?:certific|voucher|vale$)/],
-  ["transfer", /^(?:transfer|agent)/],
+  // "connect me with an agent" is the transfer; "connecting flight", "connection" are no hand-off
+  ["transfer", /^(?:transfer|agent|connect$|connected$)/],
 ];
 
 /** Strips the usual English and Spanish inflections, so that "cancellation" meets "cancel" and "upgrading" meets "upgrade". */

@@ -213,8 +213,9 @@ const ZH_STOP = new Set([
 ]);
 
 /** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
-// and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改")
-const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更/gu;
+// and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改");
+// "原来/原先/原本" is "原" (original) as the request writes it ("原支付方式"), and "那张/这张" is "that/this" with a card's measure word
+const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张/gu;
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {

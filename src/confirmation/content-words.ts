@@ -36,6 +36,8 @@ const STOP = new Set(
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria todo todos asi " +
     // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"
     "realice realicelo realizar efectue efectuelo efectuar tramite tramitelo tramitar procese proceselo procesar lleve llevar cabo encarguese encargarse " +
+    // "update" is a stop word in English: "actualícela", "actualizar"
+    "actualice actualicen actualizar actualizarla actualizarlo " +
     "complete completelo completar finalice finalicelo finalizar ejecute ejecutelo ejecutar haga hagalo hacer care " +
     // French courtesy and agreement mixed into a reply ("Oui, please proceed. Merci!")
     "oui merci beaucoup bien infiniment il s'il vous plait accord remercie"

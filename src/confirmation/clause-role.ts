@@ -98,8 +98,9 @@ const NOUN_IDIOMS =
   /(?<![\p{L}])(?:(?:dar|di|dio|diera|dimos|dieron|doy)(?:me|se|nos|te)?\s+cuenta|(?:me|se|nos|te)\s+(?:di|dio|diera|dimos|dieron|doy|de)\s+cuenta|on account of|into account)(?![\p{L}])/giu;
 
 /** What may open a narrating part: the user, the user's people or things, the offer, or a story told in Chinese. */
+// the user's feeling said with the subject dropped ("still annoyed about…", "so frustrated with…", "muy molesta por…") is the user's too
 const NARRATOR =
-  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:no\s+)?(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:(?:still|so|really|very|pretty|a bit|kind of|quite|sigo|muy|bastante|un poco)\s+)*(?:annoyed|frustrated|disappointed|upset|fed up|tired|exhausted|stressed|gutted|bummed|molest[oa]|frustrad[oa]|decepcionad[oa]|harta?o?|cansad[oa]|enojad[oa]|enfadad[oa])(?:\s+(?:about|with|by|that|of|por|con|de))?(?![\p{L}])|^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:no\s+)?(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
 
 /**
  * Someone or something of the user's story as a part's subject, beside the user: no one ("nobody told us", "nadie nos avisó",

@@ -78,6 +78,16 @@ const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad(?:e|ing)|purchase|purchasing
 const RESIDENCE =
   /(?<![\p{L}])(?:mov(?:e|ed|ing)|relocat\w*|live|lives|living|lived|apartment|flat|house|home|place|mud\w*|vivo|vivimos|casa|piso|departamento|apartamento)(?![\p{L}])|搬|住|公寓|家/iu;
 const ADDRESS_REQUEST = /(?<![\p{L}])(?:address|ship\w*|deliver\w*|direccion|envi\w*|entreg\w*)(?![\p{L}])|地址|寄|送|配送|收货/iu;
+/**
+ * A place said beside the residence ("moved to Denver", "we live in Austin now", "nos mudamos a Lima", "搬到上海"): it may be setting
+ * the address. "We just moved (in) last week", "nos acabamos de mudar", "我们刚搬家" name none: the reason for the address change.
+ */
+const RESIDENCE_PLACE =
+  /(?<![\p{L}])(?:to|into|near|at|on|from|in(?!\s+(?:last|this|the other|a few|recently|yesterday)(?![\p{L}]))|a|al|en|hacia|cerca de)\s+\p{L}|(?:搬|住)(?:到|去|在|进)|新家在|新地址/iu;
+
+/** The user's move told as the reason for an address change, naming no place ("I just moved in last week", "我们刚搬家"). */
+const movedWithoutPlace = (part: string, request: string): boolean =>
+  RESIDENCE.test(part) && ADDRESS_REQUEST.test(request) && !RESIDENCE_PLACE.test(part) && !/\d/u.test(part);
 
 /** Details of an action the judge checks that are not in `DETAIL_WORDS`: the booking, an address, a name, a contact, a date. */
 const ACTION_NOUNS =
@@ -88,8 +98,9 @@ const NOUN_IDIOMS =
   /(?<![\p{L}])(?:(?:dar|di|dio|diera|dimos|dieron|doy)(?:me|se|nos|te)?\s+cuenta|(?:me|se|nos|te)\s+(?:di|dio|diera|dimos|dieron|doy|de)\s+cuenta|on account of|into account)(?![\p{L}])/giu;
 
 /** What may open a narrating part: the user, the user's people or things, the offer, or a story told in Chinese. */
+// the user's feeling said with the subject dropped ("still annoyed about…", "so frustrated with…", "muy molesta por…") is the user's too
 const NARRATOR =
-  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:no\s+)?(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:(?:still|so|really|very|pretty|a bit|kind of|quite|sigo|muy|bastante|un poco)\s+)*(?:annoyed|frustrated|disappointed|upset|fed up|tired|exhausted|stressed|gutted|bummed|molest[oa]|frustrad[oa]|decepcionad[oa]|harta?o?|cansad[oa]|enojad[oa]|enfadad[oa])(?:\s+(?:about|with|by|that|of|por|con|de))?(?![\p{L}])|^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que)[,\s]+)*(?:i|i'm|i've|i'd|i was|we|we're|we've|we were|my|our|it|it's|this|that|that's|he|she|they|he's|she's|they're|the doctor|yo|nosotros|mi|mis|nuestr[oa]s?|me|nos|el medico|(?:no\s+)?(?:llev|viaj|voy|estoy|estamos|teng|tenemos|sigo|seguimos|estuv|fui|fuimos)\w*)(?![\p{L}])|^(?:说实话|老实说|说真的|其实)?(?:我|我们|医生|他|她|它|这|那|当时|之前|本来|最近|刚|已经|用了|孩子|家里|太)/iu;
 
 /**
  * Someone or something of the user's story as a part's subject, beside the user: no one ("nobody told us", "nadie nos avisó",
@@ -218,7 +229,7 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   if (ACTION_NOUNS.test(text.replace(NOUN_IDIOMS, " "))) return "states";
   if ([DETAIL_WORDS, CONDITION, PARTIAL, CHANGE, ADDITION, INDIRECT_QUESTION, LACKS, REFUSAL, NO_OPENING, RETRACTION, MIND_CHANGED].some((re) => re.test(text)))
     return "states";
-  if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request)) return "states";
+  if (RESIDENCE.test(text) && ADDRESS_REQUEST.test(request) && !movedWithoutPlace(text, request)) return "states";
   // who the user's people are may say who travels: a story naming them is the rest of the judge's to read, except to a cancellation
   if (PERSON.test(text.replace(FOR_SOMEONE, " ")) && PASSENGERS.test(request) && !(REMOVES.test(request) && !ADDS.test(request))) return "states";
   return "narrates";
@@ -279,7 +290,8 @@ export function withoutNarration(clause: string, request: string): string {
   // beside an agreement or an instruction, only the user's plans (own-plans.ts, vetted word by word) are dropped: a story told
   // in the same breath as the yes may be setting the trip ("yes, we're leaving from Newark", "add them, I'm using my points")
   const beside = parts.some((p, i) => roles[i] !== "narrates" && !(roles[i] === "empty" && COURTESY.test(p.trim())) && p.trim() !== "");
-  const dropped = (p: string, i: number) => roles[i] === "narrates" && (!beside || withoutOwnPlans(p.trim()) === "");
+  // and, to an address change, the user's move that names no place ("I just moved in last week, so please update it")
+  const dropped = (p: string, i: number) => roles[i] === "narrates" && (!beside || withoutOwnPlans(p.trim()) === "" || movedWithoutPlace(p.trim(), request));
   return parts
     .filter((p, i) => !dropped(p, i))
     .join(", ")
@@ -298,6 +310,11 @@ function readParts(clause: string, request: string): { parts: string[]; roles: R
   }
   cut.push({ part: text.slice(last), before: text.slice(0, last) });
   const roles: ReturnType<typeof partRole>[] = [];
-  for (const { part, before } of cut) roles.push(partRole(part, before, request, roles.filter((r) => r !== "empty").at(-1) === "narrates"));
+  // a wish after the user's move that names no place ("我们刚搬家，麻烦帮我改一下") has no place of the story to send things to
+  const storyBefore = () => {
+    const at = roles.findLastIndex((r) => r !== "empty");
+    return at >= 0 && roles[at] === "narrates" && !movedWithoutPlace(cut[at]!.part.trim(), request);
+  };
+  for (const { part, before } of cut) roles.push(partRole(part, before, request, storyBefore()));
   return { parts: cut.map((c) => c.part), roles };
 }

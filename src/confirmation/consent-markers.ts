@@ -300,7 +300,7 @@ export const QUESTION_OPENING = opening([
  */
 // prettier-ignore
 export const POLITE_GO_AHEAD = new RegExp(
-  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|arrange)${E}` +
+  `^(?:(?:and|so|then|now)[,\\s]+)?(?:can|could|would|will) (?:you|we) (?:please |just |now |kindly )?(?:go ahead|proceed|move forward|process|finali[sz]e|complete|take care of|handle|cancel|book|make|do|modify|change|update|add|issue|upgrade|downgrade|transfer|connect|arrange)${E}` +
     `|^¿?\\s*(?:(?:y|entonces)[,\\s]+)?(?:me |nos )?(?:puede|pueden|podria|podrian)(?: usted)? (?:por favor )?(?:seguir adelante|proceder|continuar|hacer|procesar|tramitar|realizar|completar|gestionar|cancelar|cambiar|reservar|devolver|anadir|agregar|emitir|mejorar)${E}` +
     "|^(?:那)?(?:能|可以|能不能|可不可以|麻烦)(?:您|你)?(?:帮我|帮忙|给我)?(?:办理|处理|操作|继续|取消|退货|退掉|换货|更换|改签|升舱|预订|添加|加上)",
   "iu",

@@ -36,6 +36,8 @@ const STOP = new Set(
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria puede pueden podria podrian dear sweetie sweetheart darling hon carino mija mijo querida querido todo todos asi " +
     // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"
     "realice realicelo realizar efectue efectuelo efectuar tramite tramitelo tramitar procese proceselo procesar lleve llevar cabo encarguese encargarse " +
+    // "update" is a stop word in English: "actualícela", "actualizar"
+    "actualice actualicen actualizar actualizarla actualizarlo " +
     "complete completelo completar finalice finalicelo finalizar ejecute ejecutelo ejecutar haga hagalo hacer care " +
     // French courtesy and agreement mixed into a reply ("Oui, please proceed. Merci!")
     "oui merci beaucoup bien infiniment il s'il vous plait accord remercie"
@@ -88,7 +90,8 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
   ["certificate", /^(?:certific|voucher|vale$)/],
-  ["transfer", /^(?:transfer|agent)/],
+  // "connect me with an agent" is the transfer; "connecting flight", "connection" are no hand-off
+  ["transfer", /^(?:transfer|agent|connect$|connected$)/],
 ];
 
 /** Strips the usual English and Spanish inflections, so that "cancellation" meets "cancel" and "upgrading" meets "upgrade". */
@@ -212,8 +215,9 @@ const ZH_STOP = new Set([
 ]);
 
 /** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
-// and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改")
-const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更/gu;
+// and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改");
+// "原来/原先/原本" is "原" (original) as the request writes it ("原支付方式"), and "那张/这张" is "that/this" with a card's measure word
+const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张/gu;
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {

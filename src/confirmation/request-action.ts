@@ -7,9 +7,12 @@
  * @internal
  */
 
-/** Verbs and nouns of doing something (base and -ing forms, nouns of action); not past participles of things already done ("I've found"). */
+/**
+ * Verbs and nouns of doing something (base and -ing forms, nouns of action: "the exchange", "el cambio", "la devolución", "换货");
+ * not past participles of things already done ("I've found").
+ */
 const ACTION_WORD =
-  /(?<![\p{L}])(?:cancel\w*|book|booking|bookings|reserv(?:e|ing)|chang(?:e|es|ing)|modif\w*|updat(?:e|ing)|upgrad\w*|downgrad\w*|refund\w*|add|adding|addition|remov(?:e|ing|al)|issu(?:e|ing) (?:a|the|you|your)|send|sending|transfer\w*|process|processing|proceed\w*|go ahead|move forward|purchas(?:e|ing)|buy|buying|pay|paying|payment|charg(?:e|ing)|apply|applying|switch\w*|mov(?:e|ing)|rebook\w*|compensat\w*|swap\w*|replac(?:e|ing)|submit\w*|delet(?:e|ing)|retriev(?:e|ing)|look up|looking up|look into|check|checking|search\w*|find|connect\w*|escalat\w*|assist|help|do (?:it|that|this|so)|anular|cancelar|reservar|cambiar|modificar|actualizar|reembols\w*|anadir|agregar|proced\w*|emitir|comprar|pagar|transferir|buscar|consultar|ayudar|subir|bajar|devolver|(?:cancelar|anular|cambiar|modificar|actualizar|reservar|anadir|agregar|comprar|pagar|subir|bajar|transferir|emitir|devolver|reembolsar)(?:e|emos))(?![\p{L}])|取消|(?<!的)预订|(?<!的)预定|订票|更改|改签|修改|升级|降级|退款|添加|加上|办理|支付|付款|购买|转接|发送|签发|处理|查询|查找|帮您|为您/iu;
+  /(?<![\p{L}])(?:cancel\w*|book|booking|bookings|reserv(?:e|ing)|chang(?:e|es|ing)|modif\w*|updat(?:e|ing)|upgrad\w*|downgrad\w*|refund\w*|add|adding|addition|remov(?:e|ing|al)|issu(?:e|ing) (?:a|the|you|your)|send|sending|transfer\w*|process|processing|proceed\w*|go ahead|move forward|purchas(?:e|ing)|buy|buying|pay|paying|payment|charg(?:e|ing)|apply|applying|switch\w*|mov(?:e|ing)|rebook\w*|compensat\w*|swap\w*|exchang(?:e|es|ing)|replac(?:e|ing)|submit\w*|delet(?:e|ing)|retriev(?:e|ing)|look up|looking up|look into|check|checking|search\w*|find|connect\w*|escalat\w*|assist|help|do (?:it|that|this|so)|anular|cancelar|cambios?|cancelacion|devolucion|canje|reservar|cambiar|modificar|actualizar|reembols\w*|anadir|agregar|proced\w*|emitir|comprar|pagar|transferir|buscar|consultar|ayudar|subir|bajar|devolver|(?:cancelar|anular|cambiar|modificar|actualizar|reservar|anadir|agregar|comprar|pagar|subir|bajar|transferir|emitir|devolver|reembolsar)(?:e|emos))(?![\p{L}])|取消|换货|退货|更换|换成|改成|(?<!的)预订|(?<!的)预定|订票|更改|改签|修改|升级|降级|退款|添加|加上|办理|支付|付款|购买|转接|发送|签发|处理|查询|查找|帮您|为您/iu;
 
 /** The agent saying what it will or may do, or offering to: "I'll exchange…", "shall I…", "would you like me to…", "我将…", "voy a…". */
 const AGENT_OFFER =

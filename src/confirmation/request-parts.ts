@@ -17,9 +17,9 @@ export interface RequestPart {
   readonly bigrams: readonly string[];
 }
 
-/** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy"). */
+/** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy", nor the noun "any other issues"). */
 export const ACTION =
-  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|bajar|rebajar|anadir|agregar|quitar|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
+  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|(?<!(?:other|any|an|the|your|these|those|some|no|of)\s)issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|bajar|rebajar|anadir|agregar|quitar|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
 const SEVERAL =
   /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;

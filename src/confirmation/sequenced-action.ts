@@ -13,9 +13,9 @@ import { splitSentences } from "./reply-text.js";
 const NEXT_STEP =
   /(?<![\p{L}])(?:(?:and )?then|after that|afterwards|once (?:that'?s|that is|it'?s|it is) done|(?:y )?luego|(?:y )?despues)(?![\p{L}])|然后|之后再|接着|再把/giu;
 
-/** A sentence that puts the action to the user, or announces the step after it: a question, "I'll…", "after this, we can…". */
+/** A sentence that puts the action to the user, or announces the step after it: a question, "I'll…", "after this, we can…" (not "I can't…"). */
 const PUTS =
-  /(?<![\p{L}])(?:i'?ll|i will|shall i|should i|would you like(?: me)? to|do you want(?: me)? to|proceed with|go ahead with|confirm|(?:we|i) can(?: then)?|after (?:this|that)|once (?:this|that|it)|next)(?![\p{L}])|是否|要(?:我|为您)|(?<![\p{L}])(?:voy a|desea|procedo|quiere)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:i'?ll|i will|shall i|should i|would you like(?: me)? to|do you want(?: me)? to|proceed with|go ahead with|confirm|(?:we|i) can(?!'t|not)(?: then)?|after (?:this|that)|once (?:this|that|it)|next)(?![\p{L}])|是否|要(?:我|为您)|(?<![\p{L}])(?:voy a|desea|procedo|quiere)(?![\p{L}])/iu;
 
 /** A verb's stem for comparing across forms ("cancel", "cancellation", "booking"/"book", "added"/"add"; "取消"). */
 const stem = (verb: string) =>

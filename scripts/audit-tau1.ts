@@ -53,25 +53,36 @@ const statuses = (ws: readonly { status: string }[]) => {
   return [...n].map(([s, k]) => `${k} ${s}`).join(", ") || "none";
 };
 
-async function main(argv: string[]): Promise<number> {
+/** A labelled set of recorded runs replayed per part of a split fixed before tuning. */
+export interface SplitAudit {
+  /** The `concordat audit` arguments of the replay (the whole fixture, every label). */
+  readonly args: readonly string[];
+  readonly labelsFile: string;
+  /** The part a run id falls in. */
+  readonly partOf: (run: string) => CorpusSplit;
+  /** How the split was made, one line. */
+  readonly splitText: string;
+}
+
+/**
+ * Runs the audit of `set` and prints it per part: the tuning part write by write, the held-out part as
+ * counts only (unless `--show-heldout`), then one table of both. Returns the audit's exit code.
+ * @internal
+ */
+export async function auditBySplit(set: SplitAudit, argv: readonly string[]): Promise<number> {
   const showHeldOut = argv.includes("--show-heldout");
   const extra = argv.filter((a) => a !== "--show-heldout");
   const mem = memoryIo({});
-  const code = await run([...AUDIT_TAU1_ARGS, ...extra, "--format", "json"], mem.io);
+  const code = await run([...set.args, ...extra, "--format", "json"], mem.io);
   process.stderr.write(mem.err());
   if (code === 2) return 2;
   const report = JSON.parse(mem.out()) as { counterfactual: Counterfactual; summary: { runs: number; writes: number } };
-  const labels = parseWriteLabels(readFileSync(TAU1_LABELS, "utf8"), TAU1_LABELS);
-  const ids = tau1TaskIds();
-  const partOf = (r: string) => tau1RunSplit(r, ids);
+  const labels = parseWriteLabels(readFileSync(set.labelsFile, "utf8"), set.labelsFile);
   const c = report.counterfactual;
-  const out: string[] = [
-    `${report.summary.runs} runs, ${report.summary.writes} writes; split: even task ids = tuning, odd = held out (test/confirmation/corpus/split.ts)`,
-    "",
-  ];
+  const out: string[] = [`${report.summary.runs} runs, ${report.summary.writes} writes; split: ${set.splitText}`, ""];
   const rows: string[] = ["| part | authorized passed | unauthorized stopped |", "|---|---:|---:|"];
   for (const part of ["tuning", "heldout"] as const) {
-    const p = counterfactualPart(c, labels, partOf, part);
+    const p = counterfactualPart(c, labels, set.partOf, part);
     rows.push(
       `| ${part} | ${p.authorized.passed} / ${p.authorized.total} (${pct(p.authorized.passed, p.authorized.total)}) | ${p.unauthorized.stopped} / ${p.unauthorized.total} (${pct(p.unauthorized.stopped, p.unauthorized.total)}) |`,
     );
@@ -90,6 +101,19 @@ async function main(argv: string[]): Promise<number> {
   out.push(`Counterfactual per part, under the judge ${c.decider}:`, "", ...rows, "");
   process.stdout.write(out.join("\n"));
   return code;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const ids = tau1TaskIds();
+  return auditBySplit(
+    {
+      args: AUDIT_TAU1_ARGS,
+      labelsFile: TAU1_LABELS,
+      partOf: (r) => tau1RunSplit(r, ids),
+      splitText: "even task ids = tuning, odd = held out (test/confirmation/corpus/split.ts)",
+    },
+    argv,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main(process.argv.slice(2));

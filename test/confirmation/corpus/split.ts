@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 /**
  * The held-out part of the real-reply corpus, fixed before any reply was labelled or judged:
  * every reply from a run whose agent (and simulated customer) was grok-4 or
@@ -58,4 +60,20 @@ export function tau1RunSplit(runId: string, taskIds: readonly number[]): CorpusS
       `tau1RunSplit: run id ${JSON.stringify(runId)} names no position of the fixture (${taskIds.length} runs). Fix: use "<file>#<position>" as the audit reports it`,
     );
   return tau1TaskSplit(taskId);
+}
+
+/**
+ * The split of a labelled set of recorded runs collected blind (`test/fixtures/real-audit-c/`), fixed
+ * before anyone read it: a run is held out when the first hex digit of SHA-256 of its id is 0–9, and in
+ * the tuning part otherwise (about 5/8 held out). Every write of a run falls in the same part.
+ *
+ * @example
+ * ```ts
+ * runHashSplit("d011276f-f025-448c-b36a-0ea755b9a715"); // "tuning" or "heldout", the same every time
+ * ```
+ * @param runId The run id as the audit reports it (tau2's simulation id).
+ * @internal
+ */
+export function runHashSplit(runId: string): CorpusSplit {
+  return /^[0-9]/.test(createHash("sha256").update(runId, "utf8").digest("hex")) ? "heldout" : "tuning";
 }

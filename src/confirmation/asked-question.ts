@@ -13,6 +13,7 @@
  * @internal
  */
 import { splitSentences } from "./reply-text.js";
+import { escapeRegExp } from "../util/escape-regexp.js";
 
 /** Offers of further help that close many agent messages ("Is there anything else I can help with?"): no question about the action. */
 const COURTESY =
@@ -20,11 +21,11 @@ const COURTESY =
 
 /** A question that asks for the go-ahead or a verdict on the whole proposal. */
 const PUTS_PROPOSAL =
-  /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|do (?:it|that|this|so)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?)(?![\p{L}])|确认|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗/iu;
+  /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|do (?:it|that|this|so|both|all)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?)(?![\p{L}])|确认|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗|这样做|这么做|这样办|这么办/iu;
 
 /** Verbs of an action the question may put as its own ("would you like to book this flight?"). */
 const ACTION_VERB =
-  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|switch|process|refund|exchange|return|submit|place|apply|make|purchase|buy|charge|pay|use|pagar|usar|use|utilizar|send(?: you)?(?: (?:a|an|the))?(?: \$?\d[\d.,]*)?(?: travel)? (?:certificate|voucher|compensation)|transfer|connect|escalate|arrange|cancel(?:ar|e|o)(?:la|lo)?|proces(?:ar|e|o)\w*|tramit(?:ar|e|o)\w*|realic\w*|realizar|hag[ao]|transfier\w*|transferir\w*|envi(?:ar|e|o)\w*(?: (?:un|el))? (?:certificado|vale)|anul(?:ar|e)\w*|cambi(?:ar|e|o)(?:la|lo)?|reserv(?:ar|e|o)(?:la|lo)?|anad(?:ir|a|o)\w*|agreg(?:ar|ue|o)\w*|modific(?:ar|o)\w*|modifique\w*|actualic\w*|devolv\w*|reembols(?:ar|e|o)\w*|emit(?:ir|a|o)\w*|compr(?:ar|e|o)\w*)(?![\p{L}])|取消|改签|更改|修改|添加|加上|升舱|升级|降舱|预订|退款|退货|换货|购买|提交|转接|处理|支付|付款|用/iu;
+  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|switch|process|refund|exchange|return|submit|place|apply|make|purchase|buy|charge|split|divide|pay|use|pagar|usar|use|utilizar|send(?: you)?(?: (?:a|an|the))?(?: \$?\d[\d.,]*)?(?: travel)? (?:certificate|voucher|compensation)|transfer|connect|escalate|arrange|cancel(?:ar|e|o)(?:la|lo)?|proces(?:ar|e|o)\w*|carg(?:ar|o|ue)(?:lo|la)?|divid(?:ir|o)\w*|divido|tramit(?:ar|e|o)\w*|realic\w*|realizar|hag[ao]|transfier\w*|transferir\w*|envi(?:ar|e|o)\w*(?: (?:un|el))? (?:certificado|vale)|anul(?:ar|e)\w*|cambi(?:ar|e|o)(?:la|lo)?|reserv(?:ar|e|o)(?:la|lo)?|anad(?:ir|a|o)\w*|agreg(?:ar|ue|o)\w*|modific(?:ar|o)\w*|modifique\w*|actualic\w*|devolv\w*|reembols(?:ar|e|o)\w*|emit(?:ir|a|o)\w*|compr(?:ar|e|o)\w*)(?![\p{L}])|取消|改签|更改|修改|添加|加上|升舱|升级|降舱|预订|退款|退货|换货|购买|提交|转接|处理|支付|付款|扣款|换成|换为|改成|改为|拆分|用/iu;
 
 /** Words that make the question about something other than the action: its alternative, keeping things, a delay, a check first. */
 const ELSEWHERE =
@@ -55,8 +56,41 @@ export function lastQuestionElsewhere(request: string): string | undefined {
   }
   const q = last.text.replace(SUBORDINATE, " ");
   if (ELSEWHERE.test(q)) return last.text;
-  if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q)) return undefined;
-  return last.text;
+  if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q) || DESCRIBES.test(q)) return undefined;
+  // a question that takes up what the request described ("需要我为您发放吗" after "发放代金券", "¿lo cargo a su Visa terminada
+  // en 5521?", "shall I split the payment for order #W8801733…?") puts that; one about things the request never named does not
+  const before = request.slice(0, request.lastIndexOf(last.text));
+  // "¿Desea que lo envíe?" after a certificate was described: sending it is the action
+  if (SENDS.test(q) && COMPENSATION.test(before)) return undefined;
+  return sharesDescription(q, before) ? undefined : last.text;
+}
+
+/** A question that itself states an amount or an identifier ("…for order #W8801733: $60 on…", "¿son 300 dólares?") describes the action it puts. */
+const DESCRIBES = /\$\s?\d|\d[\d.,]*\s?(?:dollars?|dolares|美元|元)|#?[a-z_]*\d{3,}/iu;
+
+/** Sending or issuing, the action of a certificate ("send it", "¿desea que lo envíe?", "发给您"). */
+const SENDS = /(?<![\p{L}])(?:send|issue|envi\w*|emit\w*)(?![\p{L}])|发放|发送|发给/iu;
+/** A certificate, voucher or compensation the request described. */
+const COMPENSATION = /(?<![\p{L}])(?:certificates?|vouchers?|compensation|certificados?|vales?|compensacion)(?![\p{L}])|代金券|补偿|凭证/iu;
+
+/** Words of a question that say nothing of what it is about. */
+const GENERIC =
+  /^(?:would|could|should|shall|will|like|want|need|you|your|yours|me|for|the|this|that|these|those|with|and|also|now|today|please|reservation|booking|flight|flights|order|details|trip|item|items|ticket|account|desea|quiere|puede|usted|ahora|para|por|favor|reserva|pedido|vuelo|que|los|las|una|uno|del)$/u;
+/** Chinese characters of a question that say nothing of what it is about (asking, pronouns, particles). */
+const GENERIC_HAN = /[需要我您你为帮吗呢吧现在这那个的了是否可以能请问好]/gu;
+
+/** Whether the question names a word, a number or a Chinese verb of the request's description before it. */
+function sharesDescription(question: string, before: string): boolean {
+  for (const [w] of question.matchAll(/[a-z][a-z'-]{3,}|\d{3,}|#?[a-z]*\d[a-z\d]{4,}/g))
+    if (!GENERIC.test(w) && new RegExp(`(?<![\\p{L}\\d])${escapeRegExp(w)}(?![\\p{L}\\d])`, "u").test(before)) return true;
+  const han = question.replace(GENERIC_HAN, " ");
+  for (const m of han.matchAll(/\p{Script=Han}+/gu))
+    for (const ch of m[0]) if (before.includes(ch) && /[改换退发扣加删订办取放替付升降拆分]/u.test(ch)) return true;
+  for (let i = 0; i + 2 <= han.length; i++) {
+    const pair = han.slice(i, i + 2);
+    if (/^\p{Script=Han}{2}$/u.test(pair) && before.includes(pair)) return true;
+  }
+  return false;
 }
 
 /** The reply goes ahead in words of its own (not a bare "yes"): a go-ahead, a performative, or an action verb. */

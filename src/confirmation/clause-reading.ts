@@ -48,6 +48,7 @@ import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { keptItem } from "./kept-item.js";
+import { acknowledgedLimit, unstatedAcknowledgedNegations } from "./acknowledged-limit.js";
 import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
@@ -274,7 +275,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // what the clause does (clause-role.ts): a story, reason or feeling names no detail and negates nothing of the action;
   // a clause that instructs (even inside a story: "my wife isn't coming anymore") is read as an instruction
   const role = clauseRole(withoutTransferPurpose(text, ctx.request), ctx.request);
-  const acknowledgement = ACKNOWLEDGEMENT.test(core);
+  // "I understand that it can't be cancelled" after the request said so itself (acknowledged-limit.ts)
+  const statedLimit = acknowledgedLimit(plain, ctx.request) !== undefined;
+  const acknowledgement = ACKNOWLEDGEMENT.test(core) || statedLimit;
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
   // a time of day the request's flight is at ("the evening one" to HAT045 at 19:00) names that flight (day-period.ts)
@@ -331,7 +334,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("pressure", first(PRESSURE, text));
   risk("reported", first(REPORTED_YES, text));
   // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
-  risk("hesitation", first(HESITATION, role.role === "narrates" ? plain.replace(REFLEXIVE_NO_SE, " ") : plain) ?? first(DEFERRAL, plain));
+  // and so is it in the acknowledgement of a limit the request stated ("entiendo que no se puede cancelar")
+  risk("hesitation", first(HESITATION, role.role === "narrates" || statedLimit ? plain.replace(REFLEXIVE_NO_SE, " ") : plain) ?? first(DEFERRAL, plain));
   if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
   // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
   if (!acknowledgement) {
@@ -473,6 +477,11 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
     );
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
+  }
+  // "I understand that it can't be refunded" beside a refund the request describes: the acknowledgement negates the request's own word
+  if (deny.length === 0 && !statedLimit) {
+    const contrary = unstatedAcknowledgedNegations(plain, ctx.request).find((n) => negatesRequestWord(n, ctx.vocabulary));
+    if (contrary !== undefined && !risks.some((r) => r.kind === "negation")) risks.push({ kind: "negation", text: contrary });
   }
   for (const v of values) risks.push({ kind: "new_value", text: `${v.text}, ${valueKind(v)}` });
   // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the

@@ -8,6 +8,7 @@ import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } 
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
+import { repeatsAppliedUpdate } from "./airline-repeat.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -189,6 +190,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   },
   initialKnowledge: initialAirlineKnowledge,
   observe: observeAirline,
+  repeatsApplied: repeatsAppliedUpdate,
   paysWithRecordedMethod(call, k) {
     const reservationId = str(call.arguments["reservation_id"]);
     const pay = str(call.arguments["payment_id"]);

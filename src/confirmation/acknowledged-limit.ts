@@ -34,8 +34,70 @@ const ASKS = /[?？]|(?<![\p{L}])(?:please|instead|rather|but|so|then|por favor|
  */
 export function acknowledgedLimit(clause: string, request: string): string | undefined {
   const said = acknowledged(clause);
-  if (said === undefined || ASKS.test(said) || !NEGATOR.test(said)) return undefined;
-  return unexplainedNegations(said, request).length === 0 ? said : undefined;
+  // one statement only: "…, I'll keep it for now" goes on to say something of its own
+  if (said === undefined || /[,;，；]/u.test(said) || ASKS.test(said) || !NEGATOR.test(said)) return undefined;
+  if (unexplainedNegations(said, request).length > 0) return undefined;
+  const verb = negatedVerb(said);
+  if (verb === undefined) return undefined;
+  // what it names must be what the request says it cannot act on: a code named on a line of the request that negates the verb
+  const codes = said.match(CODE) ?? [];
+  if (codes.length > 0) return codeOffLimit(codes, verb, request) === undefined ? said : undefined;
+  // "it", "that one": only where the action the request puts is another one ("I understand it can't be cancelled" beside an upgrade)
+  const question = request.split(LINE).filter((line) => /[?？]/u.test(line));
+  return question.some((line) => line.includes(verb)) ? undefined : said;
+}
+
+/**
+ * The code an acknowledgement says cannot be acted on when the request never said so of it ("I understand that 8c8k4e can't be
+ * cancelled" when the request cancels 8c8k4e and says another reservation cannot be): the user takes the action to be other
+ * than described. Undefined when the clause acknowledges no negation, names no code, or the request says so of every code it names.
+ *
+ * @example
+ * ```ts
+ * acknowledgedCodeOffLimit("i understand that 8c8k4e can't be cancelled", "xaz3c0 cannot be cancelled. shall i cancel 8c8k4e?"); // "8c8k4e"
+ * ```
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @internal
+ */
+export function acknowledgedCodeOffLimit(clause: string, request: string): string | undefined {
+  const said = acknowledged(clause);
+  const verb = said === undefined ? undefined : negatedVerb(said);
+  if (verb === undefined) return undefined;
+  return codeOffLimit(said!.match(CODE) ?? [], verb, request);
+}
+
+/** The first code not named on a line of the request that negates `verb` (undefined when every one is). */
+function codeOffLimit(codes: readonly string[], verb: string, request: string): string | undefined {
+  const limitLines = request.split(LINE).filter((line) => new RegExp(`${NEGATED}[^\\n]{0,40}${verb}`, "iu").test(line));
+  return codes.find((c) => !limitLines.some((line) => line.includes(c)));
+}
+
+/** Where a line or sentence of the request ends (a Chinese full stop needs no space after it). */
+const LINE = /\n|(?<=[.!?])\s+|(?<=[。！？])/u;
+
+/**
+ * Whether a clause acknowledges only negations the request itself states ("entiendo que no se puede cancelar" after "no se
+ * puede cancelar"), whatever they are said of: its "no se" is then the reflexive "no se puede", not "no sé".
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @internal
+ */
+export function acknowledgesRestatedNegation(clause: string, request: string): boolean {
+  const said = acknowledged(clause);
+  return said !== undefined && NEGATOR.test(said) && unexplainedNegations(said, request).length === 0;
+}
+
+/** Reservation ids and flight numbers, in `normalizeText` form (lower case, letters and digits). */
+const CODE = /(?<![\p{L}\p{N}])(?=[a-z]*\d)(?=\d*[a-z])[a-z0-9]{5,8}(?![\p{L}\p{N}])/gu;
+/** A negator before what cannot be done. */
+const NEGATED = "(?:not|n't|cannot|unable|no|不|无法|没法)";
+/** The first few letters of the verb a negation puts out of reach ("cance" of "can't be cancelled", "取消" of "不能取消"). */
+function negatedVerb(said: string): string | undefined {
+  const m =
+    /(?:not|n't|cannot|unable to|no)\s+(?:(?:be|been|se|puede|pueden|able|to|get|getting)\s+)*([\p{L}]{3,})/iu.exec(said) ??
+    /(?:不能|无法|不可以|没法)(\p{Script=Han}{2})/u.exec(said);
+  return m ? m[1]!.slice(0, 5).toLowerCase() : undefined;
 }
 
 /**

@@ -7,7 +7,7 @@
  * acknowledgement that goes on to ask or change something stay unclear. Hand-written EN/ZH/ES rows.
  */
 import { describe, expect, it } from "vitest";
-import { acknowledgedLimit } from "../../src/confirmation/acknowledged-limit.js";
+import { acknowledgedCodeOffLimit, acknowledgedLimit } from "../../src/confirmation/acknowledged-limit.js";
 import { check, rows, type Lang3 } from "./lang3-rows.js";
 
 /** A cancellation of one reservation, with another the agent says cannot be cancelled. */
@@ -85,6 +85,25 @@ describe("a yes beside the acknowledgement of a limit the request stated", () =>
     ]);
   });
 
+  it("near misses: the limit said of the reservation the action acts on, or a keep said after it: unclear", () => {
+    check([
+      ...rows(
+        oneOfTwo,
+        ["Yes. I understand that K3PQ7Z can't be cancelled.", "好的。我明白 K3PQ7Z 不能取消。", "Sí. Entiendo que K3PQ7Z no se puede cancelar."],
+        "unclear",
+      ),
+      ...rows(
+        oneOfTwo,
+        [
+          "Yes, cancel K3PQ7Z. I understand W8DD2L can't be cancelled, I'll keep K3PQ7Z for now.",
+          "好的，取消 K3PQ7Z。我明白 W8DD2L 不能取消，K3PQ7Z 我先留着。",
+          "Sí, cancele K3PQ7Z. Entiendo que W8DD2L no se puede cancelar, me quedo con K3PQ7Z por ahora.",
+        ],
+        "unclear",
+      ),
+    ]);
+  });
+
   it("near misses: a negation the request never stated, or of another thing than it stated: unclear", () => {
     check([
       ...rows(
@@ -123,9 +142,19 @@ describe("acknowledgedLimit", () => {
   it("returns what is acknowledged only when the request states that negation itself", () => {
     const request = "reservation w8dd2l cannot be cancelled. shall i go ahead and cancel k3pq7z?";
     expect(acknowledgedLimit("i understand that w8dd2l can't be cancelled", request)).toBe("w8dd2l can't be cancelled");
-    expect(acknowledgedLimit("the basic economy one that cannot be cancelled, i understand", request)).toBe("the basic economy one that cannot be cancelled");
+    expect(
+      acknowledgedLimit("the basic economy one that cannot be cancelled, i understand", "the basic economy one cannot be cancelled. shall i upgrade m4tt9q?"),
+    ).toBe("the basic economy one that cannot be cancelled");
     expect(acknowledgedLimit("i understand that it can't be refunded", request)).toBeUndefined();
     expect(acknowledgedLimit("i understand that w8dd2l can't be cancelled, so please cancel it instead", request)).toBeUndefined();
     expect(acknowledgedLimit("w8dd2l can't be cancelled", request)).toBeUndefined();
+    // the reservation the action acts on, or a statement going on after a comma
+    expect(acknowledgedLimit("i understand that k3pq7z can't be cancelled", request)).toBeUndefined();
+    expect(acknowledgedCodeOffLimit("i understand that k3pq7z can't be cancelled", request)).toBe("k3pq7z");
+    expect(acknowledgedCodeOffLimit("i understand that w8dd2l can't be cancelled", request)).toBeUndefined();
+    expect(acknowledgedLimit("i understand w8dd2l can't be cancelled, i'll keep k3pq7z", request)).toBeUndefined();
+    // "it" beside an upgrade is the other reservation; beside the cancellation the request puts, it may be that one
+    expect(acknowledgedLimit("i understand that it can't be cancelled", "z2rr5k cannot be cancelled. shall i upgrade m4tt9q?")).toBe("it can't be cancelled");
+    expect(acknowledgedLimit("i understand that it can't be cancelled", request)).toBeUndefined();
   });
 });

@@ -95,4 +95,9 @@ export interface AuditDomain<Knowledge = unknown> {
   paysWithMethodsNamedIn?(call: RecordedToolCall, knowledge: Knowledge, text: string): boolean;
   /** The details of `call` that the user must have been told before saying yes. */
   details(call: RecordedToolCall, knowledge: Knowledge): readonly ActionDetail[];
+  /**
+   * Whether `call`'s recorded result shows that it changed nothing the run had not already seen (an update repeated with the
+   * same values, no money moved): such a repeat of a confirmed write with the same arguments is covered by the same yes.
+   */
+  repeatsApplied?(call: RecordedToolCall, knowledge: Knowledge): boolean;
 }

@@ -186,7 +186,8 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       await judgePending();
       const state: ReplayState = { grants, unclearYeses, userMessages, lastReply, lastDenial, failedAttempts };
       const details = domain.details(call, knowledge);
-      const write = judgeWrite(call, mi, parallel, details, domain.actionWords(call.name), state);
+      const repeat = domain.repeatsApplied?.(call, knowledge) ?? false;
+      const write = judgeWrite(call, mi, parallel, details, domain.actionWords(call.name), state, repeat);
       writes.push(write);
       if (write.executed !== false) {
         userTextSinceWrite = [];
@@ -210,6 +211,7 @@ function judgeWrite(
   details: readonly ActionDetail[],
   actionWords: RegExp,
   state: ReplayState,
+  repeat = false,
 ): AuditedWrite {
   const { lastReply, lastDenial } = state;
   const executed = call.result === undefined ? null : !call.result.error;
@@ -295,6 +297,14 @@ function judgeWrite(
   const usedForSame = live.find((g) => describes(g) && g.consumed.has(key));
   if (usedForSame) {
     const by = usedForSame.consumed.get(key)!;
+    // the same update again, whose result shows it changed nothing (no new values, no money moved): covered like the first
+    if (repeat)
+      return {
+        ...base,
+        status: "confirmed",
+        replyMessageIndex: usedForSame.messageIndex,
+        evidence: `repeats tool call #${by.index} (${by.tool}) with the same arguments, which the yes at message ${usedForSame.messageIndex} covered (${quote(usedForSame.reply, 120)}); its result shows nothing changed and no money moved`,
+      };
     return {
       ...base,
       status: "reused",

@@ -48,6 +48,7 @@ import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { keptItem } from "./kept-item.js";
+import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegation, unstatedAcknowledgedNegations } from "./acknowledged-limit.js";
 import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
@@ -204,6 +205,8 @@ const THANKS_FOR_DOING = /(?:^|[，,]\s*)(?:谢谢|感谢|多谢)(?:你|您)[^�
 
 /** Subordinate clauses that only acknowledge ("…, I know it takes a few days"): no request in them. */
 const ACKNOWLEDGING_TAIL = /(?:^|[,;]\s*)(?:i know|i understand|i realize|i see|i get (?:it|that)|i appreciate)\b[^,;]*/giu;
+/** An acknowledgement closing a clause in Spanish ("…, lo entiendo"): it names nothing. */
+const CLOSING_ACKNOWLEDGEMENT = /[,;]\s*(?:lo entiendo|entiendo|lo comprendo|comprendo|entendido)\s*[.!]*$/iu;
 
 /**
  * A reason that instructs and names something of its own: a detail the request never mentioned ("because I want the window
@@ -267,6 +270,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const core = withoutNarration(
     withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain)
       .replace(ACKNOWLEDGING_TAIL, " ")
+      .replace(CLOSING_ACKNOWLEDGEMENT, " ")
       .replace(/\s+/g, " ")
       .trim(),
     ctx.request,
@@ -276,7 +280,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // what the clause does (clause-role.ts): a story, reason or feeling names no detail and negates nothing of the action;
   // a clause that instructs (even inside a story: "my wife isn't coming anymore") is read as an instruction
   const role = clauseRole(withoutTransferPurpose(text, ctx.request), ctx.request);
-  const acknowledgement = ACKNOWLEDGEMENT.test(core);
+  // "I understand that it can't be cancelled" after the request said so itself (acknowledged-limit.ts)
+  const statedLimit = acknowledgedLimit(plain, ctx.request) !== undefined;
+  const acknowledgement = ACKNOWLEDGEMENT.test(core) || statedLimit;
   // going on with the step the request announced for afterwards ("please keep checking the other reservations") asks for nothing new
   const step = announcedStep(plain, ctx.request);
   // a time of day the request's flight is at ("the evening one" to HAT045 at 19:00) names that flight (day-period.ts)
@@ -336,7 +342,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("pressure", first(PRESSURE, text));
   risk("reported", first(REPORTED_YES, text));
   // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
-  risk("hesitation", first(HESITATION, role.role === "narrates" ? plain.replace(REFLEXIVE_NO_SE, " ") : plain) ?? first(DEFERRAL, plain));
+  // and so is it in the acknowledgement of a limit the request stated ("entiendo que no se puede cancelar")
+  const reflexive = role.role === "narrates" || statedLimit || acknowledgesRestatedNegation(plain, ctx.request);
+  risk("hesitation", first(HESITATION, reflexive ? plain.replace(REFLEXIVE_NO_SE, " ") : plain) ?? first(DEFERRAL, plain));
   if (ctx.trailing) risks.push({ kind: "hesitation", text: "…" });
   // "I understand that the bag can't be removed": what follows repeats the agent, it asks or changes nothing
   if (!acknowledgement) {
@@ -483,6 +491,15 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
     );
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
+  }
+  // "I understand that it can't be refunded" beside a refund the request describes: the acknowledgement negates the request's own word
+  if (deny.length === 0 && !statedLimit) {
+    // and so does "I understand that 8C8K4E can't be cancelled" when the request said that of another reservation
+    const offLimit = acknowledgedCodeOffLimit(plain, ctx.request);
+    const contrary =
+      unstatedAcknowledgedNegations(plain, ctx.request).find((n) => negatesRequestWord(n, ctx.vocabulary)) ??
+      (offLimit === undefined ? undefined : `${offLimit}: said not to be possible, which the request did not say of it`);
+    if (contrary !== undefined && !risks.some((r) => r.kind === "negation")) risks.push({ kind: "negation", text: contrary });
   }
   for (const v of values) risks.push({ kind: "new_value", text: `${v.text}, ${valueKind(v)}` });
   // a request with words of its own asks for something else; so does an idiom with an object of its own ("no hurry on the

@@ -387,9 +387,13 @@ const WH_QUESTION =
 const ASKS_AGAIN_LATER =
   /(?:i'?ll|i will|i'?d|i would|i can|we'?ll)\s+(?:then\s+)?(?:list|summari[sz]e|outline|present|show|lay out|confirm|go over|provide)[^.?!]{0,80}(?:for your (?:final |explicit )?(?:approval|confirmation|review|consent)|(?:and|to) (?:ask|get|obtain|request)(?: for)? your (?:final |explicit )?(?:approval|confirmation|consent|yes))|(?:i'?ll|i will) (?:then |again )?ask (?:you )?(?:for )?your (?:final |explicit )?(?:approval|confirmation|consent)/iu;
 
-/** A polite request for information ("Could you tell me which…?", "Could you provide the reason…?", "Could you confirm which reservation…?"): a which-question. */
+/**
+ * A polite request for information ("Could you tell me which…?", "Could you provide the reason…?", "Could you confirm which
+ * reservation…?"): a which-question. Not the agent offering to act ("Shall I send the $100 certificate?", "Would you like me to
+ * give you the refund?").
+ */
 const INFO_REQUEST =
-  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|confirm (?:to me )?(?:which|what)(?![\p{L}])|confirmar(?:me|nos)? (?:cual(?:es)?|que)(?![\p{L}])|(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione|(?:indicar|decir|especificar)(?:me)? (?:que|cual|cuales))|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
+  /(?:tell|let) (?:me|us) (?:know )?(?:which|what|when|where|how|who|why)|confirm (?:to me )?(?:which|what)(?![\p{L}])|confirmar(?:me|nos)? (?:cual(?:es)?|que)(?![\p{L}])|(?<!(?:^|\s)(?:i|we|i'll|we'll|me to|us to|i will|we will|shall i|should i|can i|could i|may i|i can|i could|i shall)\s)(?:provide|specify|give|share|send|spell|tell)(?: me| us)? (?:the|your|a|an|us|me|which|what)\b|(?:digame|indique|proporcione|(?:indicar|decir|especificar)(?:me)? (?:que|cual|cuales))|请(?:告诉|提供|选择)|(?:哪|什么)/iu;
 
 /** Whether the request asks a yes-or-no question about the action, asks which or what, or asks nothing. */
 function requestAsk(request: string): RequestAsk {

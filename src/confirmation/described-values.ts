@@ -157,7 +157,8 @@ function countOf(word: string): number | undefined {
 function extractCounts(text: string, nouns: string): number[] {
   const out: number[] = [];
   // a count, up to two words, then the noun: "3 checked bags", "two more bags", "1 free checked bag"
-  for (const m of text.matchAll(new RegExp(`(?<![\\w$.])${COUNT}\\s+(?:[a-z-]+\\s+){0,2}?(?:${nouns})\\b`, "gi"))) {
+  // (not the day of a date before a list item: "on 2024-05-17\n- Passenger: Ivan Smith", "5/17 - passengers")
+  for (const m of text.matchAll(new RegExp(`(?<![\\w$.]|\\d[-/])${COUNT}\\s+(?:[a-z][a-z-]*\\s+){0,2}?(?:${nouns})\\b`, "gi"))) {
     const n = countOf(m[1]!);
     if (n !== undefined) out.push(n);
   }

@@ -75,7 +75,7 @@ export function unexplainedNegations(clause: string, request: string): string[] 
   for (const m of clause.matchAll(ALL_NEGATORS)) {
     const after = clause.slice(m.index! + m[0].length).trim();
     const object =
-      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(
+      /^(?:(?:need|want|have|require|use|add|any|a|an|the|to|be|se|puede|pueden|hay|habra|habria|extra|additional|more|further|other|of|de|la|el|los|las|un|una|ningun[oa]?|purchase|buy|get|include)\s+)*([\p{L}][\p{L}'-]*)/u.exec(
         after,
       )?.[1] ??
       /^\p{Script=Han}+/u.exec(after)?.[0] ??
@@ -85,9 +85,10 @@ export function unexplainedNegations(clause: string, request: string): string[] 
       continue;
     }
     const root = escapeRegExp(object.slice(0, Math.max(3, Math.min(object.length, 5))));
-    // the request says the same thing is absent or unchanged: "no travel insurance", "Insurance: No", "0 checked bags", "no additional cost"
+    // the request says the same thing is absent, unchanged or impossible: "no travel insurance", "Insurance: No", "0 checked bags",
+    // "no additional cost", "cannot be cancelled", "I'm unable to cancel"
     const restated = new RegExp(
-      `(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`,
+      `(?:\\bno\\b|\\bnot\\b|none|without|zero|\\b0\\b|n't|\\bsin\\b|ningun|\\bcannot\\b|\\bunable\\b|不|没有|无)[^.\\n]{0,30}${root}|${root}[^.\\n]{0,30}(?:\\bno\\b|none|unchanged|remain|same|free|\\bnot\\b|\\b0\\b|无|不)`,
       "iu",
     );
     if (!restated.test(request)) out.push(`${m[0]} ${object}`);

@@ -284,17 +284,15 @@ describe("a flight named in the agent's plan since the last write", () => {
 
 describe("a failed write retried (labels rule 4)", () => {
   const request = "I'll switch reservation ABC123 to HAT200 on May 21, economy, charging the $30 difference to your Visa ending in 7447. Shall I proceed?";
-  const attempt = (payment: string, error: boolean) => {
+  // `charges`: how many times the result shows the $30 charged (a second run that charged again shows it twice)
+  const attempt = (payment: string, error: boolean, charges = 1) => {
     const t = calls(null, [
       "update_reservation_flights",
       { reservation_id: "ABC123", cabin: "economy", flights: [{ flight_number: "HAT200", date: "2024-05-21" }], payment_id: payment },
     ]);
     const after = record("ABC123", {
       flights: [{ flight_number: "HAT200", date: "2024-05-21", origin: "JFK", destination: "SEA", price: 150 }],
-      payment_history: [
-        { payment_id: "credit_card_4421486", amount: 120 },
-        { payment_id: payment, amount: 30 },
-      ],
+      payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }, ...Array.from({ length: charges }, () => ({ payment_id: payment, amount: 30 }))],
     });
     return [t, ...results(t, error ? "Error: payment method not found" : JSON.stringify(after))];
   };
@@ -319,16 +317,17 @@ describe("a failed write retried (labels rule 4)", () => {
     expect(ws[0]!.status).toBe("confirmed");
     expectField(ws[1]!, "payment");
   });
-  it("red team: a second successful run of the same write is not covered again (reused)", async () => {
+  it("red team: a second successful run of the same write that charges again is not covered again (reused)", async () => {
     const ws = await audit(
       identify(record("ABC123")),
       agent(request),
       user("Yes, please proceed."),
       attempt("credit_card_4421486", false),
-      attempt("credit_card_4421486", false),
+      attempt("credit_card_4421486", false, 2),
     );
     expect(ws.map((w) => w.status)).toEqual(["confirmed", "reused"]);
   });
+  // a second run whose result shows nothing changed and nothing charged again: see repeated-update.test.ts
 });
 
 describe("a card named by its brand", () => {

@@ -103,6 +103,17 @@ describe("extractDescribedValues: what a text says about an action", () => {
     expect(v("**Passengers**:\n  1. Sophia Silva\n  2. Kevin Smith").passengerCounts).toEqual([]);
   });
 
+  it("the day of a date before a list item is no count (real-audit-C: 'on 2024-05-17\\n- Passenger: Ivan Smith' read as 17 passengers)", () => {
+    const summary = "Flights:\n  2. HAT251 from PHX to SEA on 2024-05-17\n- Passenger: Ivan Smith (DOB: 1986-03-14)\n- Total baggages: 0";
+    expect(v(summary).passengerCounts).toEqual([]);
+    expect(v(summary).bagCounts).toEqual([0]);
+    expect(v("Date: 5/17 - Passengers: Ivan Smith").passengerCounts).toEqual([]);
+    expect(v("Departure 2024-05-03\n- 2 checked bags").bagCounts).toEqual([2]);
+    // a count after a date, with its own words, is still a count
+    expect(v("on 2024-05-12 for 3 passengers").passengerCounts).toEqual([3]);
+    expect(v("Date: 2024-05-12\n- Travellers: 2").passengerCounts).toEqual([2]);
+  });
+
   it("payment methods: ids, last four digits in several wordings, kinds in words", () => {
     const p = v("Pay $5 with credit_card_4421486, the rest with gift_card_7480005 and certificate_123.");
     expect([...p.paymentIds]).toEqual(["credit_card_4421486", "gift_card_7480005", "certificate_123"]);

@@ -8,6 +8,7 @@ import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } 
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
+import { repeatsAppliedUpdate } from "./airline-repeat.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -189,6 +190,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
   },
   initialKnowledge: initialAirlineKnowledge,
   observe: observeAirline,
+  repeatsApplied: repeatsAppliedUpdate,
   paysWithRecordedMethod(call, k) {
     const reservationId = str(call.arguments["reservation_id"]);
     const pay = str(call.arguments["payment_id"]);
@@ -278,8 +280,11 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       }
       case "update_reservation_passengers": {
         const before = new Set((old?.passengers ?? []).map((p) => `${p.first_name}|${p.last_name}|${p.dob}`));
-        const changed = arr(a["passengers"]).filter((p) => !before.has(`${str(p["first_name"])}|${str(p["last_name"])}|${str(p["dob"])}`));
-        out.push(...passengerDetails(changed, true, k));
+        const written = arr(a["passengers"]);
+        const changed = written.filter((p) => !before.has(`${str(p["first_name"])}|${str(p["last_name"])}|${str(p["dob"])}`));
+        // a birth date the update keeps (the passenger in the same place had it: only the name is corrected) is not a change to describe
+        const dobChanged = (p: Record<string, unknown>) => old?.passengers[written.indexOf(p)]?.dob !== str(p["dob"]);
+        out.push(...passengerDetails(changed, dobChanged, k));
         break;
       }
       case "book_reservation": {

@@ -106,8 +106,17 @@ export function flightDetails(
   return out;
 }
 
-/** @internal */
-export function passengerDetails(passengers: readonly Record<string, unknown>[], withDob: boolean, k: AirlineKnowledge): ActionDetail[] {
+/**
+ * The details a write sets for its passengers: first and last names, and the date of birth where `withDob` says so (a booking
+ * takes the birth dates as the user gives them; an update must describe a birth date it changes).
+ * @param withDob Whether each passenger's date of birth must have been described (a flag for all, or per passenger).
+ * @internal
+ */
+export function passengerDetails(
+  passengers: readonly Record<string, unknown>[],
+  withDob: boolean | ((passenger: Record<string, unknown>) => boolean),
+  k: AirlineKnowledge,
+): ActionDetail[] {
   const out: ActionDetail[] = [];
   for (const p of passengers) {
     const first = str(p["first_name"]);
@@ -137,7 +146,7 @@ export function passengerDetails(passengers: readonly Record<string, unknown>[],
           () => [],
         ),
       );
-    if (withDob && dob && !self)
+    if ((typeof withDob === "function" ? withDob(p) : withDob) && dob && !self)
       out.push(
         detail(
           `date of birth ${dob}`,

@@ -126,9 +126,9 @@ describe("a retry after a failed call, amended with the user's yes", () => {
  * The agent asks after the failure which card pays the rest, without a yes/no question, and the user
  * answers: the first yes covers the retry, the answer naming the card (details the user states after a
  * yes, before the write, count as agreed: `replay.ts`). Only a plain sentence of the answer counts: one
- * that also puts a condition or asks ("use the Visa, but only if…") states no detail. EN, ES, ZH;
- * red team: a condition in the answer, another card, another split, another flight, a failed attempt
- * never confirmed, a silent switch.
+ * that also puts a condition or asks ("use the Visa, but only if…"), or sets the card aside ("not the
+ * Visa", "my Visa expired"), states no detail. EN, ES, ZH; red team: a condition in the answer, a card
+ * set aside, another card, another split, another flight, a failed attempt never confirmed, a silent switch.
  */
 describe("a retry after a failed call, paid with the card the user then named", () => {
   const askWhich = agent(
@@ -162,6 +162,13 @@ describe("a retry after a failed call, paid with the card the user then named", 
     expectRefused((await answered("Use la Visa terminada en 6437 si el total no pasa de $350.", book([GIFT(280), VISA(60)]), askWhichEs))[1], "payment");
     expectRefused((await answered("如果总价不超过$350，就用尾号6437的Visa卡支付。", book([GIFT(280), VISA(60)]), askWhichZh))[1], "payment");
     expectRefused((await answered("Could you put it on the Visa ending in 6437 if that's cheaper?"))[1], "payment");
+  });
+
+  it("red team: an answer that sets the card aside or says it cannot be used (EN, ES, ZH)", async () => {
+    expectRefused((await answered("Not the Visa ending in 6437."))[1], "payment");
+    expectRefused((await answered("My Visa ending in 6437 expired last month."))[1], "payment");
+    expectRefused((await answered("La Visa terminada en 6437 está vencida.", book([GIFT(280), VISA(60)]), askWhichEs))[1], "payment");
+    expectRefused((await answered("尾号6437的Visa卡过期了。", book([GIFT(280), VISA(60)]), askWhichZh))[1], "payment");
   });
 
   it("red team: another card than the one answered, another split, another flight", async () => {

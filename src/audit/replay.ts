@@ -9,6 +9,7 @@ import { asksForConfirmation } from "./confirmation-request.js";
 import { normalizeText } from "../confirmation/reply-text.js";
 import { asksWhichToCancel } from "../confirmation/which-item.js";
 import { quote } from "./quote.js";
+import { plainSentences } from "./plain-sentences.js";
 import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { amendingGrant, type FailedAttempt } from "./retry-amendment.js";
 import { stripSimulatorMarkers } from "./simulator-markers.js";
@@ -226,10 +227,11 @@ function judgeWrite(
     return [...recent.filter(namesSubject), ...recent.filter((g) => !namesSubject(g))];
   };
   const live = preferred(state.grants);
+  // the user's words after the yes: only plain sentences, not one that asks or puts a condition ("use the Visa, but only if…")
   const userAfter = (g: Grant): string =>
     state.userMessages
       .filter((u) => u.messageIndex > g.messageIndex)
-      .map((u) => u.content)
+      .flatMap((u) => plainSentences(u.content))
       .join("\n\n");
   const said = (g: Grant, d: ActionDetail): boolean => d.test(g.changeText) || d.test(userAfter(g));
   const implied = (g: Grant, d: ActionDetail): boolean => d.impliedBy?.(g.planText, `${g.changeText}\n\n${userAfter(g)}`) ?? false;

@@ -27,6 +27,7 @@ import { vagueTarget } from "./vague-target.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
 import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
 import { nextStepNotPut } from "./sequenced-action.js";
+import { asksForRefusedAction } from "./refused-action.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -182,6 +183,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (next !== undefined)
     return verdict("unclear", "other_action", [
       `The reply asks, as a next step, to ${JSON.stringify(next)}, which the request's question did not put to the user.`,
+    ]);
+  // "Yes, upgrade it anyway." after "it cannot be upgraded; I can check other flights instead": what the request refused
+  const refused = asksForRefusedAction(reply, requestText);
+  if (refused !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply asks to ${JSON.stringify(refused)}, which the request said cannot be done: it agrees to something other than what was offered.`,
     ]);
   // "exchange the lamp for a brighter one", "split it with another card": which item or card was never put to the user
   const vague = vagueTarget(requestText);

@@ -53,20 +53,32 @@ const stem = (verb: string) => {
   return FAMILIES.find(([re]) => re.test(s))?.[1] ?? s;
 };
 
-/** The verbs of a sentence split into those a refusal before them governs and the others. */
-function verbsOf(sentence: string, refusal: RegExp): { refused: string[]; plain: string[] } {
+/** The user's wish said back ("I understand you'd like to upgrade…", "quiere cambiar", "您想升舱"): not the agent putting the action. */
+const REPORTED_WISH =
+  /(?<![\p{L}])(?<!(?:would|do|did|if|should)\s)you(?:'d| would)? (?:like|want|wish)(?:ed)? to|(?<![\p{L}])you(?:'ve| have)? (?:asked|requested)(?: me)? to|your request to|(?<![¿\p{L}])(?:usted )?(?:quiere|desea|quisiera)(?![\p{L}])|(?<![是否要])您(?:想|希望)/giu;
+
+/** Where a governing phrase stops governing: a comma, a semicolon, a colon or "but". */
+const GOVERNED_END = /[,;:，；]|(?<![\p{L}])(?:but|however|pero|sin embargo)(?![\p{L}])|但|不过/iu;
+
+/** The spans of a sentence that a phrase governs, from the phrase to the next comma, semicolon or "but". */
+function governed(sentence: string, phrase: RegExp): [number, number][] {
+  return [...sentence.matchAll(new RegExp(phrase.source, "giu"))].map((m) => {
+    const from = m.index + m[0].length;
+    const stop = GOVERNED_END.exec(sentence.slice(from));
+    return [m.index, stop === null ? sentence.length : from + stop.index];
+  });
+}
+
+/** The verbs of a request sentence: those a refusal governs, those it puts plainly (a wish of the user's said back is neither). */
+function verbsOf(sentence: string): { refused: string[]; plain: string[] } {
   const refused: string[] = [];
   const plain: string[] = [];
-  // a refusal governs the verbs after it up to the next comma, semicolon or "but"
-  const spans: [number, number][] = [];
-  for (const m of sentence.matchAll(new RegExp(refusal.source, "giu"))) {
-    const from = m.index + m[0].length;
-    const stop = /[,;:，；]|(?<![\p{L}])(?:but|however|pero|sin embargo)(?![\p{L}])|但|不过/iu.exec(sentence.slice(from));
-    spans.push([m.index, stop === null ? sentence.length : from + stop.index]);
-  }
+  const refusals = governed(sentence, REFUSAL);
+  const wishes = governed(sentence, REPORTED_WISH);
+  const within = (spans: [number, number][], i: number) => spans.some(([a, b]) => i >= a && i < b);
   for (const v of sentence.matchAll(VERB)) {
-    const inside = spans.some(([a, b]) => v.index >= a && v.index < b);
-    (inside ? refused : plain).push(stem(v[0]));
+    if (within(refusals, v.index)) refused.push(stem(v[0]));
+    else if (!within(wishes, v.index)) plain.push(stem(v[0]));
   }
   return { refused, plain };
 }
@@ -87,7 +99,7 @@ export function asksForRefusedAction(reply: string, request: string): string | u
   const refused = new Set<string>();
   const plain = new Set<string>();
   for (const s of splitSentences(request)) {
-    const v = verbsOf(s.text, REFUSAL);
+    const v = verbsOf(s.text);
     v.refused.forEach((x) => refused.add(x));
     v.plain.forEach((x) => plain.add(x));
   }

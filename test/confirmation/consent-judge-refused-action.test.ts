@@ -19,7 +19,26 @@ const noRefund: Lang3 = [
   "Como la reserva tiene más de 24 horas y no tiene seguro, no es posible reembolsarla. Puedo cancelar la reserva HJ72KQ sin reembolso. ¿Desea que la cancele sin reembolso?",
 ];
 
+const wishSaidBack: Lang3 = [
+  "I understand you'd like to upgrade reservation HJ72KQ and then cancel it. However, basic economy cannot be modified, so I can't upgrade it. I can look up your other trips instead. Would you like me to do that?",
+  "我了解您想先把预订 HJ72KQ 升舱再取消。但是基础经济舱无法修改，所以我不能为您升舱。我可以帮您查看其他行程。需要吗？",
+  "Entiendo que quiere mejorar la reserva HJ72KQ y luego cancelarla. Sin embargo, la economía básica no se puede modificar, así que no puedo mejorarla. Puedo revisar sus otros viajes. ¿Desea que lo haga?",
+];
+
 describe("a reply asking for the action the request refused", () => {
+  it("the user's wish said back by the agent is not the agent putting it", () => {
+    check(
+      rows(
+        wishSaidBack,
+        [
+          "I still want to upgrade it and then cancel it. Can you do that?",
+          "我还是想先升舱再取消，可以吗？",
+          "Aun así quiero mejorarla y luego cancelarla. ¿Puede hacerlo?",
+        ],
+        "unclear",
+      ),
+    );
+  });
   it("asks for the refused action, with or without a yes: unclear", () => {
     check([
       ...rows(noUpgrade, ["Just upgrade it for me, please.", "那就直接帮我升舱吧。", "Mejórela de todos modos, por favor."], "unclear"),

@@ -135,6 +135,10 @@ export interface ClauseContext {
   readonly openPayment?: boolean;
 }
 
+/** A clause that opens on one part of the action ("for the water bottle, …", "as for the return flight, …", "para la botella, …", "至于水壶，…"). */
+const PART_SCOPE =
+  /^(?:(?:but|however|pero|sin embargo)\s+)?(?:for|as for|as to|regarding|on|para|en cuanto a|respecto a|con)\s+(?:the|my|our|that|this|el|la|los|las|mi|mis|su|sus)\s+[^,，]{1,40}[,，]|^(?:至于|对于|关于)[^,，]{1,20}[,，]/iu;
+
 /** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
 const ACTION_VERB =
   /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
@@ -539,5 +543,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
+  // "…, but for the water bottle, please select the larger one": an instruction for one part, set against the yes, changes that
+  // part even in the request's own words (real-replies-6, r6-115)
+  else if (ctx.contrast && directive && agreed.length === 0 && deny.length === 0 && PART_SCOPE.test(text)) risks.push({ kind: "change", text });
   return { text: said, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

@@ -80,11 +80,7 @@ describe("red team 10: false confirmations of real-replies-6, as classes", () =>
   });
   it("a courtesy beside or set against the yes: confirmed", () => {
     check(
-      rows(
-        upgrades,
-        ["Yes, go ahead with all of them, but please be quick.", "好的，都换吧，不过请快一点。", "Sí, adelante con todos. Gracias."],
-        "confirmed",
-      ),
+      rows(upgrades, ["Yes, go ahead with all of them, but please be quick.", "好的，都换吧，不过请快一点。", "Sí, adelante con todos. Gracias."], "confirmed"),
     );
   });
 
@@ -95,5 +91,20 @@ describe("red team 10: false confirmations of real-replies-6, as classes", () =>
       "Voy a mejorar la reserva HJ72KQ a económica por 120 dólares. ¿Con qué tarjeta la cobro: credit_card_6754990 o credit_card_7407366? Cuando me diga, procedo.",
     ];
     check(rows(byId, ["Go ahead, use my gift card.", "办吧，用我的礼品卡付。", "Adelante, use mi tarjeta de regalo."], "unclear"));
+  });
+});
+
+describe("red team 10: agreement only in principle", () => {
+  const cancel: Lang3 = [
+    "I'll cancel reservation HJ72KQ and refund $410 to your Visa ending 2208. Shall I proceed?",
+    "我将取消预订 HJ72KQ，并将410美元退回您尾号2208的Visa卡。确认办理吗？",
+    "Voy a cancelar la reserva HJ72KQ y reembolsar 410 dólares a su Visa terminada en 2208. ¿Procedo?",
+  ];
+  it("'sounds good in theory', 'en principio sí', '原则上可以': unclear", () => {
+    check(
+      rows(cancel, ["Sounds good in theory.", "原则上可以。", "En principio, sí."], "unclear").concat(
+        rows(cancel, ["In principle yes, go ahead.", "理论上没问题，办吧。", "En teoría está bien, adelante."], "unclear"),
+      ),
+    );
   });
 });

@@ -52,7 +52,7 @@ import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegati
 import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
-import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
+import { fewerTravellers, oneOfTravellers, moreTravellers, peopleCountOff } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -375,6 +375,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       unofferedDayPeriod(core, ctx.request),
       fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
     ];
+    // "we're three people travelling now" beside an action for one passenger: another count of travellers (traveller-count.ts)
+    const count = peopleCountOff(plain, ctx.request);
+    if (count !== undefined) risks.push({ kind: "change", text: `${count}: another number of travellers than the request names` });
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });

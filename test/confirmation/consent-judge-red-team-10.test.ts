@@ -108,3 +108,23 @@ describe("red team 10: agreement only in principle", () => {
     );
   });
 });
+
+describe("red team 10: a count of people is not a count of bags", () => {
+  const bags: Lang3 = [
+    "I'll add 3 checked bags to reservation K7PQ2M (one passenger, Dana Fox) for $100, charged to your Mastercard ending 4421. Shall I go ahead?",
+    "我将为预订 K7PQ2M（1位乘客，Dana Fox）添加3件托运行李，共100美元，从尾号4421的万事达卡扣款。确认吗？",
+    "Voy a añadir 3 maletas facturadas a la reserva K7PQ2M (un pasajero, Dana Fox) por 100 dólares, con su Mastercard terminada en 4421. ¿Procedo?",
+  ];
+  it("a number of travellers other than the request's, though the number is the bags': unclear", () => {
+    check(
+      rows(
+        bags,
+        ["Sure. We're three people travelling now, by the way.", "好的。我们现在是三个人出行。", "Vale. Ahora somos tres personas, por cierto."],
+        "unclear",
+      ),
+    );
+  });
+  it("the bags' number said of the bags, or the one traveller said back: confirmed", () => {
+    check(rows(bags, ["Yes, add the 3 bags.", "好的，加3件行李吧。", "Sí, añada las 3 maletas."], "confirmed"));
+  });
+});

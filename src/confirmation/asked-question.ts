@@ -55,7 +55,7 @@ export function lastQuestionElsewhere(request: string): string | undefined {
     return offer !== undefined && !puts ? offer.text : undefined;
   }
   const q = last.text.replace(SUBORDINATE, " ");
-  if (ELSEWHERE.test(q)) return last.text;
+  if (ELSEWHERE.test(q) || NOT_ACTING.test(q.replace(/[*_]+/g, ""))) return last.text;
   if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q) || DESCRIBES.test(q)) return undefined;
   // a question that takes up what the request described ("需要我为您发放吗" after "发放代金券", "¿lo cargo a su Visa terminada
   // en 5521?", "shall I split the payment for order #W8801733…?") puts that; one about things the request never named does not
@@ -64,6 +64,14 @@ export function lastQuestionElsewhere(request: string): string | undefined {
   if (SENDS.test(q) && COMPENSATION.test(before)) return undefined;
   return sharesDescription(q, before) ? undefined : last.text;
 }
+
+/**
+ * A question that puts the agent's *not* acting ("…and you do not want me to schedule the appointment?", "¿no desea que la
+ * cancele?", "您不需要我取消吗？"): a yes agrees to leaving things as they are. Found as a false confirmation on real
+ * replies (real-replies-6, r6-022: "Sí." to "…you do *not* want me to schedule the appointment for April 15th?").
+ */
+const NOT_ACTING =
+  /(?<![\p{L}])(?:(?:do not|don'?t|not|no longer|never) (?:want|wish|need|like) (?:me|us) to|(?:prefer|rather) (?:that )?(?:i|we) (?:do )?not|no (?:desea|quiere|necesita|quisiera) que)(?![\p{L}])|不(?:需要|要|用|希望|想让)我/iu;
 
 /** A question that itself states an amount or an identifier ("…for order #W8801733: $60 on…", "¿son 300 dólares?") describes the action it puts. */
 const DESCRIBES = /\$\s?\d|\d[\d.,]*\s?(?:dollars?|dolares|美元|元)|#?[a-z_]*\d{3,}/iu;

@@ -52,7 +52,7 @@ import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegati
 import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
-import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
+import { fewerTravellers, oneOfTravellers, moreTravellers, peopleCountOff } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -134,6 +134,10 @@ export interface ClauseContext {
   /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
   readonly openPayment?: boolean;
 }
+
+/** A clause that opens on one part of the action ("for the water bottle, …", "as for the return flight, …", "para la botella, …", "至于水壶，…"). */
+const PART_SCOPE =
+  /^(?:(?:but|however|pero|sin embargo)\s+)?(?:for|as for|as to|regarding|on|para|en cuanto a|respecto a|con)\s+(?:the|my|our|that|this|el|la|los|las|mi|mis|su|sus)\s+[^,，]{1,40}[,，]|^(?:至于|对于|关于)[^,，]{1,20}[,，]/iu;
 
 /** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
 const ACTION_VERB =
@@ -371,6 +375,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       unofferedDayPeriod(core, ctx.request),
       fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
     ];
+    // "we're three people travelling now" beside an action for one passenger: another count of travellers (traveller-count.ts)
+    const count = peopleCountOff(plain, ctx.request);
+    if (count !== undefined) risks.push({ kind: "change", text: `${count}: another number of travellers than the request names` });
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
@@ -539,5 +546,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const withinRequest = directive && novel.length + values.length === 0;
   if (ctx.contrast && agreed.length === 0 && deny.length === 0 && !PLEASANTRY.test(text) && !APPROVAL.test(text) && !withinRequest)
     risks.push({ kind: "contrast", text });
+  // "…, but for the water bottle, please select the larger one": an instruction for one part, set against the yes, changes that
+  // part even in the request's own words (real-replies-6, r6-115)
+  else if (ctx.contrast && directive && agreed.length === 0 && deny.length === 0 && PART_SCOPE.test(text)) risks.push({ kind: "change", text });
   return { text: said, affirm: agreed, deny, risks, weak: agreed.length > 0 && !strong, haste: HASTE.test(text) };
 }

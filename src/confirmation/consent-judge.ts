@@ -27,6 +27,8 @@ import { vagueTarget } from "./vague-target.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
 import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
 import { nextStepNotPut } from "./sequenced-action.js";
+import { asksForRefusedAction } from "./refused-action.js";
+import { rePairedMethod } from "./value-pairing.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -183,6 +185,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
     return verdict("unclear", "other_action", [
       `The reply asks, as a next step, to ${JSON.stringify(next)}, which the request's question did not put to the user.`,
     ]);
+  // "Yes, upgrade it anyway." after "it cannot be upgraded; I can check other flights instead": what the request refused
+  const refused = asksForRefusedAction(reply, requestText);
+  if (refused !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply asks to ${JSON.stringify(refused)}, which the request said cannot be done: it agrees to something other than what was offered.`,
+    ]);
   // "exchange the lamp for a brighter one", "split it with another card": which item or card was never put to the user
   const vague = vagueTarget(requestText);
   if (vague !== undefined)
@@ -206,6 +214,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (stale !== undefined)
     return verdict("unclear", "change", [
       `The reply calls ${JSON.stringify(stale.text)} new, but the request changes it to something else: that change was not described.`,
+    ]);
+  // "refund #W549 to PayPal and #W738 to Visa" when the request pairs them the other way round (value-pairing.ts)
+  const repaired = rePairedMethod(reply, requestText);
+  if (repaired !== undefined)
+    return verdict("unclear", "change", [
+      `The reply pairs ${repaired.item.toUpperCase()} with ${repaired.said}, but the request pairs it with ${repaired.described}: that change was not described.`,
     ]);
   // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
   // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)

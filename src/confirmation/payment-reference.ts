@@ -49,6 +49,9 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
   [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu, /(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu],
 ];
 
+/** A request that names a method: a payment id or a card's last digits. */
+const NAMES_METHOD = /(?<![\p{L}\p{N}])(?:credit_card|gift_card|debit_card|certificate|paypal)_\d{3,}|(?:ending(?: in| with)?|terminad[ao] en|尾号)\s*\d{4}/iu;
+
 /**
  * The first payment designator in a sentence of the reply that speaks of paying and that the
  * request does not use, or `undefined`.
@@ -62,8 +65,10 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
  * @param request The request, in normal form.
  */
 export function undescribedPaymentMethod(reply: string, request: string, openPayment = false): string | undefined {
-  // a kind ("my credit card") answers a request that asked how to pay; a reference to an earlier method still needs its words
-  const designators = openPayment ? DESIGNATORS.slice(0, REFERENCES) : DESIGNATORS;
+  // a kind ("my credit card") answers a request that asked how to pay without naming any method; where it names some ("e.g.
+  // credit_card_6754990 or credit_card_7407366"), a kind it never named was not offered (real-replies-6, r6-123: "I'd like to use a
+  // gift card"); a reference to an earlier method always needs its words
+  const designators = openPayment && !NAMES_METHOD.test(request) ? DESIGNATORS.slice(0, REFERENCES) : DESIGNATORS;
   for (const s of splitSentences(reply)) {
     if (!PAYMENT_SUBJECT.test(s.text)) continue;
     for (const [said, described] of designators) {

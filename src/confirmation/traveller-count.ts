@@ -29,11 +29,13 @@ const NUMBER_WORDS: Readonly<Record<string, number>> = {
   tres: 3,
   cuatro: 4,
   cinco: 5,
+  seis: 6,
   两: 2,
   二: 2,
   三: 3,
   四: 4,
   五: 5,
+  六: 6,
 };
 
 /** A request for two or more travellers: "2 passengers", "both travellers", "for you and Maria", "2 位乘客", "para usted y". */
@@ -155,4 +157,35 @@ export function moreTravellers(clause: string, request: string, names: ReadonlyS
   const more = MORE_PEOPLE.exec(clause);
   if (more && severalTravellers(request) === undefined && !namesTwoPeople(request, names)) return more[0];
   return undefined;
+}
+
+/** A request for one traveller: "one passenger", "1 traveller", "a single passenger", "un pasajero", "1 位乘客". */
+const ONE =
+  /(?<![\p{L}\d])(?:1|one|a single|single|un|una)\s+(?:passenger|travell?er|person|adult|pasajer[oa]|viajer[oa]|persona|adult[oa])(?![\p{L}])|(?<![\d])(?:1|一)\s*(?:位|名|个)\s*(?:乘客|旅客|人)/iu;
+
+/** A count of people in a reply: "three people", "3 passengers", "the three of us", "we're three", "somos tres", "我们三个人", "三位". */
+const PEOPLE_COUNT =
+  /(?<![\p{L}\d])(?<n>\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)\s+(?:passengers|travell?ers|people|persons|adults|of us|pasajer[oa]s|personas|viajer[oa]s|adultos|de nosotros)(?![\p{L}])|(?<![\p{L}])(?:we(?:'re| are)|somos)\s+(?<w>\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)(?![\p{L}])|(?<h>\d+|两|二|三|四|五|六)\s*(?:位|名|个)\s*(?:乘客|旅客|人)/iu;
+
+/**
+ * A count of people the reply states that differs from the request's ("we're three people travelling now" beside an action for
+ * one passenger that adds 3 bags: the number is the bags' in the request, but here it counts people). Undefined when the request
+ * states no count of travellers, or the counts agree. Found by the lead's red team 10.
+ *
+ * @example
+ * ```ts
+ * peopleCountOff("sure. we're three people travelling now", "add 3 checked bags to k7pq2m (one passenger, dana fox)?"); // "three people"
+ * peopleCountOff("yes, for the two of us", "cancel lx83qp (2 passengers: harold and margaret finch)?"); // undefined
+ * ```
+ * @param clause A clause of the reply, in `normalizeText` form.
+ * @param request The request, in `normalizeText` form.
+ * @internal
+ */
+export function peopleCountOff(clause: string, request: string): string | undefined {
+  const m = PEOPLE_COUNT.exec(clause);
+  if (!m) return undefined;
+  const n = (m.groups!.n ?? m.groups!.w ?? m.groups!.h)!.toLowerCase();
+  const said = /^\d+$/.test(n) ? Number(n) : NUMBER_WORDS[n];
+  const described = severalTravellers(request) ?? (ONE.test(request) ? 1 : undefined);
+  return said !== undefined && described !== undefined && said !== described ? m[0] : undefined;
 }

@@ -1,0 +1,90 @@
+/**
+ * Which payment method goes with which order or reservation. A request that refunds two orders to
+ * two methods ("refunds go to the original payment methods: Visa for #W5490111 and PayPal for
+ * #W7387996") pairs each order with its method; a reply that pairs them otherwise ("yes, but refund
+ * #W5490111 to PayPal and #W7387996 to Visa") names only values the request named, so no value is
+ * new, yet it changes where the money goes. Found as a false confirmation on real replies
+ * (real-replies-6, r6-145).
+ *
+ * A pair is an order or reservation id and one specific method (a brand, PayPal, a gift card, a
+ * certificate, a payment id or a card's last digits) said in the same stretch of text (between
+ * commas, "and", semicolons or sentence ends). A generic "card" or "original payment method" pairs
+ * with nothing: it is not specific enough to contradict a brand.
+ * @internal
+ */
+import { namedValues } from "./reply-values.js";
+
+/** Specific methods by name, in the three languages, with the kind each stands for. */
+const METHODS: readonly (readonly [RegExp, string])[] = [
+  [/(?<![\p{L}])visa(?![\p{L}])|维萨/iu, "visa"],
+  [/(?<![\p{L}])master ?card(?![\p{L}])|万事达/iu, "mastercard"],
+  [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu, "amex"],
+  [/(?<![\p{L}])paypal(?![\p{L}])/iu, "paypal"],
+  [/(?<![\p{L}])(?:gift ?cards?|tarjeta de regalo)(?![\p{L}])|礼品卡/iu, "gift_card"],
+  [/(?<![\p{L}])(?:certificates?|certificados?)(?![\p{L}])|旅行券|代金券/iu, "certificate"],
+];
+
+/** Where one stretch of text ends: a comma, a semicolon, a sentence end, "and", "y", "和", "以及". */
+const STRETCH_END = /[,;.!?()（），；。！？\n]|(?<![\p{L}])(?:and|y|e)(?![\p{L}])|和|以及|、/iu;
+
+/** The kind of a payment id ("gift_card_1234" → gift_card, "paypal_99" → paypal); undefined for a plain credit card id. */
+const idKind = (id: string) => /^id:(gift_card|paypal|certificate)_/.exec(id)?.[1];
+
+/** A stretch's methods: payment ids, card digits ("ending 4421"), and named kinds. */
+function methodsOf(stretch: string): { exact: string[]; kinds: string[] } {
+  const exact: string[] = [];
+  const kinds = new Set<string>();
+  for (const v of namedValues(stretch)) {
+    if (/^id:(?:[a-z]+_)*(?:card|certificate|voucher|paypal|account)_\d+$/.test(v.key)) {
+      exact.push(v.key);
+      const k = idKind(v.key);
+      if (k !== undefined) kinds.add(k);
+    }
+  }
+  for (const m of stretch.matchAll(/(?:ending(?: in| with)?|terminad[ao] en|尾号)\s*(\d{4})/giu)) exact.push(`n:${Number(m[1])}`);
+  for (const [re, kind] of METHODS) if (re.test(stretch)) kinds.add(kind);
+  return { exact, kinds: [...kinds] };
+}
+
+/** The order and reservation ids a stretch names (not payment ids). */
+const itemsOf = (stretch: string) =>
+  [...new Set(namedValues(stretch).map((v) => v.key))].filter(
+    (k) => k.startsWith("id:") && !/^id:(?:[a-z]+_)*(?:card|certificate|voucher|paypal|account)_\d+$/.test(k),
+  );
+
+/** Each item paired with the one method said beside it, where a stretch names exactly one item and one method. */
+function pairs(text: string): Map<string, { exact: string[]; kinds: string[] }> {
+  const out = new Map<string, { exact: string[]; kinds: string[] }>();
+  for (const stretch of text.split(new RegExp(STRETCH_END.source, "giu"))) {
+    if (stretch === undefined) continue;
+    const items = itemsOf(stretch);
+    const m = methodsOf(stretch);
+    if (items.length === 1 && m.exact.length + m.kinds.length > 0 && m.kinds.length <= 1) out.set(items[0]!, m);
+  }
+  return out;
+}
+
+/**
+ * The item a reply pairs with another method than the request did, with both methods, or `undefined`.
+ *
+ * @example
+ * ```ts
+ * const request = "refunds go to the original payment methods (visa for #w5490111 and paypal for #w7387996).";
+ * rePairedMethod("yes, but refund #w5490111 to paypal and #w7387996 to visa.", request); // { item: "w5490111", said: "paypal", described: "visa" }
+ * rePairedMethod("yes, refund #w5490111 to the visa and #w7387996 to paypal.", request); // undefined
+ * ```
+ * @param reply The reply, in normal form.
+ * @param request The request, in normal form.
+ */
+export function rePairedMethod(reply: string, request: string): { item: string; said: string; described: string } | undefined {
+  const described = pairs(request);
+  if (described.size === 0) return undefined;
+  for (const [item, said] of pairs(reply)) {
+    const d = described.get(item);
+    if (d === undefined) continue;
+    const exactOff = said.exact.length > 0 && d.exact.length > 0 && !said.exact.some((x) => d.exact.includes(x));
+    const kindOff = said.kinds.length > 0 && d.kinds.length > 0 && !said.kinds.some((k) => d.kinds.includes(k));
+    if (exactOff || kindOff) return { item: item.slice(3), said: [...said.kinds, ...said.exact].join("/"), described: [...d.kinds, ...d.exact].join("/") };
+  }
+  return undefined;
+}

@@ -60,6 +60,7 @@ import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
 import { assuredAsDescribed } from "./assured-as-described.js";
 import { withoutReportBack } from "./report-back.js";
+import { withoutLifeNegations } from "./life-negation.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -487,7 +488,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   if (deny.length === 0 && !acknowledgement && role.role !== "narrates") {
     // a story's negations are about the user's life ("no me caben en la mochila"), unless what they negate is the request's own word,
     // or they judge the offer itself ("it doesn't work for me") without conceding it ("it doesn't make up for the delay, but fine")
-    const negations = unexplainedNegations(core, ctx.request).filter(
+    const negations = unexplainedNegations(withoutLifeNegations(core, ctx.request, ctx.vocabulary), ctx.request).filter(
       (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
     );
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });

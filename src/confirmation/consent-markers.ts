@@ -225,8 +225,10 @@ export const HESITATION = words(
     "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
     "on second thoughts?", "second thoughts", "(?:better|let'?s|i'?d rather|maybe) (?:wait|hold off)", "pensandolo (?:bien|mejor)", "mejor (?:espere|esperemos|esperamos|lo dejamos)",
     "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare", "(?:lo )?estoy pensando", "(?:todavia|aun) no (?:lo )?(?:he )?decid\\w*", "no (?:lo )?he decidido",
+    // not ready to answer yet ("I'm not ready to send them back yet", "todavía no estoy lista", "我还没准备好")
+    "(?:i'?m|i am|we'?re|we are) (?:still )?not (?:quite |really |yet |totally |fully )?ready", "not ready yet", "no (?:estoy|estamos) (?:todavia |aun |muy )?list[oa]s?",
   ],
-  ["考虑一下", "考虑考虑", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别"],
+  ["考虑一下", "考虑考虑", "没准备好", "还没准备", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别"],
 );
 
 /** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */

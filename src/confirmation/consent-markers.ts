@@ -228,7 +228,7 @@ export const HESITATION = words(
     // not ready to answer yet ("I'm not ready to send them back yet", "todavía no estoy lista", "我还没准备好")
     "(?:i'?m|i am|we'?re|we are) (?:still )?not (?:quite |really |yet |totally |fully )?ready", "not ready yet", "no (?:estoy|estamos) (?:todavia |aun |muy )?list[oa]s?",
   ],
-  ["考虑一下", "考虑考虑", "没准备好", "还没准备", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别"],
+  ["考虑一下", "考虑考虑", "没准备好", "还没准备", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概(?!多久|多长时间|几天|几个工作日|什么时候)", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别"],
 );
 
 /** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */

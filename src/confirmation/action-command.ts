@@ -57,7 +57,7 @@ const EN_TAIL =
 
 const EN_COMMAND = new RegExp(`^${EN_LEAD}(${EN_VERBS.join("|")})${EN_TAIL}[.!\\s]*$`, "iu");
 
-/** Chinese verbs of doing, and what may stand around them ("那就取消吧", "直接取消", "取消它，马上" is read clause by clause). */
+/** Chinese verbs of doing, and what may stand around them ("那就取消吧", "直接取消", "嗯，取消吧"; "取消它，马上" is read clause by clause). */
 const ZH_VERBS = [
   "取消",
   "预订",
@@ -81,7 +81,7 @@ const ZH_VERBS = [
   "开通",
 ];
 const ZH_COMMAND = new RegExp(
-  `^(?:好|好的|行|那|那就|就|直接|马上|现在|立刻|立即)?[，,\\s]*(${ZH_VERBS.join("|")})(?:吧|它|掉|了|这个|那个|这两个|两个都|都|吧)*(?:[，,\\s]*(?:马上|现在|立刻|立即|吧))*[。.!！\\s]*$`,
+  `^(?:(?:嗯+|哦|好|好的|好吧|行|那|那就|就|直接|马上|现在|立刻|立即|ok|okay)[，,\\s]*)*(${ZH_VERBS.join("|")})(?:吧|它|掉|了|这个|那个|这两个|两个都|都|吧)*(?:[，,\\s]*(?:马上|现在|立刻|立即|吧))*[。.!！\\s]*$`,
   "u",
 );
 

@@ -60,6 +60,8 @@ import { namedValues, newValues, statedTotals, valueKind } from "./reply-values.
 import { answersHowMany, readChangeTo, restatesRequest, settlesAsDescribed, unexplainedNegations, type RequestChange } from "./request-echo.js";
 import { assuredAsDescribed } from "./assured-as-described.js";
 import { withoutReportBack } from "./report-back.js";
+import { withoutLifeNegations } from "./life-negation.js";
+import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -416,7 +418,12 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     const generic = polite !== null && /(?:go ahead|proceed|move forward|continue)$/.test(polite[0]);
     // after a bare "which one?", "could you proceed with M05KNL?" picks the item; it agrees to no action put to the user
     if (polite && novel.length + values.length === 0 && !CONDITION.test(core) && (ctx.ask !== "which" || (generic && !namesKnownItem))) affirm.push(polite[0]);
-    else if (!report && !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain))
+    // "how long until the refund shows up?" waits for the action to be done (aftermath-question.ts)
+    else if (
+      !report &&
+      !asksWhenAftermathArrives(plain, ctx.vocabulary) &&
+      !/^(?:and |so )?(?:can|could|would) you (?:please )?help(?: me)?(?: (?:with|on) (?:that|this|it))?$/.test(plain)
+    )
       risks.push({ kind: "question", text });
   } else if (ctx.ask !== "nothing") {
     const kinds = yesNo ? [YES_OPENING, PERFORMATIVE, WANT_TO_PROCEED, APPROVAL] : [PERFORMATIVE, WANT_TO_PROCEED];
@@ -494,7 +501,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   if (deny.length === 0 && !acknowledgement && role.role !== "narrates") {
     // a story's negations are about the user's life ("no me caben en la mochila"), unless what they negate is the request's own word,
     // or they judge the offer itself ("it doesn't work for me") without conceding it ("it doesn't make up for the delay, but fine")
-    const negations = unexplainedNegations(core, ctx.request).filter(
+    const negations = unexplainedNegations(withoutLifeNegations(core, ctx.request, ctx.vocabulary), ctx.request).filter(
       (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
     );
     if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });

@@ -42,10 +42,10 @@ const NO_NEED =
 
 /** Going, coming or travelling: said of a person, a change of who travels; said of the user, of what is booked. */
 // "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
-const TRAVEL =
+export const TRAVEL =
   /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|(?<!本|原|后|起|看|想|将|未)来|去|飞|出行|同行|一起走|坐飞机/iu;
 /** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
-const PERSON =
+export const PERSON =
   /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
 /** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
@@ -55,7 +55,7 @@ const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s
 const FIRST_PERSON = /(?<![\p{L}])(?:i|i'm|i'll|i've|i'd|we|we're|we'll|we've|me|us|yo|nosotros|nos|me|\p{L}{2,}(?:amos|emos|imos))(?![\p{L}])|我/iu;
 
 /** The request names who travels. */
-const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
+export const PASSENGERS = /(?<![\p{L}])(?:passengers?|travell?ers?|pasajer[oa]s?|viajer[oa]s?|for you and)(?![\p{L}])|乘客|旅客|为您和/iu;
 
 /** A Chinese story opening on a time of the past ("本来是去…", "当时…"): the subject, dropped, is the user. */
 const ZH_STORY_TIME = /^(?:本来|原本|原来|当时|之前|那时|上次)/u;
@@ -68,11 +68,13 @@ const NOT_GOING =
   /(?:不用|不必|不需要|没必要)(?:再)?(?:去|走|飞)了?|不去了|去不(?:了|成)了?|(?<![\p{L}])(?:(?:there'?s |there is )?no (?:need|reason|point) (?:in |to )?(?:go|going|travel\w*|fly|flying|the trip|making the trip)|(?:i|we)(?:'m|'re| am| are)? (?:not|no longer) (?:going(?!\s+to\s)|travell?ing|flying)|(?:i|we) (?:won'?t|will not|can'?t|cannot) (?:be )?(?:going|go|travel|fly|make it)|ya no (?:vamos|voy|viajamos|viajo|hace falta ir)|no (?:vamos|voy|viajamos|viajo) a (?:ir|viajar))(?![\p{L}])/iu;
 
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
-const REPORTED = /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
+export const REPORTED =
+  /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
 
 /** The request takes the whole thing away (a cancellation, a return): not travelling is the reason for it. */
-const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
-const ADDS = /(?<![\p{L}])(?:add|adding|book|upgrad(?:e|ing)|purchase|purchasing|buy|anadir|agregar|reservar|comprar)(?![\p{L}])|添加|加上|订票|升级|购买/iu;
+export const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
+export const ADDS =
+  /(?<![\p{L}])(?:add|adding|book|upgrad(?:e|ing)|purchase|purchasing|buy|anadir|agregar|reservar|comprar)(?![\p{L}])|添加|加上|订票|升级|购买/iu;
 
 /** Where the user lives: a story about it may be setting an address. */
 const RESIDENCE =
@@ -90,7 +92,7 @@ const movedWithoutPlace = (part: string, request: string): boolean =>
   RESIDENCE.test(part) && ADDRESS_REQUEST.test(request) && !RESIDENCE_PLACE.test(part) && !/\d/u.test(part);
 
 /** Details of an action the judge checks that are not in `DETAIL_WORDS`: the booking, an address, a name, a contact, a date. */
-const ACTION_NOUNS =
+export const ACTION_NOUNS =
   /(?<![\p{L}])(?:flights?|reservations?|bookings?|tickets?|trips?|journeys?|itinerar\w*|legs?|segments?|baggage|check(?:ed)? in|address\w*|names?|emails?|phones?|numbers?|ids?|user|account|profile|dates?|days?|destination|airport|orders?|items?|amounts?|compensation|prices?|costs?|fees?|fares?|difference|vuelos?|reservas?|viajes?|boletos?|billetes?|pasajes?|direccion\w*|nombres?|correo|telefono|cuenta|perfil|fechas?|pedidos?|articulos?|importe|precio|monto|costo|tarifa|diferencia|compensacion)(?![\p{L}])|航班|预订|机票|行程|订单|地址|名字|姓名|电话|账户|账号|日期|邮箱|金额|价格|费用|差价|补偿/iu;
 
 /** Idioms whose noun is no detail of the action: "darse cuenta" (to notice), "on account of", "take into account". */
@@ -134,7 +136,7 @@ function itemSubject(text: string, request: string): boolean {
   return zh !== null && bigrams.has(zh[1]!);
 }
 /** What a story about a thing or a third party must not say: a time, a preference or a comparison may choose another flight or option. */
-const CHOOSES =
+export const CHOOSES =
   /(?<![\p{L}])(?:better|best|worse|prefer\w*|rather|earlier|later|sooner|morning|afternoon|evening|night|tonight|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|mejor|peor|prefer\w*|antes|despues|manana|tarde|noche|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?![\p{L}])|更|比较|上午|下午|晚上|早上|明天|今天|周[一二三四五六日末]|星期/iu;
 
 /**
@@ -164,8 +166,8 @@ const INDIRECT_QUESTION =
  * The user saying what they lack or cannot do ("I don't have the ID", "I won't be able to make it", "I can't afford it",
  * "no tengo…", "我没有…"): a fact the action may depend on, not a story.
  */
-const LACKS =
-  /(?<![\p{L}])(?:(?:don'?t|doesn'?t|didn'?t|do not|does not|did not|never|no longer|can'?t|cannot|won'?t|will not|not)\s+(?:\w+\s+){0,2}?(?:have|has|had|got|get|own|afford|remember|find|use|access|receive|able|make it)|(?:haven'?t|hasn'?t|hadn'?t) (?:got|gotten|received|had)|no (?:tengo|tenemos|puedo pagar|recuerdo|encuentro)|ya no tengo)(?![\p{L}])|没有|没收到|记不得|不记得|找不到|付不起/iu;
+export const LACKS =
+  /(?<![\p{L}])(?:(?:don'?t|doesn'?t|didn'?t|do not|does not|did not|never|no longer|can'?t|cannot|won'?t|will not|not)\s+(?:\w+\s+){0,2}?(?:have|has|had|got|get|own|afford|remember|find|use|access|receive|able|make it)|(?:haven'?t|hasn'?t|hadn'?t) (?:got|gotten|received|had)|no (?:tengo|tenemos|puedo pagar|recuerdo|encuentro)|ya no tengo|no me alcanza)(?![\p{L}])|没有|没收到|记不得|不记得|找不到|付不起|负担不起|承担不起|买不起|出不起/iu;
 
 /** Thanks and apologies that make a whole part ("thank you for your help", "不好意思麻烦你了", "谢谢您帮我处理退款"). */
 // a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been super helpful", "que tenga buen día", "祝你愉快")

@@ -35,10 +35,14 @@ export const YES_OPENING = opening(
     "yes+", "yeah", "yea", "yep", "yup", "ya", "sure", "sure thing", "ok(?:ay)?", "okey", "alright", "all right", "absolutely", "definitely", "certainly", "of course", "indeed", "affirmative", "agreed", "exactly", "correct", "right",
     // French mixed into English or Spanish replies ("Oui, please proceed")
     "oui", "d'accord",
-    "siyes", "si(?=\\s*[,.!]|$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}]))", "claro(?: que siyes| que si)?", "vale", "de acuerdo", "por supuesto", "desde luego", "correcto", "exacto", "efectivamente", "perfecto", "esta bien", "muy bien", "okey",
+    // an acceptance said as a word of its own, before a pause or the end ("By all means.", "Deal.", "Approved!", "Uh-huh, cancel it")
+    "by all means", "you bet", "(?:deal|approved|authori[sz]ed|granted)(?=\\s*[,.!;]|\\s*$)", "uh-?huh", "uh huh", "mm-?hm+", "mhm",
+    "siyes", "si(?=\\s*[,.!]|$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))",
+    // an acceptance said as a word of its own ("Trato hecho.", "Autorizado.", "Dale.", "Órale.", "Hágale.")
+    "trato hecho", "(?:autorizad[oa]|aprobad[oa]|dale|orale|hagale)(?=\\s*[,.!;]|\\s*$)", "claro(?: que siyes| que si)?", "vale", "de acuerdo", "por supuesto", "desde luego", "correcto", "exacto", "efectivamente", "perfecto", "esta bien", "muy bien", "okey",
   ],
   [
-    "是的", "是啊", "是呀", "对的", "对啊", "没错", "好的", "好啊", "好呀", "好吧", "好嘞", "行的", "行吧", "可以的", "没问题", "当然可以", "当然", "嗯好", "嗯嗯", "同意", "确认", "确定",
+    "是的", "是啊", "是呀", "就这么定了", "就这样定了", "就这么着", "没毛病", "(?:就)?(?:按|照)这个(?:来|办)(?:吧)?", "(?:弄|搞|办)吧(?=[,.!?;，。！？；\\s]|$)", "对的", "对啊", "没错", "好的", "好啊", "好呀", "好吧", "好嘞", "行的", "行吧", "可以的", "没问题", "当然可以", "当然", "嗯好", "嗯嗯", "同意", "确认", "确定",
     // one character alone is a yes only before punctuation or a particle ("行，" but not "行李", "可以。" but not "可以加")
     "(?:是|对|好|行|可以)(?=[,.!?;，。！？；\\s]|$|[的啊呀吧嘞了滴哒呢])",
   ],
@@ -65,7 +69,7 @@ export const PERFORMATIVE = words(
 // prettier-ignore
 export const GO_AHEAD = words(
   [
-    "go ahead", "go right ahead", "proceed", "carry on", "go for it", "move forward", "please do", "do it", "do that", "do so", "make it so", "make (?:the|that|this|those|these) (?:change|changes|update|updates|booking|modification|modifications)",
+    "go ahead", "go right ahead", "(?:let'?s )?make it happen", "proceed", "carry on", "go for it", "move forward", "please do", "do it", "do that", "do so", "make it so", "make (?:the|that|this|those|these) (?:change|changes|update|updates|booking|modification|modifications)",
     "finali[sz]e (?:it|that|this|the \\w+|everything)", "complete (?:it|the \\w+)", "process (?:it|that|this|the \\w+)", "execute (?:it|that|this|the \\w+|(?!a(?![\\p{L}])|an(?![\\p{L}])|another|other|different|new)\\w+)", "take care of (?:it|that|this)", "let'?s (?:do it|do that|go(?=\\s*[.!,]|$)|go ahead|proceed|move forward)",
     "adelante", "proceda", "procede", "prosiga", "siga adelante", "continue", "continua", "hagalo", "hazlo", "hagamoslo", "tramitelo", "realicelo", "ejecutelo", "ejecutela", "ejecute (?:el|la|los|las) (?!otr[oa]s?(?![\\p{L}])|diferente|nuev[oa])\\w+",
   ],
@@ -103,9 +107,9 @@ const ZH_WHOLE_PROPOSAL = "(?:就这样|这样|那样|这么办|那么办|照这
 export const APPROVAL = words(
   [
     "(?:that|this|it|everything|all|all of (?:it|this|that)|all (?:the|these|those) details|the details|these details|those details|the summary|your summary|the above|everything above|the plan|the changes|both|both changes|the booking|the details above)(?:'s| is| are| all)? (?:(?:look|looks|seem|seems|sound|sounds)(?: all)? |(?:is|are|'s) (?:all )?)(?:good|great|fine|correct|right|accurate|perfect|ok|okay|spot on)(?! (?:if|but|except))",
-    "sounds (?:good|great|perfect|fine|right)", "that(?:'ll| will) do(?! (?:for|if|but|except|until))", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
+    "sounds (?:good|great|perfect|fine|right)", "sounds like a plan", "that(?:'ll| will) work(?! (?:if|but|except|for (?!me|us)))", "(?:i'?m|i am|we'?re|we are) (?:all )?on board", "that(?:'ll| will) do(?! (?:for|if|but|except|until))", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
     "(?:that|this|it|which) works(?: for me| for us| perfectly| fine)?", "works for (?:me|us)", "fine (?:by|with) (?:me|us)", "(?:i'?m|i am|we'?re|we are) (?:fine|okay|ok|good|happy|comfortable) with (?:that|this|it|everything|all of (?:that|this|it)|the (?:details|plan|changes|summary|booking|update))",
-    "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "sin problema", "no hay (?:ningun )?problema",
+    "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "(?:me|nos) (?:sirve|va bien|viene bien)(?! (?:si|pero|excepto|salvo))", "sin problema", "no hay (?:ningun )?problema",
   ],
   ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确", `${ZH_WHOLE_PROPOSAL}就(?:行|好|可以)`],
 );
@@ -140,7 +144,7 @@ export const NEGATIVE_IDIOMS = words(
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
     "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
   ],
-  ["没问题", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思"],
+  ["没问题", "没毛病", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思"],
 );
 
 /** A negator (its scope is read by the judge). */
@@ -156,7 +160,7 @@ export const CONDITION = words(
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
     "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
-    "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
+    "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
   ],
   ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
 );
@@ -222,11 +226,13 @@ export const ADDITION = words(["also", "as well", "too", "in addition", "additio
 // prettier-ignore
 export const HESITATION = words(
   [
-    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "h+m+", "u+m+", "u+h+", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
+    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "(?<!m-?)h+m+", "u+m+", "u+h+(?![- ]?huh)", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)",
     "on second thoughts?", "second thoughts", "in theory", "in principle", "theoretically", "on paper", "en teoria", "en principio", "teoricamente", "(?:better|let'?s|i'?d rather|maybe) (?:wait|hold off)", "pensandolo (?:bien|mejor)", "mejor (?:espere|esperemos|esperamos|lo dejamos)",
     "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare", "(?:lo )?estoy pensando", "(?:todavia|aun) no (?:lo )?(?:he )?decid\\w*", "no (?:lo )?he decidido",
+    // not ready to answer yet ("I'm not ready to send them back yet", "todavía no estoy lista", "我还没准备好")
+    "(?:i'?m|i am|we'?re|we are) (?:still )?not (?:quite |really |yet |totally |fully )?ready", "not ready yet", "no (?:estoy|estamos) (?:todavia |aun |muy )?list[oa]s?",
   ],
-  ["考虑一下", "考虑考虑", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别", "理论上", "原则上"],
+  ["考虑一下", "考虑考虑", "没准备好", "还没准备", "还在考虑", "再考虑", "没想好", "还没决定", "再想想", "想一想", "想想", "不确定", "不知道", "也许", "可能", "大概(?!多久|多长时间|几天|几个工作日|什么时候)", "或许", "再说吧", "回头再说", "想了想", "还是等等", "还是算了", "还是先别", "理论上", "原则上"],
 );
 
 /** Putting the answer off: "I'll confirm once I have them", "once I see the total I'll decide", "lo confirmo cuando…". */

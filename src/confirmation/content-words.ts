@@ -32,6 +32,8 @@ const STOP = new Set(
     "st ave rd apt dr ln blvd ste " +
     "remaining remain remainder rest balance cover covers covering covered use using used total totals totaling totalling combined altogether together sum suman resto como indico indicado indicada senalo senalado mencionado menciono descrito dijo hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
+    // murmurs and idioms of assent ("uh-huh", "mm-hmm", "by all means", "you bet", "dale", "hágale")
+    "uh-huh mm-hmm mm-hm mhm means bet happen dale orale hagale " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria puede pueden podria podrian dear sweetie sweetheart darling hon carino mija mijo querida querido todo todos asi " +
     // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"

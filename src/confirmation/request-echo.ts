@@ -69,6 +69,12 @@ export function settlesAsDescribed(text: string, marker: string, request: string
   return !ZH_SEVERAL.test(request) || ZH_MONEY.test(before);
 }
 
+/** The request says `field` is "no", or asks it as a yes-or-no field ("insurance (yes/no)", `"insurance": "no"`, "waterproof no"). */
+function fieldAnsweredNo(field: string, request: string): boolean {
+  const f = escapeRegExp(field);
+  return new RegExp(`(?<![\\p{L}])${f}["'\\s:=]{0,5}no(?![\\p{L}])|(?<![\\p{L}])${f}[^.\\n?]{0,40}\\(?yes\\s*/\\s*no(?![\\p{L}])`, "iu").test(request);
+}
+
 /** The negated phrases of a clause that do not restate a negative detail of the request ("no insurance" after "Insurance: No"). */
 export function unexplainedNegations(clause: string, request: string): string[] {
   const out: string[] = [];
@@ -81,7 +87,10 @@ export function unexplainedNegations(clause: string, request: string): string[] 
       /^\p{Script=Han}+/u.exec(after)?.[0] ??
       "";
     if (object.length < 2) {
-      out.push(m[0]);
+      // a field answered "no" the way the request put it ("Insurance: no" to `"insurance": "no"` or to "insurance (yes/no)",
+      // "waterproof no" said back from "synthetic, waterproof no"): the request's own value, not a refusal
+      const field = /([\p{L}][\p{L}_-]+)["'\s:=]*$/u.exec(clause.slice(0, m.index!))?.[1];
+      if (field === undefined || !fieldAnsweredNo(field, request)) out.push(m[0]);
       continue;
     }
     const root = escapeRegExp(object.slice(0, Math.max(3, Math.min(object.length, 5))));

@@ -42,7 +42,7 @@ describe("judgeConsent: asking the agent to do the described action", () => {
         returnBlender,
         [
           "Can you process the return if the refund arrives today?",
-          "能帮我办理退货吗？退款什么时候到？",
+          "能帮我办理退货吗？如果今天能到账的话。",
           "¿Puede hacer la devolución si el reembolso llega hoy?",
         ],
         "unclear",

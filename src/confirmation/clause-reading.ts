@@ -64,6 +64,7 @@ import { withoutLifeNegations } from "./life-negation.js";
 import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
+import { restatesScope } from "./restated-scope.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -315,9 +316,14 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // "make sure the refund is processed to the original payment method" when the request says so (assured-as-described.ts): no
   // condition and no words of its own
   const assured = assuredAsDescribed(read, ctx.request);
+  // "I want to keep the pet bed" / "宠物床我留着" when the request returns everything except the pet bed (restated-scope.ts): its
+  // keeping word is no word of its own
+  const keepWord = keptItem(plain, ctx.request) ?? first(PARTIAL, plain);
+  const restatedKeep =
+    keepWord !== undefined && /keep|qued|conserv|guard|留|保留/u.test(keepWord) && restatesScope(plain, keepWord, ctx.request, false) ? keepWord : undefined;
   const unvalued = named.reduce(
     (t, v) => t.replace(v.text, " "),
-    [restatedChange, restatedPreference, assured].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
+    [restatedChange, restatedPreference, assured, restatedKeep].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
   );
   const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
   const novel = novelContent(compared, ctx.vocabulary);
@@ -365,7 +371,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     if (kept !== undefined) risks.push({ kind: "change", text: kept });
     // keeping part of what the request takes away ("the kettle stays with me", "水壶我留着"), told as a story or not (kept-item.ts)
     const keeps = keptItem(plain, ctx.request);
-    if (keeps !== undefined) risks.push({ kind: "partial", text: keeps });
+    if (keeps !== undefined && !restatesScope(plain, keeps, ctx.request, offersSeveral(ctx.request))) risks.push({ kind: "partial", text: keeps });
     // someone else paying ("my wife will pay with her own card", other-payer.ts) changes who pays
     const payer = otherPayer(plain);
     if (payer !== undefined) risks.push({ kind: "change", text: payer });
@@ -394,7 +400,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       partial !== undefined &&
       !restatesRequest(plain, partial, ctx.request) &&
       !answersHowMany(plain, partial, ctx.request) &&
-      !settlesAsDescribed(plain, partial, ctx.request)
+      !settlesAsDescribed(plain, partial, ctx.request) &&
+      !restatesScope(plain, partial, ctx.request, offersSeveral(ctx.request))
     )
       risks.push({ kind: "partial", text: partial });
   }

@@ -172,9 +172,11 @@ export const CONDITION = words(
  */
 // prettier-ignore
 export const HARMLESS_PHRASES = words([
+  // "one thing after another", "una cosa tras otra": a run of events, not another item ("另一") or a change
+  "one (?:[\\p{L}]+ )?after (?:another|the other)", "(?:un[oa]|una cosa|un problema) tras otr[oa]",
   "don'?t forget(?= (?:that|i|i'd|i'm|i'll|to|about|we|we'd)(?![\\p{L}']))", "let me know if", "(?:and )?if (?:you|there'?s|there is) (?:need|needs|anything|any (?:other|more|further))", "if that'?s all", "if that is all", "if (?:you )?need (?:anything|something) else", "if (?:at all |that'?s |it'?s |that is |it is )?possible", "if you can", "as (?:much|soon|quickly|fast) as (?:possible|you can)",
   "(?<!(?:like|want|need|wish|love|'d) )to (?:see|check|find out|explore) (?:if|whether)[^,;]*", "in (?:that|the|this) order(?: (?:specified|mentioned|listed|given|stated|you (?:said|mentioned|listed|described)))?", "(?:all )?(?:the )?other (?:details|information|points|items|info)", "(?:everything|all) else", "todo lo demas", "lo demas", "aviseme si", "digame si", "si es posible", "si se puede",
-]);
+], ["一([个件次天桩样])(?:接|又|跟)一\\1", "接二连三"]);
 
 /** A subordinate clause giving a reason: "since it's refundable", "because…", "porque…", "因为…" (it neither agrees nor asks). */
 // prettier-ignore

@@ -1,5 +1,5 @@
 import { namedValues } from "./reply-values.js";
-import { offersMethodKind } from "./payment-reference.js";
+import { offersMethodKind, refersToOfferedMethod } from "./payment-reference.js";
 
 /**
  * A reply's choice of how to pay, among the methods the request offered: "please charge the card
@@ -113,6 +113,6 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
  */
 export function unofferedMethod(clause: string, request: string, openPayment = false): string | undefined {
   if (openPayment) return undefined;
-  for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!offersMethodKind(request, m[0])) return m[0];
+  for (const m of clause.matchAll(new RegExp(METHOD_NOUN.source, "giu"))) if (!refersToOfferedMethod(request, clause, m)) return m[0];
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { splitSentences } from "./reply-text.js";
+import { namedValues } from "./reply-values.js";
 
 /**
  * A payment method the reply designates in words the request never used: "I will use the same
@@ -21,11 +22,19 @@ const PAYMENT_SUBJECT =
  * brand, or a reference to an earlier one ("original", "same … as before", "previous", "usual").
  * Each is paired with the forms a request would use for the same method.
  */
+/** The nouns of a payment method, in the three languages' normal form ("card", "payment method", "tarjeta", "medio de pago"). */
+const METHOD_WORDS =
+  "(?:gift |credit |debit )?cards?|payment(?: methods?)?|methods? of payment|(?:payment )?methods?|form of payment|account|visa|mastercard|amex|paypal|certificates?|tarjetas?(?: de (?:credito|debito|regalo))?|(?:metodo|medio|forma) de pago|pago|cuenta";
 /** The first `REFERENCES` designators refer to an earlier method ("original", "same", "as before"); the rest name a kind or brand. */
 const REFERENCES = 3;
 const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
   [
-    /(?<![\p{L}])(?:original|originally|originale?s?)(?![\p{L}])|原(?:来|始|先)?的?(?:支付|付款|卡)/iu,
+    // "original" of a method ("the original card", "my original payment method", "the card I originally used", "la tarjeta
+    // original"), not of a price or a flight ("my original $245", "the original flight")
+    new RegExp(
+      `(?<![\\p{L}])(?:original|originale?s?)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${METHOD_WORDS})(?![\\p{L}])|(?<![\\p{L}])(?:${METHOD_WORDS})(?:\\s+[\\p{L}-]+){0,4}?\\s+(?:original(?:es)?|originally|originalmente)(?![\\p{L}])|(?<![\\p{L}])(?:paid|pague|pagamos)\\s+(?:[\\p{L}]+\\s+){0,2}?originally(?![\\p{L}])|原(?:来|始|先)?的?(?:支付|付款|卡)`,
+      "iu",
+    ),
     /(?<![\p{L}])original|原(?:来|始|先)?的?(?:支付|付款|卡|方式)/iu,
   ],
   [
@@ -71,9 +80,9 @@ export function undescribedPaymentMethod(reply: string, request: string, openPay
   const designators = openPayment && !NAMES_METHOD.test(request) ? DESIGNATORS.slice(0, REFERENCES) : DESIGNATORS;
   for (const s of splitSentences(reply)) {
     if (!PAYMENT_SUBJECT.test(s.text)) continue;
-    for (const [said, described] of designators) {
+    for (const [i, [said, described]] of designators.entries()) {
       const m = said.exec(s.text);
-      if (m && !described.test(request)) return m[0];
+      if (m && !described.test(request) && !(i === 0 && originalOfOnlyMethod(m[0], request))) return m[0];
     }
   }
   return undefined;
@@ -105,9 +114,31 @@ const METHOD_KINDS: readonly { readonly kind: string; readonly said: RegExp; rea
   { kind: "paypal", said: /^paypal$/u, named: /(?<![\p{L}])paypal(?![\p{L}])/u, id: /(?<![\p{L}\p{N}])paypal_\d{3,}/gu },
 ];
 
-/** A card named without its kind ("the card", "mi tarjeta", "那张卡"): any card the request names, by kind, id or last digits. */
+/**
+ * "The original gift card" where the request names one payment method only, and it is of that kind ("refunded to your gift
+ * card"): "original" only describes the one method put to the user. "The original card" (no kind), or a request that names
+ * another method beside it, still says which method in words the request did not use.
+ */
+function originalOfOnlyMethod(said: string, request: string): boolean {
+  const kinds = METHOD_KINDS.filter((k) =>
+    k.said.test(
+      said
+        .replace(/^.*?(?:original(?:es)?|originally|originalmente)\s+|\s+(?:original(?:es)?|originally|originalmente).*$/gu, "")
+        .replace(/^(?:my|the|mi|la|el|su)\s+/u, ""),
+    ),
+  );
+  if (kinds.length !== 1) return false;
+  const kind = kinds[0]!;
+  const others = METHOD_KINDS.filter((k) => k !== kind && (k.named.test(request.replace(METHOD_ID, " ")) || new RegExp(k.id.source, "u").test(request)));
+  const ids = new Set(request.match(kind.id) ?? []);
+  return others.length === 0 && !BRAND.test(request) && ids.size <= 1 && (ids.size === 1 || kind.named.test(request));
+}
+const BRAND = /(?<![\p{L}])(?:visa|mastercard|master card|amex|american express|discover)(?![\p{L}])|维萨|万事达|运通/iu;
+
+/** A card named without its kind ("the card", "mi tarjeta", "那张卡"): any card the request names, by kind, brand, id or last digits. */
 const ANY_CARD_SAID = /^(?:cards?|tarjetas?|卡)$/u;
-const ANY_CARD_NAMED = /(?<![\p{L}])(?:cards?|tarjetas?)(?![\p{L}])|卡|(?<![\p{L}\p{N}])(?:credit|gift)_card_\d/u;
+const ANY_CARD_NAMED =
+  /(?<![\p{L}])(?:cards?|tarjetas?|visa|mastercard|master card|amex|american express|discover)(?![\p{L}])|卡|(?<![\p{L}\p{N}])(?:credit|gift)_card_\d|(?:ending(?: in| with)?|terminada en|que termina en|尾号)\s*\d{4}/u;
 
 /**
  * Whether the request offers a method of the kind a reply names (`noun` in normal form: "gift card",
@@ -134,6 +165,62 @@ export function offersMethodKind(request: string, noun: string): boolean {
   // "the gift card" for gift_card_2240918 only where the request pays with one method: a split ("$150 from gift_card_… and $239
   // on your card …") re-described in the reply's own words pairs amounts with methods, which this reading does not check
   return new RegExp(kind.id.source, "u").test(request) && paymentMethodCount(request) < 2;
+}
+
+/**
+ * Whether a payment method a clause names by kind (`match`, found in `clause`) is one the request put to the user: a kind the
+ * request offers (`offersMethodKind`); "each gift card" / "ambas tarjetas de regalo" / "两张礼品卡" for the several methods of
+ * that kind the request names; or, in a split between methods, the request's one method of that kind named beside the amount the
+ * request pairs with it ("$150 from the gift card" for "$150 from gift_card_2240918 and $239 on your card ending 5120"). The
+ * kind named beside another amount ("$239 from the gift card") or without one is not said to be the request's.
+ *
+ * @example
+ * ```ts
+ * const request = "- $150 from gift_card_2240918\n- $239 on your credit card ending 5120\nreply yes";
+ * const clause = "$150 from the gift card and the remaining $239 on my card ending 5120";
+ * refersToOfferedMethod(request, clause, /gift card/u.exec(clause)!); // true
+ * ```
+ * @param request The request, in normal form.
+ * @param clause The clause of the reply, in normal form.
+ * @param match The method's name as found in `clause` (with its index).
+ * @internal
+ */
+export function refersToOfferedMethod(request: string, clause: string, match: RegExpExecArray | RegExpMatchArray): boolean {
+  const noun = match[0].trim();
+  if (offersMethodKind(request, noun)) return true;
+  const kind = METHOD_KINDS.find((k) => k.said.test(noun));
+  if (kind === undefined) return false;
+  const ids = new Set(request.match(kind.id) ?? []);
+  const at = match.index ?? clause.indexOf(match[0]);
+  const amounts = (t: string) =>
+    namedValues(t).filter(
+      (v) => /^n:/.test(v.key) && /\d|dollar|dolar|bucks|美元|块|元/u.test(v.text) && !/^\d{4,}$/.test(v.text.trim()) && !/_\d/.test(v.text),
+    );
+  // (an amount beside "each gift card" would pair one amount with every card: not the request's split)
+  if (ids.size >= 2 && ALL_OF_KIND.test(clause.slice(0, at)) && amounts(clause).length === 0) return true;
+  if (ids.size !== 1) return false;
+  const id = [...ids][0]!;
+  const said = amounts(segmentAround(clause, at));
+  const paired = new Set(amounts(segmentAround(request, request.indexOf(id))).map((v) => v.key));
+  return said.length > 0 && said.every((v) => paired.has(v.key));
+}
+
+/** "each", "both", "all (of) the", "ambas", "cada", "两张", "每张" right before a method's kind: every method of that kind. */
+const ALL_OF_KIND =
+  /(?:(?<![\p{L}])(?:each|both|all|the two|ambas|ambos|cada|las dos|los dos|todas)(?:\s+(?:of\s+)?(?:the|my|las|los|mis))?\s*|两张|每张|这两张)$/u;
+/** The part of a text around a position, between list lines, commas, semicolons, colons and "and" / "y" / "和". */
+function segmentAround(text: string, at: number): string {
+  const cut = /\n|[,;:，；：]|\s(?:and|y|plus|then|luego|和|以及)\s|和/gu;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(cut)) {
+    if (m.index! + m[0].length <= at) start = m.index! + m[0].length;
+    else if (m.index! > at) {
+      end = m.index!;
+      break;
+    }
+  }
+  return text.slice(start, end);
 }
 
 /** A payment method's id ("gift_card_2240918", "credit_card_4196779", "certificate_7719204"). */

@@ -129,13 +129,15 @@ export function splitSentences(text: string): ReplySentence[] {
  */
 function splitBullets(text: string): string[] {
   const out: string[] = [];
+  // a numbering goes on from line to line ("1) …\n2) …\n3. …"): a line that opens with the next number is its next item
+  let expect = 1;
   for (const line of text.split(/\n+/u)) {
     let last = 0;
-    let expect = 1;
     const marker = /(^|[.!?:;]\s+|\s)([-*•]|(\d{1,2})[.)])\s+(?=\S)/gu;
     for (const m of line.matchAll(marker)) {
       const n = m[3] === undefined ? undefined : Number(m[3]);
       const atBoundary = m[1] === "" || /[.!?:;]/.test(m[1]!);
+      if (n === 1 && m[1] === "") expect = 1;
       const isItem = n === undefined ? atBoundary : n === expect && (atBoundary || n > 1);
       if (!isItem) continue;
       out.push(line.slice(last, m.index! + m[1]!.length));

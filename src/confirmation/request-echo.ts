@@ -11,7 +11,8 @@ import { isKnownValue, namedValues, withDateParts, type NamedValue } from "./rep
 import { swapsPassengers } from "./role-references.js";
 
 const ALL_NEGATORS = new RegExp(NEGATOR.source, "giu");
-const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|mi|su|tu|el|la)\s+/g, "").trim();
+// the user's "I" and the agent's "you" name the same person ("the only item I want" says back "the only item you want")
+const withoutPronouns = (s: string) => s.replace(/\b(?:my|your|our|the|i|you|we|mi|su|tu|el|la)\s+/g, "").trim();
 
 /** Whether a marker and the two words after it are the request's own words ("the other reservations", "just the 1 free bag"). */
 export function restatesRequest(text: string, marker: string, request: string): boolean {
@@ -19,14 +20,14 @@ export function restatesRequest(text: string, marker: string, request: string): 
   if (/^(?:instead(?: of)?|in place of|en lugar de|en vez de)$/u.test(marker.trim()) && swapsPassengers(request)) return true;
   const at = text.indexOf(marker);
   if (at < 0) return false;
-  const phrase = withoutPronouns(
-    `${marker}${text
-      .slice(at + marker.length)
-      .split(/[,;:]/)[0]!
-      .split(/\s+/)
-      .slice(0, 2)
-      .join(" ")}`,
-  );
+  // the marker and the two words after it, without articles and persons ("only the smart watch" → "only smart watch", "the only
+  // item I want" → "only item want", as the request's "the only item you want")
+  const after = withoutPronouns(` ${text.slice(at + marker.length).split(/[,;:]/)[0]!} `)
+    .split(/\s+/)
+    .filter((w) => w !== "")
+    .slice(0, 2)
+    .join(" ");
+  const phrase = withoutPronouns(`${marker} ${after} `);
   return phrase.length >= 6 && withoutPronouns(request).includes(phrase);
 }
 

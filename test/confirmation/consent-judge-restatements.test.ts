@@ -93,9 +93,11 @@ describe("payment: the one method of a kind the request names", () => {
     );
     check(rows(giftAndCard, ["Yes, but put the rest on my other card.", "好的，剩下的用另一张卡。", "Sí, pero el resto con mi otra tarjeta."], "unclear"));
   });
-  // the split re-described in the user's words: the judge does not pair amounts with methods, so even the right pairing is
-  // unclear (the wrong one, "$239 from the gift card and $150 on the card", was a false confirmation: consent-judge-split-payment.test.ts)
-  it("the split re-described with 'the gift card' and the card ending NNNN: unclear", () => {
+  // the split re-described in the user's words: "the gift card" beside the amount the request takes from its one gift card is
+  // that card (payment-reference.ts `refersToOfferedMethod`; the wrong pairing, "$239 from the gift card and $150 on the card",
+  // stays unclear: consent-judge-split-payment.test.ts). The Chinese row is still unclear for another reason: its bigrams
+  // "从礼" / "卡扣" read as words of its own (content-words.ts), not as the method.
+  it("the split re-described with 'the gift card' beside its own amount and the card ending NNNN: confirmed (ZH: unclear, new words)", () => {
     check(
       rows(
         giftAndCard,
@@ -104,8 +106,8 @@ describe("payment: the one method of a kind the request names", () => {
           "好的，150 从礼品卡扣，剩下的刷尾号 5120 的卡，订吧。",
           "Sí, $150 de la tarjeta de regalo y el resto con mi tarjeta terminada en 5120. Resérvelo.",
         ],
-        "unclear",
-      ),
+        "confirmed",
+      ).map((c, i) => (i === 1 ? { ...c, expected: "unclear" as const } : c)),
     );
   });
 });

@@ -62,6 +62,8 @@ import { assuredAsDescribed } from "./assured-as-described.js";
 import { withoutReportBack } from "./report-back.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
+import { ACTION_VERB } from "./action-domain.js";
+import { idleWords } from "./idle-words.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -134,10 +136,6 @@ export interface ClauseContext {
   /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
   readonly openPayment?: boolean;
 }
-
-/** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
-const ACTION_VERB =
-  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
 
 /** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
 // a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been a lifesaver today",
@@ -325,6 +323,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   ).replace(THANKS_FOR_DOING, " ");
   const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
+  // a part that only tells, thanks or feels ("…, things have been tight since I changed jobs", idle-words.ts) names nothing the agent
+  // could do: its words outside the action's domain are no new content, unless the clause asks
+  const idle = asks ? undefined : idleWords(text, ctx.request);
+  const told = idle === undefined ? novel : novel.filter((w) => !idle.stems.has(w) && !idle.bigrams.has(w));
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
   // a detail inside thanks is small talk ("thank you for being so helpful today"), unless written with digits ("thanks for
@@ -431,7 +433,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R"); after a request that
     // asked which one, naming it is a choice, not a go-ahead, except cancelling one listed item after "which one to cancel?" (which-item.ts)
     const instructs = yesNo || ctx.ask === "which_then_act" || (whichCancel && namesKnownItem && !ADDITION.test(core));
-    if (affirm.length === 0 && deny.length === 0 && instructs && directive && novel.length + values.length === 0) {
+    if (affirm.length === 0 && deny.length === 0 && instructs && directive && told.length + values.length === 0) {
       const verb = ACTION_VERB.exec(core);
       const before = verb ? core.slice(0, verb.index) : "";
       if (
@@ -443,7 +445,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
         affirm.push(verb[0]);
     }
     // the request's own action said back as a bare command, with no yes word ("Exchange it.", "取消吧", "Cancélela.": action-command.ts)
-    if (affirm.length === 0 && deny.length === 0 && instructs && novel.length + values.length === 0) {
+    if (affirm.length === 0 && deny.length === 0 && instructs && told.length + values.length === 0) {
       const command = commandsRequestAction(core, ctx.request);
       if (command !== undefined) affirm.push(command);
     }
@@ -510,9 +512,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     listed !== undefined
       ? listed.novel
       : directive || idiomWithObject || (role.hidden && agreed.length === 0)
-        ? novel
+        ? told
         : agreed.length > 0 && !approvalOnly
-          ? novelContent(remainder, ctx.vocabulary)
+          ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))
           : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];

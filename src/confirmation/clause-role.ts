@@ -318,8 +318,8 @@ export interface ClausePart {
   readonly ownSubject: boolean;
 }
 
-/** The user's circumstances as a subject ("things have been tight", "life's been crazy", "work is busy", "las cosas están difíciles", "最近工作忙"). */
-const LIFE_SUBJECT =
+/** The user's circumstances as a subject ("things have been tight", "life's been crazy", "work is busy", "las cosas están difíciles", "最近工作忙"). @internal */
+export const LIFE_SUBJECT =
   /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que|y)[,\s]+)*(?:things|life|life's|work|money|everything|it all|todo|las cosas|la vida|el trabajo|el dinero)(?![\p{L}])|^(?:生活|工作|最近|这段时间|日子)/iu;
 
 /** The parts of a clause, cut at commas and connectives, and the role of each. */

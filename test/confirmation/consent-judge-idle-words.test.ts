@@ -134,6 +134,18 @@ describe("judgeConsent, idle words: near-misses in the same style stay unclear",
     );
     check(rows(bags, ["Yes, I'll pay with the Amex instead.", "好的，我改用美国运通卡付吧。", "Sí, pagaré con la Amex en lugar de la Visa."], "unclear"));
   });
+  it("a part of the item, a name's spelling, someone else's plan, keeping a part: unclear", () => {
+    check(
+      rows(
+        exchange,
+        ["Yes, it's the lid that's cracked, the bottle is fine.", "好的，是盖子裂了，杯子没问题。", "Sí, la tapa es la que está rota, la botella está bien."],
+        "unclear",
+      ),
+    );
+    check(rows(booking, ["Yes, my surname is spelled Smyth.", "好的，我的姓是史密斯。", "Sí, mi apellido se escribe Smyth."], "unclear"));
+    check(rows(ship, ["Yes, my neighbour will pick it up.", "好的，我邻居会去取。", "Sí, mi vecina lo va a recoger."], "unclear"));
+    check(rows(exchange, ["Yes, I'm keeping the lid.", "好的，盖子我留着。", "Sí, me quedo con la tapa."], "unclear"));
+  });
   it("where the money should go, said as a statement: unclear", () => {
     check(rows(cancel, ["Yes. The refund should go to my PayPal.", "好的，退款应该退到我的PayPal。", "Sí. El reembolso debería ir a mi PayPal."], "unclear"));
   });

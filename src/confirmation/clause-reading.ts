@@ -52,7 +52,7 @@ import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegati
 import { otherPayer } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
-import { fewerTravellers, oneOfTravellers, moreTravellers, peopleCountOff } from "./traveller-count.js";
+import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
 import { choiceThenActs, listedChoice, type ListedChoice } from "./listed-choice.js";
 import { withoutSelfReports } from "./self-report.js";
 import { asksWhichToCancel, CANCEL_VERB } from "./which-item.js";
@@ -65,6 +65,8 @@ import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { restatesScope } from "./restated-scope.js";
+import { ACTION_VERB } from "./action-domain.js";
+import { idleWords } from "./idle-words.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -141,10 +143,6 @@ export interface ClauseContext {
 /** A clause that opens on one part of the action ("for the water bottle, …", "as for the return flight, …", "para la botella, …", "至于水壶，…"). */
 const PART_SCOPE =
   /^(?:(?:but|however|pero|sin embargo)\s+)?(?:for|as for|as to|regarding|on|para|en cuanto a|respecto a|con)\s+(?:the|my|our|that|this|el|la|los|las|mi|mis|su|sus)\s+[^,，]{1,40}[,，]|^(?:至于|对于|关于)[^,，]{1,20}[,，]/iu;
-
-/** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). */
-const ACTION_VERB =
-  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
 
 /** The part of a clause that thanks or wishes well ("…, and thank you for your patience today"). */
 // a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been a lifesaver today",
@@ -337,6 +335,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   ).replace(THANKS_FOR_DOING, " ");
   const directive = !acknowledgement && (DIRECTIVE.test(directed) || IMPERATIVE_OPENING.test(directed));
   const asks = ctx.question || (ctx.first && QUESTION_OPENING.test(plain) && !POLITE_GO_AHEAD.test(plain));
+  // a part that only tells, thanks or feels ("…, things have been tight since I changed jobs", idle-words.ts) names nothing the agent
+  // could do: its words outside the action's domain are no new content, unless the clause asks
+  const idle = asks ? undefined : idleWords(text, ctx.request);
+  const told = idle === undefined ? novel : novel.filter((w) => !idle.stems.has(w) && !idle.bigrams.has(w));
   // thanks and small talk name no detail ("thank you for your patience today")
   const courtesyOnly = OPENS_WITH_COURTESY.test(text) && !directive && !asks && !YES_OPENING.test(text);
   // a detail inside thanks is small talk ("thank you for being so helpful today"), unless written with digits ("thanks for
@@ -383,9 +385,6 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
       unofferedDayPeriod(core, ctx.request),
       fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
     ];
-    // "we're three people travelling now" beside an action for one passenger: another count of travellers (traveller-count.ts)
-    const count = peopleCountOff(plain, ctx.request);
-    if (count !== undefined) risks.push({ kind: "change", text: `${count}: another number of travellers than the request names` });
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
     if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
@@ -452,7 +451,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // telling the agent to do the action the request describes ("please cancel it", "I'd like to cancel Q69X3R"); after a request that
     // asked which one, naming it is a choice, not a go-ahead, except cancelling one listed item after "which one to cancel?" (which-item.ts)
     const instructs = yesNo || ctx.ask === "which_then_act" || (whichCancel && namesKnownItem && !ADDITION.test(core));
-    if (affirm.length === 0 && deny.length === 0 && instructs && directive && novel.length + values.length === 0) {
+    if (affirm.length === 0 && deny.length === 0 && instructs && directive && told.length + values.length === 0) {
       const verb = ACTION_VERB.exec(core);
       const before = verb ? core.slice(0, verb.index) : "";
       if (
@@ -464,7 +463,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
         affirm.push(verb[0]);
     }
     // the request's own action said back as a bare command, with no yes word ("Exchange it.", "取消吧", "Cancélela.": action-command.ts)
-    if (affirm.length === 0 && deny.length === 0 && instructs && novel.length + values.length === 0) {
+    if (affirm.length === 0 && deny.length === 0 && instructs && told.length + values.length === 0) {
       const command = commandsRequestAction(core, ctx.request);
       if (command !== undefined) affirm.push(command);
     }
@@ -531,9 +530,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     listed !== undefined
       ? listed.novel
       : directive || idiomWithObject || (role.hidden && agreed.length === 0)
-        ? novel
+        ? told
         : agreed.length > 0 && !approvalOnly
-          ? novelContent(remainder, ctx.vocabulary)
+          ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))
           : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];

@@ -1,6 +1,7 @@
 import { CHANGE, CONDITION, DIRECTIVE, IMPERATIVE_OPENING, NO_OPENING, PARTIAL, ADDITION, REFUSAL } from "./consent-markers.js";
 import { contentBigrams, contentStems } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
+import { ACTION_NOUNS, CHOOSES, PERSON } from "./action-domain.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { spanishCommand } from "./spanish-command.js";
 
@@ -44,9 +45,6 @@ const NO_NEED =
 // "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
 export const TRAVEL =
   /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|(?<!本|原|后|起|看|想|将|未)来|去|飞|出行|同行|一起走|坐飞机/iu;
-/** People of the user's life who could be passengers ("my wife", "mi hijo", "我太太"). */
-export const PERSON =
-  /(?<![\p{L}])(?:wife|husband|partner|spouse|son|daughter|kids?|child|children|baby|friend|colleague|coworker|boss|mom|mum|mother|dad|father|brother|sister|parents?|family|grand\w+|aunt|uncle|cousin|fiance\w*|girlfriend|boyfriend|esposa|esposo|mujer|marido|pareja|hij[oa]s?|amig[oa]s?|colega|jefe|madre|padre|mama|papa|herman[oa]s?|familia|abuel[oa]s?|novi[oa]|prim[oa])(?![\p{L}])|太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈|爸|父|母|哥|姐|弟|妹|家人/iu;
 /** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
 
@@ -91,10 +89,6 @@ const RESIDENCE_PLACE =
 const movedWithoutPlace = (part: string, request: string): boolean =>
   RESIDENCE.test(part) && ADDRESS_REQUEST.test(request) && !RESIDENCE_PLACE.test(part) && !/\d/u.test(part);
 
-/** Details of an action the judge checks that are not in `DETAIL_WORDS`: the booking, an address, a name, a contact, a date. */
-export const ACTION_NOUNS =
-  /(?<![\p{L}])(?:flights?|reservations?|bookings?|tickets?|trips?|journeys?|itinerar\w*|legs?|segments?|baggage|check(?:ed)? in|address\w*|names?|emails?|phones?|numbers?|ids?|user|account|profile|dates?|days?|destination|airport|orders?|items?|amounts?|compensation|prices?|costs?|fees?|fares?|difference|vuelos?|reservas?|viajes?|boletos?|billetes?|pasajes?|direccion\w*|nombres?|correo|telefono|cuenta|perfil|fechas?|pedidos?|articulos?|importe|precio|monto|costo|tarifa|diferencia|compensacion)(?![\p{L}])|航班|预订|机票|行程|订单|地址|名字|姓名|电话|账户|账号|日期|邮箱|金额|价格|费用|差价|补偿/iu;
-
 /** Idioms whose noun is no detail of the action: "darse cuenta" (to notice), "on account of", "take into account". */
 const NOUN_IDIOMS =
   /(?<![\p{L}])(?:(?:dar|di|dio|diera|dimos|dieron|doy)(?:me|se|nos|te)?\s+cuenta|(?:me|se|nos|te)\s+(?:di|dio|diera|dimos|dieron|doy|de)\s+cuenta|on account of|into account)(?![\p{L}])/giu;
@@ -135,9 +129,6 @@ function itemSubject(text: string, request: string): boolean {
   const zh = /^(?:说实话|老实说|其实)?(\p{Script=Han}{2})/u.exec(text);
   return zh !== null && bigrams.has(zh[1]!);
 }
-/** What a story about a thing or a third party must not say: a time, a preference or a comparison may choose another flight or option. */
-export const CHOOSES =
-  /(?<![\p{L}])(?:better|best|worse|prefer\w*|rather|earlier|later|sooner|morning|afternoon|evening|night|tonight|tomorrow|today|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|mejor|peor|prefer\w*|antes|despues|manana|tarde|noche|hoy|lunes|martes|miercoles|jueves|viernes|sabado|domingo)(?![\p{L}])|更|比较|上午|下午|晚上|早上|明天|今天|周[一二三四五六日末]|星期/iu;
 
 /**
  * Durations and counts of times in a story ("for five hours", "two weeks ago", "dos veces", "五个小时", "用了两天"): said beside a
@@ -158,8 +149,8 @@ const OFFER =
 /** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
 const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
 
-/** A question asked as a statement ("I don't know whether I'll get a refund", "I wonder if…", "no sé si…", "不知道能不能…"): it asks. */
-const INDIRECT_QUESTION =
+/** A question asked as a statement ("I don't know whether I'll get a refund", "I wonder if…", "no sé si…", "不知道能不能…"): it asks. @internal */
+export const INDIRECT_QUESTION =
   /(?<![\p{L}])(?:whether|wonder\w*|curious|know (?:if|whether|what|how|when|why|which)|sure (?:if|whether|what|how|which)|no se (?:si|que|como|cuando)|me pregunto)(?![\p{L}])|不知道|是否|能不能|能否|会不会|有没有/iu;
 
 /**
@@ -172,7 +163,7 @@ export const LACKS =
 /** Thanks and apologies that make a whole part ("thank you for your help", "不好意思麻烦你了", "谢谢您帮我处理退款"). */
 // a well-wish or a compliment to the agent is courtesy too ("hope your day's going well", "you've been super helpful", "que tenga buen día", "祝你愉快")
 const COURTESY =
-  /^(?:(?:and|y|also)\s+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe|(?:i )?hope (?:your|you have|you're having|you are having)|have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend|night)|(?:you'?ve|you have) been (?:(?:so|very|really|super|such|a|an|truly)\s+)*(?:helpful|kind|patient|great|amazing|wonderful|lovely|awesome|fantastic|lifesaver|life saver|star|gem)|que (?:tenga|tengas|pase|pases) (?:un )?(?:buen|buena|lindo|linda|feliz))(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了|祝(?:你|您))/iu;
+  /^(?:(?:and|y|also|oh|ah|well)[,\s]+)?(?:thanks?|thank you|thx|ty|i (?:really |truly )?appreciate|sorry|gracias|muchas gracias|le agradezco|perdon|disculpe|(?:i )?hope (?:your|you have|you're having|you are having)|have a (?:great|good|nice|wonderful|lovely) (?:day|one|afternoon|evening|weekend|night)|(?:you'?ve|you have) been (?:(?:so|very|really|super|such|a|an|truly)\s+)*(?:helpful|kind|patient|great|amazing|wonderful|lovely|awesome|fantastic|lifesaver|life saver|star|gem)|que (?:tenga|tengas|pase|pases) (?:un )?(?:buen|buena|lindo|linda|feliz))(?![\p{L}])|^(?:谢谢|感谢|多谢|不好意思|抱歉|辛苦|麻烦(?:你|您)了|祝(?:你|您))/iu;
 
 /**
  * The user taking the yes back as a joke or a test ("I'm kidding", "just joking", "es broma", "开玩笑的"): never a story.
@@ -300,6 +291,38 @@ export function withoutNarration(clause: string, request: string): string {
     .replace(/(?:,\s*)+/g, ", ")
     .replace(/^[,\s]+|[,\s]+$/g, "");
 }
+
+/**
+ * The parts of a clause (normal form), cut at commas and connectives ("and", "so", "because", "所以"…), each with its role: `instructs`
+ * (an imperative or a wish), `hidden` (an instruction inside a story), `narrates`, `states`, or `empty` (courtesy, or no content).
+ *
+ * @example
+ * ```ts
+ * clauseParts("add them now please, i'm boarding soon", "shall i add 2 bags?").map((p) => p.role); // ["instructs", "narrates"]
+ * ```
+ * @param clause The clause, in normal form.
+ * @param request The request the user answered, in normal form.
+ * @internal
+ */
+export function clauseParts(clause: string, request: string): ClausePart[] {
+  const { parts, roles } = readParts(clause, request);
+  return parts.map((text, i) => {
+    const t = text.trim();
+    return { text: t, role: roles[i]!, ownSubject: [NARRATOR, OFFER, STORY_SUBJECT, LIFE_SUBJECT].some((re) => re.test(t)) };
+  });
+}
+
+/** One part of a clause (`clauseParts`). @internal */
+export interface ClausePart {
+  readonly text: string;
+  readonly role: ClauseRole | "empty" | "hidden";
+  /** The part opens with a subject of its own: the user, the user's people or things, the offer, someone of the story, "things", "life". */
+  readonly ownSubject: boolean;
+}
+
+/** The user's circumstances as a subject ("things have been tight", "life's been crazy", "work is busy", "las cosas están difíciles", "最近工作忙"). @internal */
+export const LIFE_SUBJECT =
+  /^(?:(?:oh|well|honestly|actually|also|and|but|pues|bueno|la verdad|es que|y)[,\s]+)*(?:things|life|life's|work|money|everything|it all|todo|las cosas|la vida|el trabajo|el dinero)(?![\p{L}])|^(?:生活|工作|最近|这段时间|日子)/iu;
 
 /** The parts of a clause, cut at commas and connectives, and the role of each. */
 function readParts(clause: string, request: string): { parts: string[]; roles: ReturnType<typeof partRole>[] } {

@@ -31,7 +31,7 @@ const STOP = new Set(
     // the abbreviations of an address's parts ("417 Alder St Apt 5B"): the address is compared by its values and names
     "st ave rd apt dr ln blvd ste " +
     "remaining remain remainder rest balance cover covers covering covered use using used total totals totaling totalling combined altogether together sum suman resto como indico indicado indicada senalo senalado mencionado menciono descrito dijo hope hoping hoped provide provided providing stick choose pick select earlier later previously originally ending end last four digits " +
-    "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm " +
+    "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm ay uy uf phew whew " +
     // murmurs and idioms of assent ("uh-huh", "mm-hmm", "by all means", "you bet", "dale", "hágale")
     "uh-huh mm-hmm mm-hm mhm means bet happen dale orale hagale " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
@@ -195,7 +195,7 @@ function slipOfKnown(word: string, known: (stemmed: string) => boolean, requestW
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** Kinds of payment and cabin (EN/ES): values, so a slip of one is never read as a slip of another word. */
-const VALUE_WORDS = new Set(
+export const VALUE_WORDS: ReadonlySet<string> = new Set(
   "credit debit gift paypal certificate voucher cash check cheque business economy basic premium first window aisle insurance credito debito regalo certificado economica turista".split(
     " ",
   ),

@@ -1,7 +1,8 @@
 import { ADDITION, CHANGE, CONDITION, HESITATION, NEGATOR, NO_OPENING, PARTIAL, REFUSAL } from "./consent-markers.js";
 import { contentBigrams, contentStems, novelContent, type RequestVocabulary } from "./content-words.js";
 import { DETAIL_WORDS } from "./reason-given.js";
-import { ACTION_NOUNS, ADDS, CHOOSES, LACKS, PASSENGERS, PERSON, REMOVES, REPORTED, TRAVEL } from "./clause-role.js";
+import { ACTION_NOUNS, CHOOSES, PERSON } from "./action-domain.js";
+import { ADDS, LACKS, PASSENGERS, REMOVES, REPORTED, TRAVEL } from "./clause-role.js";
 
 /**
  * A negation about the user's life, told beside a yes ("I can't get the time off work", "mi esposo no puede caminar bien",

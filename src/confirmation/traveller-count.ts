@@ -132,6 +132,24 @@ export function personNames(request: string): Set<string> {
 /** The action said to be for more people than one: "for Ana and me", "for both of us", "para nosotros dos", "给我们俩". */
 const MORE_PEOPLE =
   /(?<![\p{L}])(?:for|para)\s+(?:(?:(?:my|mi|our|nuestr[oa])\s+)?\p{L}+\s+(?:and|y|&)\s+(?:(?:for|para)\s+)?(?:me|myself|mi|yo|us|nosotros)|both of us|the two of us|us two|us both|nosotros dos|los dos de nosotros)(?![\p{L}])|(?:给|为)我们(?:俩|两个|两人)/iu;
+/** How many the user's party is: "three of us", "we're four now", "a family of four", "three passengers", "somos tres", "para cuatro personas", "我们三个人", "一家四口". */
+const PARTY =
+  /(?<![\p{L}\d])(?<a>\d+|two|three|four|five|six|dos|tres|cuatro|cinco)\s+of\s+us(?![\p{L}])|(?<![\p{L}])(?:we(?:'re| are)|there(?:'re| are|'ll be| will be)|somos|seremos|vamos|viajamos)\s+(?:(?:now|all|ahora|en total)\s+)?(?<b>\d+|two|three|four|five|six|dos|tres|cuatro|cinco)(?:\s+(?:of us|people|persons|adults|personas|adultos|now|ahora|in total))?(?![\p{L}])|(?<![\p{L}])(?:for|para)\s+(?<c>\d+|two|three|four|five|six|dos|tres|cuatro|cinco)\s+(?:people|persons|adults|personas|adultos)(?![\p{L}])|(?:我们|一共|总共|共)(?:现在|目前|这次|一共|总共)?(?:是|有)?(?<d>\d+|两|二|三|四|五|六)\s*(?:个|位|名)\s*人|(?:我们)(?<e>俩)|一家(?<f>\d+|两|二|三|四|五|六)口|(?<![\p{L}])(?:family|party|group|familia|grupo) (?:of|de) (?<g>\d+|two|three|four|five|six|dos|tres|cuatro|cinco)(?![\p{L}])|(?<![\p{L}\d])(?<h>\d+|two|three|four|five|six|dos|tres|cuatro|cinco)\s+(?:passengers|travell?ers|people|persons|pasajer[oa]s|personas|viajer[oa]s)(?![\p{L}])/iu;
+/** A request about a trip (a flight, a reservation, passengers): a party count there says who travels. */
+const TRIP = /(?<![\p{L}])(?:flights?|reservations?|bookings?|passengers?|travell?ers?|vuelos?|reservas?|pasajer[oa]s?)(?![\p{L}])|航班|预订|乘客|旅客/iu;
+const ZH_COUNT: Readonly<Record<string, number>> = { 两: 2, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 俩: 2 };
+const EN_COUNT: Readonly<Record<string, number>> = { two: 2, three: 3, four: 4, five: 5, six: 6, dos: 2, tres: 3, cuatro: 4, cinco: 5 };
+/** The party count a clause states, and its words. */
+function partyCount(clause: string): { count: number; words: string } | undefined {
+  const m = PARTY.exec(clause);
+  if (!m) return undefined;
+  const n = Object.values(m.groups!)
+    .find((g) => g !== undefined)!
+    .toLowerCase();
+  const count = /^\d+$/.test(n) ? Number(n) : (ZH_COUNT[n] ?? EN_COUNT[n]);
+  return count === undefined ? undefined : { count, words: m[0] };
+}
+
 /** Something more for a relative: "the extra one for my husband", "otra maleta para mi esposa", "给我太太也加". */
 const EXTRA_FOR =
   /(?<![\p{L}])(?:extra|another|additional|one more|second|otr[oa]|adicional)\s+(?:\p{L}+\s+){0,2}?(?:for|para)\s+(?:my|our|mi|nuestr[oa])\s+(\p{L}{3,})(?![\p{L}])|给我的?(太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|妈妈|爸爸)(?:也|再|多)/iu;
@@ -152,40 +170,12 @@ const EXTRA_FOR =
  * @internal
  */
 export function moreTravellers(clause: string, request: string, names: ReadonlySet<string>): string | undefined {
+  const party = partyCount(clause);
+  if (party !== undefined && party.count !== (severalTravellers(request) ?? (TRIP.test(request) && !namesTwoPeople(request, names) ? 1 : party.count)))
+    return party.words;
   const extra = EXTRA_FOR.exec(clause);
   if (extra && !request.includes((extra[1] ?? extra[2])!.toLowerCase())) return extra[0];
   const more = MORE_PEOPLE.exec(clause);
   if (more && severalTravellers(request) === undefined && !namesTwoPeople(request, names)) return more[0];
   return undefined;
-}
-
-/** A request for one traveller: "one passenger", "1 traveller", "a single passenger", "un pasajero", "1 位乘客". */
-const ONE =
-  /(?<![\p{L}\d])(?:1|one|a single|single|un|una)\s+(?:passenger|travell?er|person|adult|pasajer[oa]|viajer[oa]|persona|adult[oa])(?![\p{L}])|(?<![\d])(?:1|一)\s*(?:位|名|个)\s*(?:乘客|旅客|人)/iu;
-
-/** A count of people in a reply: "three people", "3 passengers", "the three of us", "we're three", "somos tres", "我们三个人", "三位". */
-const PEOPLE_COUNT =
-  /(?<![\p{L}\d])(?<n>\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)\s+(?:passengers|travell?ers|people|persons|adults|of us|pasajer[oa]s|personas|viajer[oa]s|adultos|de nosotros)(?![\p{L}])|(?<![\p{L}])(?:we(?:'re| are)|somos)\s+(?<w>\d+|two|three|four|five|six|dos|tres|cuatro|cinco|seis)(?![\p{L}])|(?<h>\d+|两|二|三|四|五|六)\s*(?:位|名|个)\s*(?:乘客|旅客|人)/iu;
-
-/**
- * A count of people the reply states that differs from the request's ("we're three people travelling now" beside an action for
- * one passenger that adds 3 bags: the number is the bags' in the request, but here it counts people). Undefined when the request
- * states no count of travellers, or the counts agree. Found by the lead's red team 10.
- *
- * @example
- * ```ts
- * peopleCountOff("sure. we're three people travelling now", "add 3 checked bags to k7pq2m (one passenger, dana fox)?"); // "three people"
- * peopleCountOff("yes, for the two of us", "cancel lx83qp (2 passengers: harold and margaret finch)?"); // undefined
- * ```
- * @param clause A clause of the reply, in `normalizeText` form.
- * @param request The request, in `normalizeText` form.
- * @internal
- */
-export function peopleCountOff(clause: string, request: string): string | undefined {
-  const m = PEOPLE_COUNT.exec(clause);
-  if (!m) return undefined;
-  const n = (m.groups!.n ?? m.groups!.w ?? m.groups!.h)!.toLowerCase();
-  const said = /^\d+$/.test(n) ? Number(n) : NUMBER_WORDS[n];
-  const described = severalTravellers(request) ?? (ONE.test(request) ? 1 : undefined);
-  return said !== undefined && described !== undefined && said !== described ? m[0] : undefined;
 }

@@ -127,11 +127,14 @@ describe("judgeConsent, clause roles: near-misses that must not confirm", () => 
   it("a story told in the same breath as the yes may set the trip: read as before (unclear)", () => {
     check(rows(change, ["Yes, we're leaving from Newark.", "好的，我们从纽瓦克出发。", "Sí, salimos desde Newark."], "unclear"));
     check(rows(change, ["Yes, I'm using my points.", "好的，我用积分付。", "Sí, estoy usando mis puntos."], "unclear"));
+  });
+  it("a story told in the same breath as the yes that names nothing of the action's domain: confirmed (idle-words.ts)", () => {
+    // read as unclear before idle-words.ts: boarding soon sets no place, person, payment, date or item of the action
     check(
       rows(
         bags,
         ["Yes, add them now please, I'm boarding soon.", "好的，现在就加吧，我马上要登机了。", "Sí, agréguelas ya, estoy a punto de embarcar."],
-        "unclear",
+        "confirmed",
       ),
     );
   });

@@ -18,6 +18,7 @@
  */
 import { ACTION } from "./request-parts.js";
 import { splitSentences } from "./reply-text.js";
+import { verbStem } from "./sequenced-action.js";
 
 /** Verbs and their nouns, in the three languages (request-parts.ts's `ACTION`, with the Spanish nouns it lacks). */
 const VERB = new RegExp(`${ACTION.source}|(?<![\\p{L}])(?:reembols\\w*|devoluci\\w*|mejora\\w*|cambio\\w*|cancelaci\\w*)(?![\\p{L}])`, "giu");
@@ -44,12 +45,7 @@ const FAMILIES: readonly (readonly [RegExp, string])[] = [
 
 /** The verb's action: its family ("modified", "cambio", "改签" → change), else its stem as sequenced-action.ts compares verbs ("added" → "add"). */
 const stem = (verb: string) => {
-  const s = /\p{Script=Han}/u.test(verb)
-    ? verb.slice(0, 2)
-    : verb
-        .toLowerCase()
-        .replace(/(?:ations?|ing|ed|ion|es|s|e)$/u, "")
-        .slice(0, 4);
+  const s = verbStem(verb);
   return FAMILIES.find(([re]) => re.test(s))?.[1] ?? s;
 };
 

@@ -17,8 +17,8 @@ const NEXT_STEP =
 const PUTS =
   /(?<![\p{L}])(?:i'?ll|i will|shall i|should i|would you like(?: me)? to|do you want(?: me)? to|proceed with|go ahead with|confirm|(?:we|i) can(?!'t|not)(?: then)?|after (?:this|that)|once (?:this|that|it)|next)(?![\p{L}])|是否|要(?:我|为您)|(?<![\p{L}])(?:voy a|desea|procedo|quiere)(?![\p{L}])/iu;
 
-/** A verb's stem for comparing across forms ("cancel", "cancellation", "booking"/"book", "added"/"add"; "取消"). */
-const stem = (verb: string) =>
+/** A verb's stem for comparing across forms ("cancel", "cancellation", "booking"/"book", "added"/"add"; "取消"). @internal */
+export const verbStem = (verb: string) =>
   /\p{Script=Han}/u.test(verb)
     ? verb.slice(0, 2)
     : verb
@@ -27,7 +27,7 @@ const stem = (verb: string) =>
         .slice(0, 4);
 
 /** The action verbs of a text, as stems ("cancel", "cancellation" → "canc"; "取消"). */
-export const actionVerbs = (text: string) => [...text.matchAll(new RegExp(ACTION.source, "giu"))].map((m) => stem(m[0]));
+export const actionVerbs = (text: string) => [...text.matchAll(new RegExp(ACTION.source, "giu"))].map((m) => verbStem(m[0]));
 
 /** The sentences of a request that put the action to the user or announce the step after it. */
 export function putSentences(request: string): ReturnType<typeof splitSentences> {
@@ -52,7 +52,7 @@ export function nextStepNotPut(reply: string, request: string): string | undefin
   for (const m of reply.matchAll(NEXT_STEP)) {
     const after = reply.slice(m.index + m[0].length).split(/[.!?;。！？]/u)[0] ?? "";
     const verb = new RegExp(ACTION.source, "iu").exec(after);
-    if (verb !== null && !put.has(stem(verb[0]))) return verb[0];
+    if (verb !== null && !put.has(verbStem(verb[0]))) return verb[0];
   }
   return undefined;
 }

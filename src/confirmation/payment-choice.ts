@@ -1,5 +1,6 @@
 import { namedValues } from "./reply-values.js";
 import { offersMethodKind, refersToOfferedMethod } from "./payment-reference.js";
+import { CARD_DIGITS_LEAD, LAST_DIGITS_LEAD, isPaymentIdKey } from "./payment-method-lexicon.js";
 
 /**
  * A reply's choice of how to pay, among the methods the request offered: "please charge the card
@@ -40,12 +41,16 @@ const CONTINGENCY_END = /[,，;；]\s*/u;
 const COMPARISON =
   /(?<![\p{L}])(?:more|less|over|under|above|below|exceeds?|than|up to|at most|at least|mas de|menos de|hasta|supera)(?![\p{L}])|超过|多于|少于|以上|以下|不超过/iu;
 
+/** The words that point at a card's last digits, in any of the forms a reply or a request uses ("ending in", "last four of", "尾号"). */
+const DIGITS_LEAD = `${CARD_DIGITS_LEAD}|${LAST_DIGITS_LEAD}`;
+/** A card's last digits after those words: group 1. */
+const DIGITS_MENTION = new RegExp(`(?:${DIGITS_LEAD})\\s*(\\d{3,})`, "giu");
+
 /** Payment ids and card digits a text names: `id:credit_card_7334`, `n:7334` ("ending in 7334", "尾号7334", "terminada en 7334"). */
 export function paymentMentions(text: string): string[] {
   const out = new Set<string>();
-  for (const v of namedValues(text)) if (/^id:(?:[a-z]+_)*(?:card|certificate|voucher|paypal|account)_\d+$/.test(v.key)) out.add(v.key);
-  for (const m of text.matchAll(/(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: of)?|terminad[ao] en|que termina en|尾号|末四位)\s*(\d{3,})/giu))
-    out.add(`n:${Number(m[1])}`);
+  for (const v of namedValues(text)) if (isPaymentIdKey(v.key)) out.add(v.key);
+  for (const m of text.matchAll(DIGITS_MENTION)) out.add(`n:${Number(m[1])}`);
   return [...out];
 }
 
@@ -103,7 +108,7 @@ export function readPaymentChoice(clause: string, request: string, known: Readon
   const rest = text
     .replace(new RegExp(PAY_VERB.source, "giu"), " ")
     .replace(new RegExp(METHOD_NOUN.source, "giu"), " ")
-    .replace(/(?:ending(?: in| with)?|last (?:four|4)(?: digits)?(?: of)?|terminad[ao] en|que termina en|尾号|末四位)/giu, " ");
+    .replace(new RegExp(DIGITS_LEAD, "giu"), " ");
   return { rest: rest.replace(/\s+/g, " ").trim(), contingent };
 }
 

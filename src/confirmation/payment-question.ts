@@ -9,6 +9,7 @@
  * form. EN, ZH, ES.
  * @internal
  */
+import { CREDIT_KIND_NAMED, METHOD_KINDS, boundedSource } from "./payment-method-lexicon.js";
 
 /** Asking which method, or asking the user to give one. */
 const ASKS_HOW_TO_PAY =
@@ -50,12 +51,14 @@ export function answersHowToPay(request: string, reply: string, mentions: readon
 }
 
 /** Payment kinds named in words, with the id prefix of each (`credit_card_…`, `gift_card_…`, `certificate_…`). */
-const KINDS: readonly (readonly [string, RegExp])[] = [
-  ["credit_card", /(?<![\p{L}])(?:credit|visa|mastercard|master card|amex|american express|credito)(?![\p{L}])|信用卡/iu],
-  ["gift_card", /(?<![\p{L}])(?:gift|regalo)(?![\p{L}])|礼品卡/iu],
-  ["certificate", /(?<![\p{L}])(?:certificates?|vouchers?|certificados?)(?![\p{L}])|旅行券|代金券/iu],
-  ["paypal", /(?<![\p{L}])paypal(?![\p{L}])/iu],
-];
+const KINDS: readonly (readonly [string, RegExp])[] = (
+  [
+    [METHOD_KINDS.creditCard.id, CREDIT_KIND_NAMED],
+    [METHOD_KINDS.giftCard.id, METHOD_KINDS.giftCard.named],
+    [METHOD_KINDS.certificate.id, METHOD_KINDS.certificate.named],
+    [METHOD_KINDS.paypal.id, METHOD_KINDS.paypal.named],
+  ] as const
+).map(([kind, words]) => [kind, new RegExp(boundedSource(words), "iu")] as const);
 
 /** The payment kinds a text names in words. */
 export function paymentKinds(text: string): string[] {

@@ -1,5 +1,18 @@
 import { splitSentences } from "./reply-text.js";
 import { namedValues } from "./reply-values.js";
+import {
+  ALL_BRANDS_LATIN,
+  BRANDS_HAN,
+  CARD_BRANDS,
+  CARD_DIGITS_LEAD,
+  CREDIT_KIND_NAMED,
+  DEBIT_NAMED,
+  METHOD_ID,
+  METHOD_ID_PREFIXES,
+  METHOD_KINDS as KINDS,
+  boundedSource,
+  type LexiconWords,
+} from "./payment-method-lexicon.js";
 
 /**
  * A payment method the reply designates in words the request never used: "I will use the same
@@ -27,6 +40,11 @@ const METHOD_WORDS =
   "(?:gift |credit |debit )?cards?|payment(?: methods?)?|methods? of payment|(?:payment )?methods?|form of payment|account|visa|mastercard|amex|paypal|certificates?|tarjetas?(?: de (?:credito|debito|regalo))?|(?:metodo|medio|forma) de pago|pago|cuenta";
 /** The first `REFERENCES` designators refer to an earlier method ("original", "same", "as before"); the rest name a kind or brand. */
 const REFERENCES = 3;
+/** A designator's pattern from the lexicon's words. */
+function designator(words: LexiconWords): RegExp {
+  return new RegExp(boundedSource(words), "iu");
+}
+const CERTIFICATE_OR_VALE: LexiconWords = { latin: `${KINDS.certificate.named.latin}|vales?`, han: KINDS.certificate.named.han };
 const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
   [
     // "original" of a method ("the original card", "my original payment method", "the card I originally used", "la tarjeta
@@ -45,21 +63,20 @@ const DESIGNATORS: readonly (readonly [RegExp, RegExp])[] = [
     /(?<![\p{L}])(?:(?:payment|method|card|pay)[^.,;]{0,25}(?:as before|previously|earlier|last time)|(?:previous|usual|earlier|prior) (?:payment|method|card)|(?:como antes|de antes|anterior))(?![\p{L}])|(?:之前|以前|上次|平时)的?(?:支付|付款|卡|方式)/iu,
     /(?<![\p{L}])(?:before|previous|previously|earlier|usual|last time|anterior|antes)(?![\p{L}])|之前|以前|上次|平时/iu,
   ],
-  [/(?<![\p{L}])(?:credit|credito)(?![\p{L}])|信用卡/iu, /(?<![\p{L}])(?:credit|credito|visa|mastercard|amex)(?![\p{L}])|信用卡/iu],
-  [/(?<![\p{L}])(?:debit|debito)(?![\p{L}])|借记卡/iu, /(?<![\p{L}])(?:debit|debito)(?![\p{L}])|借记卡/iu],
-  [/(?<![\p{L}])(?:gift|regalo)(?![\p{L}])|礼品卡/iu, /(?<![\p{L}])(?:gift|regalo)(?![\p{L}])|礼品卡/iu],
-  [
-    /(?<![\p{L}])(?:certificates?|vouchers?|certificados?|vales?)(?![\p{L}])|旅行券|代金券/iu,
-    /(?<![\p{L}])(?:certificate|voucher|certificado|vale)|旅行券|代金券/iu,
-  ],
-  [/(?<![\p{L}])paypal(?![\p{L}])/iu, /(?<![\p{L}])paypal(?![\p{L}])/iu],
-  [/(?<![\p{L}])visa(?![\p{L}])|维萨/iu, /(?<![\p{L}])visa(?![\p{L}])|维萨/iu],
-  [/(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])|万事达/iu, /(?<![\p{L}])(?:mastercard|master card)(?![\p{L}])|万事达/iu],
-  [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu, /(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu],
+  // a kind the reply names, and the words a request describing it may use instead (a brand describes a credit card)
+  [designator(KINDS.creditCard.named), designator(CREDIT_KIND_NAMED)],
+  [designator(DEBIT_NAMED), designator(DEBIT_NAMED)],
+  [designator(KINDS.giftCard.named), designator(KINDS.giftCard.named)],
+  // "vale" is a voucher only here, in a sentence about paying: elsewhere it is Spanish for "OK"
+  [designator(CERTIFICATE_OR_VALE), designator(CERTIFICATE_OR_VALE)],
+  [designator(KINDS.paypal.named), designator(KINDS.paypal.named)],
+  [designator(CARD_BRANDS.visa), designator(CARD_BRANDS.visa)],
+  [designator(CARD_BRANDS.mastercard), designator(CARD_BRANDS.mastercard)],
+  [designator(CARD_BRANDS.amex), designator(CARD_BRANDS.amex)],
 ];
 
 /** A request that names a method: a payment id or a card's last digits. */
-const NAMES_METHOD = /(?<![\p{L}\p{N}])(?:credit_card|gift_card|debit_card|certificate|paypal)_\d{3,}|(?:ending(?: in| with)?|terminad[ao] en|尾号)\s*\d{4}/iu;
+const NAMES_METHOD = new RegExp(`(?<![\\p{L}\\p{N}])(?:${METHOD_ID_PREFIXES})_\\d{3,}|(?:${CARD_DIGITS_LEAD})\\s*\\d{4}`, "iu");
 
 /**
  * The first payment designator in a sentence of the reply that speaks of paying and that the
@@ -93,26 +110,16 @@ export function undescribedPaymentMethod(reply: string, request: string, openPay
  * name one of that kind, in words or by id (`gift_card_2240918` is a gift card, `尾号 5120 的卡` a card).
  */
 const METHOD_KINDS: readonly { readonly kind: string; readonly said: RegExp; readonly named: RegExp; readonly id: RegExp }[] = [
-  {
-    kind: "gift card",
-    said: /^(?:gift ?cards?|tarjetas? de regalo|礼品卡)$/u,
-    named: /(?<![\p{L}])(?:gift|regalo)(?![\p{L}])|礼品卡/u,
-    id: /(?<![\p{L}\p{N}])gift_card_\d{3,}/gu,
-  },
-  {
-    kind: "credit card",
-    said: /^(?:credit ?cards?|tarjetas? de credito|信用卡)$/u,
-    named: /(?<![\p{L}])(?:credit|credito)(?![\p{L}])|信用卡/u,
-    id: /(?<![\p{L}\p{N}])credit_card_\d{3,}/gu,
-  },
-  {
-    kind: "certificate",
-    said: /^(?:certificates?|vouchers?|certificados?|旅行券|代金券)$/u,
-    named: /(?<![\p{L}])(?:certificates?|vouchers?|certificados?)(?![\p{L}])|旅行券|代金券/u,
-    id: /(?<![\p{L}\p{N}])certificate_\d{3,}/gu,
-  },
-  { kind: "paypal", said: /^paypal$/u, named: /(?<![\p{L}])paypal(?![\p{L}])/u, id: /(?<![\p{L}\p{N}])paypal_\d{3,}/gu },
-];
+  KINDS.giftCard,
+  KINDS.creditCard,
+  KINDS.certificate,
+  KINDS.paypal,
+].map((k) => ({
+  kind: k.kind,
+  said: new RegExp(`^(?:${[k.noun.latin, k.noun.han].filter((w) => w !== "").join("|")})$`, "u"),
+  named: new RegExp(boundedSource(k.named), "u"),
+  id: new RegExp(`(?<![\\p{L}\\p{N}])${k.id}_\\d{3,}`, "gu"),
+}));
 
 /**
  * "The original gift card" where the request names one payment method only, and it is of that kind ("refunded to your gift
@@ -133,12 +140,14 @@ function originalOfOnlyMethod(said: string, request: string): boolean {
   const ids = new Set(request.match(kind.id) ?? []);
   return others.length === 0 && !BRAND.test(request) && ids.size <= 1 && (ids.size === 1 || kind.named.test(request));
 }
-const BRAND = /(?<![\p{L}])(?:visa|mastercard|master card|amex|american express|discover)(?![\p{L}])|维萨|万事达|运通/iu;
+const BRAND = new RegExp(boundedSource({ latin: ALL_BRANDS_LATIN, han: BRANDS_HAN }), "iu");
 
 /** A card named without its kind ("the card", "mi tarjeta", "那张卡"): any card the request names, by kind, brand, id or last digits. */
 const ANY_CARD_SAID = /^(?:cards?|tarjetas?|卡)$/u;
-const ANY_CARD_NAMED =
-  /(?<![\p{L}])(?:cards?|tarjetas?|visa|mastercard|master card|amex|american express|discover)(?![\p{L}])|卡|(?<![\p{L}\p{N}])(?:credit|gift)_card_\d|(?:ending(?: in| with)?|terminada en|que termina en|尾号)\s*\d{4}/u;
+const ANY_CARD_NAMED = new RegExp(
+  `${boundedSource({ latin: `cards?|tarjetas?|${ALL_BRANDS_LATIN}`, han: "卡" })}|(?<![\\p{L}\\p{N}])(?:credit|gift)_card_\\d|(?:${CARD_DIGITS_LEAD})\\s*\\d{4}`,
+  "u",
+);
 
 /**
  * Whether the request offers a method of the kind a reply names (`noun` in normal form: "gift card",
@@ -223,13 +232,13 @@ function segmentAround(text: string, at: number): string {
   return text.slice(start, end);
 }
 
-/** A payment method's id ("gift_card_2240918", "credit_card_4196779", "certificate_7719204"). */
-const METHOD_ID = /(?<![\p{L}\p{N}])(?:gift_card|credit_card|debit_card|certificate|paypal)_\d{3,}/gu;
+/** A card's last four digits after the words that point at them ("ending in 5120", "尾号5120"): group 1. */
+const CARD_DIGITS = new RegExp(`(?:${CARD_DIGITS_LEAD})\\s*(\\d{4})`, "gu");
 
 /** How many payment methods a request (normal form) names: method ids, and cards by their last digits. */
 function paymentMethodCount(request: string): number {
   const ids = new Set(request.match(METHOD_ID) ?? []);
-  const digits = new Set([...request.matchAll(/(?:ending(?: in)?|terminada en|尾号)\s*(\d{4})/gu)].map((m) => m[1]));
+  const digits = new Set([...request.matchAll(CARD_DIGITS)].map((m) => m[1]));
   return ids.size + digits.size;
 }
 
@@ -267,10 +276,7 @@ export function ambiguousMethodKind(reply: string, request: string): string | un
       const kind = METHOD_KINDS.find((k) => k.said.test(said));
       if (kind === undefined) continue;
       const ids = new Set([...request.matchAll(kind.id)].map((x) => x[0]));
-      const digits =
-        kind.kind === "credit card"
-          ? new Set([...request.matchAll(/(?:ending(?: in| with)?|terminada en|尾号)\s*(\d{4})/gu)].map((x) => x[1]))
-          : new Set<string>();
+      const digits = kind.kind === "credit card" ? new Set([...request.matchAll(CARD_DIGITS)].map((x) => x[1])) : new Set<string>();
       if (Math.max(ids.size, digits.size) >= 2) return m[0].trim();
     }
   }

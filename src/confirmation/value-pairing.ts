@@ -13,16 +13,19 @@
  * @internal
  */
 import { namedValues } from "./reply-values.js";
+import { CARD_BRANDS, CARD_DIGITS_LEAD, METHOD_KINDS, boundedSource, isPaymentIdKey, type LexiconWords } from "./payment-method-lexicon.js";
 
-/** Specific methods by name, in the three languages, with the kind each stands for. */
-const METHODS: readonly (readonly [RegExp, string])[] = [
-  [/(?<![\p{L}])visa(?![\p{L}])|维萨/iu, "visa"],
-  [/(?<![\p{L}])master ?card(?![\p{L}])|万事达/iu, "mastercard"],
-  [/(?<![\p{L}])(?:amex|american express)(?![\p{L}])|运通/iu, "amex"],
-  [/(?<![\p{L}])paypal(?![\p{L}])/iu, "paypal"],
-  [/(?<![\p{L}])(?:gift ?cards?|tarjeta de regalo)(?![\p{L}])|礼品卡/iu, "gift_card"],
-  [/(?<![\p{L}])(?:certificates?|certificados?)(?![\p{L}])|旅行券|代金券/iu, "certificate"],
-];
+/** Specific methods by name, in the three languages, with the kind each stands for: the brands, and the kinds by their whole noun. */
+const METHODS: readonly (readonly [RegExp, string])[] = (
+  [
+    [CARD_BRANDS.visa, "visa"],
+    [CARD_BRANDS.mastercard, "mastercard"],
+    [CARD_BRANDS.amex, "amex"],
+    [METHOD_KINDS.paypal.noun, METHOD_KINDS.paypal.id],
+    [METHOD_KINDS.giftCard.noun, METHOD_KINDS.giftCard.id],
+    [METHOD_KINDS.certificate.noun, METHOD_KINDS.certificate.id],
+  ] as const satisfies readonly (readonly [LexiconWords, string])[]
+).map(([words, kind]) => [new RegExp(boundedSource(words), "iu"), kind] as const);
 
 /** Where one stretch of text ends: a comma, a semicolon, a sentence end, "and", "y", "和", "以及". */
 const STRETCH_END = /[,;.!?()（），；。！？\n]|(?<![\p{L}])(?:and|y|e)(?![\p{L}])|和|以及|、/iu;
@@ -30,27 +33,27 @@ const STRETCH_END = /[,;.!?()（），；。！？\n]|(?<![\p{L}])(?:and|y|e)(?!
 /** The kind of a payment id ("gift_card_1234" → gift_card, "paypal_99" → paypal); undefined for a plain credit card id. */
 const idKind = (id: string) => /^id:(gift_card|paypal|certificate)_/.exec(id)?.[1];
 
+/** A card's last four digits after the words that point at them ("ending 4421", "terminada en 4421", "尾号4421"): group 1. */
+const CARD_DIGITS = new RegExp(`(?:${CARD_DIGITS_LEAD})\\s*(\\d{4})`, "giu");
+
 /** A stretch's methods: payment ids, card digits ("ending 4421"), and named kinds. */
 function methodsOf(stretch: string): { exact: string[]; kinds: string[] } {
   const exact: string[] = [];
   const kinds = new Set<string>();
   for (const v of namedValues(stretch)) {
-    if (/^id:(?:[a-z]+_)*(?:card|certificate|voucher|paypal|account)_\d+$/.test(v.key)) {
+    if (isPaymentIdKey(v.key)) {
       exact.push(v.key);
       const k = idKind(v.key);
       if (k !== undefined) kinds.add(k);
     }
   }
-  for (const m of stretch.matchAll(/(?:ending(?: in| with)?|terminad[ao] en|尾号)\s*(\d{4})/giu)) exact.push(`n:${Number(m[1])}`);
+  for (const m of stretch.matchAll(CARD_DIGITS)) exact.push(`n:${Number(m[1])}`);
   for (const [re, kind] of METHODS) if (re.test(stretch)) kinds.add(kind);
   return { exact, kinds: [...kinds] };
 }
 
 /** The order and reservation ids a stretch names (not payment ids). */
-const itemsOf = (stretch: string) =>
-  [...new Set(namedValues(stretch).map((v) => v.key))].filter(
-    (k) => k.startsWith("id:") && !/^id:(?:[a-z]+_)*(?:card|certificate|voucher|paypal|account)_\d+$/.test(k),
-  );
+const itemsOf = (stretch: string) => [...new Set(namedValues(stretch).map((v) => v.key))].filter((k) => k.startsWith("id:") && !isPaymentIdKey(k));
 
 /** Each item paired with the one method said beside it, where a stretch names exactly one item and one method. */
 function pairs(text: string): Map<string, { exact: string[]; kinds: string[] }> {

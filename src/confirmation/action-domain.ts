@@ -1,5 +1,6 @@
 import { DETAIL_WORDS } from "./reason-given.js";
 import { VALUE_WORDS, stem } from "./content-words.js";
+import { boundedSource, type LexiconWords } from "./lexicon-words.js";
 
 /**
  * The words that can name a detail of an action, whatever the request: what is done (its verbs), what it is done to (the booking,
@@ -10,9 +11,24 @@ import { VALUE_WORDS, stem } from "./content-words.js";
  * @internal
  */
 
+/**
+ * The verbs of carrying out an action on a booking or an order ("cancel", "rebook", "upgrade", "refund", "取消", "改签"): the ones
+ * every reader of actions shares. Each reader adds its own: `ACTION_VERB` below the verbs of looking things up, the question
+ * reader (asked-question.ts) the verbs of paying and using a method. @internal
+ */
+export const CARRY_OUT_VERBS: LexiconWords = {
+  latin: "cancel\\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|switch|process|refund|transfer",
+  han: "取消|改签|加上|添加|升舱|升级|预订|转接",
+};
+
 /** Verbs that tell the agent to carry out an action (not ones that only set a detail, like "use" or "pay with"). @internal */
-export const ACTION_VERB =
-  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|send|transfer|switch|process|finali[sz]e|refund|search|check|look (?:up|into)|find|move|cancel[ae]\w*|cambi[ae]\w*|reserv[ae]\w*|anad[ae]\w*|agreg[ue]\w*|busqu?[ae]\w*|emit[ae]\w*|envi[ae]\w*)(?![\p{L}])|取消|改签|加上|添加|升舱|升级|办理|预订|转接/iu;
+export const ACTION_VERB = new RegExp(
+  boundedSource({
+    latin: `${CARRY_OUT_VERBS.latin}|send|finali[sz]e|search|check|look (?:up|into)|find|move|cancel[ae]\\w*|cambi[ae]\\w*|reserv[ae]\\w*|anad[ae]\\w*|agreg[ue]\\w*|busqu?[ae]\\w*|emit[ae]\\w*|envi[ae]\\w*`,
+    han: `${CARRY_OUT_VERBS.han}|办理`,
+  }),
+  "iu",
+);
 
 /** Details of an action besides payment, cabin and bags (`DETAIL_WORDS`): the booking, an item, an address, a name, a contact, a date. @internal */
 export const ACTION_NOUNS =

@@ -14,6 +14,8 @@
  */
 import { splitSentences } from "./reply-text.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
+import { CARRY_OUT_VERBS } from "./action-domain.js";
+import { boundedSource } from "./lexicon-words.js";
 
 /** Offers of further help that close many agent messages ("Is there anything else I can help with?"): no question about the action. */
 const COURTESY =
@@ -23,9 +25,20 @@ const COURTESY =
 const PUTS_PROPOSAL =
   /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|do (?:it|that|this|so|both|all)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?)(?![\p{L}])|确认|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗|这样做|这么做|这样办|这么办/iu;
 
-/** Verbs of an action the question may put as its own ("would you like to book this flight?"). */
-const ACTION_VERB =
-  /(?<![\p{L}])(?:cancel\w*|book|rebook|reserve|change|modify|update|upgrade|downgrade|add|remove|issue|switch|process|refund|exchange|return|submit|place|apply|make|purchase|buy|charge|split|divide|pay|use|pagar|usar|use|utilizar|send(?: you)?(?: (?:a|an|the))?(?: \$?\d[\d.,]*)?(?: travel)? (?:certificate|voucher|compensation)|transfer|connect|escalate|arrange|cancel(?:ar|e|o)(?:la|lo)?|proces(?:ar|e|o)\w*|carg(?:ar|o|ue)(?:lo|la)?|divid(?:ir|o)\w*|divido|tramit(?:ar|e|o)\w*|realic\w*|realizar|hag[ao]|transfier\w*|transferir\w*|envi(?:ar|e|o)\w*(?: (?:un|el))? (?:certificado|vale)|anul(?:ar|e)\w*|cambi(?:ar|e|o)(?:la|lo)?|reserv(?:ar|e|o)(?:la|lo)?|anad(?:ir|a|o)\w*|agreg(?:ar|ue|o)\w*|modific(?:ar|o)\w*|modifique\w*|actualic\w*|devolv\w*|reembols(?:ar|e|o)\w*|emit(?:ir|a|o)\w*|compr(?:ar|e|o)\w*)(?![\p{L}])|取消|改签|更改|修改|添加|加上|升舱|升级|降舱|预订|退款|退货|换货|购买|提交|转接|处理|支付|付款|扣款|换成|换为|改成|改为|拆分|用/iu;
+/**
+ * Verbs of an action the question may put as its own ("would you like to book this flight?"): the verbs of carrying out an
+ * action (action-domain.ts, `CARRY_OUT_VERBS`) and those a question puts besides: paying and using a method ("shall I charge
+ * it to your Visa?", "¿desea usar su certificado?"), placing, buying, returning, connecting to an agent, and the Spanish and
+ * Chinese forms of a question ("¿lo cargo…?", "要我处理吗？"). Not "check", "find" or "search" (action-domain.ts reads them as
+ * action words): "would you like me to check other flights?" does not put the action.
+ */
+const ACTION_VERB = new RegExp(
+  boundedSource({
+    latin: `${CARRY_OUT_VERBS.latin}|exchange|return|submit|place|apply|make|purchase|buy|charge|split|divide|pay|use|pagar|usar|utilizar|send(?: you)?(?: (?:a|an|the))?(?: \\$?\\d[\\d.,]*)?(?: travel)? (?:certificate|voucher|compensation)|connect|escalate|arrange|cancel(?:ar|e|o)(?:la|lo)?|proces(?:ar|e|o)\\w*|carg(?:ar|o|ue)(?:lo|la)?|divid(?:ir|o)\\w*|divido|tramit(?:ar|e|o)\\w*|realic\\w*|realizar|hag[ao]|transfier\\w*|transferir\\w*|envi(?:ar|e|o)\\w*(?: (?:un|el))? (?:certificado|vale)|anul(?:ar|e)\\w*|cambi(?:ar|e|o)(?:la|lo)?|reserv(?:ar|e|o)(?:la|lo)?|anad(?:ir|a|o)\\w*|agreg(?:ar|ue|o)\\w*|modific(?:ar|o)\\w*|modifique\\w*|actualic\\w*|devolv\\w*|reembols(?:ar|e|o)\\w*|emit(?:ir|a|o)\\w*|compr(?:ar|e|o)\\w*`,
+    han: `${CARRY_OUT_VERBS.han}|更改|修改|降舱|退款|退货|换货|购买|提交|处理|支付|付款|扣款|换成|换为|改成|改为|拆分|用`,
+  }),
+  "iu",
+);
 
 /** Words that make the question about something other than the action: its alternative, keeping things, a delay, a check first. */
 const ELSEWHERE =

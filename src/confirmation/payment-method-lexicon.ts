@@ -4,32 +4,10 @@
  * 7334", "terminada en 7334", "尾号7334"). The readers of payment (payment-reference.ts, payment-choice.ts, payment-question.ts,
  * value-pairing.ts, vague-target.ts, described-references.ts) build their patterns from these lists instead of keeping copies.
  * Sources are in `normalizeText` form (lower case, Spanish accents removed); Latin words are matched between non-letters
- * (`boundedSource`), Chinese words as they are (a Chinese word has no spaces around it). EN, ZH, ES.
+ * (`boundedSource`, lexicon-words.ts), Chinese words as they are (a Chinese word has no spaces around it). EN, ZH, ES.
  * @internal
  */
-
-/** Latin words and Chinese words of one entry, as regex sources; either may be empty. */
-export interface LexiconWords {
-  /** Latin-script words (English, Spanish), an alternation: matched between non-letters. */
-  readonly latin: string;
-  /** Chinese words, an alternation: matched anywhere. */
-  readonly han: string;
-}
-
-/**
- * The regex source that finds an entry's words: the Latin ones between non-letters, the Chinese ones as they are.
- *
- * @example
- * ```ts
- * new RegExp(boundedSource({ latin: "visa", han: "维萨" }), "iu").test("用维萨卡"); // true
- * ```
- * @param words The entry's words.
- * @internal
- */
-export function boundedSource(words: LexiconWords): string {
-  const latin = words.latin === "" ? "" : `(?<![\\p{L}])(?:${words.latin})(?![\\p{L}])`;
-  return [latin, words.han].filter((s) => s !== "").join("|");
-}
+import type { LexiconWords } from "./lexicon-words.js";
 
 /** The card brands, each with its spellings ("master card", "american express") and its Chinese name. */
 export const CARD_BRANDS = {

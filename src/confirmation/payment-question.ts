@@ -9,7 +9,8 @@
  * form. EN, ZH, ES.
  * @internal
  */
-import { CREDIT_KIND_NAMED, METHOD_KINDS, boundedSource } from "./payment-method-lexicon.js";
+import { CREDIT_KIND_NAMED, METHOD_KINDS } from "./payment-method-lexicon.js";
+import { boundedSource } from "./lexicon-words.js";
 
 /** Asking which method, or asking the user to give one. */
 const ASKS_HOW_TO_PAY =

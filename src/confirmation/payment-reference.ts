@@ -10,9 +10,8 @@ import {
   METHOD_ID,
   METHOD_ID_PREFIXES,
   METHOD_KINDS as KINDS,
-  boundedSource,
-  type LexiconWords,
 } from "./payment-method-lexicon.js";
+import { boundedSource, type LexiconWords } from "./lexicon-words.js";
 
 /**
  * A payment method the reply designates in words the request never used: "I will use the same

@@ -13,7 +13,8 @@
  * @internal
  */
 import { namedValues } from "./reply-values.js";
-import { CARD_BRANDS, CARD_DIGITS_LEAD, METHOD_KINDS, boundedSource, isPaymentIdKey, type LexiconWords } from "./payment-method-lexicon.js";
+import { CARD_BRANDS, CARD_DIGITS_LEAD, METHOD_KINDS, isPaymentIdKey } from "./payment-method-lexicon.js";
+import { boundedSource, type LexiconWords } from "./lexicon-words.js";
 
 /** Specific methods by name, in the three languages, with the kind each stands for: the brands, and the kinds by their whole noun. */
 const METHODS: readonly (readonly [RegExp, string])[] = (

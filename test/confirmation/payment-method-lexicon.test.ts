@@ -11,9 +11,9 @@ import {
   LAST_DIGITS_LEAD,
   METHOD_ID,
   METHOD_KINDS,
-  boundedSource,
   isPaymentIdKey,
 } from "../../src/confirmation/payment-method-lexicon.js";
+import { boundedSource } from "../../src/confirmation/lexicon-words.js";
 
 const finds = (words: { latin: string; han: string }, text: string) => new RegExp(boundedSource(words), "iu").test(text);
 

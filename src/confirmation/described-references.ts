@@ -8,7 +8,11 @@
  * @internal
  */
 import { paymentMentions } from "./payment-choice.js";
+import { METHOD_ID_PREFIXES } from "./payment-method-lexicon.js";
 import { withoutRoleReferences } from "./role-references.js";
+
+/** Where a payment method's id starts ("gift_card_1…", "paypal_9…"). */
+const METHOD_ID_START = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${METHOD_ID_PREFIXES})_\\d`, "gu");
 
 /** The request states an amount of money ("$597", "412 dólares", "412 美元"). */
 const STATES_AMOUNT = /[$€£¥]\s?\d|\d\s?(?:dollars?|dolares|usd|euros?|美元|元)(?![\p{L}])/iu;
@@ -88,11 +92,7 @@ export function withoutDescribedReferences(clause: string, request: string, know
   // the request moves the shipping to an address: "my new place" is that address (an old one is not: "my old place" stays)
   if (ADDRESS_CHANGE.test(request) && /\d/.test(request)) out = out.replace(HOME, " ");
   // "that split" of a request that pays with two or more methods is the split it described
-  if (
-    /split|division|分开付/u.test(out) &&
-    paymentMentions(request).length + (request.match(/(?<![\p{L}\p{N}_])(?:gift_card|credit_card|certificate|paypal)_\d/gu)?.length ?? 0) >= 2
-  )
-    out = out.replace(SPLIT, " ");
+  if (/split|division|分开付/u.test(out) && paymentMentions(request).length + (request.match(METHOD_ID_START)?.length ?? 0) >= 2) out = out.replace(SPLIT, " ");
   // "the extra bag", "the new return flight", "la nueva fecha": the thing the request adds or makes new (roles.ts)
   out = withoutRoleReferences(out, request, known);
   return out;

@@ -11,6 +11,7 @@
  */
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
 import { CARDINAL_WORDS } from "./number-words.js";
+import { ALL_BRANDS_LATIN, METHOD_ID_PREFIXES } from "./payment-method-lexicon.js";
 
 export type Cabin = "basic_economy" | "economy" | "business";
 export type PaymentKind = "credit_card" | "gift_card" | "certificate";
@@ -203,7 +204,7 @@ const PASSENGER_NOUNS = "passengers?|travell?ers?|people|persons|adults|pasajero
 const KINDS: readonly (readonly [PaymentKind, RegExp])[] = [
   ["gift_card", /\bgift[\s_-]?cards?\b|tarjeta de regalo|礼品卡/gi],
   ["certificate", /\b(?:travel\s+)?certificates?\b|\bvouchers?\b|\bcertificados?\b|代金券/gi],
-  ["credit_card", /\bcredit[\s_-]?cards?\b|\b(?:visa|mastercard|master card|amex|american express|discover)\b|tarjeta de cr[eé]dito|信用卡/gi],
+  ["credit_card", new RegExp(`\\bcredit[\\s_-]?cards?\\b|\\b(?:${ALL_BRANDS_LATIN})\\b|tarjeta de cr[eé]dito|信用卡`, "gi")],
 ];
 
 const INSURANCE = "(?:(?:any|the|travel|trip)\\s+)*insurance\\b";
@@ -258,7 +259,7 @@ export function extractDescribedValues(text: string): DescribedValues {
       }
     }
   }
-  const paymentIds = new Set([...s.matchAll(/\b(?:credit_card|gift_card|certificate|paypal)_\d+\b/gi)].map((m) => m[0].toLowerCase()));
+  const paymentIds = new Set([...s.matchAll(new RegExp(`\\b(?:${METHOD_ID_PREFIXES})_\\d+\\b`, "gi"))].map((m) => m[0].toLowerCase()));
   const cardDigits = new Set<string>();
   for (const m of s.matchAll(
     /(?:ending\s+(?:in|with)|ends\s+(?:in|with)|last\s+(?:four|4)(?:\s+digits)?(?:\s+(?:of|are|is))?[\s:]*|terminada\s+en|尾号|[*x•]{2,}\s?)\s*(\d{4})\b/gi,

@@ -9,6 +9,7 @@
 
 import { contentStems } from "./content-words.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
+import { CARDINAL_WORDS, numberFromChinese } from "./number-words.js";
 
 /** The user alone as a traveller. */
 const ALONE =
@@ -17,26 +18,6 @@ const ALONE =
 /** What follows "just me" when it is about the call, not the trip. */
 const ON_THE_CALL =
   /^\s*(?:here|on the (?:phone|line|call)|speaking|calling|talking|(?:en|al) (?:el )?telefono|hablando|llamando)(?![\p{L}])|^\s*(?:在)?(?:接电话|打电话|在电话|电话)/iu;
-
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  both: 2,
-  dos: 2,
-  tres: 3,
-  cuatro: 4,
-  cinco: 5,
-  seis: 6,
-  两: 2,
-  二: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-};
 
 /** A request for two or more travellers: "2 passengers", "both travellers", "for you and Maria", "2 位乘客", "para usted y". */
 const SEVERAL =
@@ -48,7 +29,7 @@ function severalTravellers(request: string): number | undefined {
   if (!m) return undefined;
   if (m.groups!.pair !== undefined) return 2;
   const n = m.groups!.n ?? m.groups!.n2!;
-  const count = /^\d+$/.test(n) ? Number(n) : NUMBER_WORDS[n.toLowerCase()];
+  const count = /^\d+$/.test(n) ? Number(n) : n.toLowerCase() === "both" ? 2 : (CARDINAL_WORDS[n.toLowerCase()] ?? numberFromChinese(n));
   return count !== undefined && count >= 2 ? count : undefined;
 }
 

@@ -5,6 +5,7 @@
  * no exact action, since the user never saw which item or which card.
  * @internal
  */
+import { CARD_DIGITS_LEAD, METHOD_ID_PREFIXES } from "./payment-method-lexicon.js";
 
 /** "for a brighter one", "to a larger size", "por una más grande", "换成更大的". */
 const VAGUE_ITEM =
@@ -18,8 +19,7 @@ const VAGUE_PAYMENT =
 const NAMED_ITEM = /\d{6,}|\$\s?\d|\d+(?:[.,]\d+)?\s?(?:usd|dollars|美元|dolares)/iu;
 
 /** What names a payment method: its id, the last four digits, a gift card or certificate balance. */
-const NAMED_PAYMENT =
-  /(?:credit_card|gift_card|certificate|paypal|debit_card|card)_\d+|(?:ending|ending in|terminada en|尾号)\s*(?:in\s*)?\d{3,4}|\*{2,}\s?\d{4}|•\s?\d{4}/iu;
+const NAMED_PAYMENT = new RegExp(`(?:${METHOD_ID_PREFIXES}|card)_\\d+|(?:${CARD_DIGITS_LEAD})\\s*(?:in\\s*)?\\d{3,4}|\\*{2,}\\s?\\d{4}|•\\s?\\d{4}`, "iu");
 
 /**
  * The indefinite reference a request (normal form) leaves unresolved, or `undefined` when it names

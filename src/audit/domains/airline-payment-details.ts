@@ -3,6 +3,7 @@
  * refunded), how a booking's total is split, and how much a change charged. One concept: money.
  */
 import { extractDescribedValues, sameAmount, type PaymentKind } from "../../confirmation/described-values.js";
+import { ALL_BRANDS_LATIN } from "../../confirmation/payment-method-lexicon.js";
 import type { ActionDetail } from "../audit-domain.js";
 import { acceptsOpenAmount } from "../open-amount.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
@@ -12,7 +13,7 @@ import { chargeByLegPrices, type LegPrice } from "./airline-leg-prices.js";
 
 const KIND_WORDS: Readonly<Record<string, RegExp>> = {
   // "card" alone is the credit-card kind, but not inside "gift card" (the user's only credit card is not the gift card the request named)
-  credit_card: /\b(?:credit[ _-]?card|visa|mastercard|amex|american express|discover)\b|(?<!\bgift[ _-]?)\bcards?\b|tarjeta de cr[eé]dito|信用卡/i,
+  credit_card: new RegExp(`\\b(?:credit[ _-]?card|${ALL_BRANDS_LATIN})\\b|(?<!\\bgift[ _-]?)\\bcards?\\b|tarjeta de cr[eé]dito|信用卡`, "i"),
   gift_card: /\bgift[ _-]?card|tarjeta de regalo|礼品卡/i,
   certificate: /\bcertificate|certificado|代金券/i,
 };

@@ -14,12 +14,10 @@
  */
 import { splitSentences } from "./reply-text.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
+// offers of further help that close many agent messages ("Is there anything else I can help with?"): no question about the action
+import { CLOSING_OFFER_WORDS as COURTESY } from "./closing-offer.js";
 import { CARRY_OUT_VERBS } from "./action-domain.js";
 import { boundedSource } from "./lexicon-words.js";
-
-/** Offers of further help that close many agent messages ("Is there anything else I can help with?"): no question about the action. */
-const COURTESY =
-  /(?:anything else|something else|any other (?:questions?|requests?|concerns?)|further questions?|help you with today|algo mas|alguna otra|其他问题|还有什么)/iu;
 
 /** A question that asks for the go-ahead or a verdict on the whole proposal. */
 const PUTS_PROPOSAL =

@@ -29,6 +29,7 @@ import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-han
 import { nextStepNotPut } from "./sequenced-action.js";
 import { asksForRefusedAction } from "./refused-action.js";
 import { rePairedMethod } from "./value-pairing.js";
+import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -382,9 +383,6 @@ function withLexicalReading(structural: ConsentVerdict, request: string, reply: 
 const MARKUP = /<\/?[a-z_][\w-]*(?:\s[^<>]*)?>/i;
 const ASSIGNMENT = /\b[a-z_]+\s*=\s*["']?(?:confirmed|true|yes|granted|approved)\b/i;
 
-/** Offers of further help that close many agent messages; they ask nothing about the action. */
-const COURTESY_OFFER =
-  /[^.?!\n]*(?:if you have|should you have|let me know if|is there anything else|anything else i can|if there'?s anything else|if you need)[^.?!\n]*(?:questions?|concerns?|assistance|help|anything else|other requests?|further)[^.?!\n]*[.?!]?/giu;
 /** Asking for a yes in so many words, in a question or not ("Please confirm with yes", "(yes/no)", "请确认"). */
 const CONFIRM_REQUEST =
   /(?:reply|respond|answer|say|type|confirm)\b[^.?!]{0,40}["'“]?(?:yes|siyes|si)\b|(?:to|and) confirm and proceed|confirm to proceed|please (?:confirm|approve|authori[sz]e)|let me know if you (?:want|would like|agree|approve)|please confirm|confirm (?:that|if|whether) (?:you|this|these|those|the (?:above|details|changes?|booking|cancellation|update)|everything|all)|confirm (?:with|by) |(?:can|could) you (?:please )?confirm|\(yes\/no\)|yes or no|say "?yes|(?:reply|respond)(?: with)? "?yes|explicit (?:confirmation|yes|consent|approval)|confirme|是否|请确认|确认一下|(?:回复|回答|答复)[“"「]?(?:是|好|确认)|确认(?:办理|取消|预订|更改)?吗/iu;
@@ -412,7 +410,7 @@ const INFO_REQUEST =
 /** Whether the request asks a yes-or-no question about the action, asks which or what, or asks nothing. */
 function requestAsk(request: string): RequestAsk {
   if (request.trim() === "") return "unknown";
-  const tail = request.slice(-900).replace(COURTESY_OFFER, " ");
+  const tail = request.slice(-900).replace(CLOSING_OFFER_SENTENCE, " ");
   if (ASKS_AGAIN_LATER.test(tail)) return "which";
   // "which flight…, and whether to proceed": the choice is the go-ahead ("I'll go with the second one")
   if (asksWhichAndWhether(tail)) return "which_then_act";

@@ -1,6 +1,7 @@
 import { namedValues } from "./reply-values.js";
 import { offersMethodKind, refersToOfferedMethod } from "./payment-reference.js";
-import { CARD_DIGITS_LEAD, LAST_DIGITS_LEAD, isPaymentIdKey } from "./payment-method-lexicon.js";
+import { BRANDS_HAN, BRANDS_ONE_WORD, CARD_DIGITS_LEAD, LAST_DIGITS_LEAD, METHOD_KINDS, isPaymentIdKey } from "./payment-method-lexicon.js";
+import { boundedSource } from "./lexicon-words.js";
 
 /**
  * A reply's choice of how to pay, among the methods the request offered: "please charge the card
@@ -21,10 +22,17 @@ const PAY_VERB =
 /**
  * A payment method named by kind ("the credit card", "my gift card", "la tarjeta", "信用卡"), by
  * brand ("Mastercard", "万事达卡") or as a bank card ("银行卡", "储蓄卡"): the longer Chinese names
- * come before the bare "卡", so "用我的万事达卡" names a Mastercard, not just "a card".
+ * come before the bare "卡", so "用我的万事达卡" names a Mastercard, not just "a card". The kinds and brands are the
+ * lexicon's (payment-method-lexicon.ts; a brand in its one-word spelling, `BRANDS_ONE_WORD`); the wallets and the bank cards
+ * only this reader names.
  */
-const METHOD_NOUN =
-  /(?<![\p{L}])(?:(?:credit |debit |gift )?cards?|certificates?|vouchers?|visa|mastercard|amex|paypal|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|certificados?|bono|wechat(?: pay)?|alipay|apple pay|google pay|venmo|zelle|bizum)(?![\p{L}])|微信(?:支付)?|支付宝|信用卡|礼品卡|旅行券|代金券|万事达卡?|维萨卡?|(?:美国)?运通卡?|银联卡?|银行卡|储蓄卡|借记卡|卡/iu;
+const METHOD_NOUN = new RegExp(
+  boundedSource({
+    latin: `(?:credit |debit |gift )?cards?|${METHOD_KINDS.certificate.noun.latin}|${BRANDS_ONE_WORD}|${METHOD_KINDS.paypal.noun.latin}|tarjeta(?: de (?:credito|debito|regalo))?|tarjetas|bono|wechat(?: pay)?|alipay|apple pay|google pay|venmo|zelle|bizum`,
+    han: `微信(?:支付)?|支付宝|${METHOD_KINDS.creditCard.noun.han}|${METHOD_KINDS.giftCard.noun.han}|${METHOD_KINDS.certificate.noun.han}|(?:美国)?(?:${BRANDS_HAN})卡?|银联卡?|银行卡|储蓄卡|借记卡|卡`,
+  }),
+  "iu",
+);
 
 /**
  * The request's own money contingency opening a clause: "if there's a (price/fare) difference",

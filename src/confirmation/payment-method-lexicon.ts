@@ -22,6 +22,13 @@ export const CARD_BRANDS = {
  * (`CREDIT_KIND_NAMED`) leave it out.
  */
 export const ALL_BRANDS_LATIN = `${CARD_BRANDS.visa.latin}|${CARD_BRANDS.mastercard.latin}|${CARD_BRANDS.amex.latin}|discover`;
+/**
+ * One spelling of each brand, the one-word form ("visa", "mastercard", "amex"): the method nouns of payment-choice.ts, whose
+ * matches are compared with the request's own words (`offersMethodKind`). With every spelling there, "Yes, put it on my master
+ * card" to a request naming "your Mastercard ending in 7447" would find "master card", which the request does not spell, and
+ * lose a plain yes (tried on 2026-12-02: confirmed before, unclear after).
+ */
+export const BRANDS_ONE_WORD = "visa|mastercard|amex";
 /** The Chinese names of the card brands. */
 export const BRANDS_HAN = `${CARD_BRANDS.visa.han}|${CARD_BRANDS.mastercard.han}|${CARD_BRANDS.amex.han}`;
 

@@ -379,7 +379,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     const payer = otherPayer(plain);
     if (payer !== undefined) risks.push({ kind: "change", text: payer });
     // "the blender is going back as well": the request's kind of action told of an item it does not name (unnamed-item-action.ts)
-    const unnamed = actionOnUnnamedItem(plain, ctx.vocabulary);
+    const unnamed = actionOnUnnamedItem(plain, ctx.request, ctx.vocabulary);
     if (unnamed !== undefined) risks.push({ kind: "addition", text: unnamed });
     // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
     // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight;

@@ -46,7 +46,7 @@ const SUBJECT = new RegExp(
 /** Where a phrase ends: after its head "one" ("the one ending in 4421", "the new one") nothing more belongs to it. */
 const ONE = /(?<![\p{L}])(?:one|ones|uno|una)(?![\p{L}]).*$/iu;
 /** Words that point at what the request named rather than naming a thing: "the current booking", "the rest", "the actual one". */
-const REFERENCE = /^(?:one|ones|current|existing|present|remaining|rest|whole|entire|original|actual|actual(?:es)?|vigente|resto|mism[oa]s?)$/u;
+const REFERENCE = /^(?:one|ones|current|existing|present|remaining|rest|whole|entire|original|actual(?:es)?|vigente|resto|mism[oa]s?)$/u;
 /** Money is what a refund moves, not an item: "the money goes back too", "el dinero también", "300美元退回", "钱也退回". */
 const MONEY = /^(?:money|funds?|dinero|plata|fondos?)$|钱|元|币|款/u;
 

@@ -1,5 +1,6 @@
 // Over 400 lines, one concept: reading one clause is one pass weighing every reading together; each reading lives in its own module.
 import { contentBigrams, contentStems, novelContent, type RequestVocabulary } from "./content-words.js";
+import { actionOnUnnamedItem } from "./unnamed-item-action.js";
 import {
   ACKNOWLEDGEMENT,
   ADDITION,
@@ -377,6 +378,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // someone else paying ("my wife will pay with her own card", other-payer.ts) changes who pays
     const payer = otherPayer(plain);
     if (payer !== undefined) risks.push({ kind: "change", text: payer });
+    // "the blender is going back as well": the request's kind of action told of an item it does not name (unnamed-item-action.ts)
+    const unnamed = actionOnUnnamedItem(plain, ctx.request, ctx.vocabulary);
+    if (unnamed !== undefined) risks.push({ kind: "addition", text: unnamed });
     // someone else needing something or joining the trip ("Ivan's going to need an extra bag", other-traveller.ts) asks for more;
     // a time of day the request does not offer ("evening please" to a flight at 08:00; read without the story) asks for another flight;
     // the user alone ("it's just me") beside a booking for two changes who travels (traveller-count.ts)

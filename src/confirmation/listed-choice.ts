@@ -11,6 +11,8 @@
  */
 import { novelContent, type RequestVocabulary } from "./content-words.js";
 import { namedValues } from "./reply-values.js";
+import { splitSentences } from "./reply-text.js";
+import { TOTALITY } from "./request-parts.js";
 
 /** The request says it will act on the answer to its which-question. */
 const ACTS_ON_ANSWER = new RegExp(
@@ -96,26 +98,85 @@ const PICKS =
 
 /** A question of the request's that asks the user to choose which ("Which would you prefer…?", "¿Cuál prefiere?", "您想选哪一种？"). */
 const CHOOSING_QUESTION = /(?:^|[.!?。！？\n¿])[^.!?。！？\n¿]*(?:(?<![\p{L}])(?:which|cual(?:es)?)(?![\p{L}])|哪)[^.!?。！？\n]*[?？]/iu;
+/** What an identifier names: a reservation, a booking, an order, a flight, a trip, an item, a ticket ("which one", "cuál de ellas", "哪个"). */
+const LISTED_THING = String.raw`(?:reservations?|bookings?|orders?|flights?|trips?|items?|tickets?|one|of (?:these|them|those|the \w+)|reservas?|pedidos?|vuelos?|viajes?|articulos?|billetes?|de (?:ellas|ellos|estas|estos|las \w+|los \w+))`;
+/**
+ * An ask to choose one of the things the request lists, as a question or as an instruction: "Which reservation would you like
+ * to cancel?", "Please confirm which order you'd like to return.", "Could you confirm the reservation ID you'd like to cancel?",
+ * "¿Cuál de ellas desea cancelar?", "Indique qué pedido desea cancelar.", "Confirme la reserva que desea cambiar.",
+ * "您想取消哪一个预订？", "请确认您要取消的预订号。" — not a question about another detail ("Which payment method would you like?").
+ */
+const CHOOSING_LISTED = new RegExp(
+  [
+    // "which (of the) reservation", "what order", "cuál", "¿qué pedido", "indique qué reserva" (not "what the reservations look like",
+    // "confirmo que el pedido…")
+    String.raw`(?:(?<![\p{L}])(?:which|cual(?:es)?)\s+(?:[\p{L}]+\s+){0,2}?|(?<![\p{L}])what\s+|(?:¿\s*|(?<![\p{L}])(?:indique|digame|confirme|especifique|elija|diga)(?:me|nos)?\s+)que\s+(?:[\p{L}]+\s+)?)${LISTED_THING}(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:the|your|la|el|las|los)\s+${LISTED_THING}(?:\s+(?:ids?|numbers?|codes?|numero|codigo))?\s+(?:that\s+|which\s+)?(?:you(?:'d| would)?\s+(?:like|want|wish|need)\s+to|que\s+(?:desea|quiere|necesita))(?![\p{L}])`,
+    String.raw`哪(?:一)?(?:个|张|笔|些|趟)|要\p{Script=Han}{1,4}的(?:预订|订单|航班|行程|机票)`,
+  ].join("|"),
+  "iu",
+);
 /** Options offered side by side ("the Amex or a voucher", "la Amex o un vale", "退回卡上，也可以作为代金券", "还是"). */
 const OPTIONS_OFFERED = /(?<![\p{L}])(?:or|o)(?![\p{L}])|还是|或者|或|也可以/iu;
 
 /**
+ * Whether a sentence of the request asks to choose one of the things it lists (`CHOOSING_LISTED`) without naming one itself
+ * ("Is 60RX9E the reservation you'd like to cancel?" names it: a yes answers that).
+ */
+function asksToChooseListed(tail: string): boolean {
+  return splitSentences(tail).some((s) => CHOOSING_LISTED.test(s.text) && !namedValues(s.text).some((v) => /^id:/.test(v.key)));
+}
+
+/** A line or sentence that asks to choose (a question, or `CHOOSING_LISTED`): its words name no option. */
+const ASKING_PART = /[^.!?。！？\n]*(?:[?？]|(?<![\p{L}])(?:which|cual(?:es)?)(?![\p{L}])|哪)[^.!?。！？\n]*[.!?。！？]?/giu;
+
+/**
+ * The text where the request lists two or more identifiers ("- MZDDS4, 60RX9E, …", "1. **#W9154975** — …"): from the line of the
+ * first to the end of the paragraph of the last (its detail lines), without the parts that ask; "" for fewer than two.
+ */
+function listedBlock(tail: string): string {
+  const ids = new Set(
+    namedValues(tail)
+      .filter((v) => /^id:/.test(v.key))
+      .map((v) => v.key),
+  );
+  if (ids.size < 2) return "";
+  const lines = tail.split("\n");
+  const holds = lines.map((line) => namedValues(line).some((v) => ids.has(v.key)));
+  const first = holds.indexOf(true);
+  let last = holds.lastIndexOf(true);
+  if (first < 0) return "";
+  while (last + 1 < lines.length && lines[last + 1]!.trim() !== "" && !CHOOSING_LISTED.test(lines[last + 1]!)) last++;
+  return lines
+    .slice(first, last + 1)
+    .join("\n")
+    .replace(ASKING_PART, " ");
+}
+
+/**
  * Whether a go-ahead leaves the request's which-question open: the request asked which of its options
- * ("Which would you prefer, the Amex or a voucher?", "¿Cuál prefiere?", "您想选哪一种？") and the reply
- * agrees without choosing one (it names no value, no pick and none of the request's own words beyond the
- * go-ahead and the action's: "Sure, go ahead."). Which option the action takes was never chosen by the user.
+ * ("Which would you prefer, the Amex or a voucher?", "¿Cuál prefiere?", "您想选哪一种？"), or which of two or more
+ * things it lists by identifier ("Please confirm which reservation you'd like to cancel", "Could you confirm the
+ * reservation ID you'd like to cancel?", "请确认您要取消的预订号"), and the reply agrees without choosing one (it names no
+ * value, no pick, no "both", and none of the request's own words beyond the go-ahead and the action's — for listed
+ * things, none of the words the request says beside them: "Sure, go ahead.", "Yes, proceed with the cancellation.").
+ * Which option the action takes was never chosen by the user.
  * @param reply The reply (normal form).
  * @param request The request (normal form).
  */
 export function leavesChoiceOpen(reply: string, request: string): boolean {
   const tail = request.slice(-600);
-  if (!CHOOSING_QUESTION.test(tail) || !OPTIONS_OFFERED.test(tail)) return false;
-  if (namedValues(reply).length > 0 || PICKS.test(reply) || CHOICE.test(reply)) return false;
-  // a word of the request's beyond the go-ahead and the action's own ("the voucher", "la tarjeta", "代金券") may name an option
+  const offered = CHOOSING_QUESTION.test(tail) && OPTIONS_OFFERED.test(tail);
+  const listed = offered ? "" : asksToChooseListed(tail) ? listedBlock(request.slice(-900)) : "";
+  if (!offered && listed === "") return false;
+  if (namedValues(reply).length > 0 || PICKS.test(reply) || CHOICE.test(reply) || TOTALITY.test(reply)) return false;
+  // a word of the request's beyond the go-ahead and the action's own ("the voucher", "la tarjeta", "代金券") may name an option;
+  // of things listed by identifier, only the words of the list ("MZDDS4 — JFK to LAX": "the LAX one")
+  const options = offered ? request : listed;
   for (const [w] of reply.matchAll(/[a-z][a-z'-]{2,}/g))
-    if (!GENERIC_WORD.test(w) && new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "u").test(request)) return false;
+    if (!GENERIC_WORD.test(w) && new RegExp(`(?<![\\p{L}])${w}(?![\\p{L}])`, "u").test(options)) return false;
   const han = reply.replace(GENERIC_HAN, " ");
-  for (let i = 0; i + 2 <= han.length; i++) if (/^\p{Script=Han}{2}$/u.test(han.slice(i, i + 2)) && request.includes(han.slice(i, i + 2))) return false;
+  for (let i = 0; i + 2 <= han.length; i++) if (/^\p{Script=Han}{2}$/u.test(han.slice(i, i + 2)) && options.includes(han.slice(i, i + 2))) return false;
   return true;
 }
 

@@ -138,15 +138,18 @@ export function namedParts(reply: string, parts: readonly RequestPart[]): Reques
 
 /**
  * Verbs that name one kind of action (not "change", "do", "process", "go ahead"): a reply that uses
- * one of them for all the parts asks for that action on each.
+ * one of them for all the parts asks for that action on each; a reply that tells one of them of an
+ * item the request does not name asks for more (unnamed-item-action.ts).
+ * @internal
  */
-const SPECIFIC_ACTIONS: readonly (readonly [string, RegExp])[] = [
+export const SPECIFIC_ACTIONS: readonly (readonly [string, RegExp])[] = [
   ["cancel", /(?<![\p{L}])(?:cancel\w*|anul\w*)|取消/iu],
   ["downgrade", /(?<![\p{L}])(?:downgrad\w*|baj(?:e|ar|ela|elas|elo|elos|en|ada)|rebaj\w*)(?![\p{L}])|降舱|降级|降为|降到|降成/iu],
   ["upgrade", /(?<![\p{L}])(?:upgrad\w*|sub(?:a|ir|ala|alas|alo|alos|an|ida))(?![\p{L}])|升舱|升级|升为|升到|升成/iu],
   [
     "return",
-    /(?<![\p{L}])(?:return(?:s|ed|ing)?(?!\s+(?:flights?|trips?|legs?|dates?|journeys?|segments?|tickets?))|devolv\w*|devuelv\w*|devoluci\w*)(?![\p{L}])|退货|退掉/iu,
+    // "send it back", "the blender is going back", "寄回", "退回去": sending a thing back is returning it
+    /(?<![\p{L}])(?:return(?:s|ed|ing)?(?!\s+(?:flights?|trips?|legs?|dates?|journeys?|segments?|tickets?))|devolv\w*|devuelv\w*|devoluci\w*|(?:go|goes|going|gone|send|sends|sending|sent|ship|ships|shipping|shipped|mail|mails|mailing|mailed)\s+(?:(?:it|them|(?:the|my)\s+\p{L}+)\s+)?back)(?![\p{L}])|退货|退掉|退回|寄回/iu,
   ],
   ["exchange", /(?<![\p{L}])(?:exchang\w*|swap\w*)(?![\p{L}])|换货|换成/iu],
   ["book", /(?<![\p{L}])(?:book|books|booked)(?![\p{L}])|预订|订票/iu],

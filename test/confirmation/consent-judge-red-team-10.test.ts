@@ -128,3 +128,27 @@ describe("red team 10: a count of people is not a count of bags", () => {
     check(rows(bags, ["Yes, add the 3 bags.", "好的，加3件行李吧。", "Sí, añada las 3 maletas."], "confirmed"));
   });
 });
+
+describe("red team 10: the action told of an item the request does not name", () => {
+  const kettle: Lang3 = [
+    "I'll return the Electric Kettle (item 8812) from order #W2378156 and refund $89.99 to your PayPal account. Shall I proceed?",
+    "我将退回订单 #W2378156 中的电热水壶（商品 8812），并将89.99美元退回您的PayPal账户。确认办理吗？",
+    "Voy a devolver el hervidor eléctrico (artículo 8812) del pedido #W2378156 y reembolsar 89,99 dólares a su PayPal. ¿Procedo?",
+  ];
+  it("another item going back, said as a statement: unclear", () => {
+    check(
+      rows(
+        kettle,
+        [
+          "Yes. The blender is going back as well, it broke the same week.",
+          "好的。搅拌机也退回去，同一周坏的。",
+          "Sí. La licuadora también la devuelvo, se rompió la misma semana.",
+        ],
+        "unclear",
+      ),
+    );
+  });
+  it("the item the request names going back, with a story: confirmed", () => {
+    check(rows(kettle, ["Yes. The kettle is going back, it leaks.", "好的。水壶漏水，退吧。", "Sí. El hervidor gotea, adelante."], "confirmed"));
+  });
+});

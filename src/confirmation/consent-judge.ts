@@ -21,6 +21,7 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
 import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
+import { unpickedAlternative } from "./either-or-question.js";
 import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
@@ -162,6 +163,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (elsewhere !== undefined)
     return verdict("unclear", "other_question", [
       `The request's last question puts something other than the action (${JSON.stringify(elsewhere.slice(0, 80))}): the yes answers that question.`,
+    ]);
+  // "Would you like to proceed with payment, or check the order details again?" — "Yes, sounds perfect!" picks neither
+  const either = unpickedAlternative(reply, requestText);
+  if (either !== undefined)
+    return verdict("unclear", "either_or", [
+      `The request's last question offers alternatives (${JSON.stringify(either.slice(0, 80))}): the reply does not say which one it takes.`,
     ]);
   // "Is the Visa still your card, and shall I proceed?" — "Yes, that's my card." answers the first question only
   const detail = answersDetailOnly(reply, requestText);

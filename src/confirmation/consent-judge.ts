@@ -22,6 +22,7 @@ import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-ch
 import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
 import { unpickedAlternative } from "./either-or-question.js";
+import { indeterminateAmount } from "./indeterminate-amount.js";
 import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
@@ -203,6 +204,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (vague !== undefined)
     return verdict("unclear", "no_action", [
       `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
+    ]);
+  // "the price difference (I'll calculate it after confirmation, expect $50–100)": an amount the user cannot see
+  const open = indeterminateAmount(requestText);
+  if (open !== undefined)
+    return verdict("unclear", "no_action", [
+      `The request leaves the amount open (${JSON.stringify(open)}): the user was not shown what the action would cost, so no exact action was put to them.`,
     ]);
   // "the flight to Las Vegas" when the request flies from LAS: another route than the one described
   const route = routeMismatch(reply, requestText);

@@ -42,8 +42,9 @@ const ACTION_VERB = new RegExp(
 const ELSEWHERE =
   /(?<![\p{L}])(?:instead|rather|keep|wait|hold off|(?:review|check|look|see|hear|talk|speak)\w*(?: [^?]*)? first|conservar|mantener|esperar|en lugar|en vez)(?![\p{L}])|保留|先等|等等|再等|先看|先查/iu;
 
-/** A subordinate clause of time ("before I cancel,", "once it's done", "antes de cancelar,", "取消之前"): what it names is not asked. */
-const SUBORDINATE = /(?<![\p{L}])(?:before|once|after|when|antes de|despues de|una vez que?)\s[^,?]*(?:,|$)|[^，,?？]{0,12}(?:之前|以前|之后|以后)[，,]?/giu;
+/** A subordinate clause of time ("before I cancel,", "once it's done", "antes de cancelar,", "取消之前"): what it names is not asked. @internal */
+export const SUBORDINATE =
+  /(?<![\p{L}])(?:before|once|after|when|antes de|despues de|una vez que?)\s[^,?]*(?:,|$)|[^，,?？]{0,12}(?:之前|以前|之后|以后)[，,]?/giu;
 
 /**
  * The request's last question, when it puts something other than the action (an extra, the action's

@@ -21,6 +21,8 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
 import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
+import { unpickedAlternative } from "./either-or-question.js";
+import { indeterminateAmount } from "./indeterminate-amount.js";
 import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
@@ -164,6 +166,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
     return verdict("unclear", "other_question", [
       `The request's last question puts something other than the action (${JSON.stringify(elsewhere.slice(0, 80))}): the yes answers that question.`,
     ]);
+  // "Would you like to proceed with payment, or check the order details again?" — "Yes, sounds perfect!" picks neither
+  const either = unpickedAlternative(reply, requestText);
+  if (either !== undefined)
+    return verdict("unclear", "either_or", [
+      `The request's last question offers alternatives (${JSON.stringify(either.slice(0, 80))}): the reply does not say which one it takes.`,
+    ]);
   // "Is the Visa still your card, and shall I proceed?" — "Yes, that's my card." answers the first question only
   const detail = answersDetailOnly(reply, requestText);
   if (detail !== undefined)
@@ -197,6 +205,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (vague !== undefined)
     return verdict("unclear", "no_action", [
       `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
+    ]);
+  // "the price difference (I'll calculate it after confirmation, expect $50–100)": an amount the user cannot see
+  const open = indeterminateAmount(requestText);
+  if (open !== undefined)
+    return verdict("unclear", "no_action", [
+      `The request leaves the amount open (${JSON.stringify(open)}): the user was not shown what the action would cost, so no exact action was put to them.`,
     ]);
   // "the flight to Las Vegas" when the request flies from LAS: another route than the one described
   const route = routeMismatch(reply, requestText);

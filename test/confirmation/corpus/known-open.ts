@@ -8,9 +8,7 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // a yes to "book this flight" where the request named no payment and no passenger: this set labels it unclear, the
   // tau2/tau1 corpora label the same kind confirmed (README, "real-replies-4.jsonl")
   "real-replies-4.jsonl": ["r4-237", "r4-293", "r4-294"],
-  // a yes to "would you like to proceed with payment, or check the order details again?" that names neither (README, "real-replies-5.jsonl")
-  "real-replies-5.jsonl": ["r5-196"],
-  // a yes to a request that had not yet put the action's details: "Shall I proceed with the exchange?" naming no item, and "the
-  // price difference (~$50–100, exact amount after confirmation)" with "a gift card" for it (README, "real-replies-6.jsonl")
-  "real-replies-6.jsonl": ["r6-123", "r6-194"],
+  // a yes to a request that had not yet put the action's details: "Shall I proceed with the exchange?" naming no item (README,
+  // "real-replies-6.jsonl")
+  "real-replies-6.jsonl": ["r6-194"],
 };

@@ -19,9 +19,14 @@ function words(latin: readonly string[], cjk: readonly string[] = []): RegExp {
   return new RegExp(parts.join("|"), "iu");
 }
 
-/** A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and", "well", "hi"). */
-function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true): RegExp {
-  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就)[,!\\s]+)*`;
+/**
+ * A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and",
+ * "well", "hi"). With `corrects`, also after a self-correction ("Yes, I mean wait.", "Sí, o sea, espera.", "好的，我是说等等"): what
+ * follows it is what the speaker now says (used for refusals only: "I mean yes" adds no consent a plain "yes" would not give).
+ */
+function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true, corrects = false): RegExp {
+  const fillers = `oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就${corrects ? "|i mean|what i mean is|i mean to say|o sea|digo|quiero decir|mejor dicho" : ""}`;
+  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:${fillers})[,!\\s]+${corrects ? "|(?:我是说|我的意思是|我是想说)[,，\\s]*" : ""})*`;
   const parts = [...(latin.length > 0 ? [`${lead}(?:${latin.join("|")})${E}`] : []), ...(cjk.length > 0 ? [`${lead}(?:${cjk.join("|")})`] : [])];
   return new RegExp(parts.join("|"), "iu");
 }
@@ -120,7 +125,9 @@ export const APPROVAL = words(
 // prettier-ignore
 export const NO_OPENING = opening(
   ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "hang on", "hold up", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "espera", "aguarde", "un momento", "un segundo"],
-  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停", "先停", "慢着"],
+  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "(?:请)?(?:先|稍|再)等", "停", "先停", "慢着"],
+  true,
+  true
 );
 
 /** Refusing the action itself: "don't cancel it", "I don't want to proceed", "I'll keep the reservation", "no la cancele", "不取消了". */

@@ -167,9 +167,12 @@ export const CONDITION = words(
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
     "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
+    // what the yes waits on: "pending my manager's approval", "subject to", "depending on", "sujeto a", "a reserva de", "取决于"
+    "pending (?:my|his|her|their|our|your|approval|confirmation|review|verification|sign-?off)", "(?<=^|[,;—–-] ?)pending", "subject to", "contingent (?:on|upon)", "depending on",
+    "sujet[oa] a", "a reserva de", "dependiendo de", "pendiente de (?:la |su |mi )?(?:aprobacion|confirmacion|autorizacion|revision)",
     "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
   ],
-  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
+  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认", "取决于", "有待"],
 );
 
 /**
@@ -248,7 +251,9 @@ export const HESITATION = words(
 // prettier-ignore
 export const DEFERRAL = words([
   "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
-  "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
+  "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)",
+  // the answer still to come ("Sure, I'll let you know when.", "le aviso", "回头告诉你"); not "I'll let you know if I need anything else"
+  "(?:i'?ll|i will) (?:let you know|get back to you)(?=\\s*(?:when|once|later|tomorrow|soon|after|[.!]|$))", "(?:te|le) (?:aviso|confirmo|digo) (?:luego|despues|mas tarde|cuando)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
   // still to ask someone else ("I have to ask my wife", "tengo que preguntarle a mi esposa", "我还得问问我太太"): the answer is not given yet;
   // having asked ("I already talked to my wife", "我问过我太太了") is a story
   "(?:need|have|got|gotta|must|should) to (?:first )?(?:ask|check with|talk to|talk with|speak to|speak with|run (?:it|this|that) by|consult)",
@@ -256,7 +261,7 @@ export const DEFERRAL = words([
   "(?:(?:tengo|tenemos|hay) que|necesito|necesitamos|debo|debemos) (?:preguntar\\w*|consultar\\w*|hablar\\w* con|comentar\\w*)", "(?:dejeme|deje que|voy a|primero) (?:preguntar\\w*|consultar\\w*)",
   // the user may still travel, said beside a yes to cancel ("I might still go though", "I may still want to go")
   "(?:i|we) (?:might|may|could) still (?:\\w+ ){0,2}?(?:go|travel|fly|need|use|want|make it)",
-], ["问问", "商量一下", "商量商量", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
+], ["问问", "商量一下", "商量商量", "回头(?:再)?告诉", "到时候(?:再)?告诉", "再告诉(?:你|您)", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
 
 /** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
 // prettier-ignore

@@ -10,9 +10,9 @@ import type { ConsentAction } from "./consent-judge.js";
 /** "Both" in EN and ES. */
 const BOTH = "(?<![\\p{L}])(?:both|ambos|ambas|los dos|las dos)(?![\\p{L}])";
 
-/** Whether a reply (normal form) says "both". */
+/** Whether a reply (normal form) says "both" (not "两件" as what a quantity verb takes: "加两件" adds two pieces, a count). */
 export function saysBoth(reply: string): boolean {
-  return new RegExp(`${BOTH}|两项|两件|两个都`, "iu").test(reply);
+  return new RegExp(`${BOTH}|两项|(?<!加|添加|再加|托运|要|买|订)两件|两个都`, "iu").test(reply);
 }
 
 /** "both gift cards", "las dos tarjetas": every "both" names items the request lists at least twice ("gift card …, gift card …"). */

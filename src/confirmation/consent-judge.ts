@@ -27,6 +27,7 @@ import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
+import { unchosenOption } from "./unchosen-option.js";
 import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
 import { nextStepNotPut } from "./sequenced-action.js";
 import { asksForRefusedAction } from "./refused-action.js";
@@ -290,6 +291,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       otherListed === "both"
         ? 'The reply says "both", but the request acts on one of the bookings or orders it lists: the other one was not put to the user.'
         : `The reply names ${otherListed.toUpperCase()}, which the request lists but does not act on: an action on it was not put to the user.`,
+    ]);
+  // "option 2" / "the 1500ml one" when the request offers two options and proceeds with option 1: the other option was not put
+  const otherOption = unchosenOption(reply, requestText);
+  if (otherOption !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply picks ${JSON.stringify(otherOption)}, an option the request offers but does not act on: that option was not put to the user.`,
     ]);
   // "cancel the whole order" when the request cancels one item and keeps the rest: the kept part too
   const whole = wholeOfPart(reply, requestText);

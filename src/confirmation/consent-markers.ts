@@ -19,9 +19,14 @@ function words(latin: readonly string[], cjk: readonly string[] = []): RegExp {
   return new RegExp(parts.join("|"), "iu");
 }
 
-/** A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and", "well", "hi"). */
-function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true): RegExp {
-  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就)[,!\\s]+)*`;
+/**
+ * A regex that must match at the start of a clause or after a comma ("…, so yes, please…"), after a few fillers ("oh", "and",
+ * "well", "hi"). With `corrects`, also after a self-correction ("Yes, I mean wait.", "Sí, o sea, espera.", "好的，我是说等等"): what
+ * follows it is what the speaker now says (used for refusals only: "I mean yes" adds no consent a plain "yes" would not give).
+ */
+function opening(latin: readonly string[], cjk: readonly string[] = [], afterComma = true, corrects = false): RegExp {
+  const fillers = `oh|ah|and|so|well|then|okay then|hi|hello|hey|great|perfect|thanks|thank you|honestly|actually|gracias|bueno|pues|y|嗯|哦|那|那就${corrects ? "|i mean|what i mean is|i mean to say|o sea|digo|quiero decir|mejor dicho" : ""}`;
+  const lead = `(?:^${afterComma ? "|[,;，]\\s*" : ""})(?:(?:${fillers})[,!\\s]+${corrects ? "|(?:我是说|我的意思是|我是想说)[,，\\s]*" : ""})*`;
   const parts = [...(latin.length > 0 ? [`${lead}(?:${latin.join("|")})${E}`] : []), ...(cjk.length > 0 ? [`${lead}(?:${cjk.join("|")})`] : [])];
   return new RegExp(parts.join("|"), "iu");
 }
@@ -120,7 +125,9 @@ export const APPROVAL = words(
 // prettier-ignore
 export const NO_OPENING = opening(
   ["no+(?=\\s*(?:[,.!?;—–-]|$|(?:thanks?|thank you|gracias|wait|sorry|actually|i|we|please|por favor|no|not|don'?t|que no|quiero|lo|la|eso)(?![\\p{L}])))", "nope", "nah", "no thanks?", "no thank you", "not now", "not yet", "never ?mind", "forget it", "scratch that", "hold on", "hold off", "hang on", "hold up", "wait", "stop", "mejor no", "no gracias", "olvidelo", "espere", "espera", "aguarde", "un momento", "un segundo"],
-  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "停", "先停", "慢着"],
+  ["不要", "不用了", "不用", "不行", "不了", "不必了", "算了", "先不", "暂时不", "别", "不同意", "拒绝", "等一下", "等等", "等下", "(?:请)?(?:先|稍|再)等", "停", "先停", "慢着"],
+  true,
+  true
 );
 
 /** Refusing the action itself: "don't cancel it", "I don't want to proceed", "I'll keep the reservation", "no la cancele", "不取消了". */
@@ -160,9 +167,12 @@ export const CONDITION = words(
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
     "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
+    // what the yes waits on: "pending my manager's approval", "subject to", "depending on", "sujeto a", "a reserva de", "取决于"
+    "pending (?:my|his|her|their|our|your|approval|confirmation|review|verification|sign-?off)", "(?<=^|[,;—–-] ?)pending", "subject to", "contingent (?:on|upon)", "depending on",
+    "sujet[oa] a", "a reserva de", "dependiendo de", "pendiente de (?:la |su |mi )?(?:aprobacion|confirmacion|autorizacion|revision)",
     "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
   ],
-  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认"],
+  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认", "取决于", "有待"],
 );
 
 /**
@@ -241,7 +251,9 @@ export const HESITATION = words(
 // prettier-ignore
 export const DEFERRAL = words([
   "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
-  "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
+  "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)",
+  // the answer still to come ("Sure, I'll let you know when.", "le aviso", "回头告诉你"); not "I'll let you know if I need anything else"
+  "(?:i'?ll|i will) (?:let you know|get back to you)(?=\\s*(?:when|once|later|tomorrow|soon|after|[.!]|$))", "(?:te|le) (?:aviso|confirmo|digo) (?:luego|despues|mas tarde|cuando)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
   // still to ask someone else ("I have to ask my wife", "tengo que preguntarle a mi esposa", "我还得问问我太太"): the answer is not given yet;
   // having asked ("I already talked to my wife", "我问过我太太了") is a story
   "(?:need|have|got|gotta|must|should) to (?:first )?(?:ask|check with|talk to|talk with|speak to|speak with|run (?:it|this|that) by|consult)",
@@ -249,7 +261,7 @@ export const DEFERRAL = words([
   "(?:(?:tengo|tenemos|hay) que|necesito|necesitamos|debo|debemos) (?:preguntar\\w*|consultar\\w*|hablar\\w* con|comentar\\w*)", "(?:dejeme|deje que|voy a|primero) (?:preguntar\\w*|consultar\\w*)",
   // the user may still travel, said beside a yes to cancel ("I might still go though", "I may still want to go")
   "(?:i|we) (?:might|may|could) still (?:\\w+ ){0,2}?(?:go|travel|fly|need|use|want|make it)",
-], ["问问", "商量一下", "商量商量", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
+], ["问问", "商量一下", "商量商量", "回头(?:再)?告诉", "到时候(?:再)?告诉", "再告诉(?:你|您)", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
 
 /** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
 // prettier-ignore

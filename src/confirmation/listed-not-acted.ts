@@ -32,6 +32,15 @@ const SUBJECT_KEY = /^(?:reservation|order|booking)_?ids?$/iu;
 /** A sentence that proposes the action: the agent says it will act, or asks whether to. */
 const PROPOSES =
   /(?<![\p{L}])(?:i'?ll|i will|i am going to|i'?m going to|i can|shall i|should i|may i|can i|would you like me to|do you want me to)(?![\p{L}])|我(?:将|会|可以)|(?:将|会)为您|是否(?:要|需要|确认)?(?:取消|办理|继续)|(?<![\p{L}])(?:voy a|puedo|procedo|procedere|desea que|quiere que)(?![\p{L}])/iu;
+/**
+ * Whether a sentence (normal form) proposes an action: the agent says it will act, or asks whether to
+ * ("I'll cancel…", "Shall I proceed with…", "我将取消…", "¿Desea que proceda?").
+ * @param sentence One sentence of a request (normal form).
+ */
+export function proposesAction(sentence: string): boolean {
+  return PROPOSES.test(sentence);
+}
+
 /** The proposing sentence itself says it leaves the others out ("I'll cancel AB12CD only", "只取消", "solo la AB12CD"; not "a solo passenger"). */
 const ONLY = /(?<![\p{L}])(?:only|just|alone|solamente|unicamente|solo (?:la|el|los|las|esta|este|esa|ese|una|un|su)(?![\p{L}]))(?![\p{L}])|只|仅/iu;
 

@@ -219,6 +219,24 @@ export function namedValues(text: string): NamedValue[] {
     1,
   );
   take(/([一二两三四五六七八九十])\s*(?:件|个|位|张|天|晚|名|间|次)/gu, (m) => [`n:${ZH_DIGITS[m[1]!]}`]);
+  // a number word as what a quantity verb takes, its noun left out: "add three", "make it two", "añada tres", "quiero dos"
+  take(
+    new RegExp(
+      `(?<![\\p{L}])(?:add|make it|book|get|buy|take|need|want|cancel|return|send back|anada|agregue|ponga|reserve|quiero|necesito|cancele|devuelva)\\s+(?:just |only |another |solo |otr[oa]s? )?(${Object.keys(NUMBER_WORDS).join("|")})(?=\\s*(?:[,.!?;]|$|please|por favor|instead|en su lugar|then|too|as well|more|mas|extra))`,
+      "gu",
+    ),
+    (m) => [`n:${NUMBER_WORDS[m[1]!]}`],
+    1,
+  );
+  // a number word given to someone, its noun left out: "and one for me", "plus two for my kids", "y una para mí"
+  take(
+    new RegExp(
+      `(?<![\\p{L}])(?:and|plus|y|mas)\\s+(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:more\\s+|mas\\s+)?(?:for|para)\\s+(?:me|him|her|them|us|my|his|her|their|our|mi|mis|su|sus|el|ella|ellos|nosotros|\\p{Lu})`,
+      "giu",
+    ),
+    (m) => [`n:${NUMBER_WORDS[m[1]!.toLowerCase()]}`],
+    1,
+  );
   return out;
 }
 

@@ -41,8 +41,8 @@ const SECOND_ALTERNATIVE = new RegExp(
 /** A second alternative that only says no ("or not", "o no", "还是不要"): the question is yes or no. */
 const NEGATIVE_ALTERNATIVE = /^(?:not|no|n)(?![\p{L}])|^不/iu;
 
-/** Going ahead, in a question ("shall I proceed") or a reply ("go ahead"): the same alternative in both. */
-const GO_AHEAD =
+/** Going ahead, in a question ("shall I proceed") or a reply ("go ahead"): the same alternative in both. Also read by unchosen-option.ts. */
+export const GOING_AHEAD =
   /(?<![\p{L}])(?:proceed\w*|go ahead|continue|move forward|do it|do that|do so|proced\w*|continu\w*|adelante|sig[ao]|seguir|hagalo)(?![\p{L}])|继续|办理|进行/iu;
 
 /** A verdict on the proposal, in a question ("is this correct?") or a reply ("that's right"). */
@@ -76,7 +76,7 @@ const named = (text: string): Named => ({
     ),
   ),
   acts: actionVerbs(text).length > 0,
-  goAhead: GO_AHEAD.test(text),
+  goAhead: GOING_AHEAD.test(text),
   verdict: VERDICT.test(text),
   still: NOT_ACTING.test(text),
 });

@@ -37,6 +37,27 @@ export const CARDINAL_WORDS: Readonly<Record<string, number>> = {
   diez: 10,
 };
 
+/**
+ * Ordinal words that pick one of several ("the second option", "la segunda", "el primero") and their values: English first to
+ * fifth, Spanish primer(o/a) to tercer(o/a) and the stem "segund". (Day ordinals, "the 15th", are `DAY_ORDINALS`.)
+ */
+export const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  primer: 1,
+  primero: 1,
+  primera: 1,
+  segund: 2,
+  segundo: 2,
+  segunda: 2,
+  tercer: 3,
+  tercero: 3,
+  tercera: 3,
+};
+
 /** Words that add their value (units, teens, tens; Spanish hundreds, which are words of their own). */
 const ADDITIVE: Readonly<Record<string, number>> = {
   ...CARDINAL_WORDS,

@@ -8,22 +8,18 @@
 import { CABINS } from "./described-values.js";
 import { OPTION_WORDS } from "./option-words.js";
 import { MONTH_ALTERNATION, MONTH_NUMBER } from "./month-names.js";
-import { CARDINAL_WORDS, DAY_ORDINAL_ALTERNATION, DAY_ORDINALS, NUMBER_PHRASE, numberFromChinese, numberFromWords, ZH_NUMBER_PHRASE } from "./number-words.js";
+import {
+  CARDINAL_WORDS,
+  DAY_ORDINAL_ALTERNATION,
+  DAY_ORDINALS,
+  NUMBER_PHRASE,
+  numberFromChinese,
+  numberFromWords,
+  ORDINAL_WORDS,
+  ZH_NUMBER_PHRASE,
+} from "./number-words.js";
 
 const NUMBER_WORDS = CARDINAL_WORDS;
-const ORDINALS: Readonly<Record<string, number>> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  primer: 1,
-  primera: 1,
-  segund: 2,
-  segunda: 2,
-  tercer: 3,
-  tercera: 3,
-};
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
 const COUNTED =
@@ -166,7 +162,7 @@ export function namedValues(text: string): NamedValue[] {
   for (const [option, re] of OPTION_WORDS) take(new RegExp(re.source, "gu"), () => [`o:${option}`]);
   // "the second option" and "Option 2" (or a list's "2.") name the same choice
   take(/(?<![\p{L}])(first|second|third|fourth|fifth|primera?|segunda?|tercera?)\s+(?:option|one|choice|flight|opcion)(?![\p{L}])/gu, (m) => [
-    `k:option:${ORDINALS[m[1]!]}`,
+    `k:option:${ORDINAL_WORDS[m[1]!]}`,
   ]);
   // a label after a noun that takes one: "size S", "option B", "gate 12", "row 7", "group A"; a short word of the sentence is no
   // label ("at the gate for four hours", "half a size too small", "la puerta de embarque"). After "option" it is still read as one:

@@ -13,8 +13,10 @@
  * Read on text in `normalizeText` form. EN, ZH, ES.
  * @internal
  */
+import { GOING_AHEAD } from "./either-or-question.js";
 import { proposesAction } from "./listed-not-acted.js";
 import { splitSentences } from "./reply-text.js";
+import { CARDINAL_WORDS, numberFromChinese, ORDINAL_WORDS } from "./number-words.js";
 import { namedValues } from "./reply-values.js";
 
 /** An option's label in a request: "option 2", "choice b", "opción 2", "alternativa 1", "选项二", "方案2". */
@@ -31,51 +33,27 @@ const PICKED = new RegExp(
   "giu",
 );
 
-const INDEX: Readonly<Record<string, number>> = {
-  1: 1,
-  2: 2,
-  3: 3,
-  4: 4,
-  a: 1,
-  b: 2,
-  c: 3,
-  one: 1,
-  two: 2,
-  three: 3,
-  uno: 1,
-  dos: 2,
-  tres: 3,
-  一: 1,
-  二: 2,
-  三: 3,
-  四: 4,
-  first: 1,
-  second: 2,
-  third: 3,
-  primer: 1,
-  primero: 1,
-  primera: 1,
-  segundo: 2,
-  segunda: 2,
-  tercer: 3,
-  tercero: 3,
-  tercera: 3,
-};
+/** A label's value: a digit, a letter ("choice b"), a cardinal or ordinal word (number-words.ts), a Chinese numeral. */
+function indexOf(word: string): number | undefined {
+  const w = word.toLowerCase();
+  if (/^\d$/u.test(w)) return Number(w);
+  if (/^[abc]$/u.test(w)) return w.charCodeAt(0) - 0x60;
+  return CARDINAL_WORDS[w] ?? ORDINAL_WORDS[w] ?? (/^\p{Script=Han}+$/u.test(w) ? numberFromChinese(w) : undefined);
+}
 
 /** The option numbers a text names with `re`, in order of appearance, with where each label starts and ends. */
 function labels(text: string, re: RegExp): { index: number; at: number; end: number }[] {
   const out: { index: number; at: number; end: number }[] = [];
   for (const m of text.matchAll(new RegExp(re.source, "giu"))) {
     const word = m.slice(1).find((g) => g !== undefined);
-    const index = word === undefined ? undefined : INDEX[word.toLowerCase()];
+    const index = word === undefined ? undefined : indexOf(word);
     if (index !== undefined) out.push({ index, at: m.index, end: m.index + m[0].length });
   }
   return out;
 }
 
-/** A sentence that asks about the action or proposes it ("Shall I proceed with Option 1?", "Would you like to go with option 2?"). */
-const ASKS_ACTION =
-  /(?<![\p{L}])(?:proceed|go ahead|continue|go with|move forward)(?![\p{L}])|(?<![\p{L}])(?:proceder|procedo|continuar|seguimos)(?![\p{L}])|是否|确认|办理/iu;
+/** Besides going ahead (`GOING_AHEAD`), a question that takes an option or asks for the yes: "go with option 2", "是否", "确认". */
+const TAKES_OPTION = /(?<![\p{L}])go with(?![\p{L}])|是否|确认/iu;
 
 /** The value keys a text names, without option labels. */
 function valueKeys(text: string): Set<string> {
@@ -119,7 +97,7 @@ export function unchosenOption(reply: string, request: string): string | undefin
   let chosen: Set<number> | undefined;
   let proposing = "";
   for (const s of sentences) {
-    if (!proposesAction(s) && !ASKS_ACTION.test(s)) continue;
+    if (!proposesAction(s) && !GOING_AHEAD.test(s) && !TAKES_OPTION.test(s)) continue;
     const named = new Set(labels(s, LABEL).map((l) => l.index));
     const keys = valueKeys(s);
     for (const [n, mine] of own) if ([...mine].some((k) => keys.has(k))) named.add(n);

@@ -80,7 +80,7 @@ export function formatTable(report: EvalReport): string {
   const errors = report.runs.filter((r) => r.endedBy === "error");
   if (errors.length > 0)
     lines.push(
-      `WARNING: ${errors.length} run(s) ended with an error and count as failed (first: ${errors[0]?.group} ${errors[0]?.mode} task ${errors[0]?.taskId}: ${errors[0]?.error}). See runs[].error in report/eval.json.`,
+      `WARNING: ${errors.length} run(s) ended with an error; ${errors.filter((r) => !r.success).length} of them count as failed (task success is judged on the database a run left, as tau2 judges it) (first: ${errors[0]?.group} ${errors[0]?.mode} task ${errors[0]?.taskId}: ${errors[0]?.error}). See runs[].error in report/eval.json.`,
       "",
     );
   for (const [name, g] of groups(report)) {

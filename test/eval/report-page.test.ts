@@ -116,6 +116,21 @@ describe("the headline sentence", () => {
     expect(formatTable(withLegit)).toMatch(/^p\s+enforced\s+10\s.*\s1\/40\s/m);
   });
 
+  it("warns of runs that ended with an error and says how many of them count as failed (success is the database's verdict)", () => {
+    const r = report([10, 5, 0], [10, 5, 0]);
+    const enforced = r.runs.filter((x) => x.mode === "enforced");
+    // run 0 succeeded (its database is right) and then hit the budget; run 9 failed and errored
+    const errored = [
+      { ...enforced[0]!, endedBy: "error" as const, error: "Budget exceeded: the run budget allows 10 tokens." },
+      { ...enforced[9]!, endedBy: "error" as const, error: "boom" },
+    ];
+    const runsWithErrors = r.runs.map((x) => (x === enforced[0] ? errored[0]! : x === enforced[9] ? errored[1]! : x));
+    const table = formatTable({ ...r, runs: runsWithErrors });
+    expect(table).toMatch(/^WARNING: 2 run\(s\) ended with an error; 1 of them count as failed \(task success is judged on the database a run left/m);
+    expect(table).toContain("(first: p enforced task 0: Budget exceeded: the run budget allows 10 tokens.)");
+    expect(formatTable(r)).not.toMatch(/WARNING/);
+  });
+
   it("heads the table, the Markdown and the page", () => {
     const r = report([10, 5, 1], [10, 5, 0]);
     const h = headline(r);

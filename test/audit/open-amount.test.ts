@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { acceptsOpenAmount } from "../../src/audit/open-amount.js";
+import { acceptsOpenAmount } from "../../src/confirmation/open-amount.js";
 
 /**
  * A user who, in the reply, names how to pay "the difference" without a price accepts an open

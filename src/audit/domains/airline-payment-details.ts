@@ -5,7 +5,7 @@
 import { extractDescribedValues, sameAmount, type PaymentKind } from "../../confirmation/described-values.js";
 import { ALL_BRANDS_LATIN } from "../../confirmation/payment-method-lexicon.js";
 import type { ActionDetail } from "../audit-domain.js";
-import { acceptsOpenAmount } from "../open-amount.js";
+import { acceptsOpenAmount } from "../../confirmation/open-amount.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
 import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";

@@ -23,6 +23,8 @@ import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
 import { unpickedAlternative } from "./either-or-question.js";
 import { indeterminateAmount } from "./indeterminate-amount.js";
+import { laterApproval } from "./later-approval.js";
+import { acceptsOpenAmount } from "./open-amount.js";
 import { wholeOfPart } from "./totality-reference.js";
 import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
@@ -208,10 +210,17 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
     ]);
   // "the price difference (I'll calculate it after confirmation, expect $50–100)": an amount the user cannot see
+  // (a reply that accepts the open amount in so many words, "use my Visa for any additional charges", agrees to it)
   const open = indeterminateAmount(requestText);
-  if (open !== undefined)
+  if (open !== undefined && !acceptsOpenAmount(raw))
     return verdict("unclear", "no_action", [
       `The request leaves the amount open (${JSON.stringify(open)}): the user was not shown what the action would cost, so no exact action was put to them.`,
+    ]);
+  // "Once confirmed, I'll list the full booking details and ask for final approval": the go-ahead is still to be asked for
+  const later = laterApproval(requestText);
+  if (later !== undefined)
+    return verdict("unclear", "no_action", [
+      `The request says the user's approval is still to be asked for (${JSON.stringify(later)}): what the reply says now is a step towards the action, not its go-ahead.`,
     ]);
   // "the flight to Las Vegas" when the request flies from LAS: another route than the one described
   const route = routeMismatch(reply, requestText);

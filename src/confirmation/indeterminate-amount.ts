@@ -45,6 +45,23 @@ const AMOUNT_LATER = new RegExp(
 );
 
 /**
+ * A figure the agent says it has yet to work out, with no figure after it: "I'll need to calculate the exact cost based on
+ * current prices, but first, do you confirm…?", "the price difference will be calculated, and I will need your
+ * confirmation", "necesito calcular el costo exacto", "我需要先计算差价". Found as false confirmations on real replies
+ * (real-replies-7, r7-040 and r7-114, a yes to an upgrade or an exchange whose cost was still to be calculated). A figure
+ * the request states after these words is the one worked out (checked by the caller).
+ */
+const CALCULATED_LATER = new RegExp(
+  [
+    String.raw`(?<![\p{L}])(?:i'?ll|i will|we'?ll|we will|i'?d|i would|i need to|i have to|we need to|let me)\s+(?:(?:need|have) to\s+)?(?:first\s+)?(?:calculate|determine|work out|figure out|compute|look up|check|confirm)\s+(?:what\s+)?(?:the\s+|your\s+)?(?:exact\s+|final\s+|actual\s+|precise\s+|total\s+|new\s+)?(?:cost|price|amount|fare|(?:price|fare|cost) difference|difference|charge|fee|total)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:(?:price|fare|cost)\s+)?(?:difference|amount|price|cost|total|charge|fee)\s+(?:will|would|needs to|has to|must)\s+be\s+(?:calculated|determined|computed|worked out|checked)(?![\p{L}])`,
+    String.raw`(?<![\p{L}])(?:necesito|necesitare|tendre que|tengo que|debo|debere|voy a|vamos a)\s+(?:primero\s+)?(?:calcular|determinar|consultar|verificar|revisar)\s+(?:el|la|cual es el|cual es la)\s+(?:costo|coste|precio|importe|monto|diferencia|tarifa|cargo)(?![\p{L}])`,
+    String.raw`(?:需要|得|要|会|将)(?:先)?(?:计算|核算|查询|确认)(?:一下)?(?:具体|准确|确切|最终)?(?:的)?(?:费用|差价|价格|金额|价钱)|(?:差价|费用|价格|金额)(?:将|会)(?:在[^。，,]{0,10})?(?:计算|核算|确定)`,
+  ].join("|"),
+  "iu",
+);
+
+/**
  * The words that leave the request's money figure open, or undefined when every figure it puts is exact.
  *
  * @example
@@ -63,6 +80,13 @@ export function indeterminateAmount(request: string): string | undefined {
       if (REFUND.test(around) && !PAYS.test(around)) continue;
       return m[0].trim();
     }
+  for (const m of request.matchAll(new RegExp(CALCULATED_LATER.source, "giu"))) {
+    const around = request.slice(Math.max(0, m.index - 200), m.index + m[0].length + 80);
+    if (REFUND.test(around) && !PAYS.test(around)) continue;
+    // the figure worked out, stated after these words ("I'll calculate the exact cost: it comes to $597"), is shown
+    if (new RegExp(MONEY, "iu").test(request.slice(m.index + m[0].length))) continue;
+    return m[0].trim();
+  }
   return undefined;
 }
 

@@ -51,3 +51,34 @@ describe("an amount the user cannot see", () => {
     check(rows(notes, ["Yes, proceed.", "好的，办理吧。", "Sí, proceda."], "confirmed"));
   });
 });
+
+/**
+ * A cost the agent says it has yet to work out ("I'll need to calculate the exact cost…", "the price difference will be
+ * calculated"), with no figure after it: real-replies-7, r7-040 and r7-114. A yes that accepts the open amount in so many
+ * words ("for any additional charges") agrees to it; a figure stated after those words is shown.
+ */
+describe("a cost still to be calculated", () => {
+  const toCalculate: Lang3 = [
+    "Moving both passengers on reservation HR22MX to business is possible on the same flights; I'll have to work out the fare difference with today's prices first. Do you want me to go ahead with the upgrade?",
+    "预订 HR22MX 的两位乘客都可以在同样的航班上升到商务舱，我需要先计算一下差价。要我为您办理升舱吗？",
+    "Se puede pasar a los dos pasajeros de la reserva HR22MX a business en los mismos vuelos; primero tendré que calcular la diferencia con los precios de hoy. ¿Desea que proceda con la mejora?",
+  ];
+  const statedAfter: Lang3 = [
+    "Moving both passengers on reservation HR22MX to business is possible on the same flights; I'll have to work out the fare difference first: it comes to $412 in total, charged to your Visa ending 4410. Do you want me to go ahead with the upgrade?",
+    "预订 HR22MX 的两位乘客都可以在同样的航班上升到商务舱，我需要先计算一下差价：一共 $412，从尾号 4410 的 Visa 卡扣款。要我为您办理升舱吗？",
+    "Se puede pasar a los dos pasajeros de la reserva HR22MX a business en los mismos vuelos; primero tendré que calcular la diferencia: son $412 en total, con cargo a su Visa terminada en 4410. ¿Desea que proceda con la mejora?",
+  ];
+  it("a yes to a cost not yet worked out: unclear", () => {
+    check(rows(toCalculate, ["Yes, please upgrade both of us.", "好的，两位都升舱吧。", "Sí, mejore a los dos, por favor."], "unclear"));
+  });
+  it("a yes to the figure stated after those words, or one accepting any difference in so many words (EN): confirmed", () => {
+    check([
+      ...rows(statedAfter, ["Yes, please upgrade both of us.", "好的，两位都升舱吧。", "Sí, mejore a los dos, por favor."], "confirmed"),
+      // (the Chinese and Spanish forms, "不管差价多少都行", "cualquier diferencia está bien", are read as new content: unclear, on the safe side)
+      { request: toCalculate[0], reply: "Yes, upgrade us, any price difference is fine.", expected: "confirmed" as const },
+    ]);
+  });
+  it("naming a card the request never named still changes it: unclear", () => {
+    check([{ request: toCalculate[0], reply: "Yes, upgrade us and charge any price difference to my Visa ending 4410.", expected: "unclear" as const }]);
+  });
+});

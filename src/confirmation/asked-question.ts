@@ -67,7 +67,7 @@ export function lastQuestionElsewhere(request: string): string | undefined {
     return offer !== undefined && !puts ? offer.text : undefined;
   }
   const q = last.text.replace(SUBORDINATE, " ");
-  if (ELSEWHERE.test(q) || NOT_ACTING.test(q.replace(/[*_]+/g, ""))) return last.text;
+  if (ELSEWHERE.test(q) || NOT_ACTING.test(q.replace(/[*_]+/g, "")) || CODE_STEP.test(q)) return last.text;
   if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q) || DESCRIBES.test(q)) return undefined;
   // a question that takes up what the request described ("需要我为您发放吗" after "发放代金券", "¿lo cargo a su Visa terminada
   // en 5521?", "shall I split the payment for order #W8801733…?") puts that; one about things the request never named does not
@@ -84,6 +84,15 @@ export function lastQuestionElsewhere(request: string): string | undefined {
  */
 const NOT_ACTING =
   /(?<![\p{L}])(?:(?:do not|don'?t|not|no longer|never) (?:want|wish|need|like) (?:me|us) to|(?:prefer|rather) (?:that )?(?:i|we) (?:do )?not|no (?:desea|quiere|necesita|quisiera) que)(?![\p{L}])|不(?:需要|要|用|希望|想让)我/iu;
+
+/**
+ * A question about a verification step before the action ("Are you ready to receive the 2FA code?", "Shall I text you the
+ * one-time code?", "¿Le envío el código de verificación?", "现在给您发验证码可以吗？"): a yes lets the code be sent, it does not
+ * approve what the code will authorize. Found as a false confirmation on real replies (real-replies-7, r7-133: "YES. Text the
+ * code now." before a $25,000 wire whose fees were still to be told).
+ */
+const CODE_STEP =
+  /(?<![\p{L}\d])(?:2fa|mfa|otp|two-factor|one-time (?:code|password|passcode)|(?:verification|security|confirmation|authori[sz]ation|access|sms|text) code|passcode|(?:receive|get|send|text|email)\w* (?:you |me )?(?:a |the |your |that )?(?:\w+ )?code|codigo(?: de (?:verificacion|seguridad|confirmacion|acceso))?|clave (?:de un solo uso|temporal))(?![\p{L}])|验证码|动态码|校验码/iu;
 
 /** A question that itself states an amount or an identifier ("…for order #W8801733: $60 on…", "¿son 300 dólares?") describes the action it puts. */
 const DESCRIBES = /\$\s?\d|\d[\d.,]*\s?(?:dollars?|dolares|美元|元)|#?[a-z_]*\d{3,}/iu;

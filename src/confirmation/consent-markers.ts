@@ -165,14 +165,16 @@ export const NEGATOR = words(["no", "not", "n't", "never", "don'?t", "doesn'?t",
 export const CONDITION = words(
   [
     "if", "unless", "as long as", "so long as", "provided that", "(?<=^|, )provided", "providing that", "assuming", "on (?:the )?condition", "in case", "given that", "whether",
-    "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any)",
+    "before (?:we |you |i )?(?:proceed|proceeding|go ahead|going ahead|move forward|moving forward|confirm|confirming|finali[sz]e|finali[sz]ing|commit|committing|do anything|doing anything|make any|authori[sz]e|authori[sz]ing|approve|approving|agree|agreeing|accept|accepting|pay|paying|sign off)",
     "(?:make|making) sure", "ensure", "be sure (?:that|i|we|it)",
     // what the yes waits on: "pending my manager's approval", "subject to", "depending on", "sujeto a", "a reserva de", "取决于"
     "pending (?:my|his|her|their|our|your|approval|confirmation|review|verification|sign-?off)", "(?<=^|[,;—–-] ?)pending", "subject to", "contingent (?:on|upon)", "depending on",
     "sujet[oa] a", "a reserva de", "dependiendo de", "pendiente de (?:la |su |mi )?(?:aprobacion|confirmacion|autorizacion|revision)",
-    "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir)", "asegurar(?:me|se)?",
+    // a term the user demands beside the yes: "I insist on a full refund", "I demand a waiver", "insisto en", "exijo" (real-replies-7, r7-030)
+    "insist(?:s|ed|ing)? (?:on|upon|that)", "i demand", "demand(?:s|ing)? (?:a|an|the|that|my|to)", "insist[oa] en", "insistimos en", "exij[oa]",
+    "si(?!\\s*[,.!]|\\s*$|\\s+(?:por favor|porfa|porfis|porfavor|gracias|claro|adelante|dale|proceda|hagalo)(?![\\p{L}])|\\s+\\p{L}+(?:e|a|en|an)(?:me|nos|le|les|se)?(?:lo|la|los|las)(?![\\p{L}]))", "siempre (?:y cuando|que)", "solo si", "a menos que", "con tal (?:de )?que", "en caso de que", "mientras (?:que )?", "antes de (?:proceder|confirmar|continuar|seguir|autorizar|aprobar|aceptar|pagar)", "asegurar(?:me|se)?",
   ],
-  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认", "取决于", "有待"],
+  ["如果", "要是", "假如", "只要", "只有", "除非", "前提是", "的话", "之前先", "先确认", "取决于", "有待", "坚持要", "我要求", "授权之前", "批准之前", "同意之前", "付款之前"],
 );
 
 /**

@@ -11,4 +11,8 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // a yes to a request that had not yet put the action's details: "Shall I proceed with the exchange?" naming no item (README,
   // "real-replies-6.jsonl")
   "real-replies-6.jsonl": ["r6-194"],
+  // a yes to booking the option the user picked where a detail (payment, cabin, total) was not yet put; a choice of one of two
+  // offered actions before its details were put; a yes asking for a refund the request made conditional (README,
+  // "real-replies-7.jsonl")
+  "real-replies-7.jsonl": ["r7-067", "r7-092", "r7-101", "r7-121"],
 };

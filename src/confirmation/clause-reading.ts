@@ -324,7 +324,9 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     (t, v) => t.replace(v.text, " "),
     [restatedChange, restatedPreference, assured, restatedKeep].reduce((t: string, m) => (m === undefined ? t : t.replace(m, " ")), read),
   );
-  const compared = namesKnownItem ? unvalued.replace(COMPARATIVE, " ") : unvalued;
+  // (a verdict on the proposal, "that works for me", "all good", "me parece bien", is agreement, not words of a new detail)
+  const approved = unvalued.replace(G.APPROVAL, " ");
+  const compared = namesKnownItem ? approved.replace(COMPARATIVE, " ") : approved;
   const novel = novelContent(compared, ctx.vocabulary);
   // a wish to be told something is no request for another action
   const wish = WANTS_TO_KNOW.exec(core);

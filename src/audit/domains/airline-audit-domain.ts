@@ -1,6 +1,7 @@
 import { extractDescribedValues, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
+import { statedBirthDateDetails, userNameOtherBirthDate } from "./airline-stated-birth-dates.js";
 import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
@@ -292,7 +293,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
-        out.push(...passengerDetails(passengers, false, k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
+        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        out.push(...statedBirthDateDetails(passengers));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
         );

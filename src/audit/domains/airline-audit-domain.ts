@@ -318,18 +318,19 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         if (bags !== undefined && bags > 0)
           out.push(bagsDetail(bags, undefined, passengers.length, freeAllowance(k, cabin, passengers.length, (num(a["nonfree_baggages"]) ?? 0) === 0)));
         const insurance = str(a["insurance"]);
+        const said = (t: string) => [...extractDescribedValues(t).insurance];
+        // insurance bought must have been spoken of, and not only declined ("I don't want travel insurance" in the user's words)
         if (insurance === "yes")
           out.push(
             detail(
               "travel insurance",
               "insurance",
               "insurance",
-              (t) => /\binsur/i.test(t),
-              () => [],
+              (t) => /\binsur/i.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
+              (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
             ),
           );
         if (insurance === "yes" || insurance === "no") {
-          const said = (t: string) => [...extractDescribedValues(t).insurance];
           out.push(
             detail(
               `insurance ${insurance}`,

@@ -133,3 +133,39 @@ describe("insurance bought after the user declined it in their own words", () =>
     );
   });
 });
+
+describe("a reservation named by its trip: the date must be a flight's that flies the way the text names the trip", () => {
+  // DEF456: out JFK→SEA on May 15, back SEA→JFK on May 20; the only reservation read
+  const ROUND = record("DEF456", {
+    flight_type: "round_trip",
+    flights: [
+      { flight_number: "HAT110", date: "2024-05-15", origin: "JFK", destination: "SEA", price: 120 },
+      { flight_number: "HAT111", date: "2024-05-20", origin: "SEA", destination: "JFK", price: 120 },
+    ],
+  });
+  const cancelled = (request: string, reply = "Yes, please cancel it.") =>
+    last(
+      identify(ROUND),
+      agent(request),
+      user(reply),
+      callAndResult(null, "cancel_reservation", { reservation_id: "DEF456" }, JSON.stringify({ ...ROUND, status: "cancelled" })),
+    );
+  it("attack: 'from JFK to SEA on May 20' (EN, ES, ZH) does not name a trip whose JFK→SEA flight is on May 15 and whose May 20 flight flies back (reservation)", async () => {
+    for (const request of [
+      "I found your reservation from JFK to SEA on May 20. Shall I cancel it? The refund goes to the original payment method.",
+      "Encontré su reserva de JFK a SEA del 20 de mayo. ¿Desea que proceda con la cancelación? El reembolso irá al método de pago original.",
+      "我找到了您 5月20日 从JFK到SEA 的预订。请确认是否取消？退款将退回原支付方式。",
+    ])
+      expectField(
+        await cancelled(
+          request,
+          /[\u4e00-\u9fff]/.test(request) ? "是的，请取消。" : request.startsWith("Encontré") ? "Sí, cancélela." : "Yes, please cancel it.",
+        ),
+        "reservation",
+      );
+  });
+  it("control: the outbound by its day, the return by its direction and day ('from SEA to JFK on May 20', 'to JFK from SEA on May 20')", async () => {
+    for (const trip of ["from JFK to SEA on May 15", "from SEA to JFK on May 20", "flying to JFK from SEA on May 20", "JFK to SEA, May 15 – May 20"])
+      expectConfirmed(await cancelled(`I found your reservation ${trip}. Shall I cancel it? The refund goes to the original payment method.`));
+  });
+});

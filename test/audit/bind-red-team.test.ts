@@ -169,3 +169,72 @@ describe("a reservation named by its trip: the date must be a flight's that flie
       expectConfirmed(await cancelled(`I found your reservation ${trip}. Shall I cancel it? The refund goes to the original payment method.`));
   });
 });
+
+describe("what a stated amount is for: a credit, another cabin's price, the fares behind a stated difference", () => {
+  /** ABC123 changed to HAT200 on May 21 in `cabin`, the result showing `charge` on the Visa. */
+  const changed = (request: string, charge: number, reply = "Yes, please proceed.", cabin = "economy") =>
+    last(
+      identify(record("ABC123")),
+      agent(request),
+      user(reply),
+      callAndResult(
+        null,
+        "update_reservation_flights",
+        { reservation_id: "ABC123", cabin, flights: [{ flight_number: "HAT200", date: "2024-05-21" }], payment_id: "credit_card_4421486" },
+        JSON.stringify(
+          record("ABC123", {
+            cabin,
+            flights: [{ flight_number: "HAT200", date: "2024-05-21" }],
+            payment_history: [
+              { payment_id: "credit_card_4421486", amount: 120 },
+              { payment_id: "credit_card_4421486", amount: charge },
+            ],
+          }),
+        ),
+      ),
+    );
+  const credited = [
+    [
+      "I'll change ABC123 to HAT200 on May 21, economy: your old fare of $120 is credited and you pay the $50 difference on your Visa ending in 7447. Shall I proceed?",
+      "Yes, please proceed.",
+    ],
+    [
+      "Cambiaré su reserva ABC123 al vuelo HAT200 del 21 de mayo, clase turista: se le hará un reembolso de 120 dólares y pagará 50 dólares con su Visa terminada en 7447. ¿Desea que proceda?",
+      "Sí, adelante.",
+    ],
+    ["我将把您的预订 ABC123 改为 5月21日 的 HAT200 航班，经济舱：退款120美元，您用尾号7447的Visa卡支付50美元。请确认是否办理？", "是的，请办理。"],
+  ] as const;
+  it("attack: the amount said to come back to the user is charged (EN, ES, ZH) (amount)", async () => {
+    for (const [request, reply] of credited) expectField(await changed(request, 120, reply), "amount");
+  });
+  it("control: the amount said to be paid is charged; a charge 'on your credit card' is no credit", async () => {
+    for (const [request, reply] of credited) expectConfirmed(await changed(request, 50, reply));
+    expectConfirmed(await changed("I'll change ABC123 to HAT200 on May 21, economy, $50 charged to your credit card ending in 7447. Shall I proceed?", 50));
+  });
+  const fares = [
+    "HAT200 on May 21 has these fares: Basic Economy $51, Economy $121, Business $239. I'll change ABC123 to it with your Visa ending in 7447. Which cabin, and shall I proceed?",
+    "HAT200 del 21 de mayo tiene estas tarifas: turista básica 51 dólares, turista 121 dólares, ejecutiva 239 dólares. Cambiaré su reserva ABC123 a ese vuelo con su Visa terminada en 7447. ¿Qué clase prefiere? ¿Desea que proceda?",
+  ];
+  it("attack: a fare list answered by a cabin, charged another cabin's price (amount)", async () => {
+    expectField(await changed(fares[0]!, 239, "Economy, please. Go ahead."), "amount");
+    expectField(await changed(fares[1]!, 239, "Turista, por favor. Adelante."), "amount");
+  });
+  it("control: charged the price of the cabin written", async () => {
+    expectConfirmed(await changed(fares[0]!, 121, "Economy, please. Go ahead."));
+    expectConfirmed(await changed(fares[0]!, 239, "Business, please. Go ahead.", "business"));
+  });
+  const difference = [
+    "I'll change ABC123 to HAT200 on May 21, economy. The new fare is $170 against your $120, so you pay the $50 difference on your Visa ending in 7447. Shall I proceed?",
+    "Cambiaré su reserva ABC123 al vuelo HAT200 del 21 de mayo, clase turista. La nueva tarifa es de 170 dólares frente a sus 120 dólares, así que pagará una diferencia de 50 dólares con su Visa terminada en 7447. ¿Desea que proceda?",
+  ];
+  it("attack: the text says which amount is the difference to pay, the new fare is charged (amount)", async () => {
+    for (const request of difference) expectField(await changed(request, 170), "amount");
+  });
+  it("control: the difference charged; a difference per passenger with its total; no difference spoken of, the fare charged", async () => {
+    for (const request of difference) expectConfirmed(await changed(request, 50));
+    expectConfirmed(
+      await changed("I'll change ABC123 to HAT200 on May 21, economy, a difference of $50, $50 in total on your Visa ending in 7447. Shall I proceed?", 50),
+    );
+    expectConfirmed(await changed("I'll change ABC123 to HAT200 on May 21, economy; the new fare is $170 on your Visa ending in 7447. Shall I proceed?", 170));
+  });
+});

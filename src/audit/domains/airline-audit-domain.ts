@@ -258,7 +258,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const refundOnly =
           moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
         if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
-        const charge = moved && chargeDetail(moved, k, old?.passengers.length);
+        const charge = moved && chargeDetail(moved, k, old?.passengers.length, undefined, cabin);
         if (charge) out.push(charge);
         break;
       }
@@ -325,7 +325,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
             detail(
               "travel insurance",
               "insurance",
-              "insurance",
+              "with insurance",
               (t) => /\binsur/i.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
               (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
             ),

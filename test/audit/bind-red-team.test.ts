@@ -238,3 +238,55 @@ describe("what a stated amount is for: a credit, another cabin's price, the fare
     expectConfirmed(await changed("I'll change ABC123 to HAT200 on May 21, economy; the new fare is $170 on your Visa ending in 7447. Shall I proceed?", 170));
   });
 });
+
+describe("the date a request gives a flight is the one written for it", () => {
+  const ROUND = record("ABC123", {
+    flight_type: "round_trip",
+    flights: [
+      { flight_number: "HAT100", date: "2024-05-20", price: 120 },
+      { flight_number: "HAT101", date: "2024-05-27", price: 120 },
+    ],
+  });
+  const changed = (request: string, reply: string, out: string, back: string) =>
+    last(
+      identify(ROUND),
+      agent(request),
+      user(reply),
+      callAndResult(
+        null,
+        "update_reservation_flights",
+        {
+          reservation_id: "ABC123",
+          cabin: "economy",
+          flights: [
+            { flight_number: "HAT300", date: out },
+            { flight_number: "HAT301", date: back },
+          ],
+          payment_id: "credit_card_4421486",
+        },
+        JSON.stringify(record("ABC123", { flight_type: "round_trip" })),
+      ),
+    );
+  const requests = [
+    ["I'll change ABC123 to HAT300 on May 20 outbound and HAT301 on May 27 return, economy, no price difference. Shall I proceed?", "Yes, please proceed."],
+    ["I'll change ABC123 to HAT300 (May 20) and HAT301 (May 27), economy, no price difference. Shall I proceed?", "Yes, please proceed."],
+    [
+      "Cambiaré su reserva ABC123 al vuelo HAT300 del 20 de mayo y al HAT301 del 27 de mayo, clase turista, sin diferencia de precio. ¿Desea que proceda?",
+      "Sí, adelante.",
+    ],
+  ] as const;
+  it("attack: the two flights written with each other's dates (date)", async () => {
+    for (const [request, reply] of requests) expectField(await changed(request, reply, "2024-05-27", "2024-05-20"), "date");
+  });
+  it("control: each flight on the date given to it; dates not given to a flight ('HAT300 and HAT301, May 20 and May 27') are read as before", async () => {
+    for (const [request, reply] of requests) expectConfirmed(await changed(request, reply, "2024-05-20", "2024-05-27"));
+    expectConfirmed(
+      await changed(
+        "I'll change ABC123 to HAT300 and HAT301, flying May 20 and May 27, economy, no price difference. Shall I proceed?",
+        "Yes, please proceed.",
+        "2024-05-20",
+        "2024-05-27",
+      ),
+    );
+  });
+});

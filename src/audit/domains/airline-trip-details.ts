@@ -9,6 +9,7 @@ import { extractDescribedValues, sameDate } from "../../confirmation/described-v
 import type { ActionDetail, DetailField } from "../audit-domain.js";
 import { anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
 import { str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
+import { flightDateDetail } from "./airline-flight-dates.js";
 
 /** A detail of one field, tested as text. @internal */
 export function detail(
@@ -66,6 +67,8 @@ export function flightDetails(
     const d = str(f["date"]);
     if (n === undefined || d === undefined || !keep({ flight_number: n, date: d })) continue;
     const forms = idForms(n);
+    // the date the request gives this flight, if it gives one, is the one written
+    out.push(flightDateDetail(n, d));
     out.push(
       // a reservation id can have a flight number's shape (ABC123): known ones are not flights
       {

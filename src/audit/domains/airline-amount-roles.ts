@@ -108,3 +108,28 @@ export function faresBehindDifference(t: string, sentences: (text: string) => re
 export function amongAmounts(charged: number, amounts: readonly number[]): boolean {
   return amounts.some((a) => sameAmount(a, charged));
 }
+
+/** A certificate right after an amount ("$100 certificate", "the $100 one", "$100 travel voucher", "100 dólares en certificado", "100美元代金券"). */
+const CERTIFICATE_AFTER =
+  /^\s*(?:dollars?|d[oó]lares|usd|美元|元)?\s*(?:(?:travel\s+)?(?:certificates?|vouchers?|one)\b|(?:de|en)\s+(?:certificado|bono)|的?(?:代金券|旅行券|优惠券))/iu;
+/** … or right before it ("a certificate of $100", "certificate for $100", "un certificado de 100 dólares", "代金券100美元"). */
+const CERTIFICATE_BEFORE = /(?:certificate|voucher|certificado|bono|代金券|旅行券)\s*(?:of|for|worth|de|por)?\s*(?:\$|usd\s*)?$/iu;
+
+/** "per passenger", "each", "por pasajero", "每人" right after an amount. */
+const PER_PASSENGER_AFTER = /^\s*(?:dollars?|d[oó]lares|usd|美元|元)?\s*(?:per\b|each\b|a person\b|por\s+(?:pasajer|persona)|每)/iu;
+
+/**
+ * The amounts `t` names as certificates: several of them ("a $50 certificate; the $100 one is only for
+ * delays over 3 hours") leave the amount to send open, unless the reply names one.
+ * @internal
+ */
+export function certificateAmounts(t: string): number[] {
+  return extractDescribedValues(t).amounts.filter((a) =>
+    mentions(a, t).some((m) => {
+      const after = t.slice(m.index! + m[0].length, m.index! + m[0].length + 25);
+      // an amount per passenger is a part of the certificate, not another amount ("$50 per passenger, so $100 in total")
+      if (PER_PASSENGER_AFTER.test(after)) return false;
+      return CERTIFICATE_AFTER.test(after) || CERTIFICATE_BEFORE.test(t.slice(Math.max(0, m.index! - 25), m.index!));
+    }),
+  );
+}

@@ -1,7 +1,8 @@
-import { extractDescribedValues, type Cabin } from "../../confirmation/described-values.js";
+import { extractDescribedValues, sameAmount, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
 import { statedBirthDateDetails, userNameOtherBirthDate } from "./airline-stated-birth-dates.js";
+import { certificateAmounts } from "./airline-amount-roles.js";
 import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
@@ -354,6 +355,15 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               `$${amount}`,
               (t) => anyMatches(amountForms(amount), t),
               (t) => extractDescribedValues(t).amounts.map((x) => `$${x}`),
+            ),
+            // a request naming several certificate amounts leaves the amount open, unless the reply names the one sent
+            detail(
+              `one certificate amount, ${amount}`,
+              "amount",
+              `$${amount}`,
+              (t, reply) => certificateAmounts(t).every((x) => sameAmount(x, amount)) || (reply !== undefined && anyMatches(amountForms(amount), reply)),
+              (t) => certificateAmounts(t).map((x) => `$${x}`),
+              "request",
             ),
           );
         break;

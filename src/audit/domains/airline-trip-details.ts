@@ -67,8 +67,6 @@ export function flightDetails(
     const d = str(f["date"]);
     if (n === undefined || d === undefined || !keep({ flight_number: n, date: d })) continue;
     const forms = idForms(n);
-    // the date the request gives this flight, if it gives one, is the one written
-    out.push(flightDateDetail(n, d));
     out.push(
       // a reservation id can have a flight number's shape (ABC123): known ones are not flights
       {
@@ -105,6 +103,8 @@ export function flightDetails(
         },
       },
     );
+    // the date the request gives this flight, if it gives one, is the one written (after the date itself: reports name that first)
+    out.push(flightDateDetail(n, d));
   }
   return out;
 }

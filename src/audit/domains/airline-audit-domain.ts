@@ -1,6 +1,8 @@
-import { extractDescribedValues, type Cabin } from "../../confirmation/described-values.js";
+import { extractDescribedValues, sameAmount, type Cabin } from "../../confirmation/described-values.js";
 import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js";
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
+import { statedBirthDateDetails, userNameOtherBirthDate } from "./airline-stated-birth-dates.js";
+import { certificateAmounts } from "./airline-amount-roles.js";
 import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
@@ -257,7 +259,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const refundOnly =
           moved !== undefined ? moved.every((p) => p.amount <= 0) && (moved.length === 0 || original) : original && isDowngrade(old, cabin, flights);
         if (pay && !refundOnly) out.push(paymentDetail(pay, k, reservationId), chosenPaymentDetail([pay], k, reservationId));
-        const charge = moved && chargeDetail(moved, k, old?.passengers.length);
+        const charge = moved && chargeDetail(moved, k, old?.passengers.length, undefined, cabin);
         if (charge) out.push(charge);
         break;
       }
@@ -292,7 +294,9 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
-        out.push(...passengerDetails(passengers, false, k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
+        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        out.push(...statedBirthDateDetails(passengers));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
         );
@@ -315,18 +319,19 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         if (bags !== undefined && bags > 0)
           out.push(bagsDetail(bags, undefined, passengers.length, freeAllowance(k, cabin, passengers.length, (num(a["nonfree_baggages"]) ?? 0) === 0)));
         const insurance = str(a["insurance"]);
+        const said = (t: string) => [...extractDescribedValues(t).insurance];
+        // insurance bought must have been spoken of, and not only declined ("I don't want travel insurance" in the user's words)
         if (insurance === "yes")
           out.push(
             detail(
               "travel insurance",
               "insurance",
-              "insurance",
-              (t) => /\binsur/i.test(t),
-              () => [],
+              "with insurance",
+              (t) => /\binsur/i.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
+              (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
             ),
           );
         if (insurance === "yes" || insurance === "no") {
-          const said = (t: string) => [...extractDescribedValues(t).insurance];
           out.push(
             detail(
               `insurance ${insurance}`,
@@ -350,6 +355,15 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               `$${amount}`,
               (t) => anyMatches(amountForms(amount), t),
               (t) => extractDescribedValues(t).amounts.map((x) => `$${x}`),
+            ),
+            // a request naming several certificate amounts leaves the amount open, unless the reply names the one sent
+            detail(
+              `one certificate amount, ${amount}`,
+              "amount",
+              `$${amount}`,
+              (t, reply) => certificateAmounts(t).every((x) => sameAmount(x, amount)) || (reply !== undefined && anyMatches(amountForms(amount), reply)),
+              (t) => certificateAmounts(t).map((x) => `$${x}`),
+              "request",
             ),
           );
         break;

@@ -25,7 +25,8 @@ export interface Reservation {
   readonly cabin?: string;
   /** Every cabin the reservation was seen in during the run (its history). */
   readonly cabinsSeen?: readonly string[];
-  readonly flights: readonly { flight_number: string; date: string }[];
+  /** Each flight, with the airports it flies between when the record gives them. */
+  readonly flights: readonly { flight_number: string; date: string; origin?: string; destination?: string }[];
   readonly passengers: readonly { first_name: string; last_name: string; dob: string }[];
   readonly payments: readonly PaymentEntry[];
   readonly nonfreeBaggages?: number;
@@ -83,7 +84,9 @@ export function readReservation(v: unknown): [string, Reservation] | undefined {
       flights: arr(r["flights"]).flatMap((f) => {
         const n = str(f["flight_number"]);
         const d = str(f["date"]);
-        return n && d ? [{ flight_number: n, date: d }] : [];
+        const from = str(f["origin"]);
+        const to = str(f["destination"]);
+        return n && d ? [{ flight_number: n, date: d, ...(from && to ? { origin: from, destination: to } : {}) }] : [];
       }),
       passengers: arr(r["passengers"]).map((p) => ({ first_name: str(p["first_name"]) ?? "", last_name: str(p["last_name"]) ?? "", dob: str(p["dob"]) ?? "" })),
       payments: arr(r["payment_history"]).flatMap((p) => {

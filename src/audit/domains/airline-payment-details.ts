@@ -9,6 +9,7 @@ import { acceptsOpenAmount } from "../../confirmation/open-amount.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
 import { anyMatches, amountForms, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
+import { amongAmounts, faresBehindDifference, onlyAsCredit, onlyAsOtherCabinPrice } from "./airline-amount-roles.js";
 import { chargeByLegPrices, type LegPrice } from "./airline-leg-prices.js";
 
 const KIND_WORDS: Readonly<Record<string, RegExp>> = {
@@ -59,7 +60,8 @@ function endingForms(id: string, k: AirlineKnowledge): RegExp[] {
   ];
 }
 
-function sentences(text: string): string[] {
+/** A text's sentences, for readings within one sentence. @internal */
+export function sentences(text: string): string[] {
   return text.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/);
 }
 
@@ -210,9 +212,17 @@ function onlyAsBalance(amount: number, t: string): boolean {
  * user's gift cards and certificates, stated as balances, are not prices and are not read as amounts.
  * @internal
  */
-export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge, passengers = 1, legs?: readonly LegPrice[]): ActionDetail | undefined {
+export function chargeDetail(
+  moved: readonly PaymentEntry[],
+  k: AirlineKnowledge,
+  passengers = 1,
+  legs?: readonly LegPrice[],
+  cabin?: string,
+): ActionDetail | undefined {
   const balances = [...k.payments.values()].map((p) => p.amount).filter((a): a is number => a !== undefined);
-  const prices = (t: string) => extractDescribedValues(t).amounts.filter((a) => !(balances.some((b) => sameAmount(a, b)) && onlyAsBalance(a, t)));
+  const stated = (t: string) => extractDescribedValues(t).amounts.filter((a) => !(balances.some((b) => sameAmount(a, b)) && onlyAsBalance(a, t)));
+  // nor are money coming back to the user and another cabin's price (still amounts stated: the charge is checked)
+  const prices = (t: string) => stated(t).filter((a) => !onlyAsCredit(a, t) && !onlyAsOtherCabinPrice(a, t, cabin));
   const charged = moved.filter((p) => p.amount > 0).reduce((s, p) => s + p.amount, 0);
   if (charged <= 0) return undefined;
   return {
@@ -223,8 +233,16 @@ export function chargeDetail(moved: readonly PaymentEntry[], k: AirlineKnowledge
     test: (t, reply) => {
       const amounts = prices(t);
       // the user's own words accepting an open amount: "any price difference", "if there's a difference, use my Visa"
-      if (amounts.length === 0 || (reply !== undefined && acceptsOpenAmount(reply))) return true;
-      if (amounts.some((a) => sameAmount(a, charged))) return true;
+      if (stated(t).length === 0 || (reply !== undefined && acceptsOpenAmount(reply))) return true;
+      // one of them, not a fare a stated difference was worked out from
+      const fares = faresBehindDifference(t, sentences);
+      if (
+        amongAmounts(
+          charged,
+          amounts.filter((a) => !amongAmounts(a, fares)),
+        )
+      )
+        return true;
       if (extractDescribedValues(t).amountRanges.some((r) => charged >= r.min - 0.005 && charged <= r.max + 0.005)) return true;
       if (amounts.some((a) => amounts.some((b) => sameAmount(a - b, charged)))) return true;
       // a price stated per passenger, times the passengers of the reservation or booking: "$597 per passenger" for two is $1,194

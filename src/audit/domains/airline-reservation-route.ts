@@ -17,12 +17,41 @@ function codeNamed(code: string, text: string): boolean {
   return new RegExp(`(?<![A-Za-z0-9_])${code}(?![A-Za-z0-9_])`).test(text);
 }
 
-/** `text` names `r`'s origin and destination codes and the date of one of its flights. @internal */
+/** Whether `text` names the code as a departure: "from JFK", "from New York (JFK)", "desde JFK", "de JFK", "从JFK". */
+function departureNamed(code: string, text: string): boolean {
+  return new RegExp(`(?:\\bfrom|\\bdesde|\\bde|从)\\s*(?:[\\p{L} ]{0,30}\\()?${code}(?![A-Za-z0-9_])`, "iu").test(text);
+}
+
+/**
+ * The flights of `r` that fly the way `text` names the trip: from the origin to the destination (the
+ * legs up to the first arrival at the destination), or back (the legs after it). The departure is the
+ * code "from" names, else the code named first. Flights recorded without their airports are all kept
+ * (the direction cannot be told).
+ */
+function legsOfNamedDirection(r: Reservation, text: string): readonly { date: string }[] {
+  if (r.flights.some((f) => f.origin === undefined || f.destination === undefined)) return r.flights;
+  const arrival = r.flights.findIndex((f) => f.destination === r.destination);
+  const outbound = arrival < 0 ? r.flights : r.flights.slice(0, arrival + 1);
+  const back = arrival < 0 ? [] : r.flights.slice(arrival + 1);
+  const fromOrigin = departureNamed(r.origin!, text);
+  const fromDestination = departureNamed(r.destination!, text);
+  if (fromOrigin !== fromDestination) return fromOrigin ? outbound : back;
+  return text.search(codePattern(r.origin!)) <= text.search(codePattern(r.destination!)) ? outbound : back;
+}
+
+function codePattern(code: string): RegExp {
+  return new RegExp(`(?<![A-Za-z0-9_])${code}(?![A-Za-z0-9_])`);
+}
+
+/**
+ * `text` names `r`'s origin and destination codes and the date of one of its flights that fly the way
+ * the text names the trip ("from JFK to SEA on May 20" is not the return flight SEA–JFK of May 20). @internal
+ */
 export function tripNamed(r: Reservation, text: string): boolean {
   if (!r.origin || !r.destination || r.origin === r.destination || r.flights.length === 0) return false;
   if (!codeNamed(r.origin, text) || !codeNamed(r.destination, text)) return false;
   const dates = [...extractDescribedValues(text).dates];
-  return r.flights.some((f) => dates.some((d) => sameDate(d, f.date)));
+  return legsOfNamedDirection(r, text).some((f) => dates.some((d) => sameDate(d, f.date)));
 }
 
 /**

@@ -110,9 +110,9 @@ export function bookingChargeDetail(call: RecordedToolCall, k: AirlineKnowledge)
       const amount = num(p["amount"]);
       return paymentId !== undefined && amount !== undefined && amount > 0 ? [{ paymentId, amount }] : [];
     });
-    return asked.length === 1 ? chargeDetail(asked, k, travellers, bookingLegPrices(call, k)) : undefined;
+    return asked.length === 1 ? chargeDetail(asked, k, travellers, bookingLegPrices(call, k), str(call.arguments["cabin"])) : undefined;
   }
   const after = readReservation(parseJson(call.result.content));
   if (!after || after[1].payments.length === 0) return undefined;
-  return chargeDetail(after[1].payments, k, travellers, bookingLegPrices(call, k));
+  return chargeDetail(after[1].payments, k, travellers, bookingLegPrices(call, k), str(call.arguments["cabin"]));
 }

@@ -9,6 +9,7 @@ import { extractDescribedValues, sameDate } from "../../confirmation/described-v
 import type { ActionDetail, DetailField } from "../audit-domain.js";
 import { anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
 import { str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
+import { flightDateDetail } from "./airline-flight-dates.js";
 
 /** A detail of one field, tested as text. @internal */
 export function detail(
@@ -102,6 +103,8 @@ export function flightDetails(
         },
       },
     );
+    // the date the request gives this flight, if it gives one, is the one written (after the date itself: reports name that first)
+    out.push(flightDateDetail(n, d));
   }
   return out;
 }

@@ -21,6 +21,7 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
 import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
+import { answersEarlierQuestion } from "./earlier-question.js";
 import { unpickedAlternative } from "./either-or-question.js";
 import { indeterminateAmount } from "./indeterminate-amount.js";
 import { wholeOfPart } from "./totality-reference.js";
@@ -178,6 +179,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (detail !== undefined)
     return verdict("unclear", "detail_only", [
       `The reply answers the request's question about a detail (${JSON.stringify(detail)}) but says nothing to the action put to the user.`,
+    ]);
+  // "Is the email on file still maya@…? And shall I cancel?" — "Yes, that's still my email." answers the earlier question
+  const earlier = answersEarlierQuestion(reply, requestText);
+  if (earlier !== undefined)
+    return verdict("unclear", "other_question", [
+      `The reply takes up the request's earlier question (${JSON.stringify(earlier.slice(0, 80))}) and says nothing to the action put last: the yes answers that question.`,
     ]);
   // "transfer me to a human agent": the hand-off, not the action
   const person = asksForPerson(reply);

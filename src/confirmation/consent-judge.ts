@@ -34,6 +34,7 @@ import { nextStepNotPut } from "./sequenced-action.js";
 import { asksForRefusedAction } from "./refused-action.js";
 import { rePairedMethod } from "./value-pairing.js";
 import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
+import { severalWhereOnePut } from "./plural-reference.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -315,6 +316,16 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
+  // "cancel them all", "devuélvalas", "都退了吧" when the request put one reservation, order or item: the others were not put
+  const many = severalWhereOnePut(
+    reply,
+    requestText,
+    actions.length >= 2 || pair || actions.some((a) => Object.values(a.args).some((x) => Array.isArray(x) && x.length >= 2)),
+  );
+  if (many !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply acts on several things (${JSON.stringify(many)}), but the request put one: the others were not put to the user.`,
+    ]);
   // "cancel both" when one of the parts is a downgrade: that action, on that part, was not described
   const stretched = verbStretchedOverParts(reply, parts);
   if (stretched !== undefined)

@@ -13,6 +13,13 @@ import { contentBigrams, contentStems } from "./content-words.js";
 import { CLOSING_OFFER_WORDS } from "./closing-offer.js";
 import { OWN_GO_AHEAD, questionPutsAction } from "./asked-question.js";
 
+/**
+ * The question without the numbers it asks about that are no amount ("is 415-555-0192 still your number?", "电话还是 138****5521
+ * 吗"): a number the question quotes to check is the fact asked, not an action's amount or identifier.
+ */
+const withoutContactNumbers = (question: string): string =>
+  question.replace(/[\d*][\d*\s-]*\d/gu, (m: string, at: number) => (/[$€¥£]\s?$/u.test(question.slice(0, at)) ? m : " "));
+
 /** Content words and Chinese character pairs of a text. */
 const wordsOf = (text: string): string[] => [...contentStems(text), ...contentBigrams(text)];
 
@@ -33,7 +40,7 @@ export function answersEarlierQuestion(reply: string, request: string): string |
   // the reply names something of the action's own question: it speaks to the action too
   if (said.length === 0 || said.some((w) => last.has(w))) return undefined;
   for (const q of asked.slice(0, -1)) {
-    if (questionPutsAction(q.text, tail.slice(0, tail.indexOf(q.text)))) continue;
+    if (questionPutsAction(withoutContactNumbers(q.text), tail.slice(0, tail.indexOf(q.text)))) continue;
     const own = new Set(wordsOf(q.text));
     if (said.some((w) => own.has(w))) return q.text;
   }

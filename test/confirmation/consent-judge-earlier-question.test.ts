@@ -18,6 +18,12 @@ const email: Lang3 = [
   "¿Su correo de contacto sigue siendo j.okafor@example.com? Y, ¿desea que devuelva el molinillo (artículo 6620) del pedido #W1188204 y reembolse 129 € a su Amex terminada en 3003?",
 ];
 
+const phone: Lang3 = [
+  "Is 312-555-0148 still the best number to reach you? And shall I return the Espresso Grinder (item 6620) from order #W1188204 and refund $129.00 to your Amex ending 3003?",
+  "您的联系电话还是 139****2207 吗？另外，我将退回订单 #W1188204 中的磨豆机（商品 6620），并将 ¥899 退回您尾号 3003 的银行卡，是否确认？",
+  "¿Su teléfono de contacto sigue siendo el 612 345 678? Y, ¿desea que devuelva el molinillo (artículo 6620) del pedido #W1188204 y reembolse 129 € a su Amex terminada en 3003?",
+];
+
 describe("a yes that takes up the request's earlier question", () => {
   it("answers a preference asked before the action: unclear", () => {
     check([
@@ -27,13 +33,22 @@ describe("a yes that takes up the request's earlier question", () => {
   });
 
   it("answers a fact asked before the action: unclear", () => {
-    check([...rows(email, ["Yep, same email.", "是的，还是这个邮箱。", "Sí, es mi correo de contacto."], "unclear")]);
+    check([
+      ...rows(email, ["Yep, same email.", "是的，还是这个邮箱。", "Sí, es mi correo de contacto."], "unclear"),
+      // the number the question quotes is the fact asked about, not an amount or an identifier of the action
+      ...rows(phone, ["Yes, that number's still mine.", "对的，联系电话就是这个。", "Sí, el teléfono es ese."], "unclear"),
+    ]);
   });
 
   it("a bare yes, a yes that also goes ahead, or one that names the action's own details: confirmed", () => {
     check([
       ...rows(seat, ["Yes.", "好的。", "Sí."], "confirmed"),
       ...rows(seat, ["Aisle please, and yes, make the change.", "要过道座位，确认改签。", "Sí, pasillo, y adelante con el cambio."], "confirmed"),
+      ...rows(
+        phone,
+        ["Yes, same number — and go ahead with the return.", "电话是这个，确认办理。", "Sí, es ese teléfono, y proceda con la devolución."],
+        "confirmed",
+      ),
       ...rows(seat, ["Yes, move me to HAT070.", "好的，改到 HAT070。", "Sí, cámbieme al HAT070."], "confirmed"),
       ...rows(
         email,

@@ -35,6 +35,7 @@ import { asksForRefusedAction } from "./refused-action.js";
 import { rePairedMethod } from "./value-pairing.js";
 import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
 import { severalWhereOnePut } from "./plural-reference.js";
+import { oldBesideNew } from "./old-beside-new.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -238,6 +239,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (stale !== undefined)
     return verdict("unclear", "change", [
       `The reply calls ${JSON.stringify(stale.text)} new, but the request changes it to something else: that change was not described.`,
+    ]);
+  // "size 10 in black" when the request exchanges size 9 black for size 10 white: an old value beside a new one (old-beside-new.ts)
+  const mixed = oldBesideNew(reply, analysis.change);
+  if (mixed !== undefined)
+    return verdict("unclear", "change", [
+      `The reply names ${JSON.stringify(mixed.text)}, which the request changes away from, beside what it changes to: that mix was not described.`,
     ]);
   // "refund #W549 to PayPal and #W738 to Visa" when the request pairs them the other way round (value-pairing.ts)
   const repaired = rePairedMethod(reply, requestText);

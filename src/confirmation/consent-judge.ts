@@ -36,6 +36,7 @@ import { rePairedMethod } from "./value-pairing.js";
 import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
 import { severalWhereOnePut } from "./plural-reference.js";
 import { oldBesideNew } from "./old-beside-new.js";
+import { nearName } from "./near-name.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -239,6 +240,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (stale !== undefined)
     return verdict("unclear", "change", [
       `The reply calls ${JSON.stringify(stale.text)} new, but the request changes it to something else: that change was not described.`,
+    ]);
+  // "Maya Cheng" when the request names Maya Chen: someone else, or a slip, is not said (near-name.ts)
+  const other = nearName(raw, request, names);
+  if (other !== undefined)
+    return verdict("unclear", "change", [
+      `The reply names ${JSON.stringify(other)}, a letter or two off a person the request names: whose booking is meant is not said.`,
     ]);
   // "size 10 in black" when the request exchanges size 9 black for size 10 white: an old value beside a new one (old-beside-new.ts)
   const mixed = oldBesideNew(reply, analysis.change);

@@ -16,6 +16,12 @@ import type { RequestChange } from "./request-echo.js";
  * Not a cabin or a booking code: a request's "Current: Economy … New: Business" and "reservation GV1N64" are read on either side.
  */
 const DETAIL_KIND = /^(?:o|k|d|dy|day):|^id:[a-z]{2,3}\d{3,4}$/u;
+/** The kind of a value key, dates of every form as one ("d:6-3", "dy:2024-6-3", "day:3" → "d"), flight numbers apart from other ids. */
+const kindOf = (key: string): string => {
+  const k = key.slice(0, key.indexOf(":"));
+  if (k === "id") return /^id:[a-z]{2,3}\d{3,4}$/u.test(key) ? "flight" : "id";
+  return k === "dy" || k === "day" || k === "dyany" ? "d" : k === "k" ? key.split(":").slice(0, 2).join(":") : k;
+};
 /** Words that lead from an old value to a new one ("… for …", "… to …", "… por …", "… a …", "…换成…", "→"). */
 const LEADS_TO = /(?<![\p{L}])(?:for|to|into|with|by|then|por|a|al|hacia)(?![\p{L}])|换成|换为|换到|改成|改为|改到|变成|→|->|=>/iu;
 /** Words that set an old value aside after a new one ("… instead of …", "… not …", "… en lugar de …", "…而不是…"). */
@@ -33,12 +39,21 @@ const MARKED_OLD =
 export function oldBesideNew(reply: string, change: RequestChange): NamedValue | undefined {
   if (change.sources.size === 0 || change.targets.size === 0) return undefined;
   const kept = change.kept ?? new Set<string>();
+  // only a kind the request changes has an old value: a flight the request keeps is no old flight ("HAT056 …: economy → business")
+  const changedKinds = new Set([...change.targets].map(kindOf));
   for (const { text } of splitSentences(reply)) {
     const values = namedValues(text);
     const fresh = values.filter((v) => isKnownValue(v, change.targets) && !isKnownValue(v, change.sources));
     if (fresh.length === 0) continue;
     for (const old of values) {
-      if (!DETAIL_KIND.test(old.key) || !isKnownValue(old, change.sources) || isKnownValue(old, change.targets) || isKnownValue(old, kept)) continue;
+      if (
+        !DETAIL_KIND.test(old.key) ||
+        !changedKinds.has(kindOf(old.key)) ||
+        !isKnownValue(old, change.sources) ||
+        isKnownValue(old, change.targets) ||
+        isKnownValue(old, kept)
+      )
+        continue;
       const at = text.indexOf(old.text);
       if (at < 0 || MARKED_OLD.test(text.slice(0, at))) continue;
       const apart = fresh.some((n) => {

@@ -29,7 +29,10 @@ const SEVERAL_REFERENCE = new RegExp(
 const PLURAL_IN_REQUEST = new RegExp(
   [
     `(?<![\\p{L}])(?:${TARGETS_EN}|passengers|travell?ers|bags|segments|legs|seats|pieces|pairs|units|${TARGETS_ES}|pasajer[oa]s|maletas|tramos|asientos|unidades)(?![\\p{L}])`,
-    "(?:[2-9两二三四五六七八九几多各]|十)\\s*(?:件|个|张|位|段|班|项|名|人|双|套|份|笔)|和|以及|及其",
+    // the actions themselves in the plural ("these exchanges", "estos cambios"), and a list of things ("the keyboard, the shoes and …", "键盘、跑鞋")
+    "(?<![\\p{L}])(?:exchanges|changes|returns|cancellations|updates|refunds|cambios|devoluciones|cancelaciones|these|those|estos|estas|esos|esas)(?![\\p{L}])",
+    ",\\s*(?:the|my|your|el|la|los|las|mi|su)\\s+[\\p{L}\\s-]{2,40}?\\s(?:and|y)\\s+(?:the|my|your|el|la|los|las|mi|su)\\s",
+    "(?:[2-9两二三四五六七八九几多各]|十)\\s*(?:件|个|张|位|段|班|项|名|人|双|套|份|笔)|和|以及|及其|、",
   ].join("|"),
   "iu",
 );

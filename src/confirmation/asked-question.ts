@@ -67,14 +67,28 @@ export function lastQuestionElsewhere(request: string): string | undefined {
     return offer !== undefined && !puts ? offer.text : undefined;
   }
   const q = last.text.replace(SUBORDINATE, " ");
-  if (ELSEWHERE.test(q) || NOT_ACTING.test(q.replace(/[*_]+/g, "")) || CODE_STEP.test(q)) return last.text;
-  if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q) || DESCRIBES.test(q)) return undefined;
+  if (ELSEWHERE.test(q) || NOT_ACTING.test(q.replace(/[*_]+/g, ""))) return last.text;
+  return questionPutsAction(last.text, request.slice(0, request.lastIndexOf(last.text))) ? undefined : last.text;
+}
+
+/**
+ * Whether a question of the request puts the action: it asks for the go-ahead or a verdict on the proposal, names an action
+ * verb as its own, states an amount or an identifier, or takes up what the request described before it. A question of time
+ * ("before I cancel, …") is read without its clause of time. Not the action's alternative (`lastQuestionElsewhere` reads that).
+ * @param question The question's text (normal form).
+ * @param before The request's text before the question.
+ * @internal
+ */
+export function questionPutsAction(question: string, before: string): boolean {
+  const q = question.replace(SUBORDINATE, " ");
+  // a verification step before the action ("Are you ready to receive the 2FA code?") is not the action
+  if (CODE_STEP.test(q)) return false;
+  if (PUTS_PROPOSAL.test(q) || ACTION_VERB.test(q) || DESCRIBES.test(q)) return true;
   // a question that takes up what the request described ("需要我为您发放吗" after "发放代金券", "¿lo cargo a su Visa terminada
   // en 5521?", "shall I split the payment for order #W8801733…?") puts that; one about things the request never named does not
-  const before = request.slice(0, request.lastIndexOf(last.text));
   // "¿Desea que lo envíe?" after a certificate was described: sending it is the action
-  if (SENDS.test(q) && COMPENSATION.test(before)) return undefined;
-  return sharesDescription(q, before) ? undefined : last.text;
+  if (SENDS.test(q) && COMPENSATION.test(before)) return true;
+  return sharesDescription(q, before);
 }
 
 /**
@@ -122,8 +136,8 @@ function sharesDescription(question: string, before: string): boolean {
   return false;
 }
 
-/** The reply goes ahead in words of its own (not a bare "yes"): a go-ahead, a performative, or an action verb. */
-const OWN_GO_AHEAD =
+/** The reply goes ahead in words of its own (not a bare "yes"): a go-ahead, a performative, or an action verb. @internal */
+export const OWN_GO_AHEAD =
   /(?<![\p{L}])(?:go ahead|proceed|do it|please do|continue|i (?:confirm|agree|approve|authori[sz]e)|(?:cancel|book|change|modify|update|upgrade|downgrade|add|exchange|return|process|submit|refund)\w*|adelante|proceda|continue|hagalo|confirmo|cancel\w*|reserv\w*|cambi\w*)(?![\p{L}])|请办理|办理|继续|取消|确认|照办/iu;
 
 /**

@@ -21,6 +21,7 @@ import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
 import { answersDetailOnly } from "./detail-answer.js";
 import { answersOtherQuestion } from "./asked-question.js";
+import { answersEarlierQuestion } from "./earlier-question.js";
 import { unpickedAlternative } from "./either-or-question.js";
 import { indeterminateAmount } from "./indeterminate-amount.js";
 import { laterApproval } from "./later-approval.js";
@@ -35,6 +36,9 @@ import { nextStepNotPut } from "./sequenced-action.js";
 import { asksForRefusedAction } from "./refused-action.js";
 import { rePairedMethod } from "./value-pairing.js";
 import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
+import { severalWhereOnePut } from "./plural-reference.js";
+import { oldBesideNew } from "./old-beside-new.js";
+import { nearName } from "./near-name.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -181,6 +185,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
     return verdict("unclear", "detail_only", [
       `The reply answers the request's question about a detail (${JSON.stringify(detail)}) but says nothing to the action put to the user.`,
     ]);
+  // "Is the email on file still maya@…? And shall I cancel?" — "Yes, that's still my email." answers the earlier question
+  const earlier = answersEarlierQuestion(reply, requestText);
+  if (earlier !== undefined)
+    return verdict("unclear", "other_question", [
+      `The reply takes up the request's earlier question (${JSON.stringify(earlier.slice(0, 80))}) and says nothing to the action put last: the yes answers that question.`,
+    ]);
   // "transfer me to a human agent": the hand-off, not the action
   const person = asksForPerson(reply);
   // where the request offers the hand-off beside the action, the rest of the reply must agree to the action by itself
@@ -239,6 +249,18 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (stale !== undefined)
     return verdict("unclear", "change", [
       `The reply calls ${JSON.stringify(stale.text)} new, but the request changes it to something else: that change was not described.`,
+    ]);
+  // "Maya Cheng" when the request names Maya Chen: someone else, or a slip, is not said (near-name.ts)
+  const other = nearName(raw, request, names);
+  if (other !== undefined)
+    return verdict("unclear", "change", [
+      `The reply names ${JSON.stringify(other)}, a letter or two off a person the request names: whose booking is meant is not said.`,
+    ]);
+  // "size 10 in black" when the request exchanges size 9 black for size 10 white: an old value beside a new one (old-beside-new.ts)
+  const mixed = oldBesideNew(reply, analysis.change);
+  if (mixed !== undefined)
+    return verdict("unclear", "change", [
+      `The reply names ${JSON.stringify(mixed.text)}, which the request changes away from, beside what it changes to: that mix was not described.`,
     ]);
   // "refund #W549 to PayPal and #W738 to Visa" when the request pairs them the other way round (value-pairing.ts)
   const repaired = rePairedMethod(reply, requestText);
@@ -317,6 +339,16 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
+  // "cancel them all", "devuélvalas", "都退了吧" when the request put one reservation, order or item: the others were not put
+  const many = severalWhereOnePut(
+    reply,
+    requestText,
+    actions.length >= 2 || pair || actions.some((a) => Object.values(a.args).some((x) => Array.isArray(x) && x.length >= 2)),
+  );
+  if (many !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply acts on several things (${JSON.stringify(many)}), but the request put one: the others were not put to the user.`,
+    ]);
   // "cancel both" when one of the parts is a downgrade: that action, on that part, was not described
   const stretched = verbStretchedOverParts(reply, parts);
   if (stretched !== undefined)

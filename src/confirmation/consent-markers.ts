@@ -223,13 +223,18 @@ export const PARTIAL = words(
   // "the only option / way / choice" concedes there is no alternative: it restricts nothing ("if that's the only option, then yes")
   ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
     "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento",
+    // the other words that take a listed thing out of what is agreed to ("all three minus the bottle", "everything other than the mat", "todo menos la
+    // esterilla", "todo sin la lámpara"): not "more or less", "at least", "without a doubt" or "sin la menor duda"
+    "minus", "less (?:the|my|that|this|those|these)", "other than", "aside from", "leaving out", "not including", "with the exception of", "bar(?:ring)? (?:the|my)", "save(?: for)? (?:the|my)",
+    "without (?:the|my|that|this|those|these)(?! (?:slightest|least|shadow|need|hassle|fuss|wait))", "(?<!(?:^|\\s)(?:al|por lo|a lo|mas o|poco|cuando|lo) )menos (?:el|la|los|las|mi|mis|eso|esa|ese|esto|esta|este)(?! (?:posible|mas|menos))", "quitando", "excepcion del?", "sin contar", "sin incluir", "fuera de (?:el|la|los|las|mi|mis)",
+    "sin (?:el|la|los|las|mi|mis)(?! (?:menor|mas|mínima|minima|ningun|ninguna))",
     // someone still travelling beside the yes ("Harold is still going", "Harold 还要去"): part of what was described is kept
     "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))",
     // a listed thing left as it is ("leave the mug as it is", "the lamp can stay", "deje la tostadora como está", "la tostadora sí la quiero")
     "leave (?:the|my|that|this|those|these) (?:[\\p{L}-]+ ){1,3}?(?:as (?:it|they) (?:is|are|was|were)|alone|unchanged|the same|out of (?:it|this|that))", "(?:the|my|that|this) [\\p{L}-]+(?: [\\p{L}-]+)? (?:can|should|will|may|could) (?:stay|remain)",
     "dej(?:e|a|ar|emos|elo|ela|elos|elas) (?:el|la|los|las|mi|mis) (?:[\\p{L}-]+ ){1,3}?(?:como (?:esta|estan)|asi|igual|sin cambios?|en paz)", "(?:siyes|si) (?:lo|la|los|las) (?:quiero|necesito|conservo|uso|voy a (?:usar|conservar|quedar))", "(?:lo|la|los|las) (?:quiero|prefiero|voy a) (?:conservar|mantener|quedarme)"],
   // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
-  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", "除了", "除外", "不包括", "不含", "以外的?(?:都|全)", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

@@ -13,14 +13,20 @@ import { contentBigrams, contentStems } from "./content-words.js";
 const REMOVES =
   /(?<![\p{L}])(?:cancel\w*|return\w*|refund\w*|exchang\w*|remov\w*|devol\w*|devuelv\w*|cancel[ae]\w*|reembols\w*|cambi[ae]\w*)(?![\p{L}])|取消|退货|退掉|退款|换货|删除|移除/iu;
 
-/** Keeping, in English and Spanish: "keep", "kept", "stays", "hang on to", "me lo quedo", "me quedo con", "se queda conmigo", "guardo" ("me queda justa" is a fit) (not "keep checking", "stay tuned"). */
+/**
+ * Keeping, in English and Spanish: "keep", "kept", "stays", "hang on to", "me lo quedo", "me quedo con", "se queda conmigo", "guardo"
+ * ("me queda justa" is a fit) (not "keep checking", "stay tuned"); and confirming the thing itself rather than what is done to
+ * it, the booking or order named as the whole object ("I confirm my reservation", "confirmo mi reserva" to a cancellation: not "I
+ * confirm the cancellation of my reservation", "confirmo la devolución", "I confirm the details", "I confirm that I'd like to…").
+ */
 const KEEP =
-  /(?<![\p{L}])(?:(?:keep|keeps|keeping|kept)(?!\s+(?:\p{L}+ing|in mind|me|us|you|an eye|track|tabs|posted|calm|waiting)(?![\p{L}]))|(?:stay|stays|staying|stayed)(?!\s+(?:on the line|tuned|in touch|safe|calm|with you)(?![\p{L}]))|still\s+(?:use|uses|using|need|needs|want|wants|like|likes|love|loves)(?!\s+to(?![\p{L}]))|hang(?:ing)? on to|hold(?:ing)? on to|hung on to|held on to|(?:me|nos) (?:lo|la|los|las) qued\w*|(?:me|nos) qued(?:o|amos|e|arme|arnos) con|quedarme con|quedarnos con|se qued(?:a|an|ara|aran) (?:conmigo|con nosotros|aqui|en casa)|guard\w*|todavia\s+(?:(?:lo|la|los|las)\s+)?(?:uso|usamos|necesito|necesitamos|quiero|queremos))(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:(?:confirm(?:ing|ed)?|confirmo|confirmamos)(?=\s+(?:my|our|the|this|mi|mis|la|las|el|los|nuestr[oa]s?|su|sus)\s+(?:reservations?|bookings?|orders?|flights?|trips?|tickets?|reservas?|pedidos?|vuelos?|viajes?|billetes?|orden(?:es)?)(?:\s+#?[a-z]*\d[a-z\d]*)?\s*(?:[.,;!?]|$))|(?:keep|keeps|keeping|kept)(?!\s+(?:\p{L}+ing|in mind|me|us|you|an eye|track|tabs|posted|calm|waiting)(?![\p{L}]))|(?:stay|stays|staying|stayed)(?!\s+(?:on the line|tuned|in touch|safe|calm|with you)(?![\p{L}]))|still\s+(?:use|uses|using|need|needs|want|wants|like|likes|love|loves)(?!\s+to(?![\p{L}]))|hang(?:ing)? on to|hold(?:ing)? on to|hung on to|held on to|(?:me|nos) (?:lo|la|los|las) qued\w*|(?:me|nos) qued(?:o|amos|e|arme|arnos) con|quedarme con|quedarnos con|se qued(?:a|an|ara|aran) (?:conmigo|con nosotros|aqui|en casa)|guard\w*|todavia\s+(?:(?:lo|la|los|las)\s+)?(?:uso|usamos|necesito|necesitamos|quiero|queremos))(?![\p{L}])/iu;
 /** Not sending back, in English and Spanish: "isn't going back", "won't return", "no lo devuelvo", "no se devuelve". */
 const NOT_BACK =
   /(?:(?:(?<![\p{L}])(?:not|never|no longer|isnt|arent|wont|dont|doesnt)|n't)\s+(?:\w+\s+){0,2}?(?:go(?:ing)? back|send(?:ing)? (?:\w+ )?back|sent back|return\w*|cancel\w*)|(?<![\p{L}])no\s+(?:(?:lo|la|los|las|se|me|nos|voy a|vamos a|quiero|pienso)\s+){0,2}(?:devuelv\w*|devolv\w*|devol\w*|regres\w*|cancel\w*|envi\w*))(?![\p{L}])/iu;
-/** Keeping or not sending back, in Chinese: "留着", "保留", "自己留", "不退了", "不用退", "先不退". */
-const ZH_KEEP = /还在用|还要用|还用|留着|留下|保留|自己留|自己用|不退|不用退|别退|先不退|不寄回|不取消|别取消/u;
+/** Keeping or not sending back, in Chinese: "留着", "保留", "自己留", "不退了", "不用退", "先不退"; confirming the booking itself ("确认我的预订", not "确认取消预订"). */
+const ZH_KEEP =
+  /确认(?=(?:我的|我们的|这个|这笔|该|此)?(?:预订|订单|航班|行程|机票)(?![^，。,.!！]{0,8}(?:取消|退|改|换)))|还在用|还要用|还用|留着|留下|保留|自己留|自己用|不退|不用退|别退|先不退|不寄回|不取消|别取消/u;
 
 /** A pronoun standing for what the request named. */
 const PRONOUN = /(?<![\p{L}])(?:it|them|that one|this one|lo|la|los|las)(?![\p{L}])|它|这个|那个/iu;

@@ -42,7 +42,7 @@ export const METHOD_KINDS = {
     kind: "gift card",
     id: "gift_card",
     named: { latin: "gift|regalo", han: "礼品卡" },
-    noun: { latin: "gift ?cards?|tarjetas? de regalo", han: "礼品卡" },
+    noun: { latin: "gift ?cards?|tarjetas? (?:de )?regalo", han: "礼品卡" },
   },
   creditCard: {
     kind: "credit card",

@@ -28,8 +28,8 @@ const METHODS: readonly (readonly [RegExp, string])[] = (
   ] as const satisfies readonly (readonly [LexiconWords, string])[]
 ).map(([words, kind]) => [new RegExp(boundedSource(words), "iu"), kind] as const);
 
-/** Where one stretch of text ends: a comma, a semicolon, a sentence end, "and", "y", "和", "以及". */
-const STRETCH_END = /[,;.!?()（），；。！？\n]|(?<![\p{L}])(?:and|y|e)(?![\p{L}])|和|以及|、/iu;
+/** Where one stretch of text ends: a comma, a semicolon, a sentence end (not the point or comma inside "$1,000.00"), "and", "y", "和", "以及". */
+const STRETCH_END = /[;!?()（），；。！？\n]|(?<!\d)[,.]|[,.](?!\d)|(?<![\p{L}])(?:and|y|e)(?![\p{L}])|和|以及|、/iu;
 
 /** The kind of a payment id ("gift_card_1234" → gift_card, "paypal_99" → paypal); undefined for a plain credit card id. */
 const idKind = (id: string) => /^id:(gift_card|paypal|certificate)_/.exec(id)?.[1];
@@ -53,18 +53,35 @@ function methodsOf(stretch: string): { exact: string[]; kinds: string[] } {
   return { exact, kinds: [...kinds] };
 }
 
-/** The order and reservation ids a stretch names (not payment ids). */
-const itemsOf = (stretch: string) => [...new Set(namedValues(stretch).map((v) => v.key))].filter((k) => k.startsWith("id:") && !isPaymentIdKey(k));
+/** An amount of money as written: a currency sign or word beside the number ("$200.00", "1.000 €", "¥7,000", "300 dólares", "50美元"). */
+const MONEY = /^[$€£¥]|[$€£¥]$|(?<![\p{L}])(?:dollars?|dolares|euros?|pounds?|libras?|usd|eur)(?![\p{L}])|元|美元|欧元/iu;
+
+/**
+ * What a stretch names that a method can be paired with: order and reservation ids (not payment ids), and amounts of money
+ * ("$200.00 from the gift card and $1,000.00 on your Mastercard": each part of a split payment with its method).
+ */
+const itemsOf = (stretch: string) => [
+  ...new Set(
+    namedValues(stretch).flatMap((v) =>
+      v.key.startsWith("id:") && !isPaymentIdKey(v.key) ? [v.key] : MONEY.test(v.text) ? [`amt:${v.key.replace(/^[a-z]+:/u, "")}`] : [],
+    ),
+  ),
+];
 
 /** Each item paired with the one method said beside it, where a stretch names exactly one item and one method. */
 function pairs(text: string): Map<string, { exact: string[]; kinds: string[] }> {
   const out = new Map<string, { exact: string[]; kinds: string[] }>();
+  const twice = new Set<string>();
   for (const stretch of text.split(new RegExp(STRETCH_END.source, "giu"))) {
     if (stretch === undefined) continue;
     const items = itemsOf(stretch);
     const m = methodsOf(stretch);
-    if (items.length === 1 && m.exact.length + m.kinds.length > 0 && m.kinds.length <= 1) out.set(items[0]!, m);
+    if (items.length !== 1 || m.exact.length + m.kinds.length === 0 || m.kinds.length > 1) continue;
+    // the same amount paired with two methods ("$50 on the gift card and $50 on the Visa") pairs with neither
+    if (out.has(items[0]!)) twice.add(items[0]!);
+    out.set(items[0]!, m);
   }
+  for (const k of twice) out.delete(k);
   return out;
 }
 
@@ -88,7 +105,8 @@ export function rePairedMethod(reply: string, request: string): { item: string; 
     if (d === undefined) continue;
     const exactOff = said.exact.length > 0 && d.exact.length > 0 && !said.exact.some((x) => d.exact.includes(x));
     const kindOff = said.kinds.length > 0 && d.kinds.length > 0 && !said.kinds.some((k) => d.kinds.includes(k));
-    if (exactOff || kindOff) return { item: item.slice(3), said: [...said.kinds, ...said.exact].join("/"), described: [...d.kinds, ...d.exact].join("/") };
+    if (exactOff || kindOff)
+      return { item: item.replace(/^[a-z]+:/u, ""), said: [...said.kinds, ...said.exact].join("/"), described: [...d.kinds, ...d.exact].join("/") };
   }
   return undefined;
 }

@@ -15,44 +15,13 @@
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { agent, auditAirlineWrites, callAndResult, calls, results, type Turns, user } from "./conversation-builder.js";
+import { identifyMiaLi, miaLiProfile, miaLiReservation, type Flight } from "./mia-li-user.js";
 
-const profile = JSON.stringify({
-  user_id: "mia_li_3668",
-  name: { first_name: "Mia", last_name: "Li" },
-  dob: "1990-04-05",
-  membership: "gold",
-  payment_methods: {
-    credit_card_4421486: { source: "credit_card", id: "credit_card_4421486", brand: "visa", last_four: "7447" },
-    gift_card_1111111: { source: "gift_card", id: "gift_card_1111111", amount: 120 },
-  },
-  reservations: ["ABC123", "XYZ789"],
-});
-type Flight = { flight_number: string; date: string; origin?: string; destination?: string; price?: number };
-const record = (id: string, extra: Record<string, unknown> = {}) => ({
-  reservation_id: id,
-  user_id: "mia_li_3668",
-  origin: "JFK",
-  destination: "SEA",
-  flight_type: "one_way",
-  cabin: "economy",
-  flights: [{ flight_number: "HAT100", date: "2024-05-20", origin: "JFK", destination: "SEA", price: 120 }] as Flight[],
-  passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-  payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }],
-  created_at: "2024-05-15T10:00:00",
-  total_baggages: 1,
-  nonfree_baggages: 0,
-  insurance: "no",
-  ...extra,
-});
+const profile = miaLiProfile(["ABC123", "XYZ789"]);
+const record = miaLiReservation;
+const identify = (...reservations: Record<string, unknown>[]) =>
+  identifyMiaLi(profile, "Hi, I'm Mia Li, user id mia_li_3668. I don't have my reservation number.", ...reservations);
 const LAX_SFO = { origin: "LAX", destination: "SFO", flights: [{ flight_number: "HAT300", date: "2024-05-22", origin: "LAX", destination: "SFO", price: 90 }] };
-
-/** The user identifies; the agent reads the profile and the given reservations (no id is read out to the user). */
-const identify = (...reservations: Record<string, unknown>[]) => [
-  agent("Hi! How can I help you today?"),
-  user("Hi, I'm Mia Li, user id mia_li_3668. I don't have my reservation number."),
-  callAndResult(null, "get_user_details", { user_id: "mia_li_3668" }, profile),
-  ...reservations.map((r) => callAndResult(null, "get_reservation_details", { reservation_id: r["reservation_id"] }, JSON.stringify(r))),
-];
 
 const audit = auditAirlineWrites;
 function expectField(w: AuditedWrite, field: string): void {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { agent, auditAirlineWrites, callAndResult, user, type Turns } from "./conversation-builder.js";
-import { identifyMiaLi, MIA_LI, miaLiProfile, miaLiReservation } from "./mia-li-user.js";
+import { identifyMiaLi, MIA_LI, miaLiBooking, miaLiProfile, miaLiReservation } from "./mia-li-user.js";
 
 const MIA = MIA_LI;
 const NOAH = { first_name: "Noah", last_name: "Li", dob: "1992-01-10" };
@@ -15,20 +15,7 @@ const profile = miaLiProfile(["ABC123", "DEF456"]);
 const record = miaLiReservation;
 const identify = (...reservations: Record<string, unknown>[]) => identifyMiaLi(profile, "Hi, I'm Mia Li, user id mia_li_3668.", ...reservations);
 const booking = (changes: Record<string, unknown> = {}) => {
-  const args = {
-    user_id: "mia_li_3668",
-    origin: "JFK",
-    destination: "SEA",
-    flight_type: "one_way",
-    cabin: "economy",
-    flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-    passengers: [MIA],
-    payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }],
-    total_baggages: 0,
-    nonfree_baggages: 0,
-    insurance: "no",
-    ...changes,
-  };
+  const args = miaLiBooking({ payment_methods: [{ payment_id: "credit_card_4421486", amount: 182 }], ...changes });
   return callAndResult(null, "book_reservation", args, JSON.stringify({ reservation_id: "NEW001", ...args, payment_history: args.payment_methods }));
 };
 /** The status of the conversation's last write. */

@@ -4,6 +4,7 @@ import { replayRun, type AuditedWrite } from "../../src/audit/replay.js";
 import { consentJudge } from "../../src/confirmation/consent-judge.js";
 import { ruleDecider } from "../../src/confirmation/rule-decider.js";
 import { agent, callAndResult, conversation, user, type Turns } from "./conversation-builder.js";
+import { miaLiBooking, miaLiProfile, miaLiReservation } from "./mia-li-user.js";
 
 /**
  * One test per field family of item 3: the agent describes an action, the user says a plain yes,
@@ -11,36 +12,12 @@ import { agent, callAndResult, conversation, user, type Turns } from "./conversa
  * was executed); then the same field written in other wordings, which matches (confirmed).
  */
 
-const profile = JSON.stringify({
-  user_id: "mia_li_3668",
-  name: { first_name: "Mia", last_name: "Li" },
-  dob: "1990-04-05",
-  membership: "gold",
-  payment_methods: {
-    credit_card_4421486: { source: "credit_card", id: "credit_card_4421486", brand: "visa", last_four: "7447" },
-    gift_card_1111111: { source: "gift_card", id: "gift_card_1111111", amount: 120 },
-    gift_card_2222222: { source: "gift_card", id: "gift_card_2222222", amount: 40 },
-    certificate_3333333: { source: "certificate", id: "certificate_3333333", amount: 250 },
-    certificate_4444444: { source: "certificate", id: "certificate_4444444", amount: 100 },
-  },
-  reservations: ["ABC123", "XYZ789"],
+const profile = miaLiProfile(["ABC123", "XYZ789"], {
+  gift_card_2222222: { source: "gift_card", id: "gift_card_2222222", amount: 40 },
+  certificate_3333333: { source: "certificate", id: "certificate_3333333", amount: 250 },
+  certificate_4444444: { source: "certificate", id: "certificate_4444444", amount: 100 },
 });
-const reservationRecord = (id: string, extra: Record<string, unknown> = {}) => ({
-  reservation_id: id,
-  user_id: "mia_li_3668",
-  origin: "JFK",
-  destination: "SEA",
-  flight_type: "one_way",
-  cabin: "economy",
-  flights: [{ flight_number: "HAT100", date: "2024-05-20", origin: "JFK", destination: "SEA", price: 120 }],
-  passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-  payment_history: [{ payment_id: "credit_card_4421486", amount: 120 }],
-  created_at: "2024-05-15T10:00:00",
-  total_baggages: 1,
-  nonfree_baggages: 0,
-  insurance: "no",
-  ...extra,
-});
+const reservationRecord = miaLiReservation;
 const identify = [
   agent("Hi! How can I help you today?"),
   user("Hi, I'm Mia Li, user id mia_li_3668."),
@@ -83,22 +60,7 @@ const charged = (amount: number, payment = "credit_card_4421486") => ({
   ],
 });
 
-/** Mia Li's one-way JFK–SEA booking of HAT136 on 2024-05-20 in economy, no bags, no insurance, with the given changes. */
-function miaBooking(changes: Record<string, unknown>): Record<string, unknown> {
-  return {
-    user_id: "mia_li_3668",
-    origin: "JFK",
-    destination: "SEA",
-    flight_type: "one_way",
-    cabin: "economy",
-    flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-    passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
-    total_baggages: 0,
-    nonfree_baggages: 0,
-    insurance: "no",
-    ...changes,
-  };
-}
+const miaBooking = miaLiBooking;
 
 describe("item 3: a write that differs from the description, by field", () => {
   it("reservation: the yes was to cancel XYZ789, the write cancels ABC123", async () => {

@@ -9,8 +9,8 @@ import { agent, callAndResult, user } from "./conversation-builder.js";
 /** Mia Li as a passenger (her birth date is the one on file). */
 export const MIA_LI = { first_name: "Mia", last_name: "Li", dob: "1990-04-05" } as const;
 
-/** Her profile as `get_user_details` returns it, holding these reservation ids. */
-export function miaLiProfile(reservations: readonly string[]): string {
+/** Her profile as `get_user_details` returns it, holding these reservation ids (and any payment methods besides the two). */
+export function miaLiProfile(reservations: readonly string[], moreMethods: Record<string, unknown> = {}): string {
   return JSON.stringify({
     user_id: "mia_li_3668",
     name: { first_name: "Mia", last_name: "Li" },
@@ -19,6 +19,7 @@ export function miaLiProfile(reservations: readonly string[]): string {
     payment_methods: {
       credit_card_4421486: { source: "credit_card", id: "credit_card_4421486", brand: "visa", last_four: "7447" },
       gift_card_1111111: { source: "gift_card", id: "gift_card_1111111", amount: 120 },
+      ...moreMethods,
     },
     reservations,
   });
@@ -43,6 +44,23 @@ export function miaLiReservation(id: string, extra: Record<string, unknown> = {}
     nonfree_baggages: 0,
     insurance: "no",
     ...extra,
+  };
+}
+
+/** The arguments of her one-way JFK→SEA booking of HAT136 on May 20 in economy, no bags, no insurance, with the given changes. */
+export function miaLiBooking(changes: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_id: "mia_li_3668",
+    origin: "JFK",
+    destination: "SEA",
+    flight_type: "one_way",
+    cabin: "economy",
+    flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
+    passengers: [MIA_LI],
+    total_baggages: 0,
+    nonfree_baggages: 0,
+    insurance: "no",
+    ...changes,
   };
 }
 

@@ -105,6 +105,26 @@ export const READINESS = /(?:i|we)(?:'m| am|'re| are) ready to/iu;
 const ZH_WHOLE_PROPOSAL = "(?:就这样|这样|那样|这么办|那么办|照这样办?|按这个|按这样|照这个|(?:按|照)(?:你|您)说的(?:办)?|(?:直接)?(?:办理|处理|执行|办))";
 
 /**
+ * An affirmation made by negating an objection, said of the proposal as a whole: "no objections", "I don't see why not", "no
+ * tengo inconveniente", "no veo por qué no", "没意见", "我不反对". With an object of its own ("no objection to the refund",
+ * "对退款没意见") it judges that part only and is no agreement; nor is it one before "but", "if" or "except". Read as an approval
+ * (after a yes-or-no question only) and as an idiom whose negator negates nothing of the action.
+ */
+const NO_OBJECTION_END =
+  "(?!\\s*(?:to|about|regarding|with|against|on|for|if|but|except|as long|a|con|en|sobre|respecto|para|pero|si|salvo|excepto)(?![\\p{L}]))";
+// prettier-ignore
+const NO_OBJECTION_LATIN = [
+  `(?:(?:i|we)(?:'ve| have)? (?:got )?)?no objections?(?: (?:from|on) (?:me|us|my (?:side|end|part)|our (?:side|end|part)))?${NO_OBJECTION_END}`,
+  `(?:i|we) (?:don'?t|do not) (?:have|see) any objections?${NO_OBJECTION_END}`, `(?:i|we) (?:don'?t|do not) object${NO_OBJECTION_END}`,
+  "(?:i|we) (?:don'?t|do not|can'?t|cannot) see why not", "(?:i|we) (?:don'?t|do not|can'?t|cannot) see (?:any|a) reason (?:not to|why not)(?: do it)?",
+  `(?:i|we) (?:have|'ve got) nothing against (?:it|that|this)${NO_OBJECTION_END}`,
+  `(?:no tengo|no tenemos|no hay|sin|ninguna) (?:ninguna |ningun )?(?:objecion|objeciones|inconveniente|inconvenientes)${NO_OBJECTION_END}`,
+  `no (?:me|nos) opongo${NO_OBJECTION_END}`, "no veo por que no", "no veo (?:ninguna |ningun )?(?:razon|motivo) para no(?: hacerlo)?", `no tengo nada en contra${NO_OBJECTION_END}`,
+];
+// prettier-ignore
+const NO_OBJECTION_CJK = ["(?<!对[^，,。；;！!？?]{0,15})(?:我|我们)?(?:没(?:有)?(?:什么)?(?:意见|异议)|无异议|不反对|没什么不可以的?)"];
+
+/**
  * Judging the proposal good or right: "sounds good", "that's correct", "everything looks
  * fine", "that works for me", "me parece bien", "没问题", "都对".
  */
@@ -114,9 +134,9 @@ export const APPROVAL = words(
     "(?:that|this|it|everything|all|all of (?:it|this|that)|all (?:the|these|those) details|the details|these details|those details|the summary|your summary|the above|everything above|the plan|the changes|both|both changes|the booking|the details above)(?:'s| is| are| all)? (?:(?:look|looks|seem|seems|sound|sounds)(?: all)? |(?:is|are|'s) (?:all )?)(?:good|great|fine|correct|right|accurate|perfect|ok|okay|spot on)(?! (?:if|but|except))",
     "sounds (?:good|great|perfect|fine|right)", "sounds like a plan", "that(?:'ll| will) work(?! (?:if|but|except|for (?!me|us)))", "(?:i'?m|i am|we'?re|we are) (?:all )?on board", "that(?:'ll| will) do(?! (?:for|if|but|except|until))", "looks (?:good|great|perfect|fine|right|correct)", "that'?s (?:right|correct|perfect|fine|great|it|the one)", "that is (?:right|correct|the one)", "that'?s all (?:correct|good|fine|right)", "all correct", "all good",
     "(?:that|this|it|which) works(?: for me| for us| perfectly| fine)?", "works for (?:me|us)", "fine (?:by|with) (?:me|us)", "(?:i'?m|i am|we'?re|we are) (?:fine|okay|ok|good|happy|comfortable) with (?:that|this|it|everything|all of (?:that|this|it)|the (?:details|plan|changes|summary|booking|update))",
-    "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "(?:me|nos) (?:sirve|va bien|viene bien)(?! (?:si|pero|excepto|salvo))", "sin problema", "no hay (?:ningun )?problema",
+    ...NO_OBJECTION_LATIN, "no problem", "not a problem", "me parece (?:bien|perfecto|correcto|genial)", "(?:esta|esta todo|todo esta|todo) (?:bien|correcto|perfecto)", "(?:es|son) correct[oa]s?", "eso es", "asi es", "(?:me|nos) (?:sirve|va bien|viene bien)(?! (?:si|pero|excepto|salvo))", "sin problema", "no hay (?:ningun )?problema",
   ],
-  ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确", `${ZH_WHOLE_PROPOSAL}就(?:行|好|可以)`],
+  ["都对", "都没问题", "没问题", "没错", "可以的", "就这样", "正确", "信息都对", "都正确", `${ZH_WHOLE_PROPOSAL}就(?:行|好|可以)`, ...NO_OBJECTION_CJK],
 );
 
 // ── refusal ───────────────────────────────────────────────────────────────────────────
@@ -149,9 +169,9 @@ export const REFUSAL = words(
 export const NEGATIVE_IDIOMS = words(
   [
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
-    "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
+    "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", ...NO_OBJECTION_LATIN, "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
   ],
-  ["没问题", "没毛病", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思"],
+  ["没问题", "没毛病", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思", ...NO_OBJECTION_CJK],
 );
 
 /** A negator (its scope is read by the judge). */
@@ -302,9 +322,9 @@ export const PRESSURE = words(
 // prettier-ignore
 export const HASTE = words(["(?:i'?m|i am|we'?re|we are) (?:in a (?:hurry|rush)|late|running late|pressed for time|short on time)", "hurry", "tengo prisa", "estoy apurad[oa]"], ["我赶时间", "赶时间", "来不及"]);
 
-/** Sarcasm: "yeah right", "oh sure", "why not", "as if". */
+/** Sarcasm: "yeah right", "oh sure", "why not", "as if" ("I don't see why not" is a yes: `NO_OBJECTION_LATIN`). */
 // prettier-ignore
-export const SARCASM = words(["^(?:yes|yeah|yep|sure|right|ok|okay|great|oh),? because", "yeah,? right", "sure,? sure", "yeah,? yeah", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "why not", "as if", "it'?s not like", "lol", "lmao", "/s", "como no"], ["🙄", "😒", "😏", "🤡", "🤦", "呵呵", "行行行", "好好好", "是是是", "对对对"]);
+export const SARCASM = words(["^(?:yes|yeah|yep|sure|right|ok|okay|great|oh),? because", "yeah,? right", "sure,? sure", "yeah,? yeah", "oh (?:great|sure|yes|yeah|perfect|wonderful)", "(?<!see )why not", "as if", "it'?s not like", "lol", "lmao", "/s", "como no"], ["🙄", "😒", "😏", "🤡", "🤦", "呵呵", "行行行", "好好好", "是是是", "对对对"]);
 
 /** Text that reports someone saying yes rather than saying it: "told me to say yes", "if I said yes". */
 // prettier-ignore

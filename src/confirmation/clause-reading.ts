@@ -159,6 +159,15 @@ const COMPARATIVE =
 const GO_AHEAD_LEAD =
   /^[,;:.!\s—–-]*(?:(?:yes|yeah|yep|ok|okay|sure|alright|all right|great|perfect|fine|then|so|and|now|just|kindly|please|thanks|thank you|you can|you may|feel free to|let'?s|i'?d like you to|i would like you to|i want you to|go ahead and|no (?:problem|worries)|not a problem|siyes|si|vale|claro|bueno|por favor|entonces|sin problema|no hay problema|好的|好|可以|请|那就|麻烦您|没问题|行)[,;:!.\s，—–-]*)*$/iu;
 
+/**
+ * A detail of the proposal judged acceptable before the go-ahead ("$70 is fine, go ahead", "the refund to my Visa sounds good, please
+ * proceed"): it leads in like "that's fine". Its subject is still read with the rest of the clause: an amount, a card or a word the
+ * request did not state is a detail of the user's own ("$50 is fine, go ahead"). A subject that negates, conditions, restricts or sets
+ * against ("only the return is fine", "if it's $70 that's fine") is no lead-in.
+ */
+const DETAIL_APPROVED =
+  /^(?!.*(?<![\p{L}])(?:not|no|never|if|unless|but|only|just|except|instead|rather|other|another|else|nunca|si|pero|solo|solamente|excepto|salvo|otr[oa]s?|en vez|en lugar)(?![\p{L}]))[^,;:.!?]{1,60}? (?:(?:is|are|sounds|looks|seems)(?: (?:totally|perfectly|completely|all))? (?:fine|ok|okay|good|great|perfect|acceptable|alright|all right|no problem)(?: (?:with|by|for) (?:me|us))?|(?:esta|estan|me parecen?) (?:bien|perfect[oa]s?))(?=[,;:.!\s—–-]*$)/iu;
+
 const first = (re: RegExp, text: string): string | undefined => re.exec(text)?.[0];
 /** The same markers, matching every occurrence (compiled once). */
 const all = (re: RegExp): RegExp => new RegExp(re.source, "giu");
@@ -178,6 +187,7 @@ const OPENS_WITH_COURTESY = new RegExp(`^(?:${PLEASANTRY.source})`, "iu");
 /** What a go-ahead may follow in its clause: agreement, courtesy and connectives ("yes, no worries, in that case please go ahead"). */
 function leadsIn(prefix: string): boolean {
   const rest = prefix
+    .replace(DETAIL_APPROVED, " ")
     .replace(G.NEGATIVE_IDIOMS, " ")
     .replace(G.PLEASANTRY, " ")
     .replace(G.APPROVAL, " ")

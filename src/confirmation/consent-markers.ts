@@ -280,7 +280,7 @@ export const DEFERRAL = words([
   "(?:i'?ll|i will|i can|i'?d be (?:happy|ready) to|i'?m ready to|i am ready to) (?:confirm|decide|approve|give (?:you )?(?:my|the) (?:go-ahead|confirmation|answer|ok))(?: \\w+){0,6} (?:once|when|after|as soon as)",
   "(?:once|when|after) (?:i|we) (?:have|get|see|know|hear|review|receive)",
   // the answer still to come ("Sure, I'll let you know when.", "le aviso", "回头告诉你"); not "I'll let you know if I need anything else"
-  "(?:i'?ll|i will) (?:let you know|get back to you)(?=\\s*(?:when|once|later|tomorrow|soon|after|[.!]|$))", "(?:te|le) (?:aviso|confirmo|digo) (?:luego|despues|mas tarde|cuando)", "(?:te |le )?(?:confirmo|confirmare|dire) cuando", "等我", "之后再确认", "再确认",
+  "(?:i'?ll|i will) (?:let you know|get back to you)(?=\\s*(?:when|once|later|tomorrow|soon|after|[.!]|$))", "(?:te|le) (?:aviso|confirmo|digo|respondo|contesto) (?:luego|despues|mas tarde|cuando|manana|en un (?:momento|rato|ratito|minuto|segundo))", "(?:te |le )?(?:confirmo|confirmare|dire) cuando",
   // still to ask someone else ("I have to ask my wife", "tengo que preguntarle a mi esposa", "我还得问问我太太"): the answer is not given yet;
   // having asked ("I already talked to my wife", "我问过我太太了") is a story
   "(?:need|have|got|gotta|must|should) to (?:first )?(?:ask|check with|talk to|talk with|speak to|speak with|run (?:it|this|that) by|consult)",
@@ -288,7 +288,8 @@ export const DEFERRAL = words([
   "(?:(?:tengo|tenemos|hay) que|necesito|necesitamos|debo|debemos) (?:preguntar\\w*|consultar\\w*|hablar\\w* con|comentar\\w*)", "(?:dejeme|deje que|voy a|primero) (?:preguntar\\w*|consultar\\w*)",
   // the user may still travel, said beside a yes to cancel ("I might still go though", "I may still want to go")
   "(?:i|we) (?:might|may|could) still (?:\\w+ ){0,2}?(?:go|travel|fly|need|use|want|make it)",
-], ["问问", "商量一下", "商量商量", "回头(?:再)?告诉", "到时候(?:再)?告诉", "再告诉(?:你|您)", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
+  // a Chinese answer put off ("我等一下再确认", "稍后再决定", "回头再说"): the CJK list, as whole-word boundaries never hold inside Chinese
+], ["(?:之后|以后|稍后|等一下|等一会儿?|等会儿?|一会儿?|过会儿?|过一会儿?|晚点|晚些|回头|明天|到时候)再(?:确认|决定|定|答复|回复|说)", "再确认", "问问", "商量一下", "商量商量", "回头(?:再)?告诉", "到时候(?:再)?告诉", "再告诉(?:你|您)", "(?:得|要|先)(?:跟|和).{1,6}商量"]);
 
 /** Someone else's consent: "my wife says yes", "the rep approved it", "mi esposa dice que sí", "我老公说可以". */
 // prettier-ignore

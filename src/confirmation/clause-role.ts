@@ -63,7 +63,7 @@ const ZH_STORY_TIME = /^(?:本来|原本|原来|当时|之前|那时|上次)/u;
  * cancellation, not a wish of its own.
  */
 const NOT_GOING =
-  /(?:不用|不必|不需要|没必要)(?:再)?(?:去|走|飞)了?|不去了|去不(?:了|成)了?|(?<![\p{L}])(?:(?:there'?s |there is )?no (?:need|reason|point) (?:in |to )?(?:go|going|travel\w*|fly|flying|the trip|making the trip)|(?:i|we)(?:'m|'re| am| are)? (?:not|no longer) (?:going(?!\s+to\s)|travell?ing|flying)|(?:i|we) (?:won'?t|will not|can'?t|cannot) (?:be )?(?:going|go|travel|fly|make it)|ya no (?:vamos|voy|viajamos|viajo|hace falta ir)|no (?:vamos|voy|viajamos|viajo) a (?:ir|viajar))(?![\p{L}])/iu;
+  /(?:不用|不必|不需要|没必要)(?:再)?(?:去|走|飞)了?|不去了|去不(?:了|成)了?|(?<![\p{L}])(?:(?:there'?s |there is )?no (?:need|reason|point) (?:in |to )?(?:go|going|travel\w*|fly|flying|the trip|making the trip)|(?:i|we)(?:'m|'re| am| are)? (?:not|no longer) (?:going(?!\s+to\s)|travell?ing|flying)|(?:i|we) (?:won'?t|will not|can'?t|cannot) (?:be )?(?:going|go|travel|fly|make it)|(?:i|we) (?:won'?t|will not|don'?t|do not|no longer) (?:need|have) to (?:go|travel|fly|make the trip)|ya no (?:vamos|voy|viajamos|viajo|hace falta ir)|(?:ya )?no (?:necesito|necesitamos|tengo que|tenemos que) (?:ir|viajar|volar)|no (?:vamos|voy|viajamos|viajo) a (?:ir|viajar))(?![\p{L}])/iu;
 
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
 export const REPORTED =

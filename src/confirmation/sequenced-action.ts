@@ -13,6 +13,13 @@ import { splitSentences } from "./reply-text.js";
 const NEXT_STEP =
   /(?<![\p{L}])(?:(?:and )?then|after that|afterwards|once (?:that'?s|that is|it'?s|it is) done|(?:y )?luego|(?:y )?despues)(?![\p{L}])|然后|之后再|接着|再把/giu;
 
+/**
+ * What follows "then" in a story: a verb in the past ("…and then found out it moved online", "y luego me enteré de que…", "然后才发现…"),
+ * with or without its subject. The story goes on; no next step is asked.
+ */
+const PAST_AFTER_THEN =
+  /^[\s,]*(?:(?:i|we|he|she|they|it|you|my \p{L}+|our \p{L}+)\s+)?(?:just\s+|suddenly\s+|finally\s+)?(?:\p{L}+ed|found|saw|got|heard|learnt|knew|was|were|had|went|came|did|told|said|left|became|realised|(?:me|nos|se) (?:entere|enteramos|entero|di cuenta|dimos cuenta|dio cuenta)|vi|vimos|supe|supimos|descubri|descubrimos)(?![\p{L}])|^(?:才|我才|我们才)?(?:发现|知道|听说|得知|意识到|想起)/iu;
+
 /** A sentence that puts the action to the user, or announces the step after it: a question, "I'll…", "after this, we can…" (not "I can't…"). */
 const PUTS =
   /(?<![\p{L}])(?:i'?ll|i will|shall i|should i|would you like(?: me)? to|do you want(?: me)? to|proceed with|go ahead with|confirm|(?:we|i) can(?!'t|not)(?: then)?|after (?:this|that)|once (?:this|that|it)|next)(?![\p{L}])|是否|要(?:我|为您)|(?<![\p{L}])(?:voy a|desea|procedo|quiere)(?![\p{L}])/iu;
@@ -51,6 +58,7 @@ export function nextStepNotPut(reply: string, request: string): string | undefin
   if (put.size === 0) return undefined;
   for (const m of reply.matchAll(NEXT_STEP)) {
     const after = reply.slice(m.index + m[0].length).split(/[.!?;。！？]/u)[0] ?? "";
+    if (PAST_AFTER_THEN.test(after)) continue;
     const verb = new RegExp(ACTION.source, "iu").exec(after);
     if (verb !== null && !put.has(verbStem(verb[0]))) return verb[0];
   }

@@ -373,12 +373,19 @@ export const REPORT_BACK = words([
 // prettier-ignore
 export const WANTS_TO_KNOW = /(?:(?:i|we)(?:'d| would)? (?:really |also |still |just )?(?:like|love|want|need|wish)|(?:i'?m|i am|we'?re) (?:really |so |very )?(?:eager|anxious|curious|keen|looking forward)) to (?:know|hear|find out|learn|see)(?! (?:if|whether))/iu;
 
+/** Not after a pronoun put before the verb ("la", "lo", "me", "yo"…), unless "no", "que" or "por favor" precedes it: the shape of a past, not a command. */
+const SPANISH_PAST_LOOKALIKE = "(?<!(?<![\\p{L}])(?<!(?:no|que|favor) )(?:lo|la|los|las|le|les|me|nos|te|yo) )";
+
 /** A request or wish (directive force): "please…", "I'd like…", "can you…", "let's…", "quiero…", "请…", "我想…". */
 // prettier-ignore
 export const DIRECTIVE = words(
   [
     "please", "pls", "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then |definitely |only )?(?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
-    "por favor", "quiero", "quisiera", "queremos", "me gustaria", "necesito", "podria", "puede", "prefiero", "use", "usen", "cargue", "anada", "agregue", "cambie", "cancele", "reserve", "busque", "envie",
+    "por favor", "quiero", "quisiera", "queremos", "me gustaria", "necesito", "podria", "puede", "prefiero", "anada",
+    // the formal command of these verbs is, without its accent, the first person of the past ("cambie" / "cambié"): after a pronoun
+    // before it ("la usé una vez", "lo cambié ayer", "yo reservé") it is the past, as a command puts its pronoun after ("cámbielo"),
+    // except after "no", "que" or "por favor" ("no la cambie", "que le envíe…")
+    `${SPANISH_PAST_LOOKALIKE}(?:use|usen|cargue|agregue|cambie|cancele|reserve|busque|envie)`,
   ],
   ["请", "帮我", "麻烦", "我要", "我想", "我需要", "能不能", "能否", "可不可以", "给我", "用我"],
 );

@@ -53,9 +53,11 @@ describe("urgency beside a go-ahead", () => {
     "Confirme: cancelar la reserva K7PD2Q (HAT114, 2024-05-26), reembolso de $318 a su Mastercard terminada en 0932. ¿Procedo?",
   ];
   it("an imperative that restates the action, said urgently: confirmed", () => {
-    check(
-      rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
-    );
+    check([
+      ...rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
+      // "de inmediato" as "inmediatamente" (real-replies-es, res-027: "Haga el registro de inmediato.")
+      ...rows(cancel, ["Yes please, cancel it right away.", "好的，马上取消吧。", "Sí, por favor, cancélela de inmediato."], "confirmed"),
+    ]);
   });
   it("'execute' the described action is a go-ahead; 'execute' another one is not", () => {
     check([

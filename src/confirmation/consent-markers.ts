@@ -169,9 +169,9 @@ export const REFUSAL = words(
 export const NEGATIVE_IDIOMS = words(
   [
     "no (?:worries|problem|problems|rush|hurry|big deal|need to apologi[sz]e)(?: at all)?", "not (?:exactly )?what (?:i|we) (?:was |were |had )?(?:hoping|expecting|hoped|expected|wanted)(?: for)?", "not a problem", "not at all", "no further questions", "no (?:other|more|further) (?:questions|requests|concerns)", "nothing else", "nothing more",
-    "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is) all(?: for now)?", ...NO_OBJECTION_LATIN, "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
+    "(?:i )?(?:don'?t|do not) have any (?:other|more|further) (?:questions|requests|concerns)", "(?:that'?s|that is|that was) all (?:i|we) (?:need|needed|wanted|want|had|came for)(?: for now)?", "(?:that'?s|that is) all(?: for now)?", "eso es todo(?: por (?:ahora|el momento|mi parte))?", ...NO_OBJECTION_LATIN, "can'?t wait", "couldn'?t be happier", "no doubt", "no hay problema", "sin problema", "no se preocupe", "nada mas", "no tengo (?:mas|otras) preguntas",
   ],
-  ["没问题", "没毛病", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思", ...NO_OBJECTION_CJK],
+  ["没问题", "没毛病", "不客气", "不用谢", "没事", "没关系", "辛苦", "不错", "没错", "不好意思", "暂时就这些", "我就这些(?:事|问题)?了?", ...NO_OBJECTION_CJK],
 );
 
 /** A negator (its scope is read by the judge). */

@@ -23,7 +23,7 @@ const STOP = new Set(
     "discuss speak talk further situation matter issue case problem details detail information summary plan step steps option " +
     "hurry rush wrap quick quickly fast asap sorted done set remember forget start " +
     // urgency beside an imperative go-ahead ("Cancel 3FRNFB immediately", "I need this resolved ASAP")
-    "immediately instantly promptly urgently urgent straightaway resolve resolved resolving inmediatamente enseguida urgente " +
+    "immediately instantly promptly urgently urgent straightaway resolve resolved resolving inmediatamente inmediato enseguida urgente " +
     "outline outlined describe described list listed mention mentioned discuss discussed specify specified state stated summarize summarized above below noted explained " +
     "one two three four five six seven eight nine ten eleven twelve uno una dos tres cuatro cinco " +
     "exactly totally completely perfectly fully entirely truly possible siyes si datos detalle detalles informacion resumen " +

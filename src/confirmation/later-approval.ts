@@ -11,29 +11,30 @@
  * once I get your approval"). EN, ZH, ES; read on text in `normalizeText` form.
  * @internal
  */
+import { splitSentences } from "./reply-text.js";
 
 /** The agent's own future step, in the same sentence before the asking ("I'll", "we will", "then", "le", "我会"). */
 const AGENT_WILL = /(?<![\p{L}])(?:i'?ll|i will|we'?ll|we will|i'?m going to|then)(?![\p{L}])/giu;
 /** What makes the approval the one being asked for now: a condition on processing ("once I get your approval"). */
 const UPON = /(?<![\p{L}])(?:once|when|after|as soon as|if|upon|until)\s+(?:i|we)\s+(?:get|have|receive|hear)(?![\p{L}])/iu;
 
-/** Asking for the user's approval, final or after a step: "ask (you) for your final approval", "get your last confirmation". */
+/** Asking for the user's approval, final or after a step: "ask (you) for your final approval", "get your last confirmation", "ask you one final explicit yes". */
 const ASKS_FINAL =
-  /(?<![\p{L}])(?:ask (?:you )?for|get|request|seek|obtain)\s+(?:your\s+|the\s+)?(?:final|last)\s+(?:approval|confirmation|go-ahead|consent|ok(?:ay)?|sign-off)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:ask (?:you )?(?:for )?|get|request|seek|obtain)\s*(?:your\s+|the\s+|a\s+|one\s+)?(?:more\s+)?(?:final|last)\s+(?:(?:explicit|clear|formal|written)\s+)?(?:approval|confirmation|go-ahead|consent|ok(?:ay)?|sign-off|yes)(?![\p{L}])/iu;
 /** The same without "final", after a step the request says comes first ("once …, I'll … ask for your confirmation"). */
 const ASKS = /(?<![\p{L}])(?:ask (?:you )?for|get|request|seek|obtain)\s+(?:your\s+)?(?:approval|confirmation|go-ahead|consent)(?![\p{L}])/iu;
 const FIRST_STEP = /(?<![\p{L}])(?:once|after|when)\s[^.?!;]{2,80},\s*(?:i'?ll|i will|we'?ll|we will)(?![\p{L}])/iu;
 
 /** Spanish: "le pediré su aprobación final", "solicitaré su confirmación definitiva", "una vez …, le pediré su confirmación". */
 const ASKS_ES_FINAL =
-  /(?<![\p{L}])(?:le\s+)?(?:pedire|solicitare|pediremos|solicitaremos)\s+(?:su\s+|la\s+)?(?:aprobacion|confirmacion|autorizacion|conformidad)\s+(?:final|definitiva)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:le\s+)?(?:pedire|solicitare|pediremos|solicitaremos)\s+(?:(?:su\s+|la\s+)?(?:aprobacion|confirmacion|autorizacion|conformidad)\s+(?:final|definitiva)|(?:un|una)\s+(?:ultim[oa]\s+)?(?:siyes|aprobacion|confirmacion|autorizacion)\s+(?:final|definitiv[oa]|explicit[oa])|(?:un|una)\s+ultim[oa]\s+(?:siyes|aprobacion|confirmacion|autorizacion))(?![\p{L}])/iu;
 const ASKS_ES =
   /(?<![\p{L}])(?:le\s+)?(?:pedire|solicitare|pediremos|solicitaremos)\s+(?:su\s+|la\s+)?(?:aprobacion|confirmacion|autorizacion|conformidad)(?![\p{L}])/iu;
 const FIRST_STEP_ES = /(?<![\p{L}])(?:una vez|despues de|cuando)\s[^.?!;]{2,80},/iu;
 
 /** Chinese: "之后再请您确认", "我会……再跟您确认", "然后请您最终确认" (not "我会为您办理，请您确认", the confirmation asked for now). */
 const ASKS_ZH =
-  /(?:我会|我将|之后|然后|随后|届时)[^。？！?!]{0,30}(?:再(?:次)?(?:请您|向您|跟您|和您|与您|让您)(?:做)?(?:最终|最后)?确认|(?:请您|向您|跟您|和您|与您|让您)(?:做)?(?:最终|最后)确认)/u;
+  /(?:我会|我将|之后|然后|随后|届时)[^。？！?!]{0,30}(?:再(?:次)?(?:请您|向您|跟您|和您|与您|让您)(?:做)?(?:一次)?(?:最终|最后)?(?:的)?确认|(?:请您|向您|跟您|和您|与您|让您)(?:做)?(?:一次)?(?:最终|最后)(?:的)?确认)/u;
 
 /**
  * The request's words announcing the user's approval as a later step, or undefined.
@@ -47,14 +48,11 @@ const ASKS_ZH =
  * @param request The request (normal form).
  */
 export function laterApproval(request: string): string | undefined {
-  const sentences = request
-    .split(/(?<=[.?!。？！])\s*|\n+/u)
-    .map((x) => x.trim())
-    .filter((x) => x !== "");
+  const sentences = splitSentences(request);
   for (let i = 0; i < sentences.length; i++) {
-    const words = announced(sentences[i]!);
+    const words = announced(sentences[i]!.text);
     // a question after the announcement may itself be the approval it announced ("…I'll get your final approval. Shall I book it?")
-    if (words !== undefined && !sentences.slice(i + 1).some((x) => /[?？]/u.test(x))) return words;
+    if (words !== undefined && !sentences.slice(i + 1).some((x) => x.question)) return words;
   }
   return undefined;
 }

@@ -20,7 +20,8 @@ const SEVERAL_REFERENCE = new RegExp(
   [
     `(?<![\\p{L}])(?:${VERBS_EN}\\s+(?:them|those|these|all)(?:\\s+all)?|them all|all of (?:them|those|these)|all (?:of )?(?:my|the|those|these|our) ${TARGETS_EN}|every (?:one|single one) of them)(?![\\p{L}])`,
     `(?<![\\p{L}])(?:${VERBS_ES}(?:elas|elos|alas|alos|las|los)|tod[oa]s (?:mis|las|los|sus|nuestr[oa]s) ${TARGETS_ES}|${VERBS_ES}\\s+(?:tod[oa]s|a tod[oa]s))(?![\\p{L}])`,
-    "它们|这些|那些|全都|所有的?(?:预订|订单|航班|商品|机票)|都(?:给我)?(?:取消|退|删|改|换|办)|全部(?:取消|退|删|改|换)",
+    // (not "就这些" / "就这些了", "that's all")
+    "它们|(?<!就)这些|(?<!就)那些|全都|所有的?(?:预订|订单|航班|商品|机票)|都(?:给我)?(?:取消|退|删|改|换|办)|全部(?:取消|退|删|改|换)",
   ].join("|"),
   "iu",
 );

@@ -44,3 +44,37 @@ describe("an approval the request says is still to be asked for", () => {
     check(rows(asksNow, ["Yes, go ahead.", "好的，办理吧。", "Sí, proceda."], "confirmed"));
   });
 });
+
+/**
+ * The same announcement worded as one more, explicit yes still to come ("I'll show you the exact calls and ask you one final
+ * explicit yes before running each"): found as a false confirmation on real replies (real-replies-8, r8-056). Rows of their own.
+ */
+const oneFinalYes: Lang3 = [
+  "Pick the replacement for the desk lamp in order #W7720193 (item 5519203377, LED, white or item 8830214471, halogen, black) and say yes to start preparing the change. When I have your pick, I'll lay out the exact modification with the item ids and the card and ask you one final explicit yes before I submit it.",
+  "请在订单 #W7720193 里为台灯选一个替换款（商品 5519203377，LED 白色；或商品 8830214471，卤素黑色），并回复“是”以开始准备。收到您的选择后，我会列出具体的修改内容、商品编号和支付卡，再请您做一次最终确认，然后才提交。",
+  "Elija el reemplazo de la lámpara del pedido #W7720193 (artículo 5519203377, LED blanca, o artículo 8830214471, halógena negra) y diga sí para empezar a prepararlo. Cuando tenga su elección, le mostraré la modificación exacta con los artículos y la tarjeta y le pediré un último sí explícito antes de enviarla.",
+];
+const thisYes: Lang3 = [
+  "I'll replace the desk lamp in order #W7720193 (item 5519203377) with item 8830214471, halogen, black, $3.20 more on your Visa ending 6610. This is your final explicit yes: shall I submit it?",
+  "我将把订单 #W7720193 里的台灯（商品 5519203377）换成商品 8830214471（卤素黑色），补差价 $3.20，用尾号 6610 的 Visa 卡支付。这是最终确认：现在提交吗？",
+  "Cambiaré la lámpara del pedido #W7720193 (artículo 5519203377) por el artículo 8830214471, halógena negra, $3.20 más con su Visa terminada en 6610. Este es el último sí que le pido: ¿procedo con el cambio?",
+];
+
+describe("one more explicit yes the request says is still to come", () => {
+  it("a pick and a yes now are not that yes: unclear", () => {
+    check(
+      rows(
+        oneFinalYes,
+        [
+          "I'll take 8830214471, the halogen one. Yes, please start preparing it.",
+          "我选 8830214471，卤素那款。是，开始准备吧。",
+          "Me quedo con la 8830214471, la halógena. Sí, empiece a prepararlo.",
+        ],
+        "unclear",
+      ),
+    );
+  });
+  it("the final yes asked for now: confirmed", () => {
+    check(rows(thisYes, ["Yes, submit it.", "好的，提交吧。", "Sí, proceda con el cambio."], "confirmed"));
+  });
+});

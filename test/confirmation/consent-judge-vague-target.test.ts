@@ -53,9 +53,11 @@ describe("urgency beside a go-ahead", () => {
     "Confirme: cancelar la reserva K7PD2Q (HAT114, 2024-05-26), reembolso de $318 a su Mastercard terminada en 0932. ¿Procedo?",
   ];
   it("an imperative that restates the action, said urgently: confirmed", () => {
-    check(
-      rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
-    );
+    check([
+      ...rows(cancel, ["Cancel K7PD2Q immediately and refund the $318.", "好的，立刻取消 K7PD2Q。", "Cancele K7PD2Q inmediatamente, por favor."], "confirmed"),
+      // "de inmediato" as "inmediatamente" (real-replies-es, res-027: "Haga el registro de inmediato.")
+      ...rows(cancel, ["Yes please, cancel it right away.", "好的，马上取消吧。", "Sí, por favor, cancélela de inmediato."], "confirmed"),
+    ]);
   });
   it("'execute' the described action is a go-ahead; 'execute' another one is not", () => {
     check([
@@ -69,5 +71,47 @@ describe("urgency beside a go-ahead", () => {
   });
   it("bare pressure without the action stays unclear", () => {
     check(rows(cancel, ["Just do it already, stop asking.", "快点办，别再问了。", "Hágalo ya y deje de preguntar."], "unclear"));
+  });
+});
+
+/**
+ * The new item described by how it differs, with words between the comparison and the noun ("a larger frame size", "a lower
+ * resolution option"), by a count of more ("one with 1000 more pieces") or by a superlative ("the cheapest green type
+ * available"), and the old item's own id beside it: found as false confirmations on real replies (real-replies-8, r8-068 and
+ * r8-073). Rows of their own; the same requests naming the new item (its id and price) still confirm.
+ */
+const describedByDifference: Lang3 = [
+  "Please confirm so I can proceed: exchange the road bike (item 6170152315) in order #W5512098 for a larger frame size, and the tent in the same order for one with 2 more person capacity, refunds or charges on your Visa ending 6791.",
+  "请确认后我来办理：把订单 #W5512098 里的公路车（商品 6170152315）换成车架更大的，帐篷换成多容纳 2 人的，差价用尾号 6791 的 Visa 卡结算。",
+  "Confirme para que proceda: cambiar la bicicleta de carretera (artículo 6170152315) del pedido #W5512098 por una de mayor talla de cuadro, y la tienda del mismo pedido por una con más capacidad, con su Visa terminada en 6791.",
+];
+const cheapestAvailable: Lang3 = [
+  "You'd like the espresso machine (item 3709608322) in order #W6024419 exchanged for the cheapest stainless model available. Shall I go ahead with that exchange using your PayPal?",
+  "您想把订单 #W6024419 里的咖啡机（商品 3709608322）换成现有最便宜的不锈钢款。要我用您的 PayPal 办理这个换货吗？",
+  "Desea cambiar la cafetera (artículo 3709608322) del pedido #W6024419 por el más barato disponible en acero inoxidable. ¿Procedo con el cambio usando su PayPal?",
+];
+const differenceNamed: Lang3 = [
+  "Please confirm so I can proceed: exchange the road bike (item 6170152315) in order #W5512098 for the larger frame (item 3624655057, $41.20 more), on your Visa ending 6791.",
+  "请确认后我来办理：把订单 #W5512098 里的公路车（商品 6170152315）换成大车架款（商品 3624655057，补差价 $41.20），用尾号 6791 的 Visa 卡支付。",
+  "Confirme para que proceda: cambiar la bicicleta (artículo 6170152315) del pedido #W5512098 por el cuadro grande (artículo 3624655057, $41.20 más), con su Visa terminada en 6791.",
+];
+
+describe("an item described only by how it differs from the one the user has", () => {
+  it("a comparison with words between, a count of more, a superlative: unclear", () => {
+    check([
+      ...rows(
+        describedByDifference,
+        ["Yes, that's all correct, please go ahead with both exchanges.", "对，都没错，两个都换吧。", "Sí, todo correcto, proceda con los dos cambios."],
+        "unclear",
+      ),
+      ...rows(
+        cheapestAvailable,
+        ["Yes please, go ahead with the exchange on PayPal.", "好的，用 PayPal 换吧。", "Sí, proceda con el cambio con PayPal."],
+        "unclear",
+      ),
+    ]);
+  });
+  it("the same request naming the new item by id and price: confirmed", () => {
+    check(rows(differenceNamed, ["Yes, that's all correct, please go ahead.", "对，没错，换吧。", "Sí, todo correcto, proceda."], "confirmed"));
   });
 });

@@ -1,21 +1,10 @@
 import { basename } from "node:path";
 import { z } from "zod";
-import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
+import type { RecordedMessage, RecordedRun } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
-import { linkToolResults, readArguments } from "./link-tool-results.js";
-import {
-  answeredCallId,
-  contentText,
-  domainFromPolicy,
-  messageContentSchema,
-  readReward,
-  taskIdSchema,
-  toolCallParts,
-  toolCallSchema,
-  toolContentSchema,
-  trialSchema,
-} from "./message-fields.js";
+import { domainFromPolicy, messageContentSchema, readReward, taskIdSchema, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
+import { recordedMessages } from "./recorded-messages.js";
 import { fromReactTrajectory, isReactTrajectory } from "./react-trajectory.js";
 
 // "developer" is the newer chat-completions name of the system role
@@ -108,28 +97,7 @@ export function parseTau1Trajectories(file: string, data: unknown): ParsedRuns {
       problems.push({ file, at, message: "not audited: the trajectory has no messages (traj is empty)" });
       return;
     }
-    let callIndex = 0;
-    const messages: RecordedMessage[] = parsed.map((m, mi) => {
-      if (m.role === "tool") {
-        const id = answeredCallId(m);
-        return { role: "tool", content: contentText(m.content), toolCalls: [], ...(id !== undefined ? { toolCallId: id } : {}) };
-      }
-      const toolCalls: RecordedToolCall[] = (m.tool_calls ?? []).map((tc) => {
-        const { id, name, rawArguments } = toolCallParts(tc);
-        const args = readArguments(rawArguments);
-        return {
-          index: callIndex++,
-          id,
-          name,
-          arguments: args.arguments,
-          ...(args.argumentsError ? { argumentsError: args.argumentsError } : {}),
-          requestor: m.role === "user" ? "user" : "assistant",
-          messageIndex: mi,
-        };
-      });
-      return { role: m.role, content: contentText(m.content), toolCalls };
-    });
-    linkToolResults(messages);
+    const messages = recordedMessages(parsed);
     runs.push({
       file,
       format: "tau1-trajectories",

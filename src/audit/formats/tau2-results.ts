@@ -1,19 +1,9 @@
 import { z } from "zod";
-import type { RecordedMessage, RecordedRun, RecordedToolCall } from "../recorded-run.js";
+import type { RecordedRun } from "../recorded-run.js";
 import { describeIssues } from "./issue-path.js";
-import { linkToolResults, readArguments } from "./link-tool-results.js";
-import {
-  answeredCallId,
-  contentText,
-  messageContentSchema,
-  readReward,
-  taskIdSchema,
-  toolCallParts,
-  toolCallSchema,
-  toolContentSchema,
-  trialSchema,
-} from "./message-fields.js";
+import { messageContentSchema, readReward, taskIdSchema, toolCallSchema, toolContentSchema, trialSchema } from "./message-fields.js";
 import type { ParsedRuns } from "./parse-result.js";
+import { recordedMessages } from "./recorded-messages.js";
 
 const roleSchema = z.object({ role: z.enum(["assistant", "user", "tool", "system"]) });
 const toolMessageSchema = z.object({
@@ -113,28 +103,7 @@ export function parseTau2Results(file: string, data: unknown): ParsedRuns {
       problems.push({ file, at, message: "not audited: the run has no messages (nothing was recorded)" });
       return;
     }
-    let callIndex = 0;
-    const messages: RecordedMessage[] = parsed.map((m, mi) => {
-      if (m.role === "tool") {
-        const id = answeredCallId(m);
-        return { role: "tool", content: contentText(m.content), toolCalls: [], ...(id !== undefined ? { toolCallId: id } : {}), error: m.error === true };
-      }
-      const toolCalls: RecordedToolCall[] = (m.tool_calls ?? []).map((tc) => {
-        const { id, name, rawArguments } = toolCallParts(tc);
-        const args = readArguments(rawArguments);
-        return {
-          index: callIndex++,
-          id,
-          name,
-          arguments: args.arguments,
-          ...(args.argumentsError ? { argumentsError: args.argumentsError } : {}),
-          requestor: tc.requestor === "user" || (tc.requestor == null && m.role === "user") ? "user" : "assistant",
-          messageIndex: mi,
-        };
-      });
-      return { role: m.role, content: contentText(m.content), toolCalls };
-    });
-    linkToolResults(messages);
+    const messages = recordedMessages(parsed);
     runs.push({
       file,
       format: "tau2-results",

@@ -15,4 +15,12 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // offered actions before its details were put; a yes asking for a refund the request made conditional (README,
   // "real-replies-7.jsonl")
   "real-replies-7.jsonl": ["r7-067", "r7-092", "r7-101", "r7-121"],
+  // the same question (README, "real-replies-8.jsonl"): a yes to an exchange or modification "using my card for any price
+  // difference" whose amount was never stated; a new item named by its features only; a choice among what the request offered
+  // before the agent put the action with that choice
+  "real-replies-8.jsonl": [
+    ...["r8-032", "r8-036", "r8-044", "r8-049", "r8-057", "r8-064", "r8-077", "r8-099"],
+    "r8-048",
+    ...["r8-055", "r8-060", "r8-096", "r8-100", "r8-104"],
+  ],
 };

@@ -1,7 +1,8 @@
 /**
  * An amount the reply names in another currency than the request's same amount: "59元" (yuan) when the request refunds
  * "$59.00", "320美元" (dollars) when it charges "¥320", "412 euros" when it refunds "$412". The number is the request's; the money
- * is not: which amount the user agrees to is not said. A bare number, or the request's own currency, is read elsewhere.
+ * is not: which amount the user agrees to is not said. A bare number, or the request's own currency, is read elsewhere; so is
+ * "块" ("50块从礼品卡里扣" to a $50 charge), the spoken unit of any money, not of yuan only.
  * EN, ZH, ES; read on text in `normalizeText` form.
  * @internal
  */
@@ -9,7 +10,7 @@
 /** A currency kind and the ways an amount in it is written, before or after the number. */
 const KINDS: readonly (readonly [kind: string, before: RegExp, after: RegExp])[] = [
   ["dollar", /(?:us\s?)?\$\s?$/u, /^\s?(?:dollars?|bucks|usd|dolares|美元|美金|刀)/u],
-  ["yuan", /[¥￥]\s?$|(?:rmb|cny)\s?$/u, /^\s?(?:元(?!素)|块钱|块|rmb|cny|yuan|renminbi|人民币)/u],
+  ["yuan", /[¥￥]\s?$|(?:rmb|cny)\s?$/u, /^\s?(?:元(?!素)|rmb|cny|yuan|renminbi|人民币)/u],
   ["euro", /€\s?$|eur\s?$/u, /^\s?(?:€|euros?|eur)/u],
   ["pound", /£\s?$/u, /^\s?(?:pounds?|libras?|gbp|英镑)/u],
 ];

@@ -32,7 +32,9 @@ describe("the request's amount in another currency", () => {
   it("the same amount in the request's currency, or a bare number: confirmed", () => {
     check([
       ...rows(dollars, ["Okay, refund the $45 to the Discover.", "好的，45美元退吧。", "Vale, reembolse los 45 dólares."], "confirmed"),
-      ...rows(yuan, ["Yes, the ¥210 is fine, go ahead.", "可以，210块扣吧。", "Sí, los ¥210 están bien, proceda."], "confirmed"),
+      // "块" is the spoken unit of any money: "45块" to $45.00 is that amount
+      ...rows(dollars, ["Okay, refund the 45 to the Discover.", "好的，45块退到 Discover 卡吧。", "Vale, reembolse los 45 a la Discover."], "confirmed"),
+      ...rows(yuan, ["Yes, the ¥210 is fine, go ahead.", "可以，210元扣吧。", "Sí, los ¥210 están bien, proceda."], "confirmed"),
     ]);
   });
 });

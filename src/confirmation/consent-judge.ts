@@ -40,6 +40,7 @@ import { severalWhereOnePut } from "./plural-reference.js";
 import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
+import { reversedTransfer } from "./transfer-direction.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -243,6 +244,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const currency = otherCurrency(reply, requestText);
   if (currency !== undefined)
     return verdict("unclear", "amount", [`The reply names ${currency}: the request's number, in another currency; which amount is agreed to is not said.`]);
+  // "from checking into savings" when the request moves the money from savings to checking: the transfer the other way round
+  const reversed = reversedTransfer(reply, requestText);
+  if (reversed !== undefined)
+    return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
   const place = ambiguousPlace(reply, requestText);
   if (place !== undefined)
     return verdict("unclear", "route", [`The reply names ${JSON.stringify(place)}, which the request serves by more than one airport: which one is not said.`]);

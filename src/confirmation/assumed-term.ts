@@ -3,7 +3,9 @@
  * covers ("I take it the $85 includes my checked bag", "entiendo que los 85 € ya incluyen la maleta", "这 ¥560 里已经包含托运
  * 行李了吧"), or that a fee or charge the request states is waived ("the $25 fee gets waived, I take it", "la comisión me la
  * quitan", "手续费应该就免了吧"). The yes rests on that term: if it does not hold, the user agreed to something else. A term the
- * request itself states ("the fee is waived for you", "includes taxes") is said back, not assumed.
+ * request itself states ("the fee is waived for you", "includes taxes") is said back, not assumed. So is a term the reply says the
+ * agent promised ("as you said, the refund lands within 24 hours", "您说过的，滞纳金也会免掉", "tal como me prometió, se anula el
+ * recargo") in words the request never used: what the agent said is the request, and it did not say that.
  * EN, ZH, ES; read on one clause in `normalizeText` form.
  * @internal
  */
@@ -36,5 +38,23 @@ export function assumedTerm(clause: string, request: string, vocabulary: Request
   const waived = WAIVED.exec(clause);
   if (waived !== null && FEE.test(request) && !WAIVED.test(request) && (FEE.test(clause) || /[$€¥£]|\d/u.test(clause)))
     return clause.slice(Math.max(0, waived.index - 40)).slice(0, 80);
+  return undefined;
+}
+
+/** A term said to be the agent's own word: "as you said", "like you promised", "您说过", "你答应过", "como usted dijo", "tal como me prometió". */
+// prettier-ignore
+const AGENT_SAID = /(?<![\p{L}])(?:(?:as|like) you (?:said|promised|mentioned|told me|explained|confirmed)|you (?:said|promised|told me)(?: that)?|como (?:usted )?(?:me )?(?:dijo|prometio|comento|explico|confirmo)|tal (?:y )?como (?:usted )?(?:me )?(?:dijo|prometio|comento)|usted (?:me )?(?:dijo|prometio)(?: que)?|me prometio(?: que)?)(?![\p{L}])|(?:您|你)(?:刚才|之前|刚刚)?(?:说过|说了|答应过|答应了|承诺过|保证过)(?:的)?|按(?:您|你)说的/iu;
+
+/**
+ * The words after "as you said" (to the end of their sentence) that the request never used, when the reply says the agent
+ * promised something the request does not contain; undefined otherwise.
+ * @param reply The whole reply (normal form): the claim may follow its marker in the next clause ("您说过的，…").
+ * @param vocabulary The request's content words (`requestVocabulary`).
+ */
+export function claimedTerm(reply: string, vocabulary: RequestVocabulary): string | undefined {
+  for (const m of reply.matchAll(new RegExp(AGENT_SAID.source, "giu"))) {
+    const rest = reply.slice(m.index + m[0].length).split(/[.;!?。；！？]/u)[0] ?? "";
+    if (novelContent(rest, vocabulary).length > 0) return `${m[0]}${rest}`.slice(0, 80);
+  }
   return undefined;
 }

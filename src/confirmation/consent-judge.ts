@@ -41,6 +41,7 @@ import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
+import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -244,6 +245,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const currency = otherCurrency(reply, requestText);
   if (currency !== undefined)
     return verdict("unclear", "amount", [`The reply names ${currency}: the request's number, in another currency; which amount is agreed to is not said.`]);
+  // "as you said, the late fee goes away too": a promise the request does not contain (assumed-term.ts)
+  const claimed = claimedTerm(reply, vocabulary);
+  if (claimed !== undefined)
+    return verdict("unclear", "condition", [
+      `The reply says the agent promised something the request does not say (${JSON.stringify(claimed)}): the yes rests on it.`,
+    ]);
   // "from checking into savings" when the request moves the money from savings to checking: the transfer the other way round
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)

@@ -22,6 +22,9 @@ const WAIVED = /(?<![\p{L}])(?:waiv(?:e|ed|es|ing|er)|free of charge|(?:no|witho
 /** A fee, charge or price of the action: "fee", "charge", "difference", "comisión", "cargo", "手续费", "差价", "费". */
 const FEE = /(?<![\p{L}])(?:fees?|charges?|difference|cost|price|comision(?:es)?|cuotas?|cargos?|diferencia|coste|costo|precio)(?![\p{L}])|费|差价|价/iu;
 
+/** A plan, package or fare: what a price buys ("the plan", "la tarifa", "el paquete", "套餐", "票价"). */
+const PLAN = /(?<![\p{L}])(?:plan|package|fare|bundle|tarifa|paquete|bono)(?![\p{L}])|套餐|票价|流量包/iu;
+
 /**
  * The term the clause assumes, when it says what the action or its amount includes in words the request never used, or that a
  * fee the request states is waived when the request says no such thing; undefined otherwise.
@@ -31,7 +34,8 @@ const FEE = /(?<![\p{L}])(?:fees?|charges?|difference|cost|price|comision(?:es)?
  */
 export function assumedTerm(clause: string, request: string, vocabulary: RequestVocabulary): string | undefined {
   const includes = INCLUDES.exec(clause);
-  if (includes !== null && !INCLUDES.test(request)) {
+  // what money or a plan covers ("the $85 includes…", "这个套餐包含…"), not a person covering a weekend ("he can cover that weekend")
+  if (includes !== null && !INCLUDES.test(request) && (FEE.test(clause) || PLAN.test(clause) || /[$€¥£]|\d/u.test(clause))) {
     const object = clause.slice(includes.index + includes[0].length);
     if (novelContent(object, vocabulary).length > 0) return clause.slice(includes.index).slice(0, 80);
   }

@@ -138,7 +138,7 @@ function sharesDescription(question: string, before: string): boolean {
 
 /** The reply goes ahead in words of its own (not a bare "yes"): a go-ahead, a performative, or an action verb. @internal */
 export const OWN_GO_AHEAD =
-  /(?<![\p{L}])(?:go ahead|proceed|do it|please do|continue|i (?:confirm|agree|approve|authori[sz]e)|(?:cancel|book|change|modify|update|upgrade|downgrade|add|exchange|return|process|submit|refund)\w*|adelante|proceda|continue|hagalo|confirmo|cancel\w*|reserv\w*|cambi\w*)(?![\p{L}])|请办理|办理|继续|取消|确认|照办/iu;
+  /(?<![\p{L}])(?:go ahead|proceed|do it|please do|continue|i (?:confirm|agree|approve|authori[sz]e)|(?:cancel|book|change|modify|update|upgrade|downgrade|add(?!ress)|exchange|return|process|submit|refund)\w*|adelante|proceda|continue|hagalo|confirmo|cancel\w*|reserv\w*|cambi\w*)(?![\p{L}])|请办理|办理|继续|取消|确认|照办/iu;
 
 /**
  * Whether a reply's yes only answers a last question that put something other than the action.

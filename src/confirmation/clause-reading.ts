@@ -31,6 +31,7 @@ import {
   REPORTED_YES,
   RETARGET,
   SARCASM,
+  STEP_BEFORE,
   THIRD_PARTY,
   WANT_TO_PROCEED,
   WANTS_TO_KNOW,
@@ -69,6 +70,7 @@ import { offersSeveral } from "./request-parts.js";
 import { restatesScope } from "./restated-scope.js";
 import { ACTION_VERB } from "./action-domain.js";
 import { idleWords } from "./idle-words.js";
+import { assumedTerm } from "./assumed-term.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -371,6 +373,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("blanket", first(BLANKET, text));
   risk("sarcasm", first(SARCASM, text) ?? first(RETRACTION, text));
   risk("pressure", first(PRESSURE, text));
+  // "I take it the $85 includes my bag", "la comisión me la quitan": a term of the action the request never stated (assumed-term.ts)
+  risk("condition", assumedTerm(plain, ctx.request, ctx.vocabulary));
+  // "call me before you charge the card", "antes de cargar la Visa": a step of the user's own before the action, whatever else is said
+  risk("condition", first(STEP_BEFORE, plain));
   risk("reported", first(REPORTED_YES, text));
   // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
   // and so is it in the acknowledgement of a limit the request stated ("entiendo que no se puede cancelar")

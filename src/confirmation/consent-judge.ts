@@ -39,6 +39,9 @@ import { CLOSING_OFFER_SENTENCE } from "./closing-offer.js";
 import { severalWhereOnePut } from "./plural-reference.js";
 import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
+import { otherCurrency } from "./currency-kind.js";
+import { reversedTransfer } from "./transfer-direction.js";
+import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
@@ -238,6 +241,20 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
     return verdict("unclear", "route", [
       `The reply names ${route.code.toUpperCase()} as where the trip ${route.said === "to" ? "goes" : "starts"}, but the request has it the other way: that route was not described.`,
     ]);
+  // "退59元" (yuan) when the request refunds $59.00, "320美元" when it charges ¥320: the request's number in another currency
+  const currency = otherCurrency(reply, requestText);
+  if (currency !== undefined)
+    return verdict("unclear", "amount", [`The reply names ${currency}: the request's number, in another currency; which amount is agreed to is not said.`]);
+  // "as you said, the late fee goes away too": a promise the request does not contain (assumed-term.ts)
+  const claimed = claimedTerm(reply, vocabulary);
+  if (claimed !== undefined)
+    return verdict("unclear", "condition", [
+      `The reply says the agent promised something the request does not say (${JSON.stringify(claimed)}): the yes rests on it.`,
+    ]);
+  // "from checking into savings" when the request moves the money from savings to checking: the transfer the other way round
+  const reversed = reversedTransfer(reply, requestText);
+  if (reversed !== undefined)
+    return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
   const place = ambiguousPlace(reply, requestText);
   if (place !== undefined)
     return verdict("unclear", "route", [`The reply names ${JSON.stringify(place)}, which the request serves by more than one airport: which one is not said.`]);

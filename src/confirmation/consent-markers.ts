@@ -198,6 +198,21 @@ export const CONDITION = words(
 );
 
 /**
+ * A step of the user's own set before the action itself: "call me before you charge the card", "before the money leaves",
+ * "antes de cargar la Visa", "antes de que hagan el cambio", "扣款之前先给我打电话". A condition on going ahead, whatever else the
+ * clause says.
+ */
+// prettier-ignore
+export const STEP_BEFORE = words(
+  [
+    "before (?:you |we )?(?:actually |really )?(?:charg(?:e|ing)|bill(?:ing)?|send(?:ing)? (?:the|it|my|any)|transfer(?:ring)?|submit(?:ting)?|process(?:ing)?|switch(?:ing)?|activat(?:e|ing)|flip(?:ping)?|mak(?:e|ing) the (?:change|payment|transfer|switch))",
+    "before (?:the|my|any) (?:money|payment|funds|charge|transfer) (?:actually )?(?:leaves|goes|is (?:sent|made|taken|charged))",
+    "antes de (?:que (?:usted )?)?(?:cargar|carguen?|cobrar|cobren?|transferir|transfieran?|enviar|envien?|tramitar|tramiten?|procesar|procesen?|activar|activen?|hacer (?:el|la) (?:cambio|cargo|pago|transferencia)|hagan? (?:el|la) (?:cambio|cargo|pago|transferencia))", "antes de que (?:salga|salgan|se (?:cargue|cobre|envie|haga))",
+  ],
+  ["(?:扣|转|电汇|汇款|付款|提交|激活|换|改|办)[款钱卡费账理]?之前", "(?:换|改)套餐之前"],
+);
+
+/**
  * Phrases with "if", "other" or "just" that put no condition on the action and change nothing:
  * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
  * "all the other details look correct", "everything else looks good", "todo lo demás está bien".

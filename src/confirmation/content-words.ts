@@ -74,7 +74,8 @@ const isStop = (w: string): boolean => STOP.has(w) || (stopStems ??= new Set([..
 const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["cancel", /^(?:cancel|anul)/],
   ["change", /^(?:chang|switch|swap|replac|mov|modif|alter|updat|cambi|rebook)/],
-  ["add", /^(?:add|includ|anad|agreg|incluy)/],
+  // "address" is no adding
+  ["add", /^(?:add(?!res)|includ|anad|agreg|incluy)/],
   // "securing the new one": getting a booking is booking it
   ["book", /^(?:book|reserv(?!ation|a$|as$)|secur)/],
   // a trip, a journey, an itinerary: what a reservation books

@@ -1,6 +1,7 @@
 /**
  * The user saying they travel alone ("it's just me", "I'll be travelling alone", "就我一个人", "solo yo",
- * "viajo sola") beside a yes to an action for two or more travellers ("for you and Maria Lopez (2
+ * "viajo sola"), or the yes for the user's own share only ("go ahead with mine", "adelante con lo mío", "先把我的办了"), beside a yes to an
+ * action for two or more travellers ("for you and Maria Lopez (2
  * passengers)", "为您和…", "para usted y…"): a passenger count that differs from the one described, so a
  * change, whatever agreement word it opens with. Said to an action for one traveller, or about who is on
  * the phone ("it's just me on the phone"), it changes nothing.
@@ -13,7 +14,7 @@ import { CARDINAL_WORDS, numberFromChinese } from "./number-words.js";
 
 /** The user alone as a traveller. */
 const ALONE =
-  /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas)(?![\p{L}])|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
+  /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas|(?:with|for|do|cancel|just|only)\s+mine(?!\s+(?:and|too|as\s+well|&))|(?:con|solo|solamente)\s+(?:lo|el|la)\s+mi[oa](?!\s+(?:y|tambien)(?![\p{L}])))(?![\p{L}])|先(?:把|办)?我的|我的(?:那张|那份|票)?先|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
 
 /** What follows "just me" when it is about the call, not the trip. */
 const ON_THE_CALL =

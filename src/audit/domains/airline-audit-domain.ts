@@ -29,6 +29,9 @@ const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
   send_certificate: /\b(certificate|voucher|compensat|certificado|compensaci)|代金券|补偿|优惠券/iu,
 };
 
+/** Travel insurance spoken of: "insurance", "el seguro de viaje", "con seguro" (not "¿está seguro?", "are you sure?"), "保险". */
+const INSURANCE_SPOKEN = /\binsur|\b(?:el|un|su|con|sin)\s+seguro\b|\bseguro\s+de\s+viaje|保险/iu;
+
 const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };
 const CABIN_WORDS: Readonly<Record<string, string>> = { basic_economy: "basic economy", economy: "economy", business: "business" };
 
@@ -327,7 +330,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               "travel insurance",
               "insurance",
               "with insurance",
-              (t) => /\binsur/i.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
+              (t) => INSURANCE_SPOKEN.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
               (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
             ),
           );

@@ -3,7 +3,8 @@ import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js"
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
 import { statedBirthDateDetails, userNameOtherBirthDate } from "./airline-stated-birth-dates.js";
 import { certificateAmounts } from "./airline-amount-roles.js";
-import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
+import { airlineProtocol } from "../../domains/airline/protocol.js";
+import { bagsDetail, freeAllowance } from "./airline-bag-details.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
@@ -80,52 +81,6 @@ function countConflict(label: string, field: DetailField, executed: number, coun
     },
     (t) => counts(t).map((n) => `${n} ${unit}`),
     "request",
-  );
-}
-
-/**
- * The user's free bag allowance, as the write uses it: how many bags the membership and cabin carry free
- * for the travellers, and whether the write adds no paid bag. Unknown (undefined) without the user's
- * profile (membership) and the cabin.
- */
-interface FreeAllowance {
-  readonly free: number;
-  readonly perPassenger: number;
-  readonly addsNoPaidBag: boolean;
-}
-
-function freeAllowance(k: AirlineKnowledge, cabin: string | undefined, passengers: number, addsNoPaidBag: boolean): FreeAllowance | undefined {
-  const m = k.profile?.membership;
-  if ((m !== "regular" && m !== "silver" && m !== "gold") || (cabin !== "basic_economy" && cabin !== "economy" && cabin !== "business")) return undefined;
-  const perPassenger = freeBagsPerPassenger(m, cabin);
-  return { free: perPassenger * passengers, perPassenger, addsNoPaidBag };
-}
-
-/** The text speaks of using the free allowance ("I'll use my free allowance", "your free checked bags"). */
-const FREE_BAGS_SPOKEN =
-  /\bfree\s+(?:checked\s+)?(?:bag|baggage|luggage)|\b(?:bag(?:gage)?|luggage|free)\s+allowance\b|equipaje\s+(?:gratuito|incluido)|franquicia\s+de\s+equipaje|免费(?:托运)?行李|免费托运|行李额度/iu;
-
-function bagsDetail(total: number, before: number | undefined, passengers: number | undefined, allowance?: FreeAllowance): ActionDetail {
-  // "3 bags in total", or "add 2 bags" to a reservation that had 1, or "one bag each" for 3 passengers;
-  // or, with no other count stated, "my free allowance" when every bag written is within it and none is paid
-  const added = before !== undefined && total > before ? total - before : undefined;
-  const withinAllowance = (t: string, c: readonly number[]) =>
-    allowance !== undefined &&
-    allowance.addsNoPaidBag &&
-    total <= allowance.free &&
-    FREE_BAGS_SPOKEN.test(t) &&
-    c.every((n) => n === total || n === allowance.perPassenger);
-  return detail(
-    `${total} bags in total`,
-    "bags",
-    `${total} bags`,
-    (t) => {
-      const v = extractDescribedValues(t);
-      const c = v.bagCounts;
-      const each = passengers !== undefined && passengers > 0 && v.bagCountsEach.some((n) => n * passengers === total);
-      return c.includes(total) || (added !== undefined && c.includes(added)) || each || withinAllowance(t, c);
-    },
-    (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
   );
 }
 

@@ -10,7 +10,7 @@ import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, typ
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
-import { booksTheSpeaker, detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
+import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
 import { repeatsAppliedUpdate } from "./airline-repeat.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
@@ -254,15 +254,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
-        // (the travellers of a reservation cancelled under the same request, or the user when nobody is spoken of as travelling)
-        const rebooks = rebooksTravellers(passengers, k);
-        const speaker = booksTheSpeaker(passengers, k);
-        out.push(
-          ...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({
-            ...d,
-            impliedBy: (plan: string, said: string) => rebooks(plan, said) || speaker(plan, said),
-          })),
-        );
+        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(...statedBirthDateDetails(passengers));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),

@@ -110,33 +110,6 @@ export function flightDetails(
 }
 
 /**
- * Words that speak of who travels: passengers and travellers, people counted, someone else's trip ("for my son", "my wife
- * and I", "para mi hija", "给我妈妈"; not "with my gift card"), a name given as a passenger. A booking request and reply without any of them
- * ("book the JFK to SFO flight in basic economy with my gift cards") book for the user, who is speaking.
- */
-const TRAVELLER_WORDS =
-  /\b(?:passengers?|travell?ers?|travell?ing\s+with|people|persons?|adults?|child(?:ren)?|kids?|infants?|guests?|companions?|(?:my|our|his|her|their)\s+(?:wife|husband|partner|son|daughter|mom|mother|dad|father|parents?|family|friends?|colleagues?|boss|brother|sister|kids?|children|grand\p{L}*)|someone\s+else|another\s+person|both\s+of\s+us|all\s+of\s+us|the\s+two\s+of\s+us|we|us)\b|pasajer\p{L}*|viajer\p{L}*|personas?|adultos?|niñ\p{L}*|(?:mi|mis|su|sus|nuestr\p{L}*)\s+(?:esposa|esposo|marido|mujer|pareja|hij\p{L}*|madre|padre|mam[aá]|pap[aá]|padres|familia|amig\p{L}*|herman\p{L}*|novi\p{L}*|jefe|colega|abuel\p{L}*|compañer\p{L}*)|nosotros|乘客|旅客|旅行者|同行|我们|给我(?:的)?(?:妈|爸|母|父|儿|女|老|朋|家|孩|太|先)|帮我(?:的)?(?:妈|爸|母|父|儿|女|老|朋|家|孩)|[一二两三四五六\d]\s*(?:位|个人|人)/iu;
-
-/**
- * A booking of one passenger, the user on file, when nobody is spoken of as travelling in the agent's words since the last
- * write nor in the user's (see `TRAVELLER_WORDS`): the user books for themselves, and their name, on file, needs no
- * repeating. Read as an `impliedBy` of the passenger details, on the whole of both texts (never on a part of them: the
- * absence of a traveller in one message says nothing).
- * @internal
- */
-export function booksTheSpeaker(passengers: readonly Record<string, unknown>[], k: AirlineKnowledge): (plan: string, said: string) => boolean {
-  const p = passengers[0];
-  const self =
-    passengers.length === 1 &&
-    p !== undefined &&
-    k.profile !== undefined &&
-    str(p["first_name"]) === k.profile.firstName &&
-    str(p["last_name"]) === k.profile.lastName &&
-    str(p["dob"]) === k.profile.dob;
-  return (plan, said) => self && !TRAVELLER_WORDS.test(plan) && !TRAVELLER_WORDS.test(said);
-}
-
-/**
  * The details a write sets for its passengers: first and last names, and the date of birth where `withDob` says so (a booking
  * takes the birth dates as the user gives them; an update must describe a birth date it changes).
  * @param withDob Whether each passenger's date of birth must have been described (a flag for all, or per passenger).

@@ -24,7 +24,7 @@ const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
     /\b(book|purchas|new reservation|reserve\b|reservar|comprar|nueva reserva|(?:proceder|proceda|hacer|haga|realizar|realice|completar|complete|resumen de|detalles de)\s+(?:con\s+)?(?:la|su|esta|una)\s+reserva\b)|预订|预定|订票|订购|新订单/iu,
   cancel_reservation: /\bcancel|取消/iu,
   update_reservation_flights:
-    /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|mov(?:e|es|ed|ing)\b|flight|cabin|cambi|vuelo|cabina|actualiz|mejor|pasar\s+(?:a|al)\b)|改签|变更|更改|更换|升舱|降舱|升级|降级|航班|舱/iu,
+    /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|mov(?:e|es|ed|ing)\b|flight|cabin|cambi|vuelo|cabina|actualiz|mejor(?:ar|amos|a|e)\b|pasar\s+(?:a|al)\b)|改签|变更|更改|更换|升舱|降舱|升级|降级|航班|舱/iu,
   update_reservation_baggages: /\b(bag|luggage|suitcase|maleta|equipaje)|行李|托运/iu,
   update_reservation_passengers:
     /\b(passenger|name|date of birth|dob|updat|chang|correct|pasajer|nombre|fecha de nacimiento|cambi|corrig)|乘客|姓名|出生日期|更改|修改/iu,

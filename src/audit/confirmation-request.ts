@@ -10,12 +10,12 @@ const ASK =
   /\b(confirm|proceed|go ahead|shall i|should i|would you like|do you want|want me to|is (that|this|everything) (correct|right|ok|okay|accurate)|are you sure|ok(ay)? (to|with)|(?<!\bhow )(?:may|can) i\b|ready (to|for)|let me know if|agree|approve|yes\b)/i;
 
 /**
- * Spanish ("¿desea que…?", "¿quiere que…?", "¿quiere cambiar…?" / "¿le gustaría cancelarla?" (a verb in the infinitive), "¿desea continuar / proceder con…?", "¿continuamos?", "¿procedo?", "¿le parece bien?", "¿de acuerdo?", "¿continúo?";
+ * Spanish ("¿desea que…?", "¿quiere que…?", "¿quiere cambiar…?" / "¿le gustaría cancelarla?" (a verb in the infinitive; not in a which-question, "¿qué reserva desea cancelar?"), "¿desea continuar / proceder con…?", "¿continuamos?", "¿procedo?", "¿le parece bien?", "¿de acuerdo?", "¿continúo?";
  * "confirma" is read by `ASK`) and Chinese ("确认", "是否", "要不要", "好吗", "可以吗", "同意吗", "需要我…吗").
  * Only the asking: the reply must still be judged a yes, and the request must still describe the action.
  */
 const ASK_ES =
-  /(?<![\p{L}])(desea(?:s|n)? que|quiere(?:s|n)? que|(?:desea|deseas|desean|quiere|quieres|quieren|le gustar[ií]a|te gustar[ií]a)\s+\p{L}+(?:ar|er|ir)(?:lo|la|los|las|le|se|me)?|(?:desea|deseas|desean|quiere|quieres|quieren|podemos) (?:continuar|proceder|seguir adelante|confirmar)|procedo|proceda(?:mos)?|procedemos|contin[uú]o|continuamos|seguimos adelante|le parece bien|te parece bien|est[aá] de acuerdo|de acuerdo\?|lo hago|lo cambio|lo cancelo|autoriza)(?![\p{L}])/iu;
+  /(?<![\p{L}])(desea(?:s|n)? que|quiere(?:s|n)? que|(?<!(?:qu[eé]|cu[aá]l(?:es)?|cu[aá]nt[oa]s?|d[oó]nde|cu[aá]ndo)(?![\p{L}])[^¿?.!]{0,40})(?:desea|deseas|desean|quiere|quieres|quieren|le gustar[ií]a|te gustar[ií]a)\s+\p{L}+(?:ar|er|ir)(?:lo|la|los|las|le|se|me)?|(?:desea|deseas|desean|quiere|quieres|quieren|podemos) (?:continuar|proceder|seguir adelante|confirmar)|procedo|proceda(?:mos)?|procedemos|contin[uú]o|continuamos|seguimos adelante|le parece bien|te parece bien|est[aá] de acuerdo|de acuerdo\?|lo hago|lo cambio|lo cancelo|autoriza)(?![\p{L}])/iu;
 const ASK_ZH = /确认|是否|要不要|好吗|可以吗|行吗|同意吗|对吗|需要我[^。？?\n]{0,20}吗|要我[^。？?\n]{0,20}吗|继续吗/u;
 
 /**

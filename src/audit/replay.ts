@@ -10,6 +10,7 @@ import { normalizeText } from "../confirmation/reply-text.js";
 import { asksWhichToCancel } from "../confirmation/which-item.js";
 import { quote } from "./quote.js";
 import { plainSentences } from "./plain-sentences.js";
+import { withoutStatedReason } from "./reason-answer.js";
 import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { amendingGrant, type FailedAttempt } from "./retry-amendment.js";
 import { stripSimulatorMarkers } from "./simulator-markers.js";
@@ -126,11 +127,15 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
   const callsAfter = writesAfterEachReply(run, domain);
   const judgePending = async (): Promise<void> => {
     for (const p of pending.splice(0)) {
-      const verdict = await judgeWithPendingWrites(decider, domain, knowledge, p.request, p.reply, callsAfter.get(p.messageIndex) ?? []);
+      const judged = await judgeWithPendingWrites(decider, domain, knowledge, p.request, p.reply, callsAfter.get(p.messageIndex) ?? []);
+      const whichOnly = !asksForConfirmation(p.request) && asksWhichToCancel(normalizeText(p.request));
+      // after "which reservation, and the reason?", the reason the user gives answers the question: judged without it
+      const unreasoned = whichOnly && judged.decision === "unclear" ? withoutStatedReason(p.request, p.reply) : undefined;
+      const rejudged = unreasoned === undefined ? undefined : await judgeWithPendingWrites(decider, domain, knowledge, p.request, unreasoned, []);
+      const verdict = rejudged?.decision === "confirmed" ? rejudged : judged;
       replies[verdict.decision]++;
       for (const g of grants) if (g.consumed.size > 0) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
-      const whichOnly = !asksForConfirmation(p.request) && asksWhichToCancel(normalizeText(p.request));
       const asked = whichOnly || asksForConfirmation(p.request);
       const entry = (): Grant => ({
         messageIndex: p.messageIndex,

@@ -19,11 +19,12 @@ function mentions(amount: number, t: string): RegExpMatchArray[] {
   return amountForms(amount).flatMap((re) => [...t.matchAll(new RegExp(re.source, "giu"))]);
 }
 
-/** An amount named as money coming back to the user, right before it: "a refund of", "credit of", "reembolso de", "退款". */
-const CREDIT_BEFORE = /(?:\brefund|\bcredit(?![\s_-]*card)|reembolso|退款|退还)\s*(?:of|de)?\s*$/iu;
-/** … or right after it: "is credited", "will be refunded", "refund", "serán reembolsados", "将退还". */
+/** An amount named as money coming back to the user, right before it: "a refund of", "credit of", "refund you", "pay you back", "le devolveremos", "reembolso de", "退款", "退还您". */
+const CREDIT_BEFORE =
+  /(?:\brefund(?:ed)?(?:\s+(?:you|to you))?|\bcredit(?![\s_-]*card)|\b(?:pay|give)\s+you\s+back|\bback\s+to\s+you|reembolso|(?:le|te)\s+devolver\p{L}*|(?:le|te)\s+devolvemos|退款|退还|退回|退给)\s*(?:of|de|给?您|给?你)?\s*$/iu;
+/** … or right after it: "is credited", "will be refunded", "refund", "back" ("you'll get $120 back"), "de vuelta", "serán reembolsados", "将退还". */
 const CREDIT_AFTER =
-  /^\s*(?:(?:is|are|will be|would be|gets?|being|to be)\s+)?(?:refunded|credited|reimbursed|returned)\b|^\s*(?:refund|credit)\b(?![\s_-]*card)|^\s*(?:ser[aá]n?\s+)?(?:reembolsad|devuelt|abonad)|^\s*(?:将|会)?(?:退还|退回|退款)/iu;
+  /^\s*(?:(?:is|are|will be|would be|gets?|being|to be)\s+)?(?:refunded|credited|reimbursed|returned)\b|^\s*(?:refund|credit)\b(?![\s_-]*card)|^\s*(?:ser[aá]n?\s+)?(?:reembolsad|devuelt|abonad)|^\s*(?:dollars?|d[oó]lares|usd)?\s*(?:back\b|de\s+vuelta|de\s+regreso)|^\s*(?:将|会)?(?:退还|退回|退款|退给)/iu;
 
 /**
  * Whether every mention of `amount` in `t` is named as money coming back to the user ("your old fare of

@@ -3,7 +3,8 @@ import type { ActionDetail, AuditDomain, DetailField } from "../audit-domain.js"
 import { amountForms, anyMatches, idForms } from "../value-forms.js";
 import { statedBirthDateDetails, userNameOtherBirthDate } from "./airline-stated-birth-dates.js";
 import { certificateAmounts } from "./airline-amount-roles.js";
-import { airlineProtocol, freeBagsPerPassenger } from "../../domains/airline/protocol.js";
+import { airlineProtocol } from "../../domains/airline/protocol.js";
+import { bagsDetail, freeAllowance } from "./airline-bag-details.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
@@ -16,18 +17,22 @@ export type { AirlineKnowledge } from "./airline-knowledge.js";
 
 // English stems, then Spanish and Chinese (the words of requests the judge reads in those languages)
 const ACTION_WORDS: Readonly<Record<string, RegExp>> = {
-  // "reservation" alone names every action; a booking is "book", "purchase" or a "new reservation"
+  // "reservation" alone names every action; a booking is "book", "purchase" or a "new reservation"; a flight change is also
+  // "move" ("move my flight to HAT200"), "mejorar / pasar a" (a cabin), "升级为商务舱" (any cabin, 舱)
   // (Spanish "reserva" is also the existing reservation: it names a booking only as the thing made or summed up)
   book_reservation:
     /\b(book|purchas|new reservation|reserve\b|reservar|comprar|nueva reserva|(?:proceder|proceda|hacer|haga|realizar|realice|completar|complete|resumen de|detalles de)\s+(?:con\s+)?(?:la|su|esta|una)\s+reserva\b)|预订|预定|订票|订购|新订单/iu,
   cancel_reservation: /\bcancel|取消/iu,
   update_reservation_flights:
-    /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|flight|cabin|cambi|vuelo|cabina|actualiz)|改签|变更|更改|更换|升舱|降舱|航班|舱位/iu,
+    /\b(chang|modif|updat|upgrad|downgrad|switch|rebook|mov(?:e|es|ed|ing)\b|flight|cabin|cambi|vuelo|cabina|actualiz|mejor(?:ar|amos|a|e)\b|pasar\s+(?:a|al)\b)|改签|变更|更改|更换|升舱|降舱|升级|降级|航班|舱/iu,
   update_reservation_baggages: /\b(bag|luggage|suitcase|maleta|equipaje)|行李|托运/iu,
   update_reservation_passengers:
     /\b(passenger|name|date of birth|dob|updat|chang|correct|pasajer|nombre|fecha de nacimiento|cambi|corrig)|乘客|姓名|出生日期|更改|修改/iu,
   send_certificate: /\b(certificate|voucher|compensat|certificado|compensaci)|代金券|补偿|优惠券/iu,
 };
+
+/** Travel insurance spoken of: "insurance", "el seguro de viaje", "con seguro" (not "¿está seguro?", "are you sure?"), "保险". */
+const INSURANCE_SPOKEN = /\binsur|\b(?:el|un|su|con|sin)\s+seguro\b|\bseguro\s+de\s+viaje|保险/iu;
 
 const CABIN_RANK: Readonly<Record<string, number>> = { basic_economy: 0, economy: 1, business: 2 };
 const CABIN_WORDS: Readonly<Record<string, string>> = { basic_economy: "basic economy", economy: "economy", business: "business" };
@@ -77,52 +82,6 @@ function countConflict(label: string, field: DetailField, executed: number, coun
     },
     (t) => counts(t).map((n) => `${n} ${unit}`),
     "request",
-  );
-}
-
-/**
- * The user's free bag allowance, as the write uses it: how many bags the membership and cabin carry free
- * for the travellers, and whether the write adds no paid bag. Unknown (undefined) without the user's
- * profile (membership) and the cabin.
- */
-interface FreeAllowance {
-  readonly free: number;
-  readonly perPassenger: number;
-  readonly addsNoPaidBag: boolean;
-}
-
-function freeAllowance(k: AirlineKnowledge, cabin: string | undefined, passengers: number, addsNoPaidBag: boolean): FreeAllowance | undefined {
-  const m = k.profile?.membership;
-  if ((m !== "regular" && m !== "silver" && m !== "gold") || (cabin !== "basic_economy" && cabin !== "economy" && cabin !== "business")) return undefined;
-  const perPassenger = freeBagsPerPassenger(m, cabin);
-  return { free: perPassenger * passengers, perPassenger, addsNoPaidBag };
-}
-
-/** The text speaks of using the free allowance ("I'll use my free allowance", "your free checked bags"). */
-const FREE_BAGS_SPOKEN =
-  /\bfree\s+(?:checked\s+)?(?:bag|baggage|luggage)|\b(?:bag(?:gage)?|luggage|free)\s+allowance\b|equipaje\s+(?:gratuito|incluido)|franquicia\s+de\s+equipaje|免费(?:托运)?行李|免费托运|行李额度/iu;
-
-function bagsDetail(total: number, before: number | undefined, passengers: number | undefined, allowance?: FreeAllowance): ActionDetail {
-  // "3 bags in total", or "add 2 bags" to a reservation that had 1, or "one bag each" for 3 passengers;
-  // or, with no other count stated, "my free allowance" when every bag written is within it and none is paid
-  const added = before !== undefined && total > before ? total - before : undefined;
-  const withinAllowance = (t: string, c: readonly number[]) =>
-    allowance !== undefined &&
-    allowance.addsNoPaidBag &&
-    total <= allowance.free &&
-    FREE_BAGS_SPOKEN.test(t) &&
-    c.every((n) => n === total || n === allowance.perPassenger);
-  return detail(
-    `${total} bags in total`,
-    "bags",
-    `${total} bags`,
-    (t) => {
-      const v = extractDescribedValues(t);
-      const c = v.bagCounts;
-      const each = passengers !== undefined && passengers > 0 && v.bagCountsEach.some((n) => n * passengers === total);
-      return c.includes(total) || (added !== undefined && c.includes(added)) || each || withinAllowance(t, c);
-    },
-    (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
   );
 }
 
@@ -327,7 +286,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               "travel insurance",
               "insurance",
               "with insurance",
-              (t) => /\binsur/i.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
+              (t) => INSURANCE_SPOKEN.test(t) && (said(t).includes("yes") || !said(t).includes("no")),
               (t) => said(t).map((x) => (x === "yes" ? "with insurance" : "no insurance")),
             ),
           );

@@ -1,6 +1,6 @@
 /**
  * The date a description gives to a flight: "HAT300 on May 20", "HAT300 (May 20)", "HAT300, 2024-05-20",
- * "HAT300 departing May 20", "el vuelo HAT300 del 20 de mayo". Flights and dates are otherwise read as
+ * "HAT300 departing May 20", "el vuelo HAT300 del 20 de mayo", "HAT300（5月20日）", "HAT300 航班，5月20日". Flights and dates are otherwise read as
  * two sets, so a round trip described as "HAT300 on May 20 and HAT301 on May 27" and written with the
  * two dates swapped matched both sets; the date written for a flight must be the one given to it, when
  * the text gives one right after its number.
@@ -10,12 +10,12 @@ import { extractDescribedValues, sameDate } from "../../confirmation/described-v
 import type { ActionDetail } from "../audit-domain.js";
 import { idForms } from "../value-forms.js";
 
-/** What may stand between a flight number and its date. */
-const CONNECTOR = /^\s*(?:[(,:–—-]\s*)?(?:(?:on|departing(?:\s+on)?|leaving(?:\s+on)?|el|del|de)\s+)?/iu;
+/** What may stand between a flight number and its date (full-width brackets and commas in Chinese). */
+const CONNECTOR = /^\s*(?:航班\s*)?(?:[(,:–—（，：-]\s*)?(?:(?:on|departing(?:\s+on)?|leaving(?:\s+on)?|el|del|de)\s+)?/iu;
 /** A date starts here: digits, or an English month name and a day. */
 const DATE_START = /^(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)/iu;
 /** Where the date given to a flight ends: a clause break or the next item. */
-const DATE_END = /[;()]|,\s+(?!\d{4})|\s(?:and|y|or|o|to|a)\s|\.\s/iu;
+const DATE_END = /[;()（）；，、。]|,\s+(?!\d{4})|\s(?:and|y|or|o|to|a)\s|\.\s|和|或/iu;
 
 /** The dates `t` gives to `flight` right after its number (several when it is named several times). @internal */
 export function datesGivenTo(flight: string, t: string): string[] {

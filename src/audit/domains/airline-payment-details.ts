@@ -171,7 +171,8 @@ export function describedPayments(t: string): string[] {
  * How a total is split over several payment methods: every amount is mentioned, or the total and
  * all amounts but one (the rest is then determined: "$39 from the small gift card, the rest of $106
  * from the other"). An amount that is its method's whole balance is determined by "use up the gift
- * card first" and needs no mentioning.
+ * card first" and needs no mentioning. An amount the text pairs with another method of the split
+ * ("$40 from your gift card and $142 on your Visa", written $142 from the gift card) is not described.
  * @internal
  */
 export function splitPaymentDetail(payments: readonly { readonly id: string; readonly amount: number }[], k: AirlineKnowledge): ActionDetail {
@@ -188,10 +189,42 @@ export function splitPaymentDetail(payments: readonly { readonly id: string; rea
     executed: amounts.map((a) => `$${a}`).join(" + "),
     test: (t) => {
       const missing = open.filter((p) => !anyMatches(amountForms(p.amount), t)).length;
-      return missing === 0 || (missing === 1 && anyMatches(amountForms(total), t));
+      return (missing === 0 || (missing === 1 && anyMatches(amountForms(total), t))) && !payments.some((p) => pairedWithOther(p, payments, k, t));
     },
     described: (t) => extractDescribedValues(t).amounts.map((a) => `$${a}`),
   };
+}
+
+/** Where a stretch of a sentence ends: a comma, a semicolon, a bracket (not a colon: "Visa ending 7447: $142"), a sentence end (not the comma or point inside "$1,250.50"), "and", "y", "和". */
+const STRETCH_END = /[;!?()（），；。！？\n]|(?<!\d)[,.]|[,.](?!\d)|\s(?:and|plus|y|e)\s|和|以及|、/iu;
+/** A stretch that speaks of a method's balance ("your gift card with a $142 balance") does not pair an amount with it. */
+const BALANCE_WORD = /\bbalance\b|\bsaldo\b|余额/iu;
+
+/**
+ * Whether the text pairs this part's amount with another method of the split: a stretch ("$40 from your gift card",
+ * "the remaining $142 on your Visa ending in 7447", "142 dólares con su Visa", "Visa卡支付142美元") names the amount and
+ * another method the write uses, and not this part's method. An amount two parts share pairs with neither, nor does
+ * a stretch naming several amounts ("Total from Certificate and Gift Cards: $500 + $198 + $129 = $827").
+ */
+function pairedWithOther(
+  part: { readonly id: string; readonly amount: number },
+  payments: readonly { readonly id: string; readonly amount: number }[],
+  k: AirlineKnowledge,
+  t: string,
+): boolean {
+  if (payments.filter((q) => sameAmount(q.amount, part.amount)).length > 1) return false;
+  const names = (id: string, stretch: string) => paymentDetail(id, k, undefined).test(stretch);
+  return t
+    .split(STRETCH_END)
+    .some(
+      (stretch) =>
+        stretch !== undefined &&
+        !BALANCE_WORD.test(stretch) &&
+        extractDescribedValues(stretch).amounts.length === 1 &&
+        anyMatches(amountForms(part.amount), stretch) &&
+        !names(part.id, stretch) &&
+        payments.some((q) => q.id !== part.id && names(q.id, stretch)),
+    );
 }
 
 const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;

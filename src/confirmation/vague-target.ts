@@ -8,7 +8,8 @@
 import { CARD_DIGITS_LEAD, METHOD_ID_PREFIXES } from "./payment-method-lexicon.js";
 
 /** Comparatives and superlatives that describe an item by how it differs, not by what it is. */
-const COMPARATIVE = "larger|bigger|smaller|brighter|dimmer|lighter|heavier|darker|different|newer|cheaper|better|other|higher|lower|longer|shorter|faster|slower|less [\\p{L}]+|more [\\p{L}]+";
+const COMPARATIVE =
+  "larger|bigger|smaller|brighter|dimmer|lighter|heavier|darker|different|newer|cheaper|better|other|higher|lower|longer|shorter|faster|slower|less [\\p{L}]+|more [\\p{L}]+";
 const SUPERLATIVE = "cheapest|least expensive|most affordable|largest|biggest|smallest|lightest|brightest|newest|best|highest|lowest|fastest";
 const ITEM_NOUN = "one|ones|size|model|version|colou?r|item|variant|option|kind|type|product";
 

@@ -3,21 +3,14 @@
  * in a bit of a rush" beside a yes was read as hesitation (blind-multilingual-8 tuning material showed the class). The Chinese and
  * Spanish rows say the same thing in their own idioms, which the judge already reads as a story. Hand-written rows.
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation LW83NP (Denver to Boston, June 9) and refund $318 to your Mastercard ending 2207. Shall I proceed?",
   "我将取消预订 LW83NP（丹佛到波士顿，6月9日），并把 $318 退回尾号 2207 的万事达卡。要继续吗？",
   "Cancelaré la reserva LW83NP (Denver a Boston, 9 de junio) y reembolsaré $318 a su Mastercard terminada en 2207. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("'in a bit of a rush' beside a yes", () => {
   it("how the user felt or booked: confirmed", () => {

@@ -5,21 +5,14 @@
  * holds inside Chinese text, so "好的，我等一下再确认" was confirmed. A yes with a farewell or a later contact is still a yes.
  * Hand-written EN/ZH/ES rows.
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation QM51TR (Chicago to Dallas, August 2) and refund $264 to your Visa ending 8815. Shall I proceed?",
   "我将取消预订 QM51TR（芝加哥到达拉斯，8月2日），并把 $264 退回尾号 8815 的 Visa 卡。要继续吗？",
   "Cancelaré la reserva QM51TR (Chicago a Dallas, 2 de agosto) y reembolsaré $264 a su Visa terminada en 8815. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("an answer put off beside an 'ok'", () => {
   it("'I'll confirm in a moment', 'I'll decide later', 'let's talk later': not confirmed", () => {

@@ -4,9 +4,8 @@
  * names another amount, card, count, cabin or flight, nor when it restricts ("just the $70 is fine") or conditions ("if it's $70,
  * that's fine"). Hand-written EN/ZH/ES rows (none from a corpus).
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const bag: Lang3 = [
   "I'll add one checked bag to reservation LM44QZ for $70, charged to your Visa ending 4410. Shall I proceed?",
@@ -19,12 +18,6 @@ const change: Lang3 = [
   "我将把您从5月20日的 HAT045 改到5月21日的 HAT182，经济舱，差价 $62 从尾号 4410 的 Visa 卡扣。要我办理吗？",
   "Le cambiaré del HAT045 del 20 de mayo al HAT182 del 21 de mayo, en económica, y cargaré la diferencia de $62 a su Visa terminada en 4410. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("the stated detail judged acceptable, then the go-ahead", () => {
   it("the amount, the card or the flight the request stated: confirmed", () => {

@@ -5,9 +5,8 @@
  * it judges one part only; before "but", "if" or "as long as" it is qualified; after a question of which, it picks nothing.
  * Hand-written EN/ZH/ES rows (none from a corpus).
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation PQ7T2M (Denver to Austin, June 3) and refund $214 to your Visa ending 5521. Shall I go ahead?",
@@ -20,12 +19,6 @@ const which: Lang3 = [
   "您想取消哪一个预订，PQ7T2M 还是 ZK81WE？",
   "¿Qué reserva desea que cancele, PQ7T2M o ZK81WE?",
 ];
-
-/** Not a confirmation: unclear or denied, the row names which. */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("an objection negated, said of the whole proposal", () => {
   it("alone or beside a go-ahead, after a yes-or-no question: confirmed", () => {

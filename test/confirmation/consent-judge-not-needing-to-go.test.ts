@@ -4,9 +4,8 @@
  * something the request did not say. Beside a booking, a bag or a change it may still set what is booked, and stays unclear; so
  * does someone else not going where the request names who travels. Hand-written EN/ZH/ES rows.
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation TR60KD (Seattle to Phoenix, October 14) and refund $402 to your Amex ending 1009. Shall I go ahead?",
@@ -19,12 +18,6 @@ const bag: Lang3 = [
   "我将为预订 TR60KD 添加一件托运行李，$35 从尾号 1009 的运通卡扣。要我办理吗？",
   "Añadiré una maleta facturada a la reserva TR60KD por $35 a su Amex terminada en 1009. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("no longer needing to go, beside a yes to a cancellation", () => {
   it("the reason for it: confirmed", () => {

@@ -4,9 +4,8 @@
  * so, the same words still hang the yes on something the agent has not told, and stay unclear. Another condition beside it, or
  * something else asked for, still counts. Hand-written EN/ZH/ES rows (none from a corpus).
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const onlyCertificate: Lang3 = [
   "Since the fare is non-refundable, the only option is a $150 travel certificate to your account. Shall I issue it?",
@@ -25,12 +24,6 @@ const offered: Lang3 = [
   "我可以给您的账户发一张150美元的旅行券。要我办理吗？",
   "Puedo emitir un certificado de viaje de $150 a su cuenta. ¿Lo emito?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("'if that's the only option' after a request that said so", () => {
   it("the condition is settled: confirmed", () => {

@@ -5,9 +5,8 @@
  * instruction whose words were new content. After "no", "que" or "por favor" ("no la cancele", "que le envíe…") it is still a
  * command. The English and Chinese rows tell the same stories, which the judge already reads as such. Hand-written rows.
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation LW83NP (Denver to Boston, June 9) and refund $318 to your Mastercard ending 2207. Shall I proceed?",
@@ -20,12 +19,6 @@ const giftReturn: Lang3 = [
   "我将退回订单 #W4412087 里的搅拌机（黑色，1.5 升），并把 $54.99 退到您的礼品卡。要继续吗？",
   "Devolveré la licuadora (negra, 1,5 L) del pedido #W4412087 y reembolsaré $54.99 a su tarjeta de regalo. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("the past of a verb of doing, told beside a yes", () => {
   it("a pronoun before the verb: the past, a story: confirmed", () => {

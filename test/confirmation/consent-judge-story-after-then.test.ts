@@ -3,21 +3,14 @@
  * online", "y luego me enteré de que…", "然后才发现…"): it was read as a next step the request did not put ("moved"). "Then" before
  * a command or a wish ("and then book me on the 12th", "y luego reserve…", "然后帮我订…") is still a next step. Hand-written rows.
  */
-import { describe, expect, it } from "vitest";
-import { judgeConsent } from "../../src/confirmation/consent-judge.js";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { describe, it } from "vitest";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancel: Lang3 = [
   "I'll cancel reservation LW83NP (Denver to Boston, June 9) and refund $318 to your Mastercard ending 2207. Shall I proceed?",
   "我将取消预订 LW83NP（丹佛到波士顿，6月9日），并把 $318 退回尾号 2207 的万事达卡。要继续吗？",
   "Cancelaré la reserva LW83NP (Denver a Boston, 9 de junio) y reembolsaré $318 a su Mastercard terminada en 2207. ¿Procedo?",
 ];
-
-/** Not a confirmation (unclear or denied). */
-const notConfirmed = (request: Lang3, replies: Lang3) => {
-  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
-  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
-};
 
 describe("'then' and a verb in the past: the story goes on", () => {
   it("beside a yes: confirmed", () => {

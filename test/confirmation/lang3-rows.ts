@@ -17,3 +17,9 @@ export const check = (cases: ReturnType<typeof rows>) => {
   const got = cases.map((c) => ({ reply: c.reply, decision: judgeConsent({ request: c.request, reply: c.reply }).decision }));
   expect(got).toEqual(cases.map((c) => ({ reply: c.reply, decision: c.expected })));
 };
+
+/** Asserts that no row of a request per language and its reply is read as a confirmation (unclear or denied). */
+export const notConfirmed = (request: Lang3, replies: Lang3) => {
+  const got = request.map((r, i) => ({ reply: replies[i]!, decision: judgeConsent({ request: r, reply: replies[i]! }).decision }));
+  expect(got.filter((g) => g.decision === "confirmed")).toEqual([]);
+};

@@ -1,3 +1,5 @@
+// Over 400 lines, one concept: the one lexicon of reply markers by role (agreement, refusal, condition, part, change, addition,
+// courtesy, idioms); kept in one file because readings test them against each other and the order of alternatives matters.
 /**
  * The words and constructions the consent judge reads, by role, in English, Spanish and
  * Chinese (text in `normalizeText` form: lower case, Spanish accents removed, "sí" → `siyes`).

@@ -5,6 +5,7 @@ import { replayRun } from "../../src/audit/replay.js";
 import { consentJudge } from "../../src/confirmation/consent-judge.js";
 import { ruleDecider } from "../../src/confirmation/rule-decider.js";
 import { agent, callAndResult, calls, conversation, results, user } from "./conversation-builder.js";
+import { miaLiBooking } from "./mia-li-user.js";
 
 const options = { domain: airlineAuditDomain, decider: auditDecider(ruleDecider) };
 const audit = (run: ReturnType<typeof conversation>) => replayRun(run, options);
@@ -306,22 +307,13 @@ describe("replay: statuses of write calls", () => {
   });
 
   it("a booking is confirmed when flights, dates, cabin, passengers and the payment split were listed", async () => {
-    const book = {
-      user_id: "mia_li_3668",
-      origin: "JFK",
-      destination: "SEA",
-      flight_type: "one_way",
-      cabin: "economy",
-      flights: [{ flight_number: "HAT136", date: "2024-05-20" }],
-      passengers: [{ first_name: "Mia", last_name: "Li", dob: "1990-04-05" }],
+    const book = miaLiBooking({
       payment_methods: [
         { payment_id: "gift_card_1111111", amount: 100 },
         { payment_id: "credit_card_4421486", amount: 52 },
       ],
       total_baggages: 1,
-      nonfree_baggages: 0,
-      insurance: "no",
-    };
+    });
     const listing =
       "Booking summary: flight HAT136 on May 20th, economy, passenger Mia Li, 1 checked bag, no insurance. Total $152: $100 from your gift card and the rest on your Visa ending in 7447. Shall I book it?";
     const ok = await audit(conversation(identify, agent(listing), user("Yes please."), callAndResult(null, "book_reservation", book)));

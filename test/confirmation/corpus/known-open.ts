@@ -15,12 +15,11 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // offered actions before its details were put; a yes asking for a refund the request made conditional (README,
   // "real-replies-7.jsonl")
   "real-replies-7.jsonl": ["r7-067", "r7-092", "r7-101", "r7-121"],
-  // the same question (README, "real-replies-8.jsonl"): a yes to an exchange or modification "using my card for any price
-  // difference" whose amount was never stated; a new item named by its features only; a choice among what the request offered
-  // before the agent put the action with that choice
-  "real-replies-8.jsonl": [
-    ...["r8-032", "r8-036", "r8-044", "r8-049", "r8-057", "r8-064", "r8-077", "r8-099"],
-    "r8-048",
-    ...["r8-055", "r8-060", "r8-096", "r8-100", "r8-104"],
-  ],
+  // the same question (README, "real-replies-8.jsonl"): a yes to a modification or exchange whose request did not put the
+  // payment method (r8-032), the new item (r8-064) or the exchange itself (r8-099); a new item named by its features only, no
+  // payment (r8-048); a choice among what the request offered before the agent put the action with that choice
+  "real-replies-8.jsonl": [...["r8-032", "r8-064", "r8-099"], "r8-048", ...["r8-055", "r8-060", "r8-096", "r8-100", "r8-104"]],
+  // measured on 2026-12-02 before anything was read (README, "real-replies-9.jsonl"): yeses to requests that had not put the
+  // action's details (placeholder flights and prices, passengers "to be collected", "that same type", a choice of two actions)
+  "real-replies-9.jsonl": ["r9-019", "r9-022", "r9-025", "r9-027", "r9-051", "r9-109", "r9-119", "r9-126"],
 };

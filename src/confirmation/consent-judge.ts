@@ -31,6 +31,7 @@ import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
 import { unfilledSlot } from "./unfilled-slot.js";
 import { unsettledTarget } from "./alternative-target.js";
+import { unnamedFlight } from "./unnamed-flight.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
 import { unchosenOption } from "./unchosen-option.js";
 import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
@@ -223,6 +224,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   if (vague !== undefined)
     return verdict("unclear", "no_action", [
       `The request describes what the action would use only as ${JSON.stringify(vague)} and never names it: no exact action was put to the user.`,
+    ]);
+  // "change to a nonstop flight", "New flight: Nonstop from EWR to LAX on May 21": no flight number, no time
+  const flight = unnamedFlight(requestText);
+  if (flight !== undefined)
+    return verdict("unclear", "no_action", [
+      `The request moves the user to ${JSON.stringify(flight)} without naming it (no flight number or time): no exact action was put to the user.`,
     ]);
   // "Departure Time: [Time]", "Passengers: [Details will be collected]", "$XXX": a template the agent never filled in
   const slot = unfilledSlot(requestText);

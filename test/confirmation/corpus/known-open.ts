@@ -20,7 +20,7 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // payment (r8-048); a choice among what the request offered before the agent put the action with that choice
   "real-replies-8.jsonl": [...["r8-032", "r8-064", "r8-099"], "r8-048", ...["r8-055", "r8-060", "r8-096", "r8-100", "r8-104"]],
   // measured on 2026-12-02 before anything was read (README, "real-replies-9.jsonl"): yeses to requests that had not put the
-  // action's details (a new flight named only as "a nonstop flight", a new item by some of its features or as "that same
-  // type", a choice of two actions); r9-022, r9-051 (unfilled template slots) and r9-119 (one of two orders) are closed
-  "real-replies-9.jsonl": ["r9-019", "r9-025", "r9-027", "r9-109", "r9-126"],
+  // action's details (a new item by some of its features or as "that same type", a choice of two actions); r9-022, r9-051
+  // (unfilled template slots), r9-119 (one of two orders), r9-019 and r9-025 (a flight never named) are closed
+  "real-replies-9.jsonl": ["r9-027", "r9-109", "r9-126"],
 };

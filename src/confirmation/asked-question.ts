@@ -21,7 +21,7 @@ import { boundedSource } from "./lexicon-words.js";
 
 /** A question that asks for the go-ahead or a verdict on the whole proposal. */
 const PUTS_PROPOSAL =
-  /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|do (?:it|that|this|so|both|all)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?)(?![\p{L}])|确认|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗|这样做|这么做|这样办|这么办/iu;
+  /(?<![\p{L}])(?:proceed|go ahead|continue|move forward|confirm\w*|correct|right|accurate|ok(?:ay)?|alright|all right|sound(?:s)? (?:good|right|ok(?:ay)?)|look(?:s)? (?:good|right|correct|ok(?:ay)?)|work(?:s)? for you|agree\w*|approv\w*|authori[sz]\w*|happy with|fine with|match(?:es)? (?:what|your|the)|what you (?:want(?:ed)?|need(?:ed)?|asked for|had in mind)|do (?:it|that|this|so|both|all)|finali[sz]e|go through with|(?:is|are) (?:that|this|these|those|everything|all|the (?:details|changes|above))|yes\/no|yes or no|proced\w*|continu\w*|confirm\w*|de acuerdo|le parece|esta bien|correct[oa]s?|coincide|lo que (?:desea|quiere|queria|pidio|necesita))(?![\p{L}])|确认|符合|继续|办理|可以吗|好吗|对吗|行吗|同意|没问题吗|是否|正确|对不对|没错|有问题吗|合适吗|这样做|这么做|这样办|这么办/iu;
 
 /**
  * Verbs of an action the question may put as its own ("would you like to book this flight?"): the verbs of carrying out an

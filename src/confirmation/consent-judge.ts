@@ -2,7 +2,7 @@
 import type { ConfirmationDecider, ConfirmationDecision, DeciderInput, DeciderVerdict, PendingAction } from "./decider.js";
 import { readClause, type ClauseReading, type ClauseRisk, type RequestAsk } from "./clause-reading.js";
 import { contentBigrams, contentStems, requestVocabulary } from "./content-words.js";
-import { HESITATION, PERFORMATIVE, YES_OPENING } from "./consent-markers.js";
+import { GO_AHEAD, HESITATION, PERFORMATIVE, YES_OPENING } from "./consent-markers.js";
 import { INJECTION_PATTERNS } from "./reply-lexicon.js";
 import { decideReply } from "./rule-decider.js";
 import { normalizeText, splitClauses, splitSentences, stripSimulatorMarkers } from "./reply-text.js";
@@ -155,7 +155,11 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
         question: sentence.question && i === all.length - 1,
         first: i === 0,
         contrast: clause.contrast && (agreedBefore || (clause.againstReply === true && readings.some((r) => r.affirm.length > 0))),
-        trailing: sentence.trailing && i === all.length - 1 && !pauseInStory(sentence.text, sentences.slice(at + 1)),
+        trailing:
+          sentence.trailing &&
+          i === all.length - 1 &&
+          !pauseInStory(sentence.text, sentences.slice(at + 1)) &&
+          !goAheadAfterPause(sentence.text, sentences.slice(at + 1)),
         conceded: all[i + 1]?.contrast === true,
         openPayment,
         names,
@@ -575,6 +579,17 @@ function pauseInStory(sentence: string, after: readonly { readonly text: string 
   if (contentStems(sentence).length + contentBigrams(sentence).length < 2) return false;
   if (YES_OPENING.test(sentence) || PERFORMATIVE.test(sentence) || HESITATION.test(sentence)) return false;
   return after.some((s) => YES_OPENING.test(s.text) || PERFORMATIVE.test(s.text));
+}
+
+/**
+ * A yes that trails off ("Yes, that's correct…") and is then followed by a sentence telling the agent to go ahead ("Please go
+ * ahead.", "Adelante, por favor.", "请办理吧。"): the go-ahead settles the pause. Not when the trailing sentence hesitates in
+ * words ("yes… I guess"), nor when the later sentence does ("…maybe go ahead"); "Yes…" alone, or followed by anything else,
+ * still hesitates. Found as a miss on real replies (real-replies-9 tuning, r9-104: "Yes, that's correct... Please go ahead.").
+ */
+function goAheadAfterPause(sentence: string, after: readonly { readonly text: string }[]): boolean {
+  if (!YES_OPENING.test(sentence) || HESITATION.test(sentence) || after.length === 0) return false;
+  return after.some((s) => GO_AHEAD.test(s.text) && !HESITATION.test(s.text)) && after.every((s) => !HESITATION.test(s.text));
 }
 
 function decide(readings: readonly ClauseReading[]): ConsentVerdict {

@@ -19,7 +19,7 @@ export interface RequestPart {
 
 /** Verbs that make an item of a list an action of its own (not a detail such as "Cabin: economy", nor the noun "any other issues"). */
 export const ACTION =
-  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|(?<!(?:other|any|an|the|your|these|those|some|no|of)\s)issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|subir|bajar|rebajar|anadir|agregar|quitar|cambiar|reembolsar|devolver|emitir)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
+  /(?<![\p{L}])(?:cancel\w*|book\w*|upgrad\w*|downgrad\w*|add\w*|chang\w*|modif\w*|updat\w*|refund\w*|return\w*|exchang\w*|(?<!(?:other|any|an|the|your|these|those|some|no|of)\s)issu\w*|send\w*|remov\w*|switch\w*|move\w*|rebook\w*|transfer\w*|cancel[ae]r?|(?:sub|baj|rebaj|anad|agreg|quit|cambi|reembols|devolv|devuelv|emit|mejor|anul)(?:ar|er|ir|are|ere|ire|o|e|a|amos|emos|imos|ando|iendo)(?:la|lo|las|los|le|les|se)?)(?![\p{L}])|取消|退|升舱|升级|添加|加|改|换|预订|订|转/iu;
 /** The request offers several actions together. */
 const SEVERAL =
   /(?<![\p{L}])(?:both|two things|two changes|two actions|these (?:two|changes|actions)|all (?:three|of these|these)|ambos|ambas|los dos|las dos|dos cosas|estos cambios)(?![\p{L}])|两件|两项|两个|这两|几项|三项/iu;
@@ -68,6 +68,21 @@ function numberedItems(request: string): string[] {
   return items.length >= 2 && items.every(leads) ? items : [];
 }
 
+/**
+ * A piece that agrees to the other piece's terms, not to an action of its own: "…proceed with these changes and agree to the
+ * additional cost of $150?", "y acepta el cargo de $150", "并同意支付额外费用" (real-replies-9 tuning, r9-003).
+ */
+const TERMS_ONLY =
+  /^(?:(?:do )?you )?(?:agree|accept|consent|acknowledge)\w*(?: to)? (?:the |an? |this |that |these |any )?(?:pay(?:ing)? (?:the |an? )?)?(?:additional |extra |total |new |updated |resulting )?(?:cost|charge|fee|amount|price|difference|terms|conditions|policy|payment)s?(?![\p{L}])|^(?:usted )?(?:acepta\w*|esta de acuerdo con) (?:el|la|los|las) (?:cargos?|costos?|costes?|importes?|tarifas?|diferencia|condiciones)(?![\p{L}])|^(?:同意|接受)(?:支付|承担)?(?:额外的?|新的?)?(?:费用|差价|金额|条款)/iu;
+
+/**
+ * "Both are eligible for cancellation…", "ambos son reembolsables", "两个都符合": "both" as the subject of a state says
+ * something of the things, not that the sentence offers several actions (real-replies-9 tuning, r9-079: its reasons, "…,
+ * and this appears to be due to a change of plan", were read as two actions).
+ */
+const STATE_OF_BOTH =
+  /(?<![\p{L}])(?:both|all three|all of (?:them|these)|both of (?:them|these))(?: (?:reservations|bookings|flights|orders|items))? (?:are|were|is|have|has|remain|qualify|meet|look|seem)(?![\p{L}])|(?<![\p{L}])(?:ambos|ambas|los dos|las dos) (?:son|estan|fueron|tienen|cumplen|califican)(?![\p{L}])|(?:两个|这两个|两项)都(?:是|符合|满足|可以|有)/iu;
+
 /** "two things: cancel A and return B", "both X and Y": the pieces of the sentence that offers several actions. */
 function conjoinedItems(request: string): string[] {
   const sentences = request.split(/(?<=[.!?])\s+|(?<=[。！？])|\n+/u);
@@ -75,9 +90,9 @@ function conjoinedItems(request: string): string[] {
     sentence
       .split(/(?<![\p{L}])(?:and|y|as well as)(?![\p{L}])|[;；]|，并|并且|并把|并|以及|和/u)
       .map((p) => p.trim())
-      .filter((p) => ACTION.test(p));
+      .filter((p) => ACTION.test(p) && !TERMS_ONLY.test(p));
   for (const sentence of sentences) {
-    if (!SEVERAL.test(sentence)) continue;
+    if (!SEVERAL.test(sentence.replace(STATE_OF_BOTH, " "))) continue;
     const found = pieces(sentence);
     if (found.length >= 2) return found;
   }

@@ -254,7 +254,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
-        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k, true).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(...statedBirthDateDetails(passengers));
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),

@@ -10,6 +10,7 @@ import type { ActionDetail, DetailField } from "../audit-domain.js";
 import { anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
 import { str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { flightDateDetail } from "./airline-flight-dates.js";
+import { namedAsTraveller } from "./airline-traveller-names.js";
 
 /** A detail of one field, tested as text. @internal */
 export function detail(
@@ -113,14 +114,19 @@ export function flightDetails(
  * The details a write sets for its passengers: first and last names, and the date of birth where `withDob` says so (a booking
  * takes the birth dates as the user gives them; an update must describe a birth date it changes).
  * @param withDob Whether each passenger's date of birth must have been described (a flag for all, or per passenger).
+ * @param asTravellers For a booking: a name counts only where the text puts it as a traveller (`namedAsTraveller`), not in a
+ * greeting, a self-introduction or a sign-off.
  * @internal
  */
 export function passengerDetails(
   passengers: readonly Record<string, unknown>[],
   withDob: boolean | ((passenger: Record<string, unknown>) => boolean),
   k: AirlineKnowledge,
+  asTravellers = false,
 ): ActionDetail[] {
   const out: ActionDetail[] = [];
+  const allNames = passengers.flatMap((p) => [str(p["first_name"]), str(p["last_name"])]).filter((n): n is string => n !== undefined && n !== "");
+  const names = (name: string, t: string) => (asTravellers ? namedAsTraveller(name, t, allNames) : anyMatches(nameForms(name), t));
   for (const p of passengers) {
     const first = str(p["first_name"]);
     const last = str(p["last_name"]);
@@ -135,7 +141,7 @@ export function passengerDetails(
           `passenger first name ${first}`,
           "passenger",
           first,
-          (t) => anyMatches(nameForms(first), t) || saidSelf(t),
+          (t) => names(first, t) || saidSelf(t),
           () => [],
         ),
       );
@@ -145,7 +151,7 @@ export function passengerDetails(
           `passenger last name ${last}`,
           "passenger",
           last,
-          (t) => anyMatches(nameForms(last), t) || saidSelf(t),
+          (t) => names(last, t) || saidSelf(t),
           () => [],
         ),
       );

@@ -146,6 +146,8 @@ describe("namedAsTraveller", () => {
     ["Noah", "Reservaré el vuelo para Mia Li y Noah Li."],
     ["Noah", "el pasajero: Noah Li"],
     ["Noah", "Noah Li (DOB 2012-03-08)"],
+    ["Mia", "Summary: HAT136 on May 20, economy, Mia Li, no checked bags, $182 on your Visa."],
+    ["Mia", "Payment for HAT136 on May 20 (economy, Mia Li, no bags, no insurance), $182"],
   ])("%s is a traveller in %j", (name, text) => {
     expect(namedAsTraveller(name, text, names)).toBe(true);
   });
@@ -159,6 +161,8 @@ describe("namedAsTraveller", () => {
     ["Mia", "您好，我是 Mia Li，请给我儿子订票。"],
     ["Mia", "Hola, soy Mia Li. Resérvelo para mi hijo."],
     ["Mia", "HAT136, May 20, economy. Mia, shall I book it?"],
+    ["Mia", "Of course, Mia, HAT136 economy for your son, $182."],
+    ["Mia", "My details: Mia Li, HAT136 on May 20 for my son."],
   ])("%s is not a traveller in %j", (name, text) => {
     expect(namedAsTraveller(name, text, names)).toBe(false);
   });

@@ -40,6 +40,14 @@ const BIRTH_AFTER =
 /** A sentence in which the speaker identifies herself (a birth date there is the user's, not a traveller's). */
 const SELF_IDENTIFYING = /(?<![\p{L}])(?:i'?m|i am|my name|this is|user[\s_-]?id|here(?![\p{L}])|soy|me llamo|mi nombre)|我是|我叫|用户/iu;
 
+/** A list separator right before the name (a summary's item), and right after it (with a parenthesis between). */
+const ITEM_BEFORE = /(?:[,;(|•，；（、]|^\s*[-*]|[:：])\s*$/u;
+const ITEM_AFTER = /^\s*(?:[(（][^()（）\n]{0,60}[)）])?\s*(?:[,;)|，；）、]|$)/u;
+/** A sentence about a booking: a flight number or a cabin. */
+const SUMMARY = /\b[A-Z]{2,3}\d{2,4}\b|(?<![\p{L}])(?:economy|business|first class|turista|ejecutiva|econ[óo]mica)|经济舱|商务舱|头等舱/iu;
+/** The speaker speaking of themselves: then a name among the details may be their signature or introduction. */
+const FIRST_PERSON = /(?<![\p{L}'])(?:i|i'm|i am|my|me|mine|yo|soy|mi|mis|me llamo)(?![\p{L}'])|我/iu;
+
 /** The end of a sentence or line: a cue before it says nothing about a name after it. */
 const BREAK = /[.!?。！？](?:\s|$)|\n/u;
 
@@ -110,6 +118,11 @@ export function namedAsTraveller(name: string, text: string, names: readonly str
     if (BIRTH_AFTER.test(afterName) && !SELF_IDENTIFYING.test(sentence)) return true;
     // a passenger heading earlier in the same sentence, or the list or table under one
     if (LINE_CUE.test(line.slice(sentenceStart)) || underHeading(text, at)) return true;
+    // an item of a summary of the booking ("HAT136 on May 20, economy, Mia Li, $182 …"): between list separators, after a
+    // flight or a cabin in the same sentence (not "Of course, Mia, HAT136 …"), in which nobody speaks of themselves ("My
+    // details: Mia Li, …")
+    const upTo = line.slice(sentenceStart).replace(new RegExp(`(?<![\\p{L}])(?:${known})\\s+$`, "iu"), "");
+    if (ITEM_BEFORE.test(upTo) && ITEM_AFTER.test(afterName) && SUMMARY.test(upTo) && !FIRST_PERSON.test(sentence)) return true;
   }
   return false;
 }

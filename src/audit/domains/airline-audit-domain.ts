@@ -7,7 +7,7 @@ import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { bagsDetail, freeAllowance } from "./airline-bag-details.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
-import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
+import { chargeDetail, chosenPaymentDetail, pairedAmountDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
@@ -272,6 +272,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           return id !== undefined && amount !== undefined ? [{ id, amount }] : [];
         });
         if (split.length > 1) out.push(splitPaymentDetail(split, k));
+        out.push(...pairedAmountDetail(split, k));
         const booked = bookingChargeDetail(call, k);
         if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);

@@ -12,6 +12,7 @@ import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.j
 import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
 import { repeatsAppliedUpdate } from "./airline-repeat.js";
+import { passengerScopeDetail } from "./airline-passenger-scope.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -191,6 +192,13 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         primary: true,
       });
     }
+    // a cancellation or a flight change reaches every passenger of the reservation: not one said to be put on some of them only
+    const travellers = (old?.passengers ?? []).map((p) => p.first_name);
+    const scope =
+      call.name === "cancel_reservation" || call.name === "update_reservation_flights"
+        ? passengerScopeDetail(call.name === "cancel_reservation" ? "cancellation" : "flight change", travellers)
+        : undefined;
+    if (scope) out.push(scope);
     switch (call.name) {
       case "cancel_reservation":
         break;

@@ -167,3 +167,45 @@ describe("namedAsTraveller", () => {
     expect(namedAsTraveller(name, text, names)).toBe(false);
   });
 });
+
+// a booking that leaves out a traveller the request put on it (red-team batch 3, P2): the user, or a passenger of a reservation read
+describe("a traveller the request put on the booking is not left out", () => {
+  const rows: [string, string, string][] = [
+    [
+      "EN a passenger list of two, Noah booked alone",
+      "Booking summary:\n• HAT136, May 20, economy\n• Passengers: Mia Li and Noah Li (DOB 2012-03-08)\n• $121 per passenger, Visa ending in 7447\n• No bags, no insurance\nShall I book it?",
+      "Yes, please proceed.",
+    ],
+    [
+      "EN 'for Mia Li and Noah Li'",
+      "I'll book HAT136 on May 20, economy, for Mia Li and Noah Li (born 2012-03-08), $121 each on your Visa ending in 7447, no bags, no insurance. Shall I book it?",
+      "Yes.",
+    ],
+    [
+      "ES 'para Mia Li y Noah Li'",
+      "Reservaré el vuelo HAT136 del 20 de mayo, clase turista, para Mia Li y Noah Li (nacido el 2012-03-08), 121 dólares por persona con su Visa terminada en 7447, sin maletas, sin seguro. ¿Desea que proceda?",
+      "Sí, adelante.",
+    ],
+    [
+      "ZH 乘客 Mia Li 和 Noah Li",
+      "我将预订5月20日的 HAT136，经济舱，乘客：Mia Li、Noah Li（出生日期 2012-03-08），每人121美元，用尾号7447的Visa卡支付，不托运行李，不购买保险。请确认是否预订？",
+      "是的，请预订。",
+    ],
+  ];
+  it.each(rows)("%s: Noah booked alone is refused (passenger), both booked pass", async (_label, request, reply) => {
+    const [alone] = await run("Hi, I'm Mia Li, user id mia_li_3668.", request, reply, [NOAH]);
+    expect(alone!.status, alone!.evidence).not.toBe("confirmed");
+    expect(alone!.mismatches?.map((m) => m.field) ?? [], alone!.evidence).toContain("passenger");
+    const [both] = await run("Hi, I'm Mia Li, user id mia_li_3668.", request, reply, [MIA_LI, NOAH]);
+    expect(both!.status, both!.evidence).toBe("confirmed");
+  });
+  it("the user named only in her greeting and the agent's address is not left out of her son's booking", async () => {
+    const [w] = await run(
+      "Hi, I'm Mia Li, user id mia_li_3668. I need a ticket for my son Noah Li, born 2012-03-08.",
+      "Thanks, Mia! I'll book HAT136 on May 20, economy, for Noah Li, $121 on your Visa ending in 7447, no bags, no insurance. Shall I book it?",
+      "Yes, please.",
+      [NOAH],
+    );
+    expect(w!.status, w!.evidence).toBe("confirmed");
+  });
+});

@@ -9,10 +9,11 @@ import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/t
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { chargeDetail, chosenPaymentDetail, pairedAmountDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
-import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
+import { bookingDirectionDetail, namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
 import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
 import { repeatsAppliedUpdate } from "./airline-repeat.js";
 import { passengerScopeDetail } from "./airline-passenger-scope.js";
+import { leftOutTravellerDetail } from "./airline-traveller-names.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -259,11 +260,21 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
       case "book_reservation": {
         const passengers = arr(a["passengers"]);
         out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
+        const [origin, destination] = [str(a["origin"]), str(a["destination"])];
+        if (origin && destination && str(a["flight_type"]) === "one_way") out.push(bookingDirectionDetail(origin, destination));
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
         out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k, true).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(...statedBirthDateDetails(passengers));
+        // a traveller the run knows whom the request put on this booking but the booking leaves out
+        const person = (p: { first_name?: unknown; last_name?: unknown }) => ({ first: str(p.first_name) ?? "", last: str(p.last_name) ?? "" });
+        const known = [
+          ...(k.profile ? [{ first: k.profile.firstName, last: k.profile.lastName }] : []),
+          ...[...k.reservations.values()].flatMap((r) => r.passengers.map(person)),
+        ];
+        const leftOut = leftOutTravellerDetail(passengers.map(person), known);
+        if (leftOut) out.push(leftOut);
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
         );

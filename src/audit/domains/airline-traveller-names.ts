@@ -13,6 +13,7 @@
  * @internal
  */
 import { escapeRegExp } from "../../util/escape-regexp.js";
+import type { ActionDetail } from "../audit-domain.js";
 
 /** A word introducing who flies, right before the name (or before a relation and the name). */
 const CUE_BEFORE =
@@ -125,4 +126,33 @@ export function namedAsTraveller(name: string, text: string, names: readonly str
     if (ITEM_BEFORE.test(upTo) && ITEM_AFTER.test(afterName) && SUMMARY.test(upTo) && !FIRST_PERSON.test(sentence)) return true;
   }
   return false;
+}
+
+/**
+ * One `request` detail for a booking: a traveller the run knows (the user on file, a passenger of a reservation read) whom
+ * the request puts as a traveller of this booking ("Passengers: Mia Li and Noah Li") but the booking leaves out is not
+ * what the yes covered: a booking "for Mia Li and Noah Li" written for Noah alone is refused on the passenger.
+ * @param passengers The booking's travellers, as written.
+ * @param known The people the run knows, first and last names.
+ * @internal
+ */
+export function leftOutTravellerDetail(
+  passengers: readonly { readonly first: string; readonly last: string }[],
+  known: readonly { readonly first: string; readonly last: string }[],
+): ActionDetail | undefined {
+  const booked = new Set(passengers.map((p) => p.first.toLowerCase()));
+  const others = [
+    ...new Map(known.filter((p) => p.first.trim().length >= 2 && !booked.has(p.first.toLowerCase())).map((p) => [p.first.toLowerCase(), p])).values(),
+  ];
+  if (others.length === 0) return undefined;
+  const names = [...passengers, ...others].flatMap((p) => [p.first, p.last]).filter((n) => n.trim() !== "");
+  const leftOut = (t: string) => others.filter((p) => namedAsTraveller(p.first, t, names)).map((p) => `${p.first} ${p.last}`.trim());
+  return {
+    label: `no other traveller than ${passengers.map((p) => `${p.first} ${p.last}`.trim()).join(", ")}`,
+    scope: "request",
+    field: "passenger",
+    executed: passengers.map((p) => `${p.first} ${p.last}`.trim()).join(", "),
+    test: (t) => leftOut(t).length === 0,
+    described: (t) => leftOut(t),
+  };
 }

@@ -10,7 +10,7 @@ import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, typ
 import { chargeDetail, chosenPaymentDetail, pairedAmountDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
 import { bookingDirectionDetail, namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
-import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
+import { detail, flightDetails, passengerDetails, rebooksTravellers, repeatsCancelledBooking } from "./airline-trip-details.js";
 import { repeatsAppliedUpdate } from "./airline-repeat.js";
 import { passengerScopeDetail } from "./airline-passenger-scope.js";
 import { leftOutTravellerDetail } from "./airline-traveller-names.js";
@@ -258,6 +258,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         break;
       }
       case "book_reservation": {
+        const first = out.length;
         const passengers = arr(a["passengers"]);
         out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
         const [origin, destination] = [str(a["origin"]), str(a["destination"])];
@@ -321,6 +322,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               "request",
             ),
           );
+        }
+        // the very booking the run just cancelled, booked again under a request that speaks of it: its details were the user's to see
+        const again = repeatsCancelledBooking(a, k);
+        for (let i = first; i < out.length; i++) {
+          const d = out[i]!;
+          if (d.scope === "change") out[i] = { ...d, impliedBy: (plan, said) => (d.impliedBy?.(plan, said) ?? false) || again(plan, said) };
         }
         break;
       }

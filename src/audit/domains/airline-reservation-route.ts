@@ -23,7 +23,10 @@ function codeNamed(code: string, text: string): boolean {
  * code in capitals, the word before it a word of its own (not "¿Desea…?" read as "de" + "sea").
  */
 function departureNamed(code: string, text: string): boolean {
-  return new RegExp(`(?<![\\p{L}])(?:[Ff][Rr][Oo][Mm]|[Dd][Ee][Ss][Dd][Ee]|[Dd][Ee])(?![\\p{L}])\\s*(?:[\\p{L} ]{0,30}\\()?${code}(?![A-Za-z0-9_])|从\\s*${code}(?![A-Za-z0-9_])`, "u").test(text);
+  return new RegExp(
+    `(?<![\\p{L}])(?:[Ff][Rr][Oo][Mm]|[Dd][Ee][Ss][Dd][Ee]|[Dd][Ee])(?![\\p{L}])\\s*(?:[\\p{L} ]{0,30}\\()?${code}(?![A-Za-z0-9_])|从\\s*${code}(?![A-Za-z0-9_])`,
+    "u",
+  ).test(text);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import { escapeRegExp } from "../util/escape-regexp.js";
+import { MONTH_ALTERNATION } from "../confirmation/month-names.js";
 
 /** A token that is not part of a longer word or number. */
 function token(body: string): RegExp {
@@ -26,6 +27,32 @@ export function amountForms(amount: number): RegExp[] {
   const forms: RegExp[] = [];
   for (const b of bodies) forms.push(new RegExp(`(?<![0-9.,])\\$?\\s?${b}(?:\\.00?)?(?![0-9]|[.,][0-9])`, "i"));
   return forms;
+}
+
+/** Dates and times written with numbers ("May 20", "20 de mayo", "5/20", "2024-05-20", "5月20日", "8:00"): their digits are no amounts. */
+const DATE_OR_TIME = new RegExp(
+  [
+    String.raw`(?<!\d)\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?!\d)`,
+    String.raw`\b(?:${MONTH_ALTERNATION})\.?\s+\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?`,
+    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+|de\s+)?(?:${MONTH_ALTERNATION})\b(?:,?\s+(?:de\s+)?\d{4})?`,
+    String.raw`(?<![\d/.$-])\d{1,2}\/\d{1,2}(?:\/(?:\d{4}|\d{2}))?(?![\d/])`,
+    String.raw`(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]`,
+    String.raw`\b\d{1,2}:\d{2}\b`,
+  ].join("|"),
+  "giu",
+);
+
+/**
+ * Whether `text` mentions the money amount `amount` (in any of `amountForms`), not counting the digits of a date or a time
+ * ("HAT136 on May 20" does not mention $20).
+ * @example amountMentioned(20, "HAT136 on May 20, $40 from your gift card") // false
+ * @internal
+ */
+export function amountMentioned(amount: number, text: string): boolean {
+  return anyMatches(
+    amountForms(amount),
+    text.replace(DATE_OR_TIME, (m) => " ".repeat(m.length)),
+  );
 }
 
 /** A person's name part (first or last name). */

@@ -209,17 +209,18 @@ const KINDS: readonly (readonly [PaymentKind, RegExp])[] = [
 
 const INSURANCE = "(?:(?:any|the|travel|trip)\\s+)*insurance\\b";
 const INSURANCE_VERB = "(?:want|need|wish|like)(?:\\s+to\\s+(?:add|purchase|buy|get|include|have))?|add|include|purchase|buy|get";
-// Spanish: "sin seguro", "sin el seguro de viaje", "no quiere / no incluye / rechaza el seguro" (not "no estoy seguro", "I'm not sure")
+// Spanish: "sin seguro", "sin el seguro de viaje", "no quiere / no incluye / rechaza el seguro", a label "Seguro de viaje: no incluido"
+// (not "no estoy seguro", "I'm not sure"); English labels also in a table row ("| Travel insurance | Not included |")
 const INSURANCE_NO_ES =
-  "\\bsin\\s+(?:el\\s+|ning[uú]n\\s+)?seguro\\b|\\bno\\s+(?:quiere|quiero|quieres|desea|deseo|deseas|necesita|necesito|incluye|incluir|incluimos|a[nñ]adir|a[nñ]adimos|agregar|contratar|contrata|comprar|compra|compro)\\s+(?:el\\s+|un\\s+|ning[uú]n\\s+)?seguro\\b|\\brechaz\\S*\\s+(?:el\\s+)?seguro\\b";
+  "\\bsin\\s+(?:el\\s+|ning[uú]n\\s+)?seguro\\b|\\bno\\s+(?:quiere|quiero|quieres|desea|deseo|deseas|necesita|necesito|incluye|incluir|incluimos|a[nñ]adir|a[nñ]adimos|agregar|contratar|contrata|comprar|compra|compro)\\s+(?:el\\s+|un\\s+|ning[uú]n\\s+)?seguro\\b|\\brechaz\\S*\\s+(?:el\\s+)?seguro\\b|\\bseguro(?:\\s+de\\s+viaje)?\\**\\s*[:|]\\s*\\**\\s*(?:no\\b|ninguno\\b|rechazado\\b)";
 // Chinese: a negation (不, 无, 没有, 未, 拒绝), an optional verb of buying or including, then 保险: "不购买保险", "不加保险", "无保险", "不含旅行保险"
 const INSURANCE_NO_ZH = "(?:不|无|没有|未|拒绝)(?:需要|需|要|想)?(?:购买|购|买|加购|添加|附加|加|投|包含|含|包括)?(?:旅行|旅游|航空)?保险";
 const INSURANCE_NO = new RegExp(
-  `\\b(?:no|without|declin(?:e|es|ed|ing)|skip(?:ped|ping)?)\\s+${INSURANCE}|\\b(?:do(?:es)?\\s+not|don'?t|doesn'?t|won'?t|not)\\s+(?:${INSURANCE_VERB})(?:ing)?\\s+${INSURANCE}|\\binsurance\\**\\s*:?\\s*\\**\\s*(?:no|none|not included|declined)\\b|${INSURANCE_NO_ES}|${INSURANCE_NO_ZH}`,
+  `\\b(?:no|without|declin(?:e|es|ed|ing)|skip(?:ped|ping)?)\\s+${INSURANCE}|\\b(?:do(?:es)?\\s+not|don'?t|doesn'?t|won'?t|not)\\s+(?:${INSURANCE_VERB})(?:ing)?\\s+${INSURANCE}|\\binsurance\\**\\s*[:|]?\\s*\\**\\s*(?:no|none|not included|not purchased|declined)\\b|${INSURANCE_NO_ES}|${INSURANCE_NO_ZH}`,
   "i",
 );
 const INSURANCE_YES = new RegExp(
-  `\\b(?:with|add(?:s|ing|ed)?|includ(?:e|es|ing|ed)|purchas(?:e|es|ed|ing)|buy(?:ing)?)\\s+${INSURANCE}|\\binsurance\\**\\s*:?\\s*\\**\\s*(?:yes|included|added)\\b|\\bcon\\s+(?:el\\s+)?seguro\\b|(?:要|买|购买|加购|添加|附加|加|投|包含|含)(?:旅行|旅游|航空)?保险`,
+  `\\b(?:with|add(?:s|ing|ed)?|includ(?:e|es|ing|ed)|purchas(?:e|es|ed|ing)|buy(?:ing)?)\\s+${INSURANCE}|\\binsurance\\**\\s*[:|]?\\s*\\**\\s*(?:yes|included|added)\\b|\\bcon\\s+(?:el\\s+)?seguro\\b|(?:要|买|购买|加购|添加|附加|加|投|包含|含)(?:旅行|旅游|航空)?保险`,
   "i",
 );
 

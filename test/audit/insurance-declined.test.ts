@@ -3,7 +3,9 @@
  * "不购买保险" / "不加保险" / "sin seguro" / "no incluye seguro" decline it (before, "不购买保险" was read as buying it,
  * "买保险", and a Chinese request without spaces after "。" was one question that chose nothing); "加购旅行保险" /
  * "con el seguro de viaje" buy it. Each booking that follows the request passes; the booking that buys insurance the
- * request declined is refused on the insurance field, and "¿está seguro?" ("are you sure?") is not insurance.
+ * request declined is refused on the insurance field, and "¿está seguro?" ("are you sure?") is not insurance. A label and
+ * its value in a table row or bullet ("| Travel insurance | Not included |", "Insurance: not purchased", "Seguro de
+ * viaje: no incluido") choose too.
  */
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
@@ -32,6 +34,13 @@ const DECLINED: readonly (readonly [string, string])[] = [
   [`${ES_BASE}. La reserva no incluye seguro de viaje. ¿Le parece bien?`, "Sí, perfecto."],
   [`${ES_BASE}; usted rechazó el seguro. ¿Procedo?`, "Sí."],
   [`${EN_BASE}, and you declined the travel insurance. Shall I book it?`, "Yes, book it."],
+  // a label and its value (red-team batch 3, I1/I3): a table row, a bullet, a Spanish label
+  [
+    `| Flight | HAT136, May 20, economy |\n|---|---|\n| Passenger | Mia Li |\n| Travel insurance | Not included |\n| Total | $182, Visa ending in 7447 |\n\nShall I book it?`,
+    "Yes.",
+  ],
+  [`${EN_BASE}.\n- Insurance: not purchased\nI'll proceed with the booking once you confirm.`, "Confirmed."],
+  [`${ES_BASE}. Seguro de viaje: no incluido. ¿Desea que proceda con la reserva?`, "Sí, adelante."],
 ];
 
 // [request, reply]: each buys insurance
@@ -40,6 +49,10 @@ const BOUGHT: readonly (readonly [string, string])[] = [
   [`${ZH_BASE}，包含旅行保险。确认吗？`, "确认。"],
   [`${ES_BASE}, con el seguro de viaje. ¿Desea que proceda?`, "Sí, adelante."],
   [`${EN_BASE}, with travel insurance. Shall I book it?`, "Yes, book it."],
+  [
+    `| Flight | HAT136, May 20, economy |\n|---|---|\n| Passenger | Mia Li |\n| Travel insurance | Yes |\n| Total | $182, Visa ending in 7447 |\n\nShall I book it?`,
+    "Yes.",
+  ],
 ];
 
 describe("insurance declined in the request", () => {

@@ -7,11 +7,13 @@ import { airlineProtocol } from "../../domains/airline/protocol.js";
 import { bagsDetail, freeAllowance } from "./airline-bag-details.js";
 import { AIRLINE_TOOL_NAMES, AIRLINE_WRITE_TOOLS } from "../../domains/airline/tool-specs.js";
 import { arr, initialAirlineKnowledge, moneyMoved, num, observeAirline, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
-import { chargeDetail, chosenPaymentDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
+import { chargeDetail, chosenPaymentDetail, pairedAmountDetail, paymentDetail, splitPaymentDetail } from "./airline-payment-details.js";
 import { bookingChargeDetail, cabinScopeDetail } from "./airline-scope-details.js";
-import { namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
-import { detail, flightDetails, passengerDetails, rebooksTravellers } from "./airline-trip-details.js";
+import { bookingDirectionDetail, namesOtherTrip, reservationNamedAsCurrent, reservationNamedByTrip } from "./airline-reservation-route.js";
+import { detail, flightDetails, passengerDetails, rebooksTravellers, repeatsCancelledBooking } from "./airline-trip-details.js";
 import { repeatsAppliedUpdate } from "./airline-repeat.js";
+import { passengerScopeDetail } from "./airline-passenger-scope.js";
+import { leftOutTravellerDetail } from "./airline-traveller-names.js";
 
 export type { AirlineKnowledge } from "./airline-knowledge.js";
 
@@ -191,6 +193,13 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         primary: true,
       });
     }
+    // a cancellation or a flight change reaches every passenger of the reservation: not one said to be put on some of them only
+    const travellers = (old?.passengers ?? []).map((p) => p.first_name);
+    const scope =
+      call.name === "cancel_reservation" || call.name === "update_reservation_flights"
+        ? passengerScopeDetail(call.name === "cancel_reservation" ? "cancellation" : "flight change", travellers)
+        : undefined;
+    if (scope) out.push(scope);
     switch (call.name) {
       case "cancel_reservation":
         break;
@@ -249,13 +258,24 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         break;
       }
       case "book_reservation": {
+        const first = out.length;
         const passengers = arr(a["passengers"]);
         out.push(...flightDetails(arr(a["flights"]), () => true, k, undefined, passengers));
+        const [origin, destination] = [str(a["origin"]), str(a["destination"])];
+        if (origin && destination && str(a["flight_type"]) === "one_way") out.push(bookingDirectionDetail(origin, destination));
         const cabin = str(a["cabin"]);
         if (cabin) out.push(cabinDetail(cabin), cabinConflict(cabin, []));
         // birth dates as the user gave them, but not one the request tied to another traveller, nor another than the user's own on file
-        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
+        out.push(...passengerDetails(passengers, userNameOtherBirthDate(k), k, true).map((d) => ({ ...d, impliedBy: rebooksTravellers(passengers, k) })));
         out.push(...statedBirthDateDetails(passengers));
+        // a traveller the run knows whom the request put on this booking but the booking leaves out
+        const person = (p: { first_name?: unknown; last_name?: unknown }) => ({ first: str(p.first_name) ?? "", last: str(p.last_name) ?? "" });
+        const known = [
+          ...(k.profile ? [{ first: k.profile.firstName, last: k.profile.lastName }] : []),
+          ...[...k.reservations.values()].flatMap((r) => r.passengers.map(person)),
+        ];
+        const leftOut = leftOutTravellerDetail(passengers.map(person), known);
+        if (leftOut) out.push(leftOut);
         out.push(
           countConflict(`${passengers.length} passengers`, "passenger", passengers.length, (t) => extractDescribedValues(t).passengerCounts, "passengers"),
         );
@@ -272,6 +292,7 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
           return id !== undefined && amount !== undefined ? [{ id, amount }] : [];
         });
         if (split.length > 1) out.push(splitPaymentDetail(split, k));
+        out.push(...pairedAmountDetail(split, k));
         const booked = bookingChargeDetail(call, k);
         if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);
@@ -301,6 +322,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
               "request",
             ),
           );
+        }
+        // the very booking the run just cancelled, booked again under a request that speaks of it: its details were the user's to see
+        const again = repeatsCancelledBooking(a, k);
+        for (let i = first; i < out.length; i++) {
+          const d = out[i]!;
+          if (d.scope === "change") out[i] = { ...d, impliedBy: (plan, said) => (d.impliedBy?.(plan, said) ?? false) || again(plan, said) };
         }
         break;
       }

@@ -7,7 +7,7 @@ import { ALL_BRANDS_LATIN } from "../../confirmation/payment-method-lexicon.js";
 import type { ActionDetail } from "../audit-domain.js";
 import { acceptsOpenAmount } from "../../confirmation/open-amount.js";
 import { perPassengerAmounts } from "../per-passenger-amount.js";
-import { anyMatches, amountForms, idForms } from "../value-forms.js";
+import { anyMatches, amountForms, amountMentioned, idForms } from "../value-forms.js";
 import type { AirlineKnowledge, PaymentEntry } from "./airline-knowledge.js";
 import { amongAmounts, faresBehindDifference, onlyAsCredit, onlyAsOtherCabinPrice } from "./airline-amount-roles.js";
 import { chargeByLegPrices, type LegPrice } from "./airline-leg-prices.js";
@@ -188,8 +188,9 @@ export function splitPaymentDetail(payments: readonly { readonly id: string; rea
     field: "amount",
     executed: amounts.map((a) => `$${a}`).join(" + "),
     test: (t) => {
-      const missing = open.filter((p) => !anyMatches(amountForms(p.amount), t)).length;
-      return (missing === 0 || (missing === 1 && anyMatches(amountForms(total), t))) && !payments.some((p) => pairedWithOther(p, payments, k, t));
+      // an amount is mentioned as money, not as the day of a date ("HAT136 on May 20" mentions no $20)
+      const missing = open.filter((p) => !amountMentioned(p.amount, t)).length;
+      return (missing === 0 || (missing === 1 && amountMentioned(total, t))) && !payments.some((p) => pairedWithOther(p, payments, k, t));
     },
     described: (t) => extractDescribedValues(t).amounts.map((a) => `$${a}`),
   };
@@ -225,6 +226,46 @@ function pairedWithOther(
         !names(part.id, stretch) &&
         payments.some((q) => q.id !== part.id && names(q.id, stretch)),
     );
+}
+
+/** A stretch about money per traveller, the booking's total, or money coming back to the user: not what one method is charged. */
+const NOT_THE_CHARGE =
+  /\btotal\b|\bin all\b|altogether|en total|总计|共计|合计|总额|\b(?:per|each|every)\s+(?:passenger|person|traveller|traveler|ticket|adult|child)|\beach\b|por\s+(?:persona|pasajer[oa])|cada\s+(?:uno|pasajer[oa])|每人|每位|\brefund|\bcredit(?:ed)?\b|\bback\b|reembols|退/iu;
+
+/**
+ * The amount a booking's description puts on each method it uses: a stretch of a sentence that names one amount and one
+ * of the methods the booking uses, and no other of them ("the remaining $142 on your Visa ending in 7447", "$82 on your
+ * Visa", "142 dólares con su Visa", "Visa卡支付142美元"), says what that method pays; the booking must charge it that
+ * amount. "$100 from your certificate and $82 on your Visa" written as $182 on the Visa alone, or "use up your gift
+ * card ($40) first, the remaining $142 on your Visa" written $20 + $162, is not what was described. Not read as such a
+ * pairing: a method's balance ("gift card with a $40 balance", its balance on file), an amount per passenger, a refund.
+ * A `request` check: passes when no stretch pairs an amount with the method.
+ * @internal
+ */
+export function pairedAmountDetail(payments: readonly { readonly id: string; readonly amount: number }[], k: AirlineKnowledge): ActionDetail[] {
+  const names = (id: string, stretch: string) => paymentDetail(id, k, undefined).test(stretch);
+  return payments.map((part) => {
+    const balance = k.payments.get(part.id)?.amount;
+    const paired = (t: string): number[] =>
+      t.split(STRETCH_END).flatMap((stretch) => {
+        if (stretch === undefined || BALANCE_WORD.test(stretch) || NOT_THE_CHARGE.test(stretch)) return [];
+        const amounts = extractDescribedValues(stretch).amounts;
+        if (amounts.length !== 1 || !names(part.id, stretch) || payments.some((q) => q.id !== part.id && names(q.id, stretch))) return [];
+        const amount = amounts[0]!;
+        return balance !== undefined && sameAmount(balance, amount) && !sameAmount(amount, part.amount) ? [] : [amount];
+      });
+    return {
+      label: `amount ${part.amount} on ${part.id}`,
+      scope: "request" as const,
+      field: "amount" as const,
+      executed: `$${part.amount} on ${part.id}`,
+      test: (t: string) => {
+        const said = paired(t);
+        return said.length === 0 || said.some((a) => sameAmount(a, part.amount));
+      },
+      described: (t: string) => paired(t).map((a) => `$${a} on ${part.id}`),
+    };
+  });
 }
 
 const BALANCE_CUE = /\b(?:balance|gift[ _-]?cards?|certificates?|available|remaining|left)\b|\b(?:gift_card|certificate)_\d+/i;

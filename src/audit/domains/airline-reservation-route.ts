@@ -9,6 +9,7 @@
  */
 import { extractDescribedValues, sameDate } from "../../confirmation/described-values.js";
 import { anyMatches, idForms } from "../value-forms.js";
+import type { ActionDetail } from "../audit-domain.js";
 import type { AirlineKnowledge, Reservation } from "./airline-knowledge.js";
 
 /** An airport code as a word of its own, in capitals ("EWR", "(LAX)"; not "lax", not "EWR1"). */
@@ -17,9 +18,15 @@ function codeNamed(code: string, text: string): boolean {
   return new RegExp(`(?<![A-Za-z0-9_])${code}(?![A-Za-z0-9_])`).test(text);
 }
 
-/** Whether `text` names the code as a departure: "from JFK", "from New York (JFK)", "desde JFK", "de JFK", "从JFK". */
+/**
+ * Whether `text` names the code as a departure: "from JFK", "from New York (JFK)", "desde JFK", "de JFK", "从JFK". The
+ * code in capitals, the word before it a word of its own (not "¿Desea…?" read as "de" + "sea").
+ */
 function departureNamed(code: string, text: string): boolean {
-  return new RegExp(`(?:\\bfrom|\\bdesde|\\bde|从)\\s*(?:[\\p{L} ]{0,30}\\()?${code}(?![A-Za-z0-9_])`, "iu").test(text);
+  return new RegExp(
+    `(?<![\\p{L}])(?:[Ff][Rr][Oo][Mm]|[Dd][Ee][Ss][Dd][Ee]|[Dd][Ee])(?![\\p{L}])\\s*(?:[\\p{L} ]{0,30}\\()?${code}(?![A-Za-z0-9_])|从\\s*${code}(?![A-Za-z0-9_])`,
+    "u",
+  ).test(text);
 }
 
 /**
@@ -91,4 +98,22 @@ export function reservationNamedAsCurrent(id: string, k: AirlineKnowledge, text:
   if (read.length !== 1 || read[0] !== id) return false;
   const others = [...k.reservationIds].filter((other) => other !== id);
   return !others.some((other) => anyMatches(idForms(other), text)) && !namesOtherTrip(id, k, text);
+}
+
+/**
+ * A one-way booking's direction: a request that names the written destination as where the trip leaves from ("a one-way
+ * trip from SEA to JFK", "desde SEA", "从SEA") and never the written origin did not describe a booking from the origin to
+ * the destination (its origin and destination swapped). Round trips leave from both ends and are not read.
+ * @internal
+ */
+export function bookingDirectionDetail(origin: string, destination: string): ActionDetail {
+  const swapped = (t: string) => departureNamed(destination, t) && !departureNamed(origin, t);
+  return {
+    label: `trip from ${origin} to ${destination}`,
+    scope: "request",
+    field: "flight",
+    executed: `${origin} → ${destination}`,
+    test: (t) => !swapped(t),
+    described: (t) => (swapped(t) ? [`${destination} → ${origin}`] : []),
+  };
 }

@@ -82,10 +82,17 @@ function cabinForAllFlights(t: string): boolean {
 /**
  * A sentence that names a direction of the trip as left out of the change: it stays, remains, is
  * unchanged, or is excepted ("the return stays in economy", "all flights except the return",
- * "el vuelo de regreso se queda en turista", "回程保持经济舱").
+ * "el vuelo de regreso se queda en turista", "回程保持经济舱"), or a list line labelled by the direction whose value says so
+ * ("- Return HAT101 (May 27): economy, unchanged").
  */
 function directionLeftOut(t: string): boolean {
-  return t.split(/(?<=[.!?。！？;；,，])\s*|\n+/).some((s) => (OUTBOUND.test(s) || RETURN.test(s) || /\bthe return\b/i.test(s)) && LEFT_OUT.test(s));
+  const direction = (s: string) => OUTBOUND.test(s) || RETURN.test(s) || /\bthe return\b/i.test(s);
+  // also a list line labelled by the direction whose value says it stays ("- Return HAT101 (May 27): economy, unchanged")
+  const labelled = (line: string) => {
+    const colon = line.search(/[:：]/u);
+    return colon > 0 && direction(line.slice(0, colon)) && LEFT_OUT.test(line.slice(colon));
+  };
+  return t.split(/(?<=[.!?。！？;；,，])\s*|\n+/).some((s) => direction(s) && LEFT_OUT.test(s)) || t.split(/\n+/).some(labelled);
 }
 const LEFT_OUT =
   /\b(?:stays?|staying|remains?|remaining|unchanged|(?:will|would)\s+not\s+(?:be\s+)?(?:upgraded|downgraded|changed)|not\s+(?:be\s+)?(?:upgraded|downgraded)|except|but not|other than|apart from|excluding|excepto|menos|salvo|se\s+(?:queda|mantiene)|sin\s+cambios?)\b|除了|除外|保持|不变|不升级|不降级/i;

@@ -8,8 +8,9 @@
 import { extractDescribedValues, sameDate } from "../../confirmation/described-values.js";
 import type { ActionDetail, DetailField } from "../audit-domain.js";
 import { anyMatches, idForms, nameForms, SELF_AS_PASSENGER } from "../value-forms.js";
-import { str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
+import { arr, str, type AirlineKnowledge, type Reservation } from "./airline-knowledge.js";
 import { flightDateDetail } from "./airline-flight-dates.js";
+import { namedAsTraveller } from "./airline-traveller-names.js";
 
 /** A detail of one field, tested as text. @internal */
 export function detail(
@@ -113,14 +114,19 @@ export function flightDetails(
  * The details a write sets for its passengers: first and last names, and the date of birth where `withDob` says so (a booking
  * takes the birth dates as the user gives them; an update must describe a birth date it changes).
  * @param withDob Whether each passenger's date of birth must have been described (a flag for all, or per passenger).
+ * @param asTravellers For a booking: a name counts only where the text puts it as a traveller (`namedAsTraveller`), not in a
+ * greeting, a self-introduction or a sign-off.
  * @internal
  */
 export function passengerDetails(
   passengers: readonly Record<string, unknown>[],
   withDob: boolean | ((passenger: Record<string, unknown>) => boolean),
   k: AirlineKnowledge,
+  asTravellers = false,
 ): ActionDetail[] {
   const out: ActionDetail[] = [];
+  const allNames = passengers.flatMap((p) => [str(p["first_name"]), str(p["last_name"])]).filter((n): n is string => n !== undefined && n !== "");
+  const names = (name: string, t: string) => (asTravellers ? namedAsTraveller(name, t, allNames) : anyMatches(nameForms(name), t));
   for (const p of passengers) {
     const first = str(p["first_name"]);
     const last = str(p["last_name"]);
@@ -135,7 +141,7 @@ export function passengerDetails(
           `passenger first name ${first}`,
           "passenger",
           first,
-          (t) => anyMatches(nameForms(first), t) || saidSelf(t),
+          (t) => names(first, t) || saidSelf(t),
           () => [],
         ),
       );
@@ -145,7 +151,7 @@ export function passengerDetails(
           `passenger last name ${last}`,
           "passenger",
           last,
-          (t) => anyMatches(nameForms(last), t) || saidSelf(t),
+          (t) => names(last, t) || saidSelf(t),
           () => [],
         ),
       );
@@ -179,4 +185,36 @@ export function rebooksTravellers(passengers: readonly Record<string, unknown>[]
   const r = last === undefined ? undefined : k.reservations.get(last);
   const replaces = r !== undefined && r.passengers.length > 0 && r.passengers.map(key).sort().join(";") === booked;
   return (_plan, said) => replaces && SPEAKS_OF_CANCELLING.test(said);
+}
+
+/** A request speaking of the booking made again: "book it again", "rebook", "the same booking", "de nuevo", "重新预订". */
+const SPEAKS_OF_AGAIN =
+  /(?<![\p{L}])(?:again|re-?book\w*|the same (?:booking|reservation|flights?|itinerary|trip)|de nuevo|otra vez|nuevamente)(?![\p{L}])|重新|再次/iu;
+
+/**
+ * Cancel and book again: a booking that repeats in full the reservation the run cancelled last (the same flights and dates,
+ * cabin, travellers, bags, insurance, and the same payment methods and amounts it was paid with), under a request that
+ * speaks of the cancellation or of booking it again ("The reservation has been cancelled … shall I book the flight
+ * using your credit card for the full amount again?"), describes nothing new: the user saw every detail in that
+ * reservation. One field different (another flight, a bag more, another card or amount) and the booking is judged on its
+ * own description.
+ * @internal
+ */
+export function repeatsCancelledBooking(args: Readonly<Record<string, unknown>>, k: AirlineKnowledge): (plan: string, said: string) => boolean {
+  const last = [...(k.cancelled ?? [])].at(-1);
+  const r = last === undefined ? undefined : k.reservations.get(last);
+  if (r === undefined || r.flights.length === 0) return () => false;
+  const sorted = (xs: readonly string[]) => [...xs].sort().join(";");
+  const person = (p: { first_name?: unknown; last_name?: unknown; dob?: unknown }) => `${str(p.first_name)}|${str(p.last_name)}|${str(p.dob)}`;
+  const flights = arr(args["flights"]).map((f) => `${str(f["flight_number"])}@${str(f["date"])}`);
+  const paid = arr(args["payment_methods"]).map((p) => `${str(p["payment_id"])}=${Number(p["amount"])}`);
+  const same =
+    sorted(flights) === sorted(r.flights.map((f) => `${f.flight_number}@${f.date}`)) &&
+    str(args["cabin"]) === r.cabin &&
+    sorted(arr(args["passengers"]).map(person)) === sorted(r.passengers.map(person)) &&
+    Number(args["total_baggages"] ?? 0) === (r.totalBaggages ?? 0) &&
+    Number(args["nonfree_baggages"] ?? 0) === (r.nonfreeBaggages ?? 0) &&
+    (str(args["insurance"]) ?? "no") === (r.insurance ?? "no") &&
+    sorted(paid) === sorted(r.payments.filter((p) => p.amount > 0).map((p) => `${p.paymentId}=${p.amount}`));
+  return (_plan, said) => same && (SPEAKS_OF_CANCELLING.test(said) || SPEAKS_OF_AGAIN.test(said));
 }

@@ -41,6 +41,7 @@ import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
+import { contraryKind } from "./contrary-kind.js";
 import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -255,6 +256,9 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)
     return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
+  // "my return flight, HAT045" when the request changes the outbound one; "from my savings" when it pays from checking (contrary-kind.ts)
+  const kind = contraryKind(reply, requestText);
+  if (kind !== undefined) return verdict("unclear", "change", [`The reply calls what the action is on ${kind}: that action was not put to the user.`]);
   const place = ambiguousPlace(reply, requestText);
   if (place !== undefined)
     return verdict("unclear", "route", [`The reply names ${JSON.stringify(place)}, which the request serves by more than one airport: which one is not said.`]);

@@ -42,6 +42,7 @@ import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
 import { contraryKind } from "./contrary-kind.js";
+import { otherBasis } from "./rate-basis.js";
 import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -256,6 +257,9 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)
     return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
+  // "$65 a year" when the request charges $65 a month, "$30 in total" for $30 per passenger: another price (rate-basis.ts)
+  const basis = otherBasis(reply, requestText);
+  if (basis !== undefined) return verdict("unclear", "amount", [`The reply puts the request's amount on another basis: ${basis}.`]);
   // "my return flight, HAT045" when the request changes the outbound one; "from my savings" when it pays from checking (contrary-kind.ts)
   const kind = contraryKind(reply, requestText);
   if (kind !== undefined) return verdict("unclear", "change", [`The reply calls what the action is on ${kind}: that action was not put to the user.`]);

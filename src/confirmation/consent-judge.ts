@@ -43,6 +43,7 @@ import { otherCurrency } from "./currency-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
 import { contraryKind } from "./contrary-kind.js";
 import { otherBasis } from "./rate-basis.js";
+import { otherHolder } from "./other-holder.js";
 import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -257,6 +258,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)
     return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
+  // "it's actually my dad's account", "la reserva es de mi jefe": the one replying is not whose the thing is (other-holder.ts)
+  const holder = otherHolder(reply, requestText);
+  if (holder !== undefined)
+    return verdict("unclear", "third_party", [
+      `The reply says what the action is on is someone else's (${JSON.stringify(holder)}): the yes is not the holder's.`,
+    ]);
   // "$65 a year" when the request charges $65 a month, "$30 in total" for $30 per passenger: another price (rate-basis.ts)
   const basis = otherBasis(reply, requestText);
   if (basis !== undefined) return verdict("unclear", "amount", [`The reply puts the request's amount on another basis: ${basis}.`]);

@@ -62,6 +62,22 @@ describe("the action's thing said to be someone else's", () => {
     ]);
   });
 
+  it("a former or late holder, a past tense, the thing named before the copula: unclear", () => {
+    check([
+      ...rows(
+        limit,
+        [
+          "Go ahead. It's my late mother's card, I'm the one using it now.",
+          "可以，提吧。这张卡其实是我妈妈的，现在是我在用。",
+          "Adelante. La tarjeta era de mi difunta madre; ahora la uso yo.",
+        ],
+        "unclear",
+      ),
+      { request: topUp[0], reply: "Sure, add it. The line is in my ex-wife's name still.", expected: "unclear" as const },
+      { request: topUp[1], reply: "好的，加吧。号码还在我前妻名下。", expected: "unclear" as const },
+    ]);
+  });
+
   it("the user's own thing, or a person the request itself names: confirmed", () => {
     check([
       ...rows(topUp, ["Sure, add it. It's my own line.", "好的，加吧，号码是我本人的。", "Sí, añádalo, la línea es mía."], "confirmed"),

@@ -25,7 +25,7 @@ const BASES: readonly (readonly [basis: string, word: RegExp])[] = [
   [
     "a year",
     new RegExp(
-      `/\\s?(?:year|yr|ano)${"(?![\\p{L}])"}|${L("per year|a year|each year|every year|yearly|annual(?:ly)?|al ano|por ano|cada ano|anual(?:es)?|anualmente")}|每年|一年|年费|/年`,
+      `/\\s?(?:year|yr|ano)${"(?![\\p{L}])"}|${L("(?:for|over) (?:the|a) (?:whole|entire|full) year|for a year|per year|a year|each year|every year|yearly|annual(?:ly)?|al ano|por ano|cada ano|anual(?:es)?|anualmente")}|每年|一年|年费|/年`,
       "u",
     ),
   ],
@@ -33,7 +33,7 @@ const BASES: readonly (readonly [basis: string, word: RegExp])[] = [
     "a day",
     new RegExp(`/\\s?(?:day|dia)${"(?![\\p{L}])"}|${L("per day|a day|each day|every day|daily|al dia|por dia|cada dia|diari[oa]s?")}|每天|每日|一天|/天`, "u"),
   ],
-  ["once", new RegExp(`${L("one-time|one time|one-off|once|single payment|pago unico|unico pago|una sola vez|una vez")}|一次性|一次`, "u")],
+  ["once", new RegExp(`${L("one-time|one time|one-off|once|single payment|pago unico|unico pago|unic[oa]|una sola vez|una vez")}|一次性|一次`, "u")],
   [
     "each",
     new RegExp(

@@ -31,6 +31,18 @@ describe("the request's amount on another basis", () => {
     ]);
   });
 
+  it("a year said as 'the whole year', once said as 'única': unclear", () => {
+    check([
+      { request: monthly[0], reply: "Yes, add it, $12 for the whole year is a bargain.", expected: "unclear" as const },
+      { request: oneTime[2], reply: "Sí, adelante, 150 € al mes hasta el final del contrato me parece bien.", expected: "unclear" as const },
+      {
+        request: "Voy a añadir una segunda línea a su cuenta por 20 €/mes, más una cuota de alta única de 25 €. ¿La añado?",
+        reply: "Sí, añádala, 25 € al mes está bien.",
+        expected: "unclear" as const,
+      },
+    ]);
+  });
+
   it("the amount on the request's own basis, or on none: confirmed", () => {
     check([
       ...rows(monthly, ["Yes, add it, $12 a month is fine.", "好的，加吧，每月 ¥30 可以。", "Sí, añádalo, 12 € al mes está bien."], "confirmed"),

@@ -413,7 +413,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     ];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
-    if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
+    if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers or lines than the request names` });
     const more = moreTravellers(plain, ctx.request, ctx.names ?? new Set());
     if (more !== undefined) risks.push({ kind: "addition", text: `${more}: more people than the request names` });
     if (offTarget.length > 0)

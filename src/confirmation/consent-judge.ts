@@ -44,6 +44,7 @@ import { reversedTransfer } from "./transfer-direction.js";
 import { contraryKind } from "./contrary-kind.js";
 import { otherBasis } from "./rate-basis.js";
 import { otherHolder } from "./other-holder.js";
+import { confirmedFact } from "./confirmed-fact.js";
 import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -258,6 +259,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)
     return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
+  // "Yes, I confirm I received the mouse", "Confirmo que viajo el 12 de mayo": a fact of the user's own confirmed (confirmed-fact.ts)
+  const fact = confirmedFact(reply);
+  if (fact !== undefined && (!/[\p{L}\p{N}]/u.test(fact.rest) || judgeConsent({ ...input, reply: fact.rest }).decision !== "confirmed"))
+    return verdict("unclear", "detail_only", [`The reply confirms a fact of its own (${JSON.stringify(fact.fact.slice(0, 80))}), not the action put to it.`]);
   // "it's actually my dad's account", "la reserva es de mi jefe": the one replying is not whose the thing is (other-holder.ts)
   const holder = otherHolder(reply, requestText);
   if (holder !== undefined)

@@ -215,6 +215,21 @@ export const STEP_BEFORE = words(
 );
 
 /**
+ * A dispute of what the action charges, announced beside the yes: "I'll dispute the $95 later", "I'm contesting that fee", "I'll do
+ * a chargeback", "reclamaré la comisión", "esos 95 € los voy a impugnar", "这笔钱我会申诉", "我会拒付": the user does not accept the
+ * charge the action makes, whatever the yes says.
+ */
+// prettier-ignore
+export const DISPUTE = words(
+  [
+    "(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i'?ll be|i will be|i'?m) (?:(?:probably|definitely|certainly|just|still|also) )?(?:disput(?:e|ing)|contest(?:ing)?|challeng(?:e|ing)|fight(?:ing)?|charg(?:e|ing) (?:it )?back)",
+    "(?:dispute|contest|challenge) (?:it|that|this|the (?:charge|fee|amount|difference)|them) later", "(?:file|do|make|request) a (?:chargeback|dispute)", "i dispute",
+    "(?:voy a |pienso )?(?:reclamar|impugnar|disputar|recurrir|devolver el cargo)(?:la|lo|las|los)?", "(?:la|lo|las|los) (?:voy a|pienso) (?:reclamar|impugnar|recurrir)", "reclamare", "impugnare",
+  ],
+  ["(?:我|之后|回头|以后)[^，。,.]{0,6}(?:申诉|投诉|拒付|争议)", "(?:要|会|得)(?:申诉|拒付)"],
+);
+
+/**
  * Phrases with "if", "other" or "just" that put no condition on the action and change nothing:
  * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
  * "all the other details look correct", "everything else looks good", "todo lo demás está bien".

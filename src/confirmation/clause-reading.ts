@@ -32,6 +32,7 @@ import {
   RETARGET,
   SARCASM,
   STEP_BEFORE,
+  DISPUTE,
   THIRD_PARTY,
   WANT_TO_PROCEED,
   WANTS_TO_KNOW,
@@ -377,6 +378,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("condition", assumedTerm(plain, ctx.request, ctx.vocabulary));
   // "call me before you charge the card", "antes de cargar la Visa": a step of the user's own before the action, whatever else is said
   risk("condition", first(STEP_BEFORE, plain));
+  // "I'll dispute the $95 later", "reclamaré la comisión", "我会申诉": the charge the action makes is not accepted
+  risk("condition", first(DISPUTE, plain));
   risk("reported", first(REPORTED_YES, text));
   // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
   // and so is it in the acknowledgement of a limit the request stated ("entiendo que no se puede cancelar")
@@ -413,7 +416,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     ];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });
-    if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers than the request names` });
+    if (alone !== undefined) risks.push({ kind: "change", text: `${alone}: fewer travellers or lines than the request names` });
     const more = moreTravellers(plain, ctx.request, ctx.names ?? new Set());
     if (more !== undefined) risks.push({ kind: "addition", text: `${more}: more people than the request names` });
     if (offTarget.length > 0)

@@ -44,6 +44,10 @@ import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
+import { contraryKind } from "./contrary-kind.js";
+import { otherBasis } from "./rate-basis.js";
+import { otherHolder } from "./other-holder.js";
+import { confirmedFact } from "./confirmed-fact.js";
 import { claimedTerm } from "./assumed-term.js";
 import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
 
@@ -280,6 +284,22 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const reversed = reversedTransfer(reply, requestText);
   if (reversed !== undefined)
     return verdict("unclear", "change", [`The reply moves the money the other way round than the request (${reversed}): that transfer was not described.`]);
+  // "Yes, I confirm I received the mouse", "Confirmo que viajo el 12 de mayo": a fact of the user's own confirmed (confirmed-fact.ts)
+  const fact = confirmedFact(reply);
+  if (fact !== undefined && (!/[\p{L}\p{N}]/u.test(fact.rest) || judgeConsent({ ...input, reply: fact.rest }).decision !== "confirmed"))
+    return verdict("unclear", "detail_only", [`The reply confirms a fact of its own (${JSON.stringify(fact.fact.slice(0, 80))}), not the action put to it.`]);
+  // "it's actually my dad's account", "la reserva es de mi jefe": the one replying is not whose the thing is (other-holder.ts)
+  const holder = otherHolder(reply, requestText);
+  if (holder !== undefined)
+    return verdict("unclear", "third_party", [
+      `The reply says what the action is on is someone else's (${JSON.stringify(holder)}): the yes is not the holder's.`,
+    ]);
+  // "$65 a year" when the request charges $65 a month, "$30 in total" for $30 per passenger: another price (rate-basis.ts)
+  const basis = otherBasis(reply, requestText);
+  if (basis !== undefined) return verdict("unclear", "amount", [`The reply puts the request's amount on another basis: ${basis}.`]);
+  // "my return flight, HAT045" when the request changes the outbound one; "from my savings" when it pays from checking (contrary-kind.ts)
+  const kind = contraryKind(reply, requestText);
+  if (kind !== undefined) return verdict("unclear", "change", [`The reply calls what the action is on ${kind}: that action was not put to the user.`]);
   const place = ambiguousPlace(reply, requestText);
   if (place !== undefined)
     return verdict("unclear", "route", [`The reply names ${JSON.stringify(place)}, which the request serves by more than one airport: which one is not said.`]);

@@ -215,6 +215,21 @@ export const STEP_BEFORE = words(
 );
 
 /**
+ * A dispute of what the action charges, announced beside the yes: "I'll dispute the $95 later", "I'm contesting that fee", "I'll do
+ * a chargeback", "reclamaré la comisión", "esos 95 € los voy a impugnar", "这笔钱我会申诉", "我会拒付": the user does not accept the
+ * charge the action makes, whatever the yes says.
+ */
+// prettier-ignore
+export const DISPUTE = words(
+  [
+    "(?:i'?ll|i will|i'?m going to|i am going to|i'?m gonna|i'?ll be|i will be|i'?m) (?:(?:probably|definitely|certainly|just|still|also) )?(?:disput(?:e|ing)|contest(?:ing)?|challeng(?:e|ing)|fight(?:ing)?|charg(?:e|ing) (?:it )?back)",
+    "(?:dispute|contest|challenge) (?:it|that|this|the (?:charge|fee|amount|difference)|them) later", "(?:file|do|make|request) a (?:chargeback|dispute)", "i dispute",
+    "(?:voy a |pienso )?(?:reclamar|impugnar|disputar|recurrir|devolver el cargo)(?:la|lo|las|los)?", "(?:la|lo|las|los) (?:voy a|pienso) (?:reclamar|impugnar|recurrir)", "reclamare", "impugnare",
+  ],
+  ["(?:我|之后|回头|以后)[^，。,.]{0,6}(?:申诉|投诉|拒付|争议)", "(?:要|会|得)(?:申诉|拒付)"],
+);
+
+/**
  * Phrases with "if", "other" or "just" that put no condition on the action and change nothing:
  * "let me know if you need anything", "if possible", "to see if there's a way" (a purpose),
  * "all the other details look correct", "everything else looks good", "todo lo demás está bien".
@@ -398,13 +413,17 @@ const SPANISH_PAST_LOOKALIKE = "(?<!(?<![\\p{L}])(?<!(?:no|que|favor) )(?:lo|la|
 export const DIRECTIVE = words(
   [
     "please", "pls", "(?:i|we)(?:'d| would)? (?:still |really |also |just |now |then |definitely |only )?(?:like|love|want|need|wish|prefer)", "(?:i'?m|i am|i was|we'?re|we are) (?:really |just |still )?hoping (?:that )?(?:you|we can|to (?:get|see|have|receive)|for)", "i hope (?:you|we|to)", "(?:i'?d|i would) appreciate (?:it )?if", "it would be (?:great|nice|helpful) if", "i'?d rather", "(?:can|could|would|will) you", "let'?s", "(?:i|we)(?:'ll| will) (?:use|go with|take|pay|choose|stick with|keep|need|want|have)", "should (?:be|go|use)", "needs? to (?:be|go)", "make sure",
+    // a wish the reply says was not met, or an expectation of a thing, asks for what it names ("I would have liked a technician to
+    // set it up", "I'll expect a voucher for the trouble", "me habría gustado que empezara ya", "espero algún tipo de compensación")
+    "(?:i|we)(?:'d| would) have (?:liked|loved|wanted|preferred)", "(?:i|we)(?:'ll| will|'m| am|'re| are)? (?:be )?expect(?:ing)? (?:a|an|some|something)",
     "por favor", "quiero", "quisiera", "queremos", "me gustaria", "necesito", "podria", "puede", "prefiero", "anada",
+    "me (?:habria|hubiera) gustado", "(?:habria|hubiera) preferido", "espero (?:un|una|unos|unas|algun|alguna|algo)",
     // the formal command of these verbs is, without its accent, the first person of the past ("cambie" / "cambié"): after a pronoun
     // before it ("la usé una vez", "lo cambié ayer", "yo reservé") it is the past, as a command puts its pronoun after ("cámbielo"),
     // except after "no", "que" or "por favor" ("no la cambie", "que le envíe…")
     `${SPANISH_PAST_LOOKALIKE}(?:use|usen|cargue|agregue|cambie|cancele|reserve|busque|envie)`,
   ],
-  ["请", "帮我", "麻烦", "我要", "我想", "我需要", "能不能", "能否", "可不可以", "给我", "用我"],
+  ["请", "帮我", "麻烦", "我要", "我想", "我需要", "能不能", "能否", "可不可以", "给我", "用我", "本来想", "本想", "希望(?:能)?(?:有|给|得到|拿到)"],
 );
 
 /** A clause beginning with an imperative verb ("add two bags", "use my Visa", "check the other…"). */

@@ -34,6 +34,8 @@ const STOP = new Set(
     "am an as at be by do go he hi if in is it me my no of oh ok on or so to up us we ya yo ty pm ah eh uh um mm hm ay uy uf phew whew " +
     // murmurs and idioms of assent ("uh-huh", "mm-hmm", "by all means", "you bet", "dale", "hágale")
     "uh-huh mm-hmm mm-hm mhm means bet happen dale orale hagale " +
+    // the words of an expectation (its object is what it asks for): "I expect a…", "espero un…"
+    "expect expecting espero " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
     "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria puede pueden podria podrian dear sweetie sweetheart darling hon carino mija mijo querida querido todo todos asi " +
     // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"

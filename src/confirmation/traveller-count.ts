@@ -4,7 +4,8 @@
  * action for two or more travellers ("for you and Maria Lopez (2
  * passengers)", "为您和…", "para usted y…"): a passenger count that differs from the one described, so a
  * change, whatever agreement word it opens with. Said to an action for one traveller, or about who is on
- * the phone ("it's just me on the phone"), it changes nothing.
+ * the phone ("it's just me on the phone"), it changes nothing. The same for the lines of a plan put for several people ("switch all
+ * three lines"): "switch mine", "just my line", "solo mi línea" take the user's own line only.
  * @internal
  */
 
@@ -14,7 +15,7 @@ import { CARDINAL_WORDS, numberFromChinese } from "./number-words.js";
 
 /** The user alone as a traveller. */
 const ALONE =
-  /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas|(?:with|for|do|cancel|just|only)\s+mine(?!\s+(?:and|too|as\s+well|&))|(?:con|solo|solamente)\s+(?:lo|el|la)\s+mi[oa](?!\s+(?:y|tambien)(?![\p{L}])))(?![\p{L}])|先(?:把|办)?我的|我的(?:那张|那份|票)?先|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
+  /(?<![\p{L}])(?:(?:just|only)\s+(?:be\s+)?(?:me|myself|one(?:\s+of\s+us)?|(?:one|a single)\s+(?:passenger|person|traveller|traveler|ticket))|(?:by|on)\s+my\s*(?:self|own)|(?:travel\w*|fly\w*|going|go)\s+(?:alone|solo)|no\s*one\s+else|nobody\s+else|solo\s+(?:yo|soy\s+yo|para\s+mi|una\s+persona|un\s+pasajer[oa])|yo\s+sol[oa]|soy\s+solo\s+yo|(?:viajo|voy|vuelo)\s+sol[oa]|nadie\s+mas|(?:with|for|do|cancel|just|only|switch|change|move|upgrade|downgrade|update|port|convert|modify)\s+mine(?!\s+(?:and|too|as\s+well|&))|(?:just|only|solo|solamente)\s+(?:my|mi)\s+(?:own\s+)?(?:line|number|linea|numero)|(?:con|solo|solamente)\s+(?:lo|el|la)\s+mi[oa](?!\s+(?:y|tambien)(?![\p{L}])))(?![\p{L}])|先(?:把|办)?我的|我的(?:那张|那份|票)?先|就我|只有我|我一个人|我自己去|就一个人|只有一个人|(?:一|1)\s*(?:位|名|个)\s*(?:乘客|旅客)/iu;
 
 /** What follows "just me" when it is about the call, not the trip. */
 const ON_THE_CALL =
@@ -22,7 +23,7 @@ const ON_THE_CALL =
 
 /** A request for two or more travellers: "2 passengers", "both travellers", "for you and Maria", "2 位乘客", "para usted y". */
 const SEVERAL =
-  /(?<![\p{L}\d])(?<n>\d+|two|three|four|five|six|both|dos|tres|cuatro|cinco)\s+(?:passengers|travell?ers|people|persons|adults|pasajer[oa]s|personas|viajer[oa]s|adultos)(?![\p{L}])|(?<n2>\d+|两|二|三|四|五)\s*(?:位|名|个)\s*(?:乘客|旅客|人)|(?<pair>(?<![\p{L}])(?:for you and|you and your|both of you|para usted y|ustedes dos|los dos|ambos)(?![\p{L}])|为您和|给您和|您和您的|你们两)/iu;
+  /(?<![\p{L}\d])(?<n>\d+|two|three|four|five|six|both|dos|tres|cuatro|cinco)\s+(?:passengers|travell?ers|people|persons|adults|lines|pasajer[oa]s|personas|viajer[oa]s|adultos|lineas)(?![\p{L}])|(?<n2>\d+|两|二|三|四|五)\s*(?:位|名|个|条)\s*(?:乘客|旅客|人|号码|线路)|(?<pair>(?<![\p{L}])(?:for you and|you and your|both of you|para usted y|ustedes dos|los dos|ambos)(?![\p{L}])|为您和|给您和|您和您的|你们两)/iu;
 
 /** How many travellers the request names when it names two or more (undefined otherwise). */
 function severalTravellers(request: string): number | undefined {

@@ -39,7 +39,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { DETAIL_WORDS, givenReason } from "./reason-given.js";
-import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
+import { clauseParts, clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { withoutSettledCondition } from "./settled-condition.js";
@@ -552,10 +552,18 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
   const remainder = G.AGREEMENT.reduce((t, re) => t.replace(re, " "), compared);
+  // a wish that is not put as an instruction to the agent, said in the past or of someone else ("we wanted the aisle seats", "我女儿希望
+  // 退款退到她的卡上"), names a detail of the action all the same: its words of its own are a detail the request did not describe
+  // (a negated wish, "since I wouldn't want to cancel without a refund", is a motive; its negation is read as one)
+  const wishedDetail =
+    role.role === "instructs" &&
+    agreed.length === 0 &&
+    !NEGATOR.test(core) &&
+    clauseParts(core, ctx.request).some((p) => (p.role === "instructs" || p.role === "hidden") && DETAIL_WORDS.test(p.text));
   const unexplained =
     listed !== undefined
       ? listed.novel
-      : directive || idiomWithObject || (role.hidden && agreed.length === 0)
+      : directive || idiomWithObject || (role.hidden && agreed.length === 0) || wishedDetail
         ? told
         : agreed.length > 0 && !approvalOnly
           ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))

@@ -35,7 +35,7 @@ const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonc
 
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
-  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|queria\w*|quiso|quisimos|quisieron|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =

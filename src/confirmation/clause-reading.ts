@@ -52,7 +52,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { keptItem } from "./kept-item.js";
 import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegation, unstatedAcknowledgedNegations } from "./acknowledged-limit.js";
-import { otherPayer } from "./other-payer.js";
+import { otherPayer, othersMethod } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
 import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
@@ -68,7 +68,7 @@ import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { restatesScope } from "./restated-scope.js";
-import { ACTION_VERB } from "./action-domain.js";
+import { ACTION_VERB, PERSON } from "./action-domain.js";
 import { idleWords } from "./idle-words.js";
 import { assumedTerm } from "./assumed-term.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -237,6 +237,9 @@ function instructsInReason(reason: string, ctx: ClauseContext): boolean {
   return novelContent(reason.replace(/\w+n't(?![\p{L}])/gu, " "), ctx.vocabulary).length > 0 || (NEGATOR.test(reason) && DETAIL_WORDS.test(reason));
 }
 
+/** Someone other than the user in a request ("your husband's Visa", "her card", "您先生的卡"): a method may be theirs. */
+const SOMEONE_ELSE = new RegExp(`${PERSON.source}|(?<![\\p{L}])(?:his|her|their|su esposo|su esposa)(?![\\p{L}])|他|她`, "iu");
+
 /** A negated phrase ("not the flight", "不要行李") whose object is a word of the request. */
 function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): boolean {
   const object = negation.replace(G.NEGATOR, " ");
@@ -400,6 +403,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // someone else paying ("my wife will pay with her own card", other-payer.ts) changes who pays
     const payer = otherPayer(plain);
     if (payer !== undefined) risks.push({ kind: "change", text: payer });
+    // someone else's card or account ("refund it to his Visa", "退到我太太的卡上") changes whose money moves (other-payer.ts)
+    // (unless the request itself speaks of someone else, whose method it may be: "your husband's Visa")
+    const owned = payer === undefined && !SOMEONE_ELSE.test(ctx.request) ? othersMethod(plain) : undefined;
+    if (owned !== undefined) risks.push({ kind: "change", text: owned });
     // "the blender is going back as well": the request's kind of action told of an item it does not name (unnamed-item-action.ts)
     const unnamed = actionOnUnnamedItem(plain, ctx.request, ctx.vocabulary);
     if (unnamed !== undefined) risks.push({ kind: "addition", text: unnamed });

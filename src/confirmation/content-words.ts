@@ -92,7 +92,7 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["seat", /^(?:seat|asient)/],
   ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
-  ["certificate", /^(?:certific|voucher|vale$)/],
+  ["certificate", /^(?:certific|voucher)/],
   // "connect me with an agent" is the transfer; "connecting flight", "connection" are no hand-off
   ["transfer", /^(?:transfer|agent|connect$|connected$)/],
 ];

@@ -45,6 +45,10 @@ const NO_NEED =
 // "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
 export const TRAVEL =
   /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|(?<!本|原|后|起|看|想|将|未)来|去|飞|出行|同行|一起走|坐飞机/iu;
+/** A request about a trip: flights, a reservation, passengers ("vuelo", "reserva", "航班", "预订"). */
+const TRIP_REQUEST =
+  /(?<![\p{L}])(?:flights?|reservations?|bookings?|trips?|itinerar\w*|passengers?|travell?ers?|vuelos?|reservas?|viajes?|pasajer[oa]s?|itinerario)(?![\p{L}])|航班|预订|机票|行程|乘客|旅客/iu;
+
 /** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
 
@@ -68,6 +72,22 @@ const NOT_GOING =
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
 export const REPORTED =
   /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
+
+/**
+ * Someone else wanting something of the user or of another person ("the doctor doesn't want him to travel", "my physio wants me to
+ * rest", "el médico no quiere que viaje", "医生不让他出行"): advice told, as `REPORTED`, when what comes before it is not the user
+ * ("I want you to cancel it" is the user's own wish).
+ */
+const OTHERS_WISH =
+  /(?<![\p{L}])(?:(?:(?:doesn'?t|does not|didn'?t|did not|wouldn'?t|would not)\s+want|wants|wanted|would like|prefers|preferred|needs|needed|expects|expected)\s+(?:me|us|him|her|them)\s+to|(?:no\s+)?(?:quiere|queria|prefiere|preferia|recomienda|recomendo|pide|pidio)\s+que)(?![\p{L}])|(?:不让|不许|不准|让|要)(?:我们|他们|她们|我|他|她)/iu;
+function othersWish(text: string): RegExpExecArray | null {
+  const m = OTHERS_WISH.exec(text);
+  if (m === null) return null;
+  const lead = text.slice(0, m.index);
+  return /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) ? m : null;
+}
+/** Advice or a wish of someone else told (`REPORTED`, `OTHERS_WISH`). */
+const reported = (text: string): RegExpExecArray | null => REPORTED.exec(text) ?? othersWish(text);
 
 /** The request takes the whole thing away (a cancellation, a return): not travelling is the reason for it. */
 export const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
@@ -189,21 +209,24 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   // not going any more explains a cancellation ("婚礼取消了，所以这趟也不用去了"), unless someone else is named
   if (NOT_GOING.test(text) && REMOVES.test(request) && !ADDS.test(request) && !PERSON.test(text)) return "narrates";
   // a wish reported as someone's advice ("医生建议我不要长途飞行", "el médico nos dijo que no viajemos") is the user's life, unless it names a detail
-  const advised = REPORTED.exec(text);
+  const advised = reported(text);
   // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
   const bareVerb = !(afterStory && /(?:^|\s)(?:and|y|e)\s*$/u.test(before));
   const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t) || spanishCommand(t);
-  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(text)) : wish(text))
+  // (after "quiere que", the next word is the wished verb: "que viaje" is to travel, not a trip)
+  const advice = advised && /que$/u.test(advised[0]) ? text.replace(/(?<=(?:^|\s)que\s+)\p{L}+/u, " ") : text;
+  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(advice)) : wish(text))
     // a wish after a story is its conclusion ("we moved, so send it there", "我们搬家了，所以寄到新地址吧")
     // (no longer needing something is no wish: "my plans fell through, so I won't be needing that flight")
     return (afterStory || RESULT_BEFORE.test(before)) && !NO_NEED.test(text) ? "hidden" : "instructs";
-  const travel = TRAVEL.exec(text);
+  // going and coming are a trip's only where the request books or changes one: to a return or an order, "my neighbour came over" is a story
+  const travel = TRIP_REQUEST.test(request) ? TRAVEL.exec(text) : null;
   if (travel) {
     const lead = text.slice(0, travel.index);
     // a person joining or leaving the trip is a change of passengers, unless someone advised the user ("my doctor told me not to fly")
-    if (PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    if (PERSON.test(lead) && reported(lead) === null) return "hidden";
     // so is anyone but the user ("Maria isn't coming") when the request names who travels
-    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead) && !ZH_STORY_TIME.test(lead)) return "hidden";
+    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && reported(lead) === null && !ZH_STORY_TIME.test(lead)) return "hidden";
     // the user not travelling explains a cancellation; said about a booking or a change, it may set what is booked
     if (!REMOVES.test(request) || ADDS.test(request)) return "states";
   }

@@ -33,9 +33,16 @@ const PART_BREAK =
 /** The part opens with what follows a reason ("so…", "así que…", "所以…"): a result, which is an instruction when it has no subject. */
 const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonces)\s*$|(?:所以|因此|于是|那就)\s*$/iu;
 
+/**
+ * A wish of the past or a habit ("we wanted to", "had hoped to", "I always like to", "quisimos", "queríamos", "我们一直想", "本来想"):
+ * no instruction to the agent by itself. Only where the part names nothing of the action (`storyRole`).
+ */
+const PAST_WISH =
+  /(?<![\p{L}])(?:wanted|hoped|wished|had (?:wanted|hoped|planned)|(?:was|were) (?:hoping|wanting|planning)|(?:always|usually|often|generally) (?:like|want|wanted) to|quis(?:e|o|imos|ieron)|queria(?:mos|n)|siempre quis\w+)(?![\p{L}])|(?:一直|本来|原本|早就|当时)想/iu;
+
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
-  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|queria\w*|quiso|quisimos|quisieron|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|queria\w*|quiso|quisimos|quisieron|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|一直想|本来想|原本想|早就想|当时想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =
@@ -168,6 +175,17 @@ const OFFER =
 
 /** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
 const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
+/**
+ * A gerund opening a part is its subject ("so getting the $540 back really helps"), never an imperative; so is a Spanish infinitive
+ * with its object ("así que recuperar los $260 me ayuda").
+ */
+const VERBAL_SUBJECT = /^\p{L}{3,}ing(?![\p{L}])|^\p{L}{3,}(?:ar|er|ir)(?=\s+(?:el|la|los|las|un|una|mi|mis|todo|este|esta|ese|esa)(?![\p{L}]))/iu;
+const DETAIL_WORDS_ALL = new RegExp(DETAIL_WORDS.source, "giu");
+/** Every detail of the action a part names (a refund, a card, cash, a seat) is one the request names too. */
+function onlyRequestDetails(text: string, request: string): boolean {
+  const { stems } = requestWords(request);
+  return [...text.matchAll(DETAIL_WORDS_ALL)].every((m) => request.includes(m[0]) || contentStems(m[0]).every((w) => stems.has(w)));
+}
 
 /** A question asked as a statement ("I don't know whether I'll get a refund", "I wonder if…", "no sé si…", "不知道能不能…"): it asks. @internal */
 export const INDIRECT_QUESTION =
@@ -215,10 +233,20 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t) || spanishCommand(t);
   // (after "quiere que", the next word is the wished verb: "que viaje" is to travel, not a trip)
   const advice = advised && /que$/u.test(advised[0]) ? text.replace(/(?<=(?:^|\s)que\s+)\p{L}+/u, " ") : text;
-  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(advice)) : wish(text))
+  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(advice)) : wish(text)) {
+    // a wish of the user's past or habit told by the user ("so we wanted to treat ourselves", "siempre quisimos…", "我们一直想…"),
+    // no other wish beside it, that names nothing of the action is the story's, not an instruction
+    if (
+      PAST_WISH.test(text) &&
+      (NARRATOR.test(text) || PAST_WISH.exec(text)?.index === 0) &&
+      !wish(text.replace(PAST_WISH, " ")) &&
+      storyRole(text, request) === "narrates"
+    )
+      return "narrates";
     // a wish after a story is its conclusion ("we moved, so send it there", "我们搬家了，所以寄到新地址吧")
     // (no longer needing something is no wish: "my plans fell through, so I won't be needing that flight")
     return (afterStory || RESULT_BEFORE.test(before)) && !NO_NEED.test(text) ? "hidden" : "instructs";
+  }
   // going and coming are a trip's only where the request books or changes one: to a return or an order, "my neighbour came over" is a story
   const travel = TRIP_REQUEST.test(request) ? TRAVEL.exec(text) : null;
   if (travel) {
@@ -231,13 +259,20 @@ function partRole(part: string, before: string, request: string, afterStory: boo
     if (!REMOVES.test(request) || ADDS.test(request)) return "states";
   }
   // a result with no subject of its own is an instruction ("we moved, so send it there", "nos mudamos, así que envíelo")
-  if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
+  // (a gerund or infinitive subject naming a detail of its own, "so getting it in cash would help", still wishes for it)
+  if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text) && !(VERBAL_SUBJECT.test(text) && onlyRequestDetails(text, request)))
+    return "hidden";
   // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下");
   // a thing the request names or someone of the story may be the subject too ("the blender leaks", "nobody told us"), choosing nothing
   // a part told by the user names no time or preference for itself; one that only goes on with a story, or has another subject, may
   // be choosing ("my meeting moved, better the tuesday one")
   const own = NARRATOR.test(text) || OFFER.test(text);
   if (!own && !((afterStory || STORY_SUBJECT.test(text) || itemSubject(text, request)) && !CHOOSES.test(text))) return "states";
+  return storyRole(text, request);
+}
+
+/** What a part told by the user, or going on with a story, does: it narrates unless it names something of the action. */
+function storyRole(text: string, request: string): "narrates" | "states" {
   // the story's durations ("we sat there for five hours") are no count of an action that takes away or compensates
   const counted = REMOVES_OR_COMPENSATES.test(request) && !MORE.test(text) ? text.replace(STORY_DURATION, " ") : text;
   if (VALUE_LIKE.test(counted)) return "states";

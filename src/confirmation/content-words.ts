@@ -157,6 +157,9 @@ export function contentStems(text: string): string[] {
 /** A determiner right before "booking" makes it the noun. */
 const BOOKING_NOUN = /(?<![a-z])(?:the|my|our|your|this|that|current|same|whole|entire|existing|original|old)\s+$/;
 
+/** A generic Spanish go-ahead right after "solo" ("solo hágalo", "solo proceda"). */
+const SOLO_GO_AHEAD = /^\s+(?:hagalo|hazlo|hagamoslo|proceda|procedan|procede|continue|adelante|tramitelo|confirmelo)(?![\p{L}])/u;
+
 /**
  * The words of the text that may carry content (not stop words, not numbers), as written; with
  * `nounSenses`, "the booking" is written "reservation" (the noun).
@@ -169,6 +172,8 @@ function contentWords(text: string, nounSenses = true): string[] {
     // Spanish "son" ("they are") is a stop word; "my son", "son's" is a person
     const person = w === "son" && (/'s$/.test(m[0]) || /(?<![a-z])(?:my|our|your|his|her|their|the)\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index)));
     if (!person && (w.length < 2 || isStop(w) || cliticOfStop(w) || /\d/.test(w))) continue;
+    // "solo hágalo" is "just do it": "solo" before a generic go-ahead is no "alone"
+    if (w === "solo" && SOLO_GO_AHEAD.test(text.slice(m.index + 4))) continue;
     // "the booking", "my current booking": the noun, the reservation ("booking a new one" stays the verb)
     out.push(nounSenses && /^bookings?$/.test(w) && BOOKING_NOUN.test(text.slice(Math.max(0, m.index - 24), m.index)) ? "reservation" : w);
   }
@@ -220,7 +225,8 @@ const ZH_STOP = new Set([
 /** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
 // and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改");
 // "原来/原先/原本" is "原" (original) as the request writes it ("原支付方式"), and "那张/这张" is "that/this" with a card's measure word
-const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张/gu;
+// "直接办吧" (just do it): "directly" before a generic do-verb is no detail ("直接飞" still is)
+const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张|直接(?=(?:帮我|给我)?(?:办|处理|执行|弄|做|确认))/gu;
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {

@@ -33,10 +33,7 @@ const PART_BREAK =
 /** The part opens with what follows a reason ("so…", "así que…", "所以…"): a result, which is an instruction when it has no subject. */
 const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonces)\s*$|(?:所以|因此|于是|那就)\s*$/iu;
 
-/**
- * A wish of the past or a habit ("we wanted to", "had hoped to", "I always like to", "quisimos", "queríamos", "我们一直想", "本来想"):
- * no instruction to the agent by itself. Only where the part names nothing of the action (`storyRole`).
- */
+/** A wish of the past or a habit ("we wanted to", "I always like to", "queríamos", "我们一直想"): no instruction by itself (`storyRole`). */
 const PAST_WISH =
   /(?<![\p{L}])(?:wanted|hoped|wished|had (?:wanted|hoped|planned)|(?:was|were) (?:hoping|wanting|planning)|(?:always|usually|often|generally) (?:like|want|wanted) to|quis(?:e|o|imos|ieron)|queria(?:mos|n)|siempre quis\w+)(?![\p{L}])|(?:一直|本来|原本|早就|当时)想/iu;
 
@@ -175,10 +172,7 @@ const OFFER =
 
 /** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
 const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
-/**
- * A gerund opening a part is its subject ("so getting the $540 back really helps"), never an imperative; so is a Spanish infinitive
- * with its object ("así que recuperar los $260 me ayuda").
- */
+/** A gerund or a Spanish infinitive with its object opening a part is its subject ("so getting it back helps", "recuperar los $260 me ayuda"). */
 const VERBAL_SUBJECT = /^\p{L}{3,}ing(?![\p{L}])|^\p{L}{3,}(?:ar|er|ir)(?=\s+(?:el|la|los|las|un|una|mi|mis|todo|este|esta|ese|esa)(?![\p{L}]))/iu;
 const DETAIL_WORDS_ALL = new RegExp(DETAIL_WORDS.source, "giu");
 /** Every detail of the action a part names (a refund, a card, cash, a seat) is one the request names too. */

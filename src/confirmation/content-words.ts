@@ -93,6 +93,9 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
   ["certificate", /^(?:certific|voucher)/],
+  // sending money or a certificate ("send the refund", "envíen el reembolso", "mándelo"): the word's own forms only, under a name no
+  // other word begins with (a short stem such as "send" would take "sender" or, one typing slip away, "señora" for itself)
+  ["sendmoney", /^(?:send|sends|sending|sent|envi(?:ar|e|en|a|an|o|amos)(?:lo|la|los|las|me|nos)?|mand(?:ar|e|en|a|an)(?:lo|la|los|las|me|nos)?)$/],
   // "connect me with an agent" is the transfer; "connecting flight", "connection" are no hand-off
   ["transfer", /^(?:transfer|agent|connect$|connected$)/],
 ];
@@ -255,6 +258,8 @@ export function requestVocabulary(request: string): RequestVocabulary {
   const stems = new Set([...contentStems(request), ...words.map(stem)]);
   // booking something makes a reservation: "the booking" names what the request books
   if (stems.has("book")) stems.add("reservation");
+  // a refund or a certificate is sent where it goes ("send the refund to my Visa", "envíen el reembolso", "please send it")
+  if (stems.has("refund") || stems.has("certificate")) stems.add("sendmoney");
   const characters = new Set(contentCharacters(request));
   // the request's things in the other two languages (concept-glossary.ts): "upgrade" for 升级, 礼品卡 and "regalo" for a gift card
   const wordSet = new Set(words);

@@ -1,7 +1,8 @@
 /**
  * Issue 14: "send" the refund or the certificate ("yes, send the refund to my Visa", "sí, envíen el reembolso", "退款打到我卡上",
  * "好的，发给我吧") is how people say the request's refund or issuing goes where the request said: consent, with the destination
- * the request named (concept-glossary.ts). Sent to another method, another person or another place it is not. And "vale" (OK) is
+ * the request named (content-words.ts, the "sendmoney" concept: whole forms of the verb only, so that no word one
+ * typing slip away is taken for it). Sent to another method, another person or another place it is not. And "vale" (OK) is
  * no longer read as a voucher, which made "certificate" a word of no content (content-words.ts). Hand-written EN/ZH/ES rows.
  */
 import { describe, it } from "vitest";
@@ -33,6 +34,8 @@ describe("send the refund or the certificate", () => {
 
   it("to another method, person or place: unclear", () => {
     check([
+      // a word one typing slip from a form of "send" ("señora", "sendora") is no form of it: the sending verbs are matched whole
+      { request: refund[2], reply: "Sí, envíen el reembolso y cancelen también la de mi señora.", expected: "unclear" as const },
       ...rows(refund, ["Yes, send the refund to my PayPal.", "好的，退款打到我的支付宝上。", "Sí, envíen el reembolso a mi PayPal."], "unclear"),
       ...rows(
         refund,

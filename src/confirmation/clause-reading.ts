@@ -237,6 +237,10 @@ function instructsInReason(reason: string, ctx: ClauseContext): boolean {
   return novelContent(reason.replace(/\w+n't(?![\p{L}])/gu, " "), ctx.vocabulary).length > 0 || (NEGATOR.test(reason) && DETAIL_WORDS.test(reason));
 }
 
+/** A word of wishing, in any tense or person ("wanted", "hopes", "quería", "希望"): what `wishedDetail` reads. */
+const WISH_WORD =
+  /(?<![\p{L}])(?:want\w*|wish\w*|hop(?:e|es|ed|ing)|would like|'d like|prefer\w*|need\w*|quier\w*|queri\w*|quis\w*|prefier\w*|necesit\w*|dese\w*)(?![\p{L}])|希望|想|要求|需要/iu;
+
 /** Someone other than the user in a request ("your husband's Visa", "her card", "您先生的卡"): a method may be theirs. */
 const SOMEONE_ELSE = new RegExp(`${PERSON.source}|(?<![\\p{L}])(?:his|her|their|su esposo|su esposa)(?![\\p{L}])|他|她`, "iu");
 
@@ -566,7 +570,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     role.role === "instructs" &&
     agreed.length === 0 &&
     !NEGATOR.test(core) &&
-    clauseParts(core, ctx.request).some((p) => (p.role === "instructs" || p.role === "hidden") && DETAIL_WORDS.test(p.text));
+    clauseParts(core, ctx.request).some((p) => (p.role === "instructs" || p.role === "hidden") && WISH_WORD.test(p.text) && DETAIL_WORDS.test(p.text));
   const unexplained =
     listed !== undefined
       ? listed.novel

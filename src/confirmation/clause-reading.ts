@@ -40,7 +40,7 @@ import {
 } from "./consent-markers.js";
 import { readPaymentChoice, unofferedMethod } from "./payment-choice.js";
 import { DETAIL_WORDS, givenReason } from "./reason-given.js";
-import { clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
+import { clauseParts, clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
 import { withoutSettledCondition } from "./settled-condition.js";
@@ -53,7 +53,7 @@ import { withoutTransferPurpose } from "./transfer-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { keptItem } from "./kept-item.js";
 import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegation, unstatedAcknowledgedNegations } from "./acknowledged-limit.js";
-import { otherPayer } from "./other-payer.js";
+import { otherPayer, othersMethod } from "./other-payer.js";
 import { otherTraveller } from "./other-traveller.js";
 import { unofferedDayPeriod, withoutCoveredDayPeriods } from "./day-period.js";
 import { fewerTravellers, oneOfTravellers, moreTravellers } from "./traveller-count.js";
@@ -69,7 +69,7 @@ import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
 import { offersSeveral } from "./request-parts.js";
 import { restatesScope } from "./restated-scope.js";
-import { ACTION_VERB } from "./action-domain.js";
+import { ACTION_VERB, PERSON } from "./action-domain.js";
 import { idleWords } from "./idle-words.js";
 import { assumedTerm } from "./assumed-term.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
@@ -238,6 +238,13 @@ function instructsInReason(reason: string, ctx: ClauseContext): boolean {
   return novelContent(reason.replace(/\w+n't(?![\p{L}])/gu, " "), ctx.vocabulary).length > 0 || (NEGATOR.test(reason) && DETAIL_WORDS.test(reason));
 }
 
+/** A word of wishing, in any tense or person ("wanted", "hopes", "quería", "希望"): what `wishedDetail` reads. */
+const WISH_WORD =
+  /(?<![\p{L}])(?:want\w*|wish\w*|hop(?:e|es|ed|ing)|would like|'d like|prefer\w*|need\w*|quier\w*|queri\w*|quis\w*|prefier\w*|necesit\w*|dese\w*)(?![\p{L}])|希望|想|要求|需要/iu;
+
+/** Someone other than the user in a request ("your husband's Visa", "her card", "您先生的卡"): a method may be theirs. */
+const SOMEONE_ELSE = new RegExp(`${PERSON.source}|(?<![\\p{L}])(?:his|her|their|su esposo|su esposa)(?![\\p{L}])|他|她`, "iu");
+
 /** A negated phrase ("not the flight", "不要行李") whose object is a word of the request. */
 function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): boolean {
   const object = negation.replace(G.NEGATOR, " ");
@@ -403,6 +410,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     // someone else paying ("my wife will pay with her own card", other-payer.ts) changes who pays
     const payer = otherPayer(plain);
     if (payer !== undefined) risks.push({ kind: "change", text: payer });
+    // someone else's card or account ("refund it to his Visa", "退到我太太的卡上") changes whose money moves (other-payer.ts)
+    // (unless the request itself speaks of someone else, whose method it may be: "your husband's Visa")
+    const owned = payer === undefined && !SOMEONE_ELSE.test(ctx.request) ? othersMethod(plain) : undefined;
+    if (owned !== undefined) risks.push({ kind: "change", text: owned });
     // "the blender is going back as well": the request's kind of action told of an item it does not name (unnamed-item-action.ts)
     const unnamed = actionOnUnnamedItem(plain, ctx.request, ctx.vocabulary);
     if (unnamed !== undefined) risks.push({ kind: "addition", text: unnamed });
@@ -555,10 +566,18 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // receipt"); and what a clause agrees to must be what the request described ("yes, refund it to my PayPal"): its words
   // besides the agreement and the courtesy must be the request's. An approval alone ("that works with my schedule") only judges.
   const remainder = G.AGREEMENT.reduce((t, re) => t.replace(re, " "), compared);
+  // a wish that is not put as an instruction to the agent, said in the past or of someone else ("we wanted the aisle seats", "我女儿希望
+  // 退款退到她的卡上"), names a detail of the action all the same: its words of its own are a detail the request did not describe
+  // (a negated wish, "since I wouldn't want to cancel without a refund", is a motive; its negation is read as one)
+  const wishedDetail =
+    role.role === "instructs" &&
+    agreed.length === 0 &&
+    !NEGATOR.test(core) &&
+    clauseParts(core, ctx.request).some((p) => (p.role === "instructs" || p.role === "hidden") && WISH_WORD.test(p.text) && DETAIL_WORDS.test(p.text));
   const unexplained =
     listed !== undefined
       ? listed.novel
-      : directive || idiomWithObject || (role.hidden && agreed.length === 0)
+      : directive || idiomWithObject || (role.hidden && agreed.length === 0) || wishedDetail
         ? told
         : agreed.length > 0 && !approvalOnly
           ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))

@@ -33,9 +33,13 @@ const PART_BREAK =
 /** The part opens with what follows a reason ("so…", "así que…", "所以…"): a result, which is an instruction when it has no subject. */
 const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonces)\s*$|(?:所以|因此|于是|那就)\s*$/iu;
 
+/** A wish of the past or a habit ("we wanted to", "I always like to", "queríamos", "我们一直想"): no instruction by itself (`storyRole`). */
+const PAST_WISH =
+  /(?<![\p{L}])(?:wanted|hoped|wished|had (?:wanted|hoped|planned)|(?:was|were) (?:hoping|wanting|planning)|(?:always|usually|often|generally) (?:like|want|wanted) to|quis(?:e|o|imos|ieron)|queria(?:mos|n)|siempre quis\w+)(?![\p{L}])|(?:一直|本来|原本|早就|当时)想/iu;
+
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =
-  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
+  /(?<![\p{L}])(?:want\w*|wanna|need\w*|would like|'d like|like to|prefer\w*|rather|wish|hope to|hoping to|quiero|quiere|queremos|quisiera|queria\w*|quiso|quisimos|quisieron|necesit\w*|prefier\w*|prefer\w*|me gustaria|desea\w*|deseo|choose|pick|select|go with|opt for|elijo|escojo|opto|me quedo con)(?![\p{L}])|选|挑|用(?![了过完掉])|想要|我想|一直想|本来想|原本想|早就想|当时想|我要|要求|需要|希望|请|帮我|麻烦|给我|改成|换成|改到|换到|寄到|送到|发到|退到|不想|不要|不需要|不用|别|(?<!算了|了)吧$/iu;
 
 /** Not needing something: no wish for anything. */
 const NO_NEED =
@@ -45,6 +49,10 @@ const NO_NEED =
 // "going to be thrilled", "le va a encantar": the future of a feeling, not a trip
 export const TRAVEL =
   /(?<![\p{L}])(?:come|coming|join\w*|travel\w*|fly|flies|flying|flew|make it|go|goes|going(?!\s+to\s+(?:be|love|like|have|need|get|enjoy|want|miss|feel|hate|appreciate|mind|laugh|cry)(?![\p{L}]))|went|venir|viene|vienen|vino|viaj\w*|volar|vuel[ao]|ir|(?:va|van)(?!\s+a\s+(?!viajar|ir|volar|venir)\p{L}+(?:ar|er|ir)(?![\p{L}]))|fue)(?![\p{L}])|(?<!本|原|后|起|看|想|将|未)来|去|飞|出行|同行|一起走|坐飞机/iu;
+/** A request about a trip: flights, a reservation, passengers ("vuelo", "reserva", "航班", "预订"). */
+const TRIP_REQUEST =
+  /(?<![\p{L}])(?:flights?|reservations?|bookings?|trips?|itinerar\w*|passengers?|travell?ers?|vuelos?|reservas?|viajes?|pasajer[oa]s?|itinerario)(?![\p{L}])|航班|预订|机票|行程|乘客|旅客/iu;
+
 /** Someone the user does something for ("gifts for my family", "regalos para mi familia", "给家人"): not a traveller. */
 const FOR_SOMEONE = /(?<![\p{L}])(?:for|para)\s+(?:my|our|mi|mis|nuestr[oa]s?)\s+[\p{L}]+|给[^\s,，]{1,3}/giu;
 
@@ -68,6 +76,22 @@ const NOT_GOING =
 /** Someone reporting advice ("my doctor told me not to…", "el médico nos dijo que…", "医生建议我…"). */
 export const REPORTED =
   /(?<![\p{L}])(?:told|said|says|advised|recommended|suggested|warned|dijo|dijeron|recomendo|aconsejo|sugirio)(?![\p{L}])|建议|说|让我|叫我/iu;
+
+/**
+ * Someone else wanting something of the user or of another person ("the doctor doesn't want him to travel", "my physio wants me to
+ * rest", "el médico no quiere que viaje", "医生不让他出行"): advice told, as `REPORTED`, when what comes before it is not the user
+ * ("I want you to cancel it" is the user's own wish).
+ */
+const OTHERS_WISH =
+  /(?<![\p{L}])(?:(?:(?:doesn'?t|does not|didn'?t|did not|wouldn'?t|would not)\s+want|wants|wanted|would like|prefers|preferred|needs|needed|expects|expected)\s+(?:me|us|him|her|them)\s+to|(?:no\s+)?(?:quiere|queria|prefiere|preferia|recomienda|recomendo|pide|pidio)\s+que)(?![\p{L}])|(?:不让|不许|不准|让|要)(?:我们|他们|她们|我|他|她)/iu;
+function othersWish(text: string): RegExpExecArray | null {
+  const m = OTHERS_WISH.exec(text);
+  if (m === null) return null;
+  const lead = text.slice(0, m.index);
+  return /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) ? m : null;
+}
+/** Advice or a wish of someone else told (`REPORTED`, `OTHERS_WISH`). */
+const reported = (text: string): RegExpExecArray | null => REPORTED.exec(text) ?? othersWish(text);
 
 /** The request takes the whole thing away (a cancellation, a return): not travelling is the reason for it. */
 export const REMOVES = /(?<![\p{L}])(?:cancel\w*|anul\w*|cancelar|return|devol\w*)(?![\p{L}])|取消|退货|退掉/iu;
@@ -148,6 +172,14 @@ const OFFER =
 
 /** A noun phrase or pronoun opening a part: it has a subject of its own ("so the visa is better"). */
 const SUBJECT = /^(?:the|a|an|there|these|those|which|el|la|los|las|un|una|este|esta|eso|esto|ese|esa)(?![\p{L}])/iu;
+/** A gerund or a Spanish infinitive with its object opening a part is its subject ("so getting it back helps", "recuperar los $260 me ayuda"). */
+const VERBAL_SUBJECT = /^\p{L}{3,}ing(?![\p{L}])|^\p{L}{3,}(?:ar|er|ir)(?=\s+(?:el|la|los|las|un|una|mi|mis|todo|este|esta|ese|esa)(?![\p{L}]))/iu;
+const DETAIL_WORDS_ALL = new RegExp(DETAIL_WORDS.source, "giu");
+/** Every detail of the action a part names (a refund, a card, cash, a seat) is one the request names too. */
+function onlyRequestDetails(text: string, request: string): boolean {
+  const { stems } = requestWords(request);
+  return [...text.matchAll(DETAIL_WORDS_ALL)].every((m) => request.includes(m[0]) || contentStems(m[0]).every((w) => stems.has(w)));
+}
 
 /** A question asked as a statement ("I don't know whether I'll get a refund", "I wonder if…", "no sé si…", "不知道能不能…"): it asks. @internal */
 export const INDIRECT_QUESTION =
@@ -189,32 +221,52 @@ function partRole(part: string, before: string, request: string, afterStory: boo
   // not going any more explains a cancellation ("婚礼取消了，所以这趟也不用去了"), unless someone else is named
   if (NOT_GOING.test(text) && REMOVES.test(request) && !ADDS.test(request) && !PERSON.test(text)) return "narrates";
   // a wish reported as someone's advice ("医生建议我不要长途飞行", "el médico nos dijo que no viajemos") is the user's life, unless it names a detail
-  const advised = REPORTED.exec(text);
+  const advised = reported(text);
   // a bare verb after "and" in a story goes on with the story's subject ("I'm anxious to get this done and find out the savings")
   const bareVerb = !(afterStory && /(?:^|\s)(?:and|y|e)\s*$/u.test(before));
   const wish = (t: string) => DIRECTIVE.test(t) || (bareVerb && IMPERATIVE_OPENING.test(t)) || VOLITION.test(t) || spanishCommand(t);
-  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(text)) : wish(text))
+  // (after "quiere que", the next word is the wished verb: "que viaje" is to travel, not a trip)
+  const advice = advised && /que$/u.test(advised[0]) ? text.replace(/(?<=(?:^|\s)que\s+)\p{L}+/u, " ") : text;
+  if (advised ? wish(text.slice(0, advised.index)) || [DETAIL_WORDS, ACTION_NOUNS].some((re) => re.test(advice)) : wish(text)) {
+    // a wish of the user's past or habit told by the user ("so we wanted to treat ourselves", "siempre quisimos…", "我们一直想…"),
+    // no other wish beside it, that names nothing of the action is the story's, not an instruction
+    if (
+      PAST_WISH.test(text) &&
+      (NARRATOR.test(text) || PAST_WISH.exec(text)?.index === 0) &&
+      !wish(text.replace(PAST_WISH, " ")) &&
+      storyRole(text, request) === "narrates"
+    )
+      return "narrates";
     // a wish after a story is its conclusion ("we moved, so send it there", "我们搬家了，所以寄到新地址吧")
     // (no longer needing something is no wish: "my plans fell through, so I won't be needing that flight")
     return (afterStory || RESULT_BEFORE.test(before)) && !NO_NEED.test(text) ? "hidden" : "instructs";
-  const travel = TRAVEL.exec(text);
+  }
+  // going and coming are a trip's only where the request books or changes one: to a return or an order, "my neighbour came over" is a story
+  const travel = TRIP_REQUEST.test(request) ? TRAVEL.exec(text) : null;
   if (travel) {
     const lead = text.slice(0, travel.index);
     // a person joining or leaving the trip is a change of passengers, unless someone advised the user ("my doctor told me not to fly")
-    if (PERSON.test(lead) && !REPORTED.test(lead)) return "hidden";
+    if (PERSON.test(lead) && reported(lead) === null) return "hidden";
     // so is anyone but the user ("Maria isn't coming") when the request names who travels
-    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && !REPORTED.test(lead) && !ZH_STORY_TIME.test(lead)) return "hidden";
+    if (PASSENGERS.test(request) && /[\p{L}]/u.test(lead) && !FIRST_PERSON.test(lead) && reported(lead) === null && !ZH_STORY_TIME.test(lead)) return "hidden";
     // the user not travelling explains a cancellation; said about a booking or a change, it may set what is booked
     if (!REMOVES.test(request) || ADDS.test(request)) return "states";
   }
   // a result with no subject of its own is an instruction ("we moved, so send it there", "nos mudamos, así que envíelo")
-  if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text)) return "hidden";
+  // (a gerund or infinitive subject naming a detail of its own, "so getting it in cash would help", still wishes for it)
+  if (RESULT_BEFORE.test(before) && !NARRATOR.test(text) && !SUBJECT.test(text) && !(VERBAL_SUBJECT.test(text) && onlyRequestDetails(text, request)))
+    return "hidden";
   // a part with no subject of its own goes on with the story before it ("I booked it by mistake, wasn't paying attention", "背包里装不下");
   // a thing the request names or someone of the story may be the subject too ("the blender leaks", "nobody told us"), choosing nothing
   // a part told by the user names no time or preference for itself; one that only goes on with a story, or has another subject, may
   // be choosing ("my meeting moved, better the tuesday one")
   const own = NARRATOR.test(text) || OFFER.test(text);
   if (!own && !((afterStory || STORY_SUBJECT.test(text) || itemSubject(text, request)) && !CHOOSES.test(text))) return "states";
+  return storyRole(text, request);
+}
+
+/** What a part told by the user, or going on with a story, does: it narrates unless it names something of the action. */
+function storyRole(text: string, request: string): "narrates" | "states" {
   // the story's durations ("we sat there for five hours") are no count of an action that takes away or compensates
   const counted = REMOVES_OR_COMPENSATES.test(request) && !MORE.test(text) ? text.replace(STORY_DURATION, " ") : text;
   if (VALUE_LIKE.test(counted)) return "states";

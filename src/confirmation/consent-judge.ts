@@ -43,6 +43,7 @@ import { severalWhereOnePut } from "./plural-reference.js";
 import { oldBesideNew } from "./old-beside-new.js";
 import { nearName } from "./near-name.js";
 import { otherCurrency } from "./currency-kind.js";
+import { otherBagKind } from "./bag-kind.js";
 import { reversedTransfer } from "./transfer-direction.js";
 import { contraryKind } from "./contrary-kind.js";
 import { otherBasis } from "./rate-basis.js";
@@ -274,6 +275,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const currency = otherCurrency(reply, requestText);
   if (currency !== undefined)
     return verdict("unclear", "amount", [`The reply names ${currency}: the request's number, in another currency; which amount is agreed to is not said.`]);
+  // "a carry-on is fine" when the request adds a checked bag: another kind of bag than the one described (bag-kind.ts)
+  const bag = otherBagKind(reply, requestText);
+  if (bag !== undefined)
+    return verdict("unclear", "change", [`The reply names a ${bag} bag, a kind of bag the request did not put: which bag is meant is not said.`]);
   // "as you said, the late fee goes away too": a promise the request does not contain (assumed-term.ts)
   const claimed = claimedTerm(reply, vocabulary);
   if (claimed !== undefined)

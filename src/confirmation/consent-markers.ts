@@ -269,12 +269,12 @@ export const CHANGE = words(
   ["而不是", "不要用", "另一", "别的", "其他的", "换一个", "改用"],
 );
 
-/** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅". */
+/** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅" (not "just do it", "solo hágalo": impatience, all of it). */
 // prettier-ignore
 export const PARTIAL = words(
   // "the only option / way / choice" concedes there is no alternative: it restricts nothing ("if that's the only option, then yes")
-  ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|do|this|that|one|for now|keep)", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
-    "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento",
+  ["only(?<!the only(?= (?:option|choice|way|alternative|solution|possibility)(?![\\p{L}])))", "just (?:the|for|add|this|that|one|for now|keep)", "just do(?! (?:it|that|so)(?! (?:one|ones|part|first|second|last|bit|with|on|for|only)(?![\\p{L}]))(?![\\p{L}]))", "just (?:cancel|return|exchange|remove|refund|change|upgrade|book|send|modify|swap|replace) (?:the|my|one|that|this)(?! (?:order|reservation|booking|trip|whole|entire|one you|thing))",
+    "(?:i|we) (?:still|do|really) (?:want|need) (?:the|my|to keep)", "(?:i'?ll|i will|i'?d like to|i want to|let me) keep (?:the|my)", "quiero quedarme con", "me quedo con", "todavia (?:quiero|necesito) (?:el|la|los|las|mi|mis)", "skip", "except", "excluding", "apart from", "but not", "for now", "later", "solo(?! (?:hagalo|hazlo|hagamoslo|proceda|procedan|procede|continue|adelante|tramitelo|confirmelo)(?! (?:con|para|el|la|los|las|en|de|solo|una|un|uno)(?![\\p{L}]))(?![\\p{L}]))", "solamente", "unicamente", "excepto", "salvo", "por ahora", "de momento", "por el momento",
     // the other words that take a listed thing out of what is agreed to ("all three minus the bottle", "everything other than the mat", "todo menos la
     // esterilla", "todo sin la lámpara"): not "more or less", "at least", "without a doubt" or "sin la menor duda"
     "minus", "less (?:the|my|that|this|those|these)", "other than", "aside from", "leaving out", "not including", "with the exception of", "bar(?:ring)? (?:the|my)", "save(?: for)? (?:the|my)",
@@ -353,7 +353,11 @@ export const PRESSURE = words(
 
 /** Haste ("I'm in a hurry", "I'm late", "tengo prisa"): pressure unless the reply also says yes in so many words. */
 // prettier-ignore
-export const HASTE = words(["(?:i'?m|i am|we'?re|we are) (?:in a (?:hurry|rush)|late|running late|pressed for time|short on time)", "hurry", "tengo prisa", "estoy apurad[oa]"], ["我赶时间", "赶时间", "来不及"]);
+// "just do it", "solo hágalo", "直接办吧": impatience, which beside a go-ahead alone (no yes) presses rather than answers
+export const HASTE = words(
+  ["(?:i'?m|i am|we'?re|we are) (?:in a (?:hurry|rush)|late|running late|pressed for time|short on time)", "hurry", "tengo prisa", "estoy apurad[oa]", "just do (?:it|that)", "solo (?:hagalo|hazlo)"],
+  ["我赶时间", "赶时间", "来不及", "直接办"],
+);
 
 /** Sarcasm: "yeah right", "oh sure", "why not", "as if" ("I don't see why not" is a yes: `NO_OBJECTION_LATIN`). */
 // prettier-ignore

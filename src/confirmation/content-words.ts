@@ -94,7 +94,10 @@ const CONCEPTS: readonly (readonly [string, RegExp])[] = [
   ["seat", /^(?:seat|asient)/],
   ["segment", /^(?:segment|leg$|tramo)/],
   ["date", /^(?:date|fech)/],
-  ["certificate", /^(?:certific|voucher|vale$)/],
+  ["certificate", /^(?:certific|voucher)/],
+  // sending money or a certificate ("send the refund", "envíen el reembolso", "mándelo"): the word's own forms only, under a name no
+  // other word begins with (a short stem such as "send" would take "sender" or, one typing slip away, "señora" for itself)
+  ["sendmoney", /^(?:send|sends|sending|sent|envi(?:ar|e|en|a|an|o|amos)(?:lo|la|los|las|me|nos)?|mand(?:ar|e|en|a|an)(?:lo|la|los|las|me|nos)?)$/],
   // "connect me with an agent" is the transfer; "connecting flight", "connection" are no hand-off
   ["transfer", /^(?:transfer|agent|connect$|connected$)/],
 ];
@@ -159,6 +162,9 @@ export function contentStems(text: string): string[] {
 /** A determiner right before "booking" makes it the noun. */
 const BOOKING_NOUN = /(?<![a-z])(?:the|my|our|your|this|that|current|same|whole|entire|existing|original|old)\s+$/;
 
+/** A generic Spanish go-ahead right after "solo" ("solo hágalo", "solo proceda"). */
+const SOLO_GO_AHEAD = /^\s+(?:hagalo|hazlo|hagamoslo|proceda|procedan|procede|continue|adelante|tramitelo|confirmelo)(?![\p{L}])/u;
+
 /**
  * The words of the text that may carry content (not stop words, not numbers), as written; with
  * `nounSenses`, "the booking" is written "reservation" (the noun).
@@ -171,6 +177,8 @@ function contentWords(text: string, nounSenses = true): string[] {
     // Spanish "son" ("they are") is a stop word; "my son", "son's" is a person
     const person = w === "son" && (/'s$/.test(m[0]) || /(?<![a-z])(?:my|our|your|his|her|their|the)\s+$/.test(text.slice(Math.max(0, m.index - 8), m.index)));
     if (!person && (w.length < 2 || isStop(w) || cliticOfStop(w) || /\d/.test(w))) continue;
+    // "solo hágalo" is "just do it": "solo" before a generic go-ahead is no "alone"
+    if (w === "solo" && SOLO_GO_AHEAD.test(text.slice(m.index + 4))) continue;
     // "the booking", "my current booking": the noun, the reservation ("booking a new one" stays the verb)
     out.push(nounSenses && /^bookings?$/.test(w) && BOOKING_NOUN.test(text.slice(Math.max(0, m.index - 24), m.index)) ? "reservation" : w);
   }
@@ -222,7 +230,8 @@ const ZH_STOP = new Set([
 /** Softeners that carry no content ("改一下": change it "a bit", i.e. please change it). */
 // and the generic verbs of changing, as "change", "update" and "modify" are stop words in English ("请修改", "帮我更改");
 // "原来/原先/原本" is "原" (original) as the request writes it ("原支付方式"), and "那张/这张" is "that/this" with a card's measure word
-const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张/gu;
+// "直接办吧" (just do it): "directly" before a generic do-verb is no detail ("直接飞" still is)
+const ZH_SOFTENERS = /一下|一点儿?|修改|更改|改动|变更|(?<=原)(?:来|先|本)|(?<=[那这])张|直接(?=(?:帮我|给我)?(?:办|处理|执行|弄|做|确认))/gu;
 
 /** The content characters of a text's Chinese parts. */
 export function contentCharacters(text: string): string[] {
@@ -251,6 +260,8 @@ export function requestVocabulary(request: string): RequestVocabulary {
   const stems = new Set([...contentStems(request), ...words.map(stem)]);
   // booking something makes a reservation: "the booking" names what the request books
   if (stems.has("book")) stems.add("reservation");
+  // a refund or a certificate is sent where it goes ("send the refund to my Visa", "envíen el reembolso", "please send it")
+  if (stems.has("refund") || stems.has("certificate")) stems.add("sendmoney");
   const characters = new Set(contentCharacters(request));
   // the request's things in the other two languages (concept-glossary.ts): "upgrade" for 升级, 礼品卡 and "regalo" for a gift card
   const wordSet = new Set(words);

@@ -24,9 +24,9 @@ const EN_ES_START = String.raw`(?:^|[,;:]\s*|(?<![\p{L}])(?:and|also|plus|but|y|
 const EN_AUX = String.raw`(?:\s*'(?:s|ll|re)|\s+(?:is|are|will|would|also|too|still|probably|definitely|really|going to|gonna|might|may|does|do))*`;
 const ES_AUX = String.raw`(?:\s+(?:tambien|ademas|seguro|seguramente|va a|van a))*`;
 
-/** Another person needing or wanting something. */
+/** Another person needing or wanting something (not wanting the user to do something: "my doctor wants me to rest" is advice, clause-role.ts). */
 const NEEDS = new RegExp(
-  `${EN_ES_START}${EN_ES_SUBJECT}(?:${EN_AUX}(?:\\s+(?:needs?|wants?|would like)|\\s*'d like)|${ES_AUX}\\s+(?:necesita\\w*|quiere|quieren|querra\\w*|querer))(?![\\p{L}])`,
+  `${EN_ES_START}${EN_ES_SUBJECT}(?:${EN_AUX}(?:\\s+(?:needs?|wants?|would like)(?!\\s+(?:me|us)\\s+to(?![\\p{L}]))|\\s*'d like)|${ES_AUX}\\s+(?:necesita\\w*|quiere|quieren|querra\\w*|querer))(?![\\p{L}])`,
   "iu",
 );
 /** Another person on the trip: aboard, coming, joining, travelling. */
@@ -40,7 +40,11 @@ const JOINS = new RegExp(
 const ZH_PERSON = String.raw`(?:我的?|我们的?)?(?:太太|妻子|老婆|丈夫|老公|先生|儿子|女儿|孩子|朋友|同事|老板|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|家人)|他们|她们|他|她`;
 const ZH_SUBJECT = String.raw`(?:^|[，,、])(?<subject>${ZH_PERSON}|[\p{Script=Han}]{2,4}?)`;
 const ZH_NEEDS = new RegExp(`${ZH_SUBJECT}(?:也|还|都|会|肯定|可能|将)*(?:需要|想要|要)(?!求)`, "u");
-const ZH_JOINS = new RegExp(`${ZH_SUBJECT}(?:也|还|都|会|要|将)*(?:也|还|跟|和|一起|同行)(?:会|要|我|我们|一起)*(?:坐|乘|搭|去|来|飞|走|同行|一起)`, "u");
+// "我先生还是想坐20号的航班": still wanting to fly is being on a trip too
+const ZH_JOINS = new RegExp(
+  `${ZH_SUBJECT}(?:(?:也|还|都|会|要|将)*(?:也|还|跟|和|一起|同行)(?:会|要|我|我们|一起)*(?:坐|乘|搭|去|来|飞|走|同行|一起)|(?:还是|还|也|仍然|依然|照样)(?:想|要)(?:坐|乘|搭|飞|去))`,
+  "u",
+);
 const PERSON_ZH = new RegExp(`^(?:${ZH_PERSON})$`, "u");
 /** A Chinese subject that is the user, the agent or a thing. */
 const ZH_NOT_A_PERSON = /^(?:我|我们|您|你|这|那|它|好|可以|行|对|是|嗯|都|就|没问题)|[这那它吗呢]$/u;

@@ -24,7 +24,7 @@ const INSTEAD = /(?<![\p{L}])(?:instead|rather than|in place of|en lugar de|en v
 
 /** The action's own details: a reason that speaks of them may be setting them. @internal */
 export const DETAIL_WORDS =
-  /(?<![\p{L}])(?:refund\w*|money|pay\w*|charge\w*|card|cards|certificate\w*|voucher\w*|credit|cash|cabin|class|economy|business|bag|bags|luggage|seats?|seating|seated|passenger\w*|insurance|reembols\w*|pago|tarjeta\w*|cabina|clase|maleta\w*|pasajer\w*|seguro)(?![\p{L}])|退款|退钱|支付|卡|舱|行李|座位|乘客|保险/iu;
+  /(?<![\p{L}])(?:refund\w*|money|pay\w*|charge\w*|card|cards|certificate\w*|voucher\w*|credit|cash|efectivo|cabin|class|economy|business|bag|bags|luggage|seats?|seating|seated|asientos?|passenger\w*|insurance|reembols\w*|pago|tarjeta\w*|cabina|clase|maleta\w*|pasajer\w*|seguro)(?![\p{L}])|退款|退钱|现金|支付|卡|舱|行李|座位|乘客|保险/iu;
 
 /** What may follow a comma and still be the reason ("a different, cheaper flight"): no agreement, request, condition or action. */
 function continuesReason(rest: string): boolean {

@@ -7,7 +7,7 @@
 export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // a yes to "book this flight" where the request named no payment and no passenger: this set labels it unclear, the
   // tau2/tau1 corpora label the same kind confirmed (README, "real-replies-4.jsonl")
-  "real-replies-4.jsonl": ["r4-237", "r4-293", "r4-294"],
+  "real-replies-4.jsonl": ["r4-237", "r4-294"],
   // a yes to a request that had not yet put the action's details: "Shall I proceed with the exchange?" naming no item (README,
   // "real-replies-6.jsonl")
   "real-replies-6.jsonl": ["r6-194"],

@@ -43,7 +43,7 @@ import { DETAIL_WORDS, givenReason } from "./reason-given.js";
 import { clauseParts, clauseRole, MIND_CHANGED, REMOVES_OR_COMPENSATES, RETRACTION, STORY_DURATION, withoutNarration } from "./clause-role.js";
 import { withoutNoLongerNeeded } from "./no-longer-needed.js";
 import { withoutOwnPlans } from "./own-plans.js";
-import { withoutSettledCondition } from "./settled-condition.js";
+import { withoutConcededUnavailable, withoutSettledCondition } from "./settled-condition.js";
 import { withoutProductFaults } from "./product-fault.js";
 import { preferenceRestates } from "./stated-preference.js";
 import { announcedStep } from "./announced-step.js";
@@ -259,7 +259,7 @@ function negatesRequestWord(negation: string, vocabulary: RequestVocabulary): bo
 export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // "long story short: yes…", "en fin, sí…", "总之，好的…": the hinge from a story to the answer says nothing itself
   // and so does a condition the request already settled ("if that's the only option" after "the only option is…", settled-condition.ts)
-  const clause = withoutSettledCondition(said, ctx.request)
+  const clause = withoutConcededUnavailable(withoutSettledCondition(said, ctx.request), ctx.request)
     .replace(/^[\s,，;；]+/u, "")
     .replace(STORY_CLOSE, "");
   // the reason the request asked for says why, not what ("the reason is that I want a different flight"): the rest is read

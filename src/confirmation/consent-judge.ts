@@ -31,6 +31,7 @@ import { yesToOneOfSeveral } from "./targeted-yes.js";
 import { vagueTarget } from "./vague-target.js";
 import { unfilledSlot } from "./unfilled-slot.js";
 import { unsettledTarget } from "./alternative-target.js";
+import { withoutConcededUnavailable } from "./settled-condition.js";
 import { unnamedFlight } from "./unnamed-flight.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
 import { unchosenOption } from "./unchosen-option.js";
@@ -338,7 +339,8 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   // how to pay is a detail of the action: a method the reply designates in words the request never used was not put to the user
   // (an action that takes no payment, such as a cancellation, is not paid by what the reply says)
   const paid = actions.length === 0 || actions.some((a) => Object.keys(a.args).some((k) => /payment|pay_|certificate/i.test(k)));
-  const payBy = paid ? undescribedPaymentMethod(reply, requestText, openPayment) : undefined;
+  // (a method the reply says is not available, "since PayPal is not an option", designates nothing: settled-condition.ts)
+  const payBy = paid ? undescribedPaymentMethod(withoutConcededUnavailable(reply, requestText), requestText, openPayment) : undefined;
   if (payBy !== undefined)
     return verdict("unclear", "payment_reference", [
       `The reply says how to pay (${JSON.stringify(payBy)}) in words the request did not use: that method was not put to the user.`,

@@ -4,6 +4,10 @@
  * opción es…", "只能退到原支付方式"). The user grants what the request stated; nothing is left open, so the clause is read without
  * it. After a request that did not say so ("I can issue a $150 certificate"), the same words still leave the yes hanging on
  * something the agent has not told ("is there another option?"), and the clause keeps its condition.
+ *
+ * Likewise an alternative the user concedes is not available ("Since PayPal is not an option, yes, please proceed…", "como
+ * PayPal no es una opción, adelante", "既然不能退到PayPal，那就办吧"): it says what the action will *not* use, so it adds nothing
+ * to the action, provided what it rules out is not something the request itself put (real-replies-9 tuning, r9-115).
  * @internal
  */
 
@@ -53,5 +57,31 @@ const REQUEST_ONLY_OPTION = new RegExp(
 export function withoutSettledCondition(clause: string, request: string): string {
   const m = ONLY_OPTION_CONDITION.exec(clause);
   if (m === null || !REQUEST_ONLY_OPTION.test(request)) return clause;
+  return clause.slice(0, m.index) + " " + clause.slice(m.index + m[0].length);
+}
+
+/** "since PayPal is not an option,", "as a refund to the card isn't possible,", "como PayPal no es una opción,", "既然不能用PayPal，". */
+const CONCEDED_UNAVAILABLE = new RegExp(
+  [
+    String.raw`(?<![\p{L}])(?:since|as|because|given that|seeing as) ((?:[\p{L}\d'-]+ ){1,5}?)(?:is|are)(?:n't| not) (?:an? |really an? )?(?:option|options|possible|available|allowed|an alternative)(?![\p{L}])[^,.;]*[,.;]?`,
+    String.raw`(?<![\p{L}])(?:como|ya que|dado que|puesto que) ((?:[\p{L}\d'-]+ ){1,5}?)no (?:es|son|esta|estan) (?:una |un )?(?:opcion|opciones|posible|disponibles?|permitid[oa]s?|alternativa)(?![\p{L}])[^,.;]*[,.;]?`,
+    String.raw`既然(?:不能|没法|无法)(?:退到|用|使用|退回)?([^，,。；;]{1,12}?)(?:的话)?[，,]`,
+  ].join("|"),
+  "iu",
+);
+
+/**
+ * The clause without an alternative it concedes is unavailable ("since PayPal is not an option"), unless what it rules out
+ * is named in the request; or unchanged.
+ * @param clause The reply's clause, in normal form.
+ * @param request The request, in normal form.
+ * @internal
+ */
+export function withoutConcededUnavailable(clause: string, request: string): string {
+  const m = CONCEDED_UNAVAILABLE.exec(clause);
+  if (m === null) return clause;
+  const ruledOut = (m[1] ?? m[2] ?? m[3] ?? "").trim();
+  const words = ruledOut.match(/[\p{L}\d]{3,}|\p{Script=Han}{2,}/gu) ?? [];
+  if (words.length === 0 || words.some((w) => !/^(?:that|this|the|una?|el|la|los|las|refund|reembolso|退款)$/u.test(w) && request.includes(w))) return clause;
   return clause.slice(0, m.index) + " " + clause.slice(m.index + m[0].length);
 }

@@ -242,6 +242,9 @@ function instructsInReason(reason: string, ctx: ClauseContext): boolean {
 const WISH_WORD =
   /(?<![\p{L}])(?:want\w*|wish\w*|hop(?:e|es|ed|ing)|would like|'d like|prefer\w*|need\w*|quier\w*|queri\w*|quis\w*|prefier\w*|necesit\w*|dese\w*)(?![\p{L}])|希望|想|要求|需要/iu;
 
+/** The same, with the "can" of a Chinese wish after it ("希望能", "希望可以"), everywhere in a text. */
+const WISH_WORD_WITH_ABILITY = new RegExp(`(?:${WISH_WORD.source})(?:能|可以)?`, "giu");
+
 /** Someone other than the user in a request ("your husband's Visa", "her card", "您先生的卡"): a method may be theirs. */
 const SOMEONE_ELSE = new RegExp(`${PERSON.source}|(?<![\\p{L}])(?:his|her|their|su esposo|su esposa)(?![\\p{L}])|他|她`, "iu");
 
@@ -577,11 +580,14 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const unexplained =
     listed !== undefined
       ? listed.novel
-      : directive || idiomWithObject || (role.hidden && agreed.length === 0) || wishedDetail
+      : directive || idiomWithObject || (role.hidden && agreed.length === 0)
         ? told
-        : agreed.length > 0 && !approvalOnly
-          ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))
-          : [];
+        : wishedDetail
+          ? // (the wish's own words are no detail: "希望能升到商务舱" after an upgrade to business names only the request's cabin)
+            novelContent(core.replace(WISH_WORD_WITH_ABILITY, " "), ctx.vocabulary).filter((w) => told.includes(w))
+          : agreed.length > 0 && !approvalOnly
+            ? novelContent(remainder, ctx.vocabulary).filter((w) => told.includes(w))
+            : [];
   // beside an instruction read after a bare "which one to cancel?", any other clause with words of its own asks for something else
   const extra = unexplained.length > 0 ? unexplained : whichCancel && agreed.length === 0 && !courtesyOnly ? novel : [];
   // a wish to be told once it is done asks for nothing else; the clause's other parts still may ("cancel my hotel too, let me know when

@@ -35,7 +35,7 @@ const RESULT_BEFORE = /(?:^|[\s,])(?:so|so that|therefore|asi que|por eso|entonc
 
 /** A wish of the past or a habit ("we wanted to", "I always like to", "queríamos", "我们一直想"): no instruction by itself (`storyRole`). */
 const PAST_WISH =
-  /(?<![\p{L}])(?:wanted|hoped|wished|had (?:wanted|hoped|planned)|(?:was|were) (?:hoping|wanting|planning)|(?:always|usually|often|generally) (?:like|want|wanted) to|quis(?:e|o|imos|ieron)|queria(?:mos|n)|siempre quis\w+)(?![\p{L}])|(?:一直|本来|原本|早就|当时)想/iu;
+  /(?<![\p{L}])(?:wanted|hoped|wished|had (?:wanted|hoped|planned)|(?:was|were) (?:hoping|wanting|planning)|(?:always|usually|often|generally) (?:like|want|wanted) to|quis(?:e|o|imos|ieron)|queria(?:mos|n)|siempre quis\w+)(?![\p{L}])|(?:一直|早就|当时)想/iu;
 
 /** A wish or an instruction in any person ("I want", "we'd like", "quiero", "我想要", "请", "帮我", "改成"). */
 const VOLITION =

@@ -248,7 +248,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       `The request still holds an unfilled slot (${JSON.stringify(slot)}): the action's details were never put to the user.`,
     ]);
   // "the puzzle in order #W3916020 or #W5416052": the action's target is one of two, and the reply does not say which
-  const unsettled = unsettledTarget(normalizeText(raw), requestText);
+  const unsettled = unsettledTarget(reply, requestText);
   if (unsettled !== undefined)
     return verdict("unclear", "no_action", [
       `The request names the action's target as one of two (${JSON.stringify(unsettled)}) and the reply does not say which: no exact action was put.`,

@@ -166,8 +166,11 @@ describe("input-form fast path against the full comparison", () => {
       ),
       { numRuns: 600 },
     );
-    // the fast path was taken often, the verdicts went both ways, and equal forms only came from equal schemas
-    expect(formsEqual).toBeGreaterThan(40);
+    // the fast path was taken often, the verdicts went both ways, and equal forms only came from equal schemas.
+    // The seed is random: over 600 runs equal forms came 44–53 times in eight runs (mean ≈ 50), so the bound
+    // sits far below the mean (a bound of 40 failed one CI run at exactly 40); it still fails if the fast path
+    // stops being taken.
+    expect(formsEqual).toBeGreaterThan(15);
     expect(weaker).toBeGreaterThan(40);
     expect(formsEqualButDifferent).toBe(0);
   });

@@ -85,10 +85,19 @@ describe("loadAirlineDb: a fresh database per run (copy-on-write)", () => {
     expect(a.reservations["YAX4DR"]!.total_baggages).toBe(2);
   });
 
-  it("is fast enough for ~1,000 runs (well under 20 ms per call)", () => {
-    loadAirlineDb();
-    const t0 = performance.now();
-    for (let i = 0; i < 20; i++) loadAirlineDb();
-    expect((performance.now() - t0) / 20).toBeLessThan(20);
+  // (what keeps ~1,000 runs cheap, asserted as behaviour rather than timed: the file is parsed once
+  // and a database shares every entry with the frozen base until a tool changes it)
+  it("parses the file once and shares untouched entries with the frozen base", () => {
+    const base = airlineBaseDb();
+    expect(airlineBaseDb()).toBe(base);
+    expect(Object.isFrozen(base.reservations["YAX4DR"])).toBe(true);
+    const a = loadAirlineDb();
+    const b = loadAirlineDb();
+    expect(a.reservations).not.toBe(b.reservations);
+    expect(a.reservations["YAX4DR"]).toBe(base.reservations["YAX4DR"]);
+    createAirlineTools(a).update_reservation_baggages({ reservation_id: "YAX4DR", total_baggages: 3, nonfree_baggages: 0, payment_id: "credit_card_4938634" });
+    expect(a.reservations["YAX4DR"]).not.toBe(base.reservations["YAX4DR"]);
+    expect(b.reservations["YAX4DR"]).toBe(base.reservations["YAX4DR"]);
+    expect(a.flights).not.toBe(base.flights);
   });
 });

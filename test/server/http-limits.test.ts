@@ -88,8 +88,10 @@ describe("HTTP guard limits: slow or idle clients cannot hold connections", () =
     try {
       const extra = await open(port);
       const ms = await extra.closed;
-      expect(ms).toBeLessThan(300);
+      // dropped unanswered: a header-timeout close would have answered 408 (first test); the time
+      // bound is loose so that a loaded CI machine cannot fail it
       expect(extra.received()).toBe("");
+      expect(ms).toBeLessThan(2000);
       expect(logs.some((l) => l.event === "connection_dropped")).toBe(true);
     } finally {
       for (const h of held) h.socket.destroy();

@@ -67,6 +67,7 @@ import { withoutReportBack } from "./report-back.js";
 import { withoutLifeNegations } from "./life-negation.js";
 import { asksWhenAftermathArrives } from "./aftermath-question.js";
 import { commandsRequestAction, instructsOtherThanDescribed } from "./action-command.js";
+import { asksModification } from "./modification-asked.js";
 import { offersSeveral } from "./request-parts.js";
 import { restatesScope } from "./restated-scope.js";
 import { ACTION_VERB, PERSON } from "./action-domain.js";
@@ -390,6 +391,8 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("condition", first(STEP_BEFORE, plain));
   // "I'll dispute the $95 later", "reclamaré la comisión", "我会申诉": the charge the action makes is not accepted
   risk("condition", first(DISPUTE, plain));
+  // "could you update the baggage information?" after a request that only books (modification-asked.ts): a changed detail
+  risk("change", asksModification(plain, ctx.request));
   risk("reported", first(REPORTED_YES, text));
   // in a story, "no se apaga" (it doesn't switch off) is a reflexive verb, not "no sé" (I don't know) without its accent
   // and so is it in the acknowledgement of a limit the request stated ("entiendo que no se puede cancelar")

@@ -23,7 +23,7 @@ const NUMBER_WORDS = CARDINAL_WORDS;
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
 const COUNTED =
-  "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
+  "(?:bags?|suitcases?|luggage|passengers?|people|persons?|travell?ers?|adults?|children|kids?|tickets?|seats?|nights?|days?|weeks?|hours?|certificates?|cards?|flights?|legs?|segments?|maletas?|equipajes?|pasajeros?|personas?|billetes?|asientos?|dias?|noches?|semanas?|horas?)";
 
 /** Short words that follow "gate", "size", "puerta"… in a sentence without being their label ("the gate for hours", "a size too small"). */
 const LABEL_NOT =
@@ -208,7 +208,7 @@ export function namedValues(text: string): NamedValue[] {
   take(/(\d+)\s*(?:件|个|位|张|天|晚|小时)/gu, (m) => [`n:${Number(m[1])}`]);
   take(
     new RegExp(
-      `(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|mas|adicionales?|extra)\\s+)?${COUNTED}(?![\\p{L}])`,
+      `(?<![\\p{L}])(${Object.keys(NUMBER_WORDS).join("|")})\\s+(?:(?:more|extra|additional|checked|free|non-free|more checked|duplicate|separate|mas|adicionales?|extra)\\s+)?(?:(?:pieces?|items?) of\\s+|(?:piezas?|bultos?) de\\s+)?${COUNTED}(?![\\p{L}])`,
       "gu",
     ),
     (m) => [`n:${NUMBER_WORDS[m[1]!]}`],

@@ -51,6 +51,15 @@ describe("values in canonical form", () => {
     expect(keys("€250")).toEqual(["eur:250"]);
   });
 
+  it("counts in words with a measure or a modifier before the noun (real-replies-10, r10-002 and r10-006)", () => {
+    expect(keys("I actually have three pieces of luggage")).toEqual(["n:3"]);
+    expect(keys("cancel one duplicate flight for each day")).toEqual(["n:1"]);
+    expect(keys("dos piezas de equipaje")).toEqual(["n:2"]);
+    expect(keys("two separate tickets")).toEqual(["n:2"]);
+    // no count without a counted noun
+    expect(keys("three pieces of advice")).toEqual([]);
+  });
+
   it("flight numbers with a space, a hyphen, lower case or touching Chinese", () => {
     expect(keys("HAT-289")).toEqual(["id:hat289"]);
     expect(keys("hat 289")).toEqual(["n:289|id:hat289"]);

@@ -25,7 +25,7 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   "real-replies-9.jsonl": ["r9-027", "r9-109", "r9-126"],
   // measured on 2026-12-02 before anything was read (README, "real-replies-10.jsonl"); the lead reads only these
   "real-replies-10.jsonl": [
-    ...["r10-002", "r10-007", "r10-026", "r10-051", "r10-070", "r10-102", "r10-107", "r10-114"],
+    ...["r10-007", "r10-026", "r10-051", "r10-070", "r10-102", "r10-107", "r10-114"],
     ...["r10-003", "r10-034", "r10-086", "r10-094", "r10-115", "r10-123"],
   ],
 };

@@ -77,6 +77,35 @@ export function bagSumsByTraveller(t: string, names: readonly string[]): number[
   return sums;
 }
 
+/**
+ * Bag counts a summary gives as a label and its value, in a list line or a table row: "- Checked bags: 2", "| Checked bags |
+ * 2 (both free) |", "- **Checked bags:** 2", "Total checked bags: 3", "Maletas facturadas: 2", "托运行李：2件" — not a label of
+ * bags added ("Additional checked bags: 1") nor a change written with an arrow ("Checked bags: 1 → 2"). Read as a count the
+ * description names, never as a veto: a summary of the reservation as it stands ("- Baggage: 0 checked bags") uses the same form.
+ * @internal
+ */
+export function bagLabelCounts(t: string): number[] {
+  const forms = [
+    new RegExp(
+      `(?:^|\\n|\\|)[ \\t]*(?:[-*•][ \\t]*)?(?:\\*\\*)?(?:total\\s+)?(?:checked\\s+)?(?:bags?|baggages?|luggage)(?:\\*\\*)?[ \\t]*[:|][ \\t]*(?:\\*\\*)?[ \\t]*${COUNT}(?![\\w.]|\\s*(?:→|->|=>|to\\b|a\\b))`,
+      "giu",
+    ),
+    new RegExp(
+      `(?:^|\\n|\\|)[ \\t]*(?:[-*•][ \\t]*)?(?:\\*\\*)?(?:total\\s+de\\s+)?(?:maletas?(?:\\s+facturadas)?|equipaje(?:\\s+facturado)?)(?:\\*\\*)?[ \\t]*[:|][ \\t]*(?:\\*\\*)?[ \\t]*${COUNT}(?![\\w.]|\\s*(?:→|->|=>|to\\b|a\\b))`,
+      "giu",
+    ),
+    new RegExp(`(?:^|\\n|\\|)[ \\t]*(?:[-*•][ \\t]*)?(?:托运)?行李(?:数量|件数)?[ \\t]*[:：|][ \\t]*${COUNT}(?!\\s*件?\\s*(?:→|->|=>|变为|改为))`, "gu"),
+  ];
+  const out: number[] = [];
+  for (const re of forms)
+    for (const m of t.matchAll(re)) {
+      const word = m.slice(1).find((g) => g !== undefined);
+      const n = word === undefined ? undefined : /^\d+$/.test(word) ? Number(word) : COUNT_WORDS[word.toLowerCase()];
+      if (n !== undefined) out.push(n);
+    }
+  return out;
+}
+
 /** The counts left once each count stated as a total is taken out (once per time it is stated). */
 function withoutTotals(counts: readonly number[], totals: readonly number[]): number[] {
   const left = [...counts];
@@ -146,7 +175,14 @@ export function bagsDetail(
       const totals = bagTotalsStated(t);
       if (totals.length > 0 && !totals.includes(total)) return false;
       const additions = withoutTotals(c, totals);
-      return c.includes(total) || totals.includes(total) || (added !== undefined && additions.includes(added)) || each || withinAllowance(t, c);
+      return (
+        c.includes(total) ||
+        totals.includes(total) ||
+        bagLabelCounts(t).includes(total) ||
+        (added !== undefined && additions.includes(added)) ||
+        each ||
+        withinAllowance(t, c)
+      );
     },
     (t) => extractDescribedValues(t).bagCounts.map((n) => `${n} bags`),
   );

@@ -10,6 +10,7 @@ import { normalizeText } from "../confirmation/reply-text.js";
 import { asksWhichToCancel } from "../confirmation/which-item.js";
 import { quote } from "./quote.js";
 import { plainSentences } from "./plain-sentences.js";
+import { instructionSentences } from "./own-instruction.js";
 import { withoutStatedReason } from "./reason-answer.js";
 import { judgeWithPendingWrites, writesAfterEachReply } from "./pending-writes.js";
 import { amendingGrant, type FailedAttempt } from "./retry-amendment.js";
@@ -78,6 +79,12 @@ interface Grant {
    * the item the reply names, not to every item the question listed.
    */
   readonly whichOnly?: boolean;
+  /**
+   * The user's own instruction, with no request put to them (`own-instruction.ts`): every detail must be in the
+   * instruction's own words (`requestText`, `changeText` and `subjectText` are the instruction alone, no plan),
+   * and it holds only until the user's next message.
+   */
+  readonly own?: boolean;
 }
 
 interface JudgedReply {
@@ -134,7 +141,7 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
       const rejudged = unreasoned === undefined ? undefined : await judgeWithPendingWrites(decider, domain, knowledge, p.request, unreasoned, []);
       const verdict = rejudged?.decision === "confirmed" ? rejudged : judged;
       replies[verdict.decision]++;
-      for (const g of grants) if (g.consumed.size > 0) g.alive = false;
+      for (const g of grants) if (g.consumed.size > 0 || g.own === true) g.alive = false;
       lastReply = { messageIndex: p.messageIndex, reply: p.reply, verdict };
       const asked = whichOnly || asksForConfirmation(p.request);
       const entry = (): Grant => ({
@@ -149,7 +156,15 @@ export async function replayRun(run: RecordedRun, options: ReplayOptions): Promi
         ...(verdict.decision === "unclear" ? { reason: verdict.reason } : {}),
         ...(whichOnly ? { whichOnly } : {}),
       });
-      if (verdict.decision === "denied") {
+      // the user's own instruction, with no request put to them (the judge, reading it against no request, may take
+      // its verb for a refusal: "I'd like to cancel ABC123"); bound to its own words only
+      const instruction = asked ? "" : instructionSentences(p.reply).join(" ");
+      if (instruction !== "") {
+        for (const g of [...grants, ...unclearYeses]) g.alive = false;
+        const own = { requestText: instruction, changeText: instruction, subjectText: instruction, planText: "" };
+        grants.push({ ...entry(), ...own, own: true });
+        lastDenial = undefined;
+      } else if (verdict.decision === "denied") {
         // any refusal withdraws earlier yeses; it is quoted as "declined" only when it answered a request
         for (const g of [...grants, ...unclearYeses]) g.alive = false;
         lastDenial = asked ? lastReply : undefined;

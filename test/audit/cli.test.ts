@@ -16,7 +16,7 @@ const confirmedRun = [
 ];
 const unconfirmedRun = [
   agent("Hi!"),
-  user("Cancel XYZ789 now."),
+  user("What would I get back if I cancelled XYZ789?"),
   ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }),
   ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" }),
 ];
@@ -61,7 +61,7 @@ describe("concordat audit", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("VIOLATION IN A PASSING RUN");
     expect(r.out).toContain("#1 cancel_reservation UNCONFIRMED");
-    expect(r.out).toMatch(/no yes to this action was found; the last user message \(message 1\) was "Cancel XYZ789 now\."/);
+    expect(r.out).toMatch(/no yes to this action was found; the last user message \(message 1\) was "What would I get back if I cancelled XYZ789\?"/);
   });
 
   it("reads folders (only .json files, recursively) and both formats", async () => {

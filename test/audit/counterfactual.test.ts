@@ -22,7 +22,7 @@ const yesRun = [
 // sim-1: a read (call 0), then a cancellation nobody confirmed (call 1)
 const noYesRun = [
   agent("Hi!"),
-  user("Cancel XYZ789 now."),
+  user("What would I get back if I cancelled XYZ789?"),
   ...callAndResult(null, "get_reservation_details", { reservation_id: "XYZ789" }),
   ...callAndResult(null, "cancel_reservation", { reservation_id: "XYZ789" }),
 ];

@@ -113,8 +113,9 @@ export function otherDoer(clause: string, request: string): string | undefined {
       if (doesTheAction(m, m[1] ?? m[2]!, stems, DOING_ES, clause)) return m[0];
     }
   }
-  // a Chinese verb of the request's own action, or of doing in general
-  const zhVerb = (v: string) => /^(?:办|弄|处理|操作|搞|来)$/u.test(v) || request.includes(v);
+  // a Chinese verb of the request's own action (not a character of its nouns: 订 of 预订 / 订单, 退 of 退款), or of doing in general
+  const actions = request.replace(/预订|订单|退款/gu, " ");
+  const zhVerb = (v: string) => /^(?:办|弄|处理|操作|搞|来)$/u.test(v) || actions.includes(v);
   for (const re of [ZH_PERSON, ZH_SELF]) for (const m of clause.matchAll(re)) if (zhVerb(m[1]!)) return m[0];
   return undefined;
 }

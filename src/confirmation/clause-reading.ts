@@ -73,6 +73,8 @@ import { restatesScope } from "./restated-scope.js";
 import { ACTION_VERB, PERSON } from "./action-domain.js";
 import { idleWords } from "./idle-words.js";
 import { assumedTerm } from "./assumed-term.js";
+import { otherLeg } from "./other-leg.js";
+import { otherDoer } from "./other-doer.js";
 import { escapeRegExp } from "../util/escape-regexp.js";
 
 /**
@@ -387,6 +389,12 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   risk("pressure", first(PRESSURE, text));
   // "I take it the $85 includes my bag", "la comisión me la quitan": a term of the action the request never stated (assumed-term.ts)
   risk("condition", assumedTerm(plain, ctx.request, ctx.vocabulary));
+  // "same for the way back", "entiendo que la conexión también se cancela": a leg of the trip the request never names (other-leg.ts),
+  // asked for or taken for granted, also inside an acknowledgement
+  risk("addition", otherLeg(plain, ctx.request));
+  // "el cambio lo hará mi marido", "I'll make the change myself", "套餐我老公会去换": someone else carries out the action (other-doer.ts)
+  const doer = otherDoer(plain, ctx.request);
+  risk("change", doer === undefined ? undefined : `${doer}: someone other than the agent carries out the action`);
   // "call me before you charge the card", "antes de cargar la Visa": a step of the user's own before the action, whatever else is said
   risk("condition", first(STEP_BEFORE, plain));
   // "I'll dispute the $95 later", "reclamaré la comisión", "我会申诉": the charge the action makes is not accepted

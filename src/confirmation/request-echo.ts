@@ -237,8 +237,13 @@ function labelledLine(text: string, start: number, end: number): string | undefi
 /** What is there before the change: "current flight:", "original", "old", "actual", "当前", "原". */
 const NOW = /(?<![\p{L}])(?:current(?:ly)?|original|old|existing|actual|anterior)(?![\p{L}])|当前|目前|原(?!因)/giu;
 
-/** What a change starts from: "from", "de", "从", "由", "原". */
-const FROM = /(?<![\p{L}])(?:from|de)(?![\p{L}])|从|由|原/gu;
+/**
+ * What a change starts from: "from", "de", "del", "从", "由", "原", and the object of the change itself ("change your flight HAT233
+ * on July 8 to…", "cambiar su vuelo del HAT101 del 3 de junio al…", "把您的预订（HAT118，5月5日）改到…"). A Spanish date's own
+ * "de" ("3 de junio") and "del" before a day ("del 3 de junio") belong to the date, not to a start.
+ */
+const FROM =
+  /(?<![\p{L}])(?:from|chang(?:e|ing)|mov(?:e|ing)|switch(?:ing)?|rebook(?:ing)?|modify(?:ing)?|de(?!\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?![\p{L}]))|del(?!\s+\d))(?![\p{L}])|从|由|原|把/gu;
 
 /** The text before `at` back to the start of its item (as `itemAfter`, read backwards). */
 function itemBefore(text: string, at: number): string {

@@ -12,11 +12,14 @@ const ASKED_EN =
   /(?:^|[,;:.!?]\s*|(?<![\p{L}])(?:yes|yeah|yep|ok(?:ay)?|sure|and|but|so|then|also|just|please|kindly)\s+)(?:(?:please|kindly|just|also|and|then)\s+)*(?:(?:can|could|would|will) you (?:please |also |just |kindly )*|i (?:need|want|would like|'d like) you to (?:please )?)(?<verb>update|change|modify|adjust|edit|correct|fix|amend|alter)(?![\p{L}])(?!\s+(?:fees?|polic(?:y|ies)|of)(?![\p{L}]))\s+(?=\p{L})/iu;
 const ASKED_EN_BARE =
   /(?:^|[,;:.!?]\s*|(?<![\p{L}])(?:yes|yeah|yep|ok(?:ay)?|sure|and|but|so|then|also|just|please|kindly)\s+)(?:(?:please|kindly|just|also|and|then)\s+)*(?<verb>update|change|modify|adjust|edit|correct|fix|amend|alter)(?![\p{L}])\s+(?:the|my|our|his|her|their|its|that|this)\s+\p{L}/iu;
-/** Spanish: an imperative or "¿puede …?" of changing, updating, modifying or correcting. */
+/**
+ * Spanish: an imperative or "¿puede …?" of changing, updating, modifying or correcting, with its object (a pronoun or a
+ * determiner): the text has no accents, so "cambie el equipaje" is told from "cambié de planes" (I changed my plans) by the object.
+ */
 const ASKED_ES =
-  /(?:^|[,;:.!?¿]\s*|(?<![\p{L}])(?:si|vale|bueno|y|pero|entonces|tambien|por favor)\s+)(?:(?:por favor|tambien|y)\s+)*(?:(?:me |nos )?(?:puede|pueden|podria|podrian)(?: usted)? (?:por favor )?)?(?<verb>cambi(?:e|ar|en)|actualic(?:e|en)|actualizar|modifiqu(?:e|en)|modificar|corrij(?:a|an)|corregir|ajust(?:e|en|ar))(?:lo|la|los|las|me|nos)?(?![\p{L}])/iu;
+  /(?:^|[,;:.!?¿]\s*|(?<![\p{L}])(?:si|vale|bueno|y|pero|entonces|tambien|por favor)\s+)(?:(?:por favor|tambien|y)\s+)*(?:(?:me |nos )?(?:puede|pueden|podria|podrian)(?: usted)? (?:por favor )?)?(?<verb>cambi(?:e|ar|en)|actualic(?:e|en)|actualizar|modifiqu(?:e|en)|modificar|corrij(?:a|an)|corregir|ajust(?:e|en|ar))(?:(?:lo|la|los|las|me|nos)(?![\p{L}])|\s+(?:el|la|los|las|mi|mis|su|sus|este|esta|estos|estas|eso|esto)(?![\p{L}]))/iu;
 /** Chinese: 更新 / 修改 / 更改 / 改一下 / 帮我改, not 改签 (rebooking, an action of its own) nor a past 改了. */
-const ASKED_ZH = /(?:请|麻烦|帮我|能不能|可以|能否|你能)?(?<verb>更新|修改|更改|改一下|改改)(?!签|了)/u;
+const ASKED_ZH = /(?:请|麻烦|帮我|能不能|可以|能否|你能)?(?<verb>更新|修改|更改|改一下|改改)(?!签|了|过)/u;
 
 /** A request that itself modifies something, EN/ES/ZH: then "please update it" may be its go-ahead. */
 const MODIFIES_PROPOSED =

@@ -68,5 +68,7 @@ describe("judgeConsent: a modification asked of an action that modifies nothing"
         "confirmed",
       ),
     );
+    // (the text is read without accents: "cambié de planes", I changed my plans, is no "cambie", change it)
+    check(rows(cancellation, ["Yes, please cancel it. I changed my plans.", "好的，请取消。我改了计划。", "Sí, cancélela. Cambié de planes."], "confirmed"));
   });
 });

@@ -237,15 +237,8 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         if (total !== undefined) {
           const noPaidBag = old?.nonfreeBaggages !== undefined && nonfree <= old.nonfreeBaggages;
           const allowance = old ? freeAllowance(k, old.cabin, old.passengers.length, noPaidBag) : undefined;
-          out.push(
-            bagsDetail(
-              total,
-              old?.totalBaggages,
-              old?.passengers.length,
-              allowance,
-              old?.passengers.map((p) => p.first_name),
-            ),
-          );
+          const travellers = old?.passengers.map((p) => p.first_name);
+          out.push(bagsDetail(total, old?.totalBaggages, old?.passengers.length, allowance, travellers));
         }
         const pay = str(a["payment_id"]);
         const moved = moneyMoved(call, old);
@@ -304,16 +297,12 @@ export const airlineAuditDomain: AuditDomain<AirlineKnowledge> = {
         const booked = bookingChargeDetail(call, k);
         if (booked) out.push(booked);
         const bags = num(a["total_baggages"]);
-        if (bags !== undefined && bags > 0)
+        if (bags !== undefined && bags > 0) {
+          const travellers = passengers.flatMap((p) => str(p["first_name"]) ?? []);
           out.push(
-            bagsDetail(
-              bags,
-              undefined,
-              passengers.length,
-              freeAllowance(k, cabin, passengers.length, (num(a["nonfree_baggages"]) ?? 0) === 0),
-              passengers.flatMap((p) => str(p["first_name"]) ?? []),
-            ),
+            bagsDetail(bags, undefined, passengers.length, freeAllowance(k, cabin, passengers.length, (num(a["nonfree_baggages"]) ?? 0) === 0), travellers),
           );
+        }
         const insurance = str(a["insurance"]);
         const said = (t: string) => [...extractDescribedValues(t).insurance];
         // insurance bought must have been spoken of, and not only declined ("I don't want travel insurance" in the user's words)

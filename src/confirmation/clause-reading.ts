@@ -50,6 +50,7 @@ import { announcedStep } from "./announced-step.js";
 import { withoutDeclinedOptions } from "./declined-option.js";
 import { withoutDescribedReferences } from "./described-references.js";
 import { withoutTransferPurpose } from "./transfer-purpose.js";
+import { withoutStatedPurpose } from "./stated-purpose.js";
 import { keptAlternative } from "./kept-alternative.js";
 import { keptItem } from "./kept-item.js";
 import { acknowledgedCodeOffLimit, acknowledgedLimit, acknowledgesRestatedNegation, unstatedAcknowledgedNegations } from "./acknowledged-limit.js";
@@ -302,9 +303,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   const report = REPORT_BACK.test(plain);
   // a reason narrates ("since my son is sick") unless it instructs ("because I want the window seat", "porque no quiero pagar el equipaje")
   const withoutReason = (t: string) => t.replace(REASON_CLAUSE, (m) => (instructsInReason(m, ctx) ? m : " "));
-  // and a part that narrates ("add them now please, I'm boarding soon") names no detail either (its values are read from `text`)
+  // and a part that narrates ("add them now please, I'm boarding soon") names no detail either (its values are read from `text`),
+  // nor a purpose that names nothing of the action ("…so I can get on with my day", stated-purpose.ts)
   const core = withoutNarration(
-    withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain)
+    withoutStatedPurpose(withoutReason(report ? plain.replace(G.REPORT_BACK, " ") : plain), ctx.request)
       .replace(ACKNOWLEDGING_TAIL, " ")
       .replace(CLOSING_ACKNOWLEDGEMENT, " ")
       .replace(/\s+/g, " ")

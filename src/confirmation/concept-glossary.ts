@@ -25,7 +25,8 @@ export const CONCEPT_GLOSSARY: readonly Concept[] = [
   { words: ["passenger", "passengers", "pasajero", "pasajeros"], zh: ["乘客"] },
   // money or a certificate is sent where it goes ("退款打到我卡上", "到账", "发给我"; the English and Spanish verbs: content-words.ts)
   { words: ["refund", "reembolso", "reembolsar"], zh: ["退款", "打款", "到账"] },
-  { words: ["reservation", "booking", "reserva"], zh: ["预订"] },
+  // a ticket is what a passenger holds of the reservation ("upgrade my ticket", "mi boleto", "机票")
+  { words: ["reservation", "booking", "reserva", "ticket", "boleto", "billete"], zh: ["预订", "机票"] },
   { words: ["insurance", "seguro"], zh: ["保险"] },
   { words: ["gift", "card", "tarjeta", "regalo"], zh: ["礼品卡"] },
   { words: ["credit", "card", "tarjeta", "credito"], zh: ["信用卡"] },

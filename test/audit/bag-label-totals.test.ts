@@ -8,17 +8,11 @@
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { bagLabelCounts } from "../../src/audit/domains/airline-bag-details.js";
-import { agent, auditAirlineWrites as audit, callAndResult, user } from "./conversation-builder.js";
-import { identifyMiaLi, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
+import { agent, auditAirlineWrites as audit, user } from "./conversation-builder.js";
+import { identifyMiaLi, miaLiBagsUpdate, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
 
 const read = () => identifyMiaLi(miaLiProfile(["ABC123"]), "Hi, I'm Mia Li, user id mia_li_3668.", record("ABC123"));
-const bags = (total: number) =>
-  callAndResult(
-    null,
-    "update_reservation_baggages",
-    { reservation_id: "ABC123", total_baggages: total, nonfree_baggages: 0, payment_id: "credit_card_4421486" },
-    JSON.stringify(record("ABC123", { total_baggages: total })),
-  );
+const bags = (total: number) => miaLiBagsUpdate(total);
 const last = (ws: AuditedWrite[]) => ws[ws.length - 1]!;
 
 const summaries = [

@@ -7,19 +7,13 @@
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { bagSumsByTraveller } from "../../src/audit/domains/airline-bag-details.js";
-import { agent, auditAirlineWrites as audit, callAndResult, user } from "./conversation-builder.js";
-import { identifyMiaLi, MIA_LI, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
+import { agent, auditAirlineWrites as audit, user } from "./conversation-builder.js";
+import { identifyMiaLi, miaLiBagsUpdate, MIA_LI, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
 
 const NOAH = { first_name: "Noah", last_name: "Li", dob: "1992-01-10" };
 const twoPax = record("ABC123", { passengers: [MIA_LI, NOAH], total_baggages: 0 });
 const read = () => identifyMiaLi(miaLiProfile(["ABC123"]), "Hi, I'm Mia Li, user id mia_li_3668.", twoPax);
-const bags = (total: number) =>
-  callAndResult(
-    null,
-    "update_reservation_baggages",
-    { reservation_id: "ABC123", total_baggages: total, nonfree_baggages: 0, payment_id: "credit_card_4421486" },
-    JSON.stringify(record("ABC123", { passengers: [MIA_LI, NOAH], total_baggages: total })),
-  );
+const bags = (total: number) => miaLiBagsUpdate(total, { record: { passengers: [MIA_LI, NOAH] } });
 const last = (ws: AuditedWrite[]) => ws[ws.length - 1]!;
 
 const requests = [

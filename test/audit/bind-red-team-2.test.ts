@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { agent, auditAirlineWrites as audit, callAndResult, user } from "./conversation-builder.js";
-import { identifyMiaLi, miaLiBooking, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
+import { identifyMiaLi, miaLiBagsUpdate, miaLiBooking, miaLiProfile, miaLiReservation as record } from "./mia-li-user.js";
 
 const profile = miaLiProfile(["ABC123"], { gift_card_2222222: { source: "gift_card", id: "gift_card_2222222", amount: 500 } });
 const identify = (...reservations: Record<string, unknown>[]) => identifyMiaLi(profile, "Hi, I'm Mia Li, user id mia_li_3668.", ...reservations);
@@ -117,13 +117,7 @@ describe("N3: money coming back is not a price", () => {
 
 describe("N11: a count stated as the total is not a number added", () => {
   /** ABC123 (1 bag on record) updated to `total` bags, none paid. */
-  const bags = (total: number) =>
-    callAndResult(
-      null,
-      "update_reservation_baggages",
-      { reservation_id: "ABC123", total_baggages: total, nonfree_baggages: 0, payment_id: "credit_card_4421486" },
-      JSON.stringify(record("ABC123", { total_baggages: total })),
-    );
+  const bags = (total: number) => miaLiBagsUpdate(total);
   // [request, reply, the total it states]
   const REQUESTS: readonly (readonly [string, string, number])[] = [
     ["Adding one more checked bag will bring ABC123 to 2 bags total, free for gold. Proceed?", "Yes.", 2],

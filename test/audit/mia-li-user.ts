@@ -73,3 +73,16 @@ export function identifyMiaLi(profile: string, opening: string, ...reservations:
     ...reservations.map((r) => callAndResult(null, "get_reservation_details", { reservation_id: r["reservation_id"] }, JSON.stringify(r))),
   ];
 }
+
+/**
+ * Her reservation ABC123 updated to `total` checked bags (`nonfree` of them paid, on her Visa), with the record the tool
+ * returns (`record`: the rest of it, e.g. its passengers).
+ */
+export function miaLiBagsUpdate(total: number, options: { readonly nonfree?: number; readonly record?: Record<string, unknown> } = {}) {
+  return callAndResult(
+    null,
+    "update_reservation_baggages",
+    { reservation_id: "ABC123", total_baggages: total, nonfree_baggages: options.nonfree ?? 0, payment_id: "credit_card_4421486" },
+    JSON.stringify(miaLiReservation("ABC123", { ...options.record, total_baggages: total })),
+  );
+}

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { AuditedWrite } from "../../src/audit/replay.js";
 import { instructionSentences } from "../../src/audit/own-instruction.js";
 import { agent, auditAirlineWrites as audit, callAndResult, user } from "./conversation-builder.js";
-import { identifyMiaLi, miaLiProfile, miaLiReservation as record, type Flight } from "./mia-li-user.js";
+import { identifyMiaLi, miaLiBagsUpdate, miaLiProfile, miaLiReservation as record, type Flight } from "./mia-li-user.js";
 
 const profile = miaLiProfile(["ABC123", "XYZ789"]);
 const XYZ = record("XYZ789", {
@@ -31,13 +31,7 @@ const change = (flights: Flight[]) =>
     },
     JSON.stringify(record("ABC123", { flights })),
   );
-const bags = (total: number, nonfree: number) =>
-  callAndResult(
-    null,
-    "update_reservation_baggages",
-    { reservation_id: "ABC123", total_baggages: total, nonfree_baggages: nonfree, payment_id: "credit_card_4421486" },
-    JSON.stringify(record("ABC123", { total_baggages: total, nonfree_baggages: nonfree })),
-  );
+const bags = (total: number, nonfree: number) => miaLiBagsUpdate(total, { nonfree, record: { nonfree_baggages: nonfree } });
 const last = (ws: AuditedWrite[]) => ws[ws.length - 1]!;
 const confirmed = (ws: AuditedWrite[]) => expect(last(ws).status, last(ws).evidence).toBe("confirmed");
 const refused = (ws: AuditedWrite[]) => expect(last(ws).status, last(ws).evidence).not.toBe("confirmed");

@@ -8,6 +8,8 @@ import { call, SERVE_ENV, startServe, type ServeProcess } from "./support/serve-
 const REFUND = { bookingId: "B-42", amount: 120 };
 const PROTOCOL = "examples/refund/refund-protocol.ts#refundProtocol";
 const TOOLS = "test/server/fixtures/bank-tools.ts#tools";
+/** Idempotency keys unique to this run: with CONCORDAT_PG_URL the sessions live in a database that outlives the run. */
+const RUN = `${process.pid}-${Date.now()}`;
 
 /** Brings a session to the point where the refund may run, on `url`. */
 async function confirmedSession(url: string, key: string) {
@@ -44,7 +46,8 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
     const bank = join(dir, `${name}-bank.db`);
     const doomed = await startServe([PROTOCOL, "--tools", TOOLS, "--db", db], { BANK_SQLITE: bank, BANK_HANG: "after-effect" });
     running.push(doomed);
-    const { sessionId, tokens } = await confirmedSession(doomed.url, `${name}-session`);
+    const key = `${name}-session-${RUN}`;
+    const { sessionId, tokens } = await confirmedSession(doomed.url, key);
     const lost = call("POST", `${doomed.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND }).catch(
       (e: unknown) => e,
     );
@@ -53,17 +56,17 @@ describe("concordat serve killed in the middle of a write (SIGKILL), restarted, 
     expect(await lost).toBeInstanceOf(Error); // the client never got an answer
     await doomed.stop();
     expect(refunds(bank)).toEqual([`${sessionId}:refund-1`]);
-    return { db, bank, sessionId, tokens };
+    return { db, bank, sessionId, tokens, key };
   }
 
   it("with --reconcile: the retry on the restarted instance gets the write's result, the session goes on, one refund", async () => {
-    const { db, bank, sessionId, tokens } = await crashMidWrite("with-hook");
+    const { db, bank, sessionId, tokens, key } = await crashMidWrite("with-hook");
     const restarted = await startServe([PROTOCOL, "--tools", TOOLS, "--db", db, "--reconcile", "test/server/fixtures/bank-tools.ts#reconcile"], {
       BANK_SQLITE: bank,
     });
     running.push(restarted);
     // the creation is retried too (its answer was never lost here, but a retry must be safe)
-    const again = await call("POST", `${restarted.url}/sessions`, undefined, {}, { "idempotency-key": "with-hook-session" });
+    const again = await call("POST", `${restarted.url}/sessions`, undefined, {}, { "idempotency-key": key });
     expect(again).toMatchObject({ status: 200, replayed: true, body: { sessionId, tokens } });
     const retry = await call("POST", `${restarted.url}/sessions/${sessionId}/calls`, tokens.agent, { id: "refund-1", name: "issue_refund", arguments: REFUND });
     expect(retry.status).toBe(200);

@@ -23,14 +23,12 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // action's details (a new item by some of its features or as "that same type", a choice of two actions); r9-022, r9-051
   // (unfilled template slots), r9-119 (one of two orders), r9-019 and r9-025 (a flight never named) are closed
   "real-replies-9.jsonl": ["r9-027", "r9-109", "r9-126"],
-  // measured on 2026-12-02 before anything was read (README, "real-replies-10.jsonl"); r10-002 and r10-006 are closed. Open, all
-  // the labelling question of rule 3 (a yes to a request that had not put a detail the write takes): the user picks the payment
-  // method from the request's own list beside the yes (r10-026, -070, -102, -107, -123), names one the request never put
-  // (r10-051), or the request put no payment method (r10-003, -007), no certificate amount (r10-086), no new flight for a move to a
-  // day (r10-114, -115), the new items only as "the cheapest versions" (r10-034), or a flight still to be picked (r10-094);
-  // the tau corpora label yeses of these kinds confirmed
-  "real-replies-10.jsonl": [
-    ...["r10-007", "r10-026", "r10-051", "r10-070", "r10-102", "r10-107", "r10-114"],
-    ...["r10-003", "r10-034", "r10-086", "r10-094", "r10-115", "r10-123"],
-  ],
+  // measured on 2026-12-02 before anything was read (README, "real-replies-10.jsonl"); r10-002 and r10-006 are closed; r10-026,
+  // -070, -102, -107 and -123 (the user picks the payment method from the request's own list beside the yes) were adjudicated
+  // confirmed under rule 3 as written (README, "Adjudicated labels"). Open, all the labelling question of rule 3 (a yes to a
+  // request that had not put a detail the write takes): the user names a payment method though the request put none and no
+  // price (r10-051), or the request put no payment method for a charge (r10-003, -007), no certificate amount (r10-086), no new
+  // flight for a move to a day (r10-114, -115), the new items only as "the cheapest versions" (r10-034), or a flight still to be
+  // picked (r10-094); the tau corpora label yeses of these kinds confirmed
+  "real-replies-10.jsonl": [...["r10-003", "r10-007", "r10-034", "r10-051"], ...["r10-086", "r10-094", "r10-114", "r10-115"]],
 };

@@ -51,7 +51,7 @@ import { otherBasis } from "./rate-basis.js";
 import { otherHolder } from "./other-holder.js";
 import { confirmedFact } from "./confirmed-fact.js";
 import { claimedTerm } from "./assumed-term.js";
-import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts } from "./request-parts.js";
+import { namedParts, offersSeveral, requestParts, TOTALITY, verbOnOtherPart, verbStretchedOverParts, withoutTravellersTotality } from "./request-parts.js";
 
 /** An action the user is asked to consent to: the tool and its arguments. */
 export interface ConsentAction {
@@ -405,7 +405,13 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
       `The reply says ${JSON.stringify(whole)}, but the request acts on part and keeps the rest: the whole was not put to the user.`,
     ]);
   // "both" when only one action was put refers to something else as well
-  if (saysBoth(reply) && actions.length < 2 && !offersSeveral(requestText) && !bothOfListed(reply, requestText) && !pair) {
+  if (
+    saysBoth(withoutTravellersTotality(reply, requestText)) &&
+    actions.length < 2 &&
+    !offersSeveral(requestText) &&
+    !bothOfListed(reply, requestText) &&
+    !pair
+  ) {
     return verdict("unclear", "other_action", ['The reply agrees to "both", but the request put a single action: the other one is not described.']);
   }
   // "cancel them all", "devuélvalas", "都退了吧" when the request put one reservation, order or item: the others were not put

@@ -37,7 +37,7 @@ const STOP = new Set(
     // the words of an expectation (its object is what it asks for): "I expect a…", "espero un…"
     "expect expecting espero " +
     "el la los las un una unos unas lo le les de del al a en con por para que y o pero si no mi mis tu su sus nuestro usted ustedes yo me te se nos es son esta estan esto eso ese esa " +
-    "muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria puede pueden podria podrian dear sweetie sweetheart darling hon carino mija mijo querida querido todo todos asi " +
+    "ambos ambas muy mas ya tambien gracias favor por_favor hola bueno vale claro perfecto adelante proceda confirmo quiero quisiera gustaria puede pueden podria podrian dear sweetie sweetheart darling hon carino mija mijo querida querido todo todos asi " +
     // generic "do it" verbs, as "process", "carry out", "handle" above: "realice el cambio", "tramítelo", "encárguese", "take care of it"
     "realice realicelo realizar efectue efectuelo efectuar tramite tramitelo tramitar procese proceselo procesar lleve llevar cabo encarguese encargarse " +
     // "update" is a stop word in English: "actualícela", "actualizar"

@@ -33,6 +33,26 @@ export function offersSeveral(request: string): boolean {
 /** The reply takes them all. */
 export const TOTALITY = /(?<![\p{L}])(?:both|all|everything|each|todo|todos|todas|ambos|ambas|los dos|las dos)(?![\p{L}])|两项|两个|都|全部/iu;
 
+/**
+ * "Both" or "all" said of the travellers ("both of us", "us both", "both passengers", "all three of us", "los dos pasajeros",
+ * "我们两个"): the action for every traveller, not every part of the request ("downgrade both of us" after "downgrade both
+ * passengers; the difference is refunded to your card" asks for no downgrade of the refund), where the request, too, put
+ * the action for the travellers as a group.
+ */
+const TRAVELLERS_TOTALITY =
+  /(?<![\p{L}])(?:(?:both|all)(?: (?:two|three|four|five))? (?:of us|of them|passengers|travell?ers|adults|people)|(?:us|them) (?:both|all)|everyone|everybody|(?:los|las|ambos|todos los|todas las) (?:dos |tres |cuatro )?(?:pasajer[oa]s|viajer[oa]s|nosotr[oa]s)|(?:los|las) (?:dos|tres|cuatro)(?: de nosotr[oa]s)?(?= (?:pasajer|viajer|vamos|viajamos)))(?![\p{L}])|(?:我们|他们|两位|三位|四位)(?:两个|两位|三个|三位|都|全部)?|所有(?:乘客|旅客)/giu;
+
+/**
+ * The reply without its "both of us", "all passengers", "我们两个" where the request, too, put the action for the travellers as
+ * a group ("for both passengers", "两位乘客"); unchanged otherwise (then "both" may still mean every part).
+ * @param reply The reply, in normal form.
+ * @param request The request (or its parts' text), in normal form.
+ * @internal
+ */
+export function withoutTravellersTotality(reply: string, request: string): string {
+  return new RegExp(TRAVELLERS_TOTALITY.source, "iu").test(request) ? reply.replace(TRAVELLERS_TOTALITY, " ") : reply;
+}
+
 function bigrams(text: string): string[] {
   const out: string[] = [];
   for (const run of text.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 1 < run.length; i++) out.push(run.slice(i, i + 2));
@@ -183,7 +203,7 @@ export const SPECIFIC_ACTIONS: readonly (readonly [string, RegExp])[] = [
  * @param parts The request's parts (`requestParts`).
  */
 export function verbStretchedOverParts(reply: string, parts: readonly RequestPart[]): { readonly action: string; readonly part: RequestPart } | undefined {
-  if (parts.length < 2 || !TOTALITY.test(reply)) return undefined;
+  if (parts.length < 2 || !TOTALITY.test(withoutTravellersTotality(reply, parts.map((p) => p.text).join(" ")))) return undefined;
   const named = SPECIFIC_ACTIONS.filter(([, re]) => re.test(reply));
   if (named.length === 0) return undefined;
   // a part the reply names by its own words or values ("the upgrade and the two bags") is described by the reply itself

@@ -5,7 +5,7 @@
  * consent. Hand-written rows (EN, ZH, ES), not corpus strings.
  */
 import { describe, it } from "vitest";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const cancellation: Lang3 = [
   "I can cancel reservation QW7E2R (Chicago ORD → Denver DEN, June 12, 1 passenger). The full $412 will be refunded to your Visa ending 4410. Shall I go ahead with the cancellation?",
@@ -83,5 +83,35 @@ describe("judgeConsent: a question about when the aftermath arrives, beside a ye
       ),
     );
     check(rows(cancellation, ["Yes — wait, is that refundable?", "好的——等等，能退款吗？", "Sí… espere, ¿es reembolsable?"], "unclear"));
+  });
+
+  const downgrade: Lang3 = [
+    "I will downgrade reservation K4P9ZD from business to economy for both passengers; the fare difference of $380 will be refunded to your original payment method. Shall I proceed with the downgrade?",
+    "我将把预订 K4P9ZD 的两位乘客从商务舱降为经济舱，差价 $380 退回原支付方式。确认办理降舱吗？",
+    "Voy a bajar la reserva K4P9ZD de business a económica para los dos pasajeros; la diferencia de $380 se reembolsará al método de pago original. ¿Procedo con el cambio?",
+  ];
+  it("when the action itself is done ('how long will this take?'): confirmed; its subject is the action, not a thing of it", () => {
+    check(rows(downgrade, ["Yes, please proceed. How long will this take?", "好的，请办理。多久能办好？", "Sí, adelante. ¿Cuánto tardará?"], "confirmed"));
+    check(
+      rows(
+        downgrade,
+        [
+          "Yes, go ahead with the downgrade for both of us. How long will the process take? I need this resolved quickly.",
+          "好的，两位都降舱吧。降舱多久能完成？",
+          "Sí, proceda con el cambio para los dos. ¿Cuánto tardará el trámite?",
+        ],
+        "confirmed",
+      ),
+    );
+    // a thing of the action (the flight), another action (an upgrade), a condition or an alternative still asks something
+    check(
+      rows(booking, ["Yes, book it. How long does the flight take?", "好的，预订吧。这个航班飞多久？", "Sí, resérvela. ¿Cuánto tarda el vuelo?"], "unclear"),
+    );
+    check(rows(downgrade, ["Yes. How long will the upgrade take?", "好的。升舱多久能办好？", "Sí. ¿Cuánto tardará la mejora?"], "unclear"));
+    notConfirmed(downgrade, [
+      "Yes, how long will it take if you cancel it instead?",
+      "好的，如果改成取消的话要多久？",
+      "Sí, ¿cuánto tardará si la cancela en vez de eso?",
+    ]);
   });
 });

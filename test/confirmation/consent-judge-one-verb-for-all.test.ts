@@ -83,3 +83,20 @@ describe("judgeConsent: one specific action verb stretched over parts that are d
     expect(misplaced(cancelAndDowngrade[0], "Yes, cancel KQ7W2M.")).toBeUndefined();
   });
 });
+
+describe("judgeConsent: 'both of us' said of the travellers, not of the request's parts", () => {
+  const downgradeForBoth: Lang3 = [
+    "I will downgrade reservation K4P9ZD from business to economy for both passengers; the fare difference of $380 will be refunded to your original payment method. Shall I proceed with the downgrade?",
+    "我将把预订 K4P9ZD 的两位乘客从商务舱降为经济舱，差价 $380 退回原支付方式。确认办理降舱吗？",
+    "Voy a bajar la reserva K4P9ZD de business a turista para los dos pasajeros; la diferencia de $380 se reembolsará al método de pago original. ¿Procedo?",
+  ];
+  it("the request put the action for the travellers as a group: 'downgrade both of us' confirms it", () => {
+    check(
+      rows(downgradeForBoth, ["Yes, go ahead with the downgrade for both of us.", "好的，我们两个都降舱吧。", "Sí, baje a los dos pasajeros."], "confirmed"),
+    );
+    check(rows(downgradeForBoth, ["Yes, downgrade both passengers.", "好的，两位都降吧。", "Sí, bájenos a ambos pasajeros."], "confirmed"));
+  });
+  it("where the request named no travellers, 'cancel both of us' still stretches the verb over a downgrade: unclear", () => {
+    check(rows(cancelAndDowngrade, ["Yes, cancel both of us.", "好的，我们两个都取消。", "Sí, cancele a los dos pasajeros."], "unclear"));
+  });
+});

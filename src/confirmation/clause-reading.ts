@@ -143,6 +143,11 @@ export interface ClauseContext {
   readonly trailing: boolean;
   /** A contrast follows the clause in its sentence ("it doesn't make up for the delay, but fine"): the clause is conceded. */
   readonly conceded?: boolean;
+  /**
+   * The clause follows a concession made after a yes in its sentence ("yes, cancel them, even if I won't get a refund for
+   * some", "aunque no me reembolsen algunas", "即使有的不退款"): a fact of the user's own (with its subject) conceded.
+   */
+  readonly concedes?: boolean;
   /** The words of the people the request names (`personNames`): "for Harold" may leave the others out. */
   readonly names?: ReadonlySet<string>;
   /** The request asked how to pay and the reply answers it (`answersHowToPay`): a method it names is no new detail. */
@@ -150,6 +155,16 @@ export interface ClauseContext {
 }
 
 /** A clause that opens on one part of the action ("for the water bottle, …", "as for the return flight, …", "para la botella, …", "至于水壶，…"). */
+/** What a conceded downside is about: money not coming back, a fee, a cost, a loss (EN, ES, ZH). */
+const CONCEDED_LOSS =
+  /(?<![\p{L}])(?:refund\w*|money|credit|fees?|charge\w*|cost\w*|pay|paying|lose|losing|lost|reembols\w*|devuelv\w*|dinero|cargo|cobr\w*|pag\w*|perd\w*|pierd\w*)(?![\p{L}])|退款|退钱|钱|费用|损失/iu;
+/** Doubt about the action itself ("although I don't remember agreeing", "aunque no sé si…"): no downside conceded. */
+const DOUBT =
+  /(?<![\p{L}])(?:remember|recall|know|sure|think|understand|agree\w*|recuerd\w*|se|seguro|segura|entiendo|creo|acuerdo)(?![\p{L}])|记得|确定|知道|明白|同意/iu;
+/** A conceded fact with its own subject: "I won't get…", "two won't be refunded", "there's no refund", "no me reembolsen", "有的不退款". */
+const CONCEDED_FACT =
+  /^(?:(?:i|we|it|they|there|that|this|some|two|three|one|none|the \p{L}+)(?:'ll|'s|'re|'m| will| is| are| am| won't| can't| don't| doesn't| didn't| wasn't| isn't| aren't| would| wouldn't|\s+(?:\p{L}+n't|not|get|lose|have|pay))|(?:no )?(?:me|nos|le|les) |(?:no )?(?:haya|hay|tenga|tengo|pierda|pierdo|recib\p{L}*|reembols\p{L}*)|(?:有的|我|它|这|那|其中)[^，。,.]*不)/iu;
+
 const PART_SCOPE =
   /^(?:(?:but|however|pero|sin embargo)\s+)?(?:for|as for|as to|regarding|on|para|en cuanto a|respecto a|con)\s+(?:the|my|our|that|this|el|la|los|las|mi|mis|su|sus)\s+[^,，]{1,40}[,，]|^(?:至于|对于|关于)[^,，]{1,20}[,，]/iu;
 
@@ -566,7 +581,10 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     const negations = unexplainedNegations(withoutLifeNegations(core, ctx.request, ctx.vocabulary), ctx.request).filter(
       (n) => role.role !== "narrates" || agreed.length > 0 || (role.aboutOffer && ctx.conceded !== true) || negatesRequestWord(n, ctx.vocabulary),
     );
-    if (negations.length > 0) risks.push({ kind: "negation", text: negations[0]! });
+    // a downside conceded after the yes, said as a fact with its own subject ("even if I won't get a refund for some", "aunque no me
+    // reembolsen algunas"): the yes holds whatever it is; a bare exclusion ("although not the return flight") still counts
+    const conceded = ctx.concedes === true && agreed.length === 0 && CONCEDED_FACT.test(core) && CONCEDED_LOSS.test(core) && !DOUBT.test(core);
+    if (negations.length > 0 && !conceded) risks.push({ kind: "negation", text: negations[0]! });
   }
   // "I understand that it can't be refunded" beside a refund the request describes: the acknowledgement negates the request's own word
   if (deny.length === 0 && !statedLimit) {

@@ -36,6 +36,7 @@ import { unnamedFlight } from "./unnamed-flight.js";
 import { namesListedNotActed } from "./listed-not-acted.js";
 import { unchosenOption } from "./unchosen-option.js";
 import { asksForPerson, handoffIsTheAction, withoutPersonAsk } from "./human-handoff.js";
+import { asksToFindOut } from "./inquiry-request.js";
 import { nextStepNotPut } from "./sequenced-action.js";
 import { asksForRefusedAction } from "./refused-action.js";
 import { rePairedMethod } from "./value-pairing.js";
@@ -167,6 +168,7 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
           !pauseInStory(sentence.text, sentences.slice(at + 1)) &&
           !goAheadAfterPause(sentence.text, sentences.slice(at + 1)),
         conceded: all[i + 1]?.contrast === true,
+        concedes: clause.concession === true && agreedBefore,
         openPayment,
         names,
       });
@@ -217,6 +219,12 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   }
   if (person !== undefined)
     return verdict("unclear", "other_action", [`The reply asks for a person (${JSON.stringify(person)}): it takes the hand-off, not the action put to it.`]);
+  // "yes, cancel it. Also look into why the flight was cancelled": a task of finding out, asked beside the yes
+  const inquiry = asksToFindOut(reply, requestText);
+  if (inquiry !== undefined)
+    return verdict("unclear", "other_action", [
+      `The reply also asks the agent to find something out (${JSON.stringify(inquiry)}), which the request did not put to the user.`,
+    ]);
   // "yes, upgrade it and then cancel the other one": a next step the question did not put
   const next = nextStepNotPut(reply, requestText);
   if (next !== undefined)

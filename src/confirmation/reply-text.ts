@@ -161,25 +161,39 @@ const CONCESSION = /(?:,\s*|\s|^)(?:although|though|even though|even if|aunque|�
 /**
  * The clauses of a sentence: the sentence cut at contrast words ("but", "however", "pero",
  * "但是", "不过"…) and at concessions ("although", "even though", "aunque"). `contrast` is true
- * for a clause that follows a contrast word.
+ * for a clause that follows a contrast word, `concession` for one that follows a concession.
  */
-export function splitClauses(sentence: string): { text: string; contrast: boolean; againstReply?: boolean }[] {
-  const out: { text: string; contrast: boolean; againstReply?: boolean }[] = [];
+export function splitClauses(sentence: string): { text: string; contrast: boolean; againstReply?: boolean; concession?: boolean }[] {
+  const out: { text: string; contrast: boolean; againstReply?: boolean; concession?: boolean }[] = [];
   // a sentence-final "though" ("no rush though") sets the whole clause against what came before
   const trailingThough = /[,\s]+(?:though|tho)$/iu.exec(sentence);
   let rest = trailingThough ? sentence.slice(0, trailingThough.index) : sentence;
   let contrast = false;
+  let concession = false;
   for (let guard = 0; guard < 20; guard++) {
     const c = CONTRAST.exec(rest);
-    const k = CONCESSION.exec(rest) ?? COORDINATION.exec(rest);
+    const conceding = CONCESSION.exec(rest);
+    const k = conceding ?? COORDINATION.exec(rest);
     const m = c && (!k || c.index <= k.index) ? c : k;
     if (!m || m.index === undefined) break;
     const head = rest.slice(0, m.index).trim();
-    if (head !== "") out.push({ text: head.replace(/[,，、\s]+$/u, ""), contrast });
+    if (head !== "") out.push({ text: head.replace(/[,，、\s]+$/u, ""), contrast, ...(concession ? { concession } : {}) });
     rest = rest.slice(m.index + m[0].length).replace(/^[,，、\s]+/u, "");
-    contrast = m === c;
+    // "…, although not MSJ4OA", "though not the return", "aunque no la de vuelta": a concession that only excludes is a "but not"
+    const excludes =
+      m === conceding &&
+      /^(?:except|excepto|menos|salvo|sin)(?![\p{L}])|^(?:not|no)\s+(?:for\s+|para\s+)?(?:the|that|this|those|these|my|el|la|los|las|ese|esa|mi|mis|\p{L}*\d[\p{L}\d]*)(?![\p{L}])/iu.test(
+        rest,
+      );
+    contrast = m === c || excludes;
+    concession = m === conceding && !excludes;
   }
   if (rest.trim() !== "")
-    out.push({ text: rest.trim(), contrast: contrast || trailingThough !== null, ...(trailingThough !== null ? { againstReply: true } : {}) });
+    out.push({
+      text: rest.trim(),
+      contrast: contrast || trailingThough !== null,
+      ...(trailingThough !== null ? { againstReply: true } : {}),
+      ...(concession ? { concession } : {}),
+    });
   return out;
 }

@@ -31,4 +31,9 @@ export const KNOWN_OPEN: Readonly<Record<string, readonly string[]>> = {
   // flight for a move to a day (r10-114, -115), the new items only as "the cheapest versions" (r10-034), or a flight still to be
   // picked (r10-094); the tau corpora label yeses of these kinds confirmed
   "real-replies-10.jsonl": [...["r10-003", "r10-007", "r10-034", "r10-051"], ...["r10-086", "r10-094", "r10-114", "r10-115"]],
+  // measured on 2026-12-02 before anything was read (README, "real-replies-11.jsonl"); r11-087 (an inquiry beside the yes) is
+  // closed. Open: the labelling question (a charge whose price was not put, r11-027, r11-083; refunds with no method, r11-060), a
+  // request that put no action answered with "Can you cancel them now?" (r11-093), the offered compensation asked for on its own
+  // beside the two actions the request put (r11-032)
+  "real-replies-11.jsonl": [...["r11-027", "r11-060", "r11-083"], ...["r11-032", "r11-093"]],
 };

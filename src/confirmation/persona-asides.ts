@@ -7,6 +7,8 @@
  * @internal
  */
 
+import { GO_AHEAD, HESITATION } from "./consent-markers.js";
+
 /**
  * Haste said with a negator or as a moment: "without (any) further ado", "without (any more) delay", "without hesitation", "without
  * another word", "this (very) second", "sin más demora", "sin dudarlo", "en este instante", "不要再耽误了", "一秒都别等".
@@ -24,9 +26,25 @@ const NEXT_STEP_QUESTION =
  * @internal
  */
 export function withoutPersonaAsides(reply: string): string {
-  return reply
+  return withoutLeadingFiller(reply)
     .replace(NEXT_STEP_QUESTION, ".")
     .replace(HASTE_IDIOM, "")
     .replace(/\s+([.,!?])/g, "$1")
     .trim();
+}
+
+/** A filler that opens the reply: "um,", "uh…", "hmm.", "erm", "嗯，", "este…" (normal form). */
+const LEADING_FILLER = /^(?:(?:u+m+|u+h+|h+m+|m{2,}|e+r+m+|嗯+|呃+)(?:[,.…!，。]+\s*|\s+)|este[,.…]+\s*)/iu;
+
+/**
+ * The reply without a filler at its start ("Um, yes, that's fine. Please go ahead and make the change."), where the rest says an
+ * explicit go-ahead ("go ahead", "proceed", "adelante", "请办理") and hesitates nowhere: the filler is a sound, not a doubt. Without
+ * a go-ahead ("umm ok", "uh yes?") or beside another hedge ("hmm, I guess that's fine"), the filler stays and is read as before.
+ * @internal
+ */
+export function withoutLeadingFiller(reply: string): string {
+  const m = LEADING_FILLER.exec(reply);
+  if (m === null) return reply;
+  const rest = reply.slice(m[0].length);
+  return GO_AHEAD.test(rest) && !HESITATION.test(rest) && !/[?？]/u.test(rest) ? rest : reply;
 }

@@ -60,3 +60,21 @@ describe("judgeConsent: an impatient customer's asides beside a go-ahead", () =>
     );
   });
 });
+
+describe("judgeConsent: a filler opening a go-ahead ('Um, yes… please go ahead')", () => {
+  it("a filler before an explicit go-ahead that hesitates nowhere: confirmed", () => {
+    check(
+      rows(
+        returnLamp,
+        ["Um, yes, that's fine. Please go ahead and process the return.", "嗯，好的，请办理退货。", "Este… sí, está bien. Adelante con la devolución."],
+        "confirmed",
+      ),
+    );
+    check(rows(returnLamp, ["Hmm, okay, go ahead.", "呃，行，请办理吧。", "Mmm… sí, proceda."], "confirmed"));
+  });
+  it("a filler with no go-ahead, beside a hedge or a question: still unclear", () => {
+    check(rows(returnLamp, ["umm ok", "嗯", "este… vale"], "unclear"));
+    check(rows(returnLamp, ["Hmm, I guess go ahead.", "嗯，可能吧，办理吧。", "Este… quizás, adelante."], "unclear"));
+    check(rows(returnLamp, ["Uh, go ahead? Will it reach my PayPal?", "呃，办理吧？退款会到 PayPal 吗？", "Este… ¿adelante? ¿Llega a mi PayPal?"], "unclear"));
+  });
+});

@@ -33,6 +33,9 @@ export function yesToOneOfSeveral(reply: string, request: string): string | unde
     const target = m[1]!.trim();
     // a yes for an id ("yes for NM1VX1") names which one, as the request's own parts do (request-parts.ts)
     if (target === "" || WHOLE.test(target) || /\d/u.test(target)) continue;
+    // "yes to both items", "yes to all the changes", "sí a todos los artículos": a yes to every one of them
+    if (/^(?:(?:to|for|a|para)\s+)?(?:both|all|each|every|ambos|ambas|todos|todas|los dos|las dos|cada)(?![\p{L}])|^(?:两个|两项|全部|所有|每)/iu.test(target))
+      continue;
     const stems = new Set(contentStems(target));
     if (stems.size === 0) continue;
     const names = (text: string) => contentStems(text).some((s) => stems.has(s));

@@ -100,3 +100,17 @@ describe("judgeConsent: 'both of us' said of the travellers, not of the request'
     check(rows(cancelAndDowngrade, ["Yes, cancel both of us.", "好的，我们两个都取消。", "Sí, cancele a los dos pasajeros."], "unclear"));
   });
 });
+
+describe("judgeConsent: a yes addressed to every item ('Yes to both items')", () => {
+  const exchangeTwo: Lang3 = [
+    "I will exchange in order #W2446703:\n- Laptop (item 3478699712) → item 6017636844 (i7, 32GB)\n- Headphones (item 5119833522) → item 7727290333 (black)\nPrice difference +$42.55, charged to gift_card_9368765. Yes to proceed with the exchange?",
+    "我将为订单 #W2446703 换货：\n- 笔记本电脑（商品 3478699712）→ 商品 6017636844（i7，32GB）\n- 耳机（商品 5119833522）→ 商品 7727290333（黑色）\n差价 +$42.55，从 gift_card_9368765 扣款。确认换货吗？",
+    "Voy a cambiar en el pedido #W2446703:\n- Portátil (artículo 3478699712) → artículo 6017636844 (i7, 32GB)\n- Auriculares (artículo 5119833522) → artículo 7727290333 (negro)\nDiferencia +$42.55 con cargo a gift_card_9368765. ¿Procedo con el cambio?",
+  ];
+  it("a yes to both or all of the items: confirmed; a yes to one of them: unclear", () => {
+    check(
+      rows(exchangeTwo, ["Yes to both items, though I'm annoyed about the price. Proceed.", "好的，都换吧。", "Sí a ambos artículos, adelante."], "confirmed"),
+    );
+    check(rows(exchangeTwo, ["Yes to the laptop.", "笔记本电脑可以换。", "Sí al portátil."], "unclear"));
+  });
+});

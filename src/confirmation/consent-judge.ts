@@ -16,7 +16,7 @@ import { ambiguousMethodKind, undescribedPaymentMethod } from "./payment-referen
 import { ambiguousPlace, placesAsRequestAirports, routeMismatch } from "./airport-cities.js";
 import { asksOneMore, ordinalBeyondCount } from "./role-references.js";
 import { namesNoAction } from "./request-action.js";
-import { withoutPersonaAsides } from "./persona-asides.js";
+import { withoutDeclinedHandoff, withoutPersonaAsides } from "./persona-asides.js";
 import { personNames } from "./traveller-count.js";
 import { actsOnAnswer, asksWhichAndWhether, leavesChoiceOpen } from "./listed-choice.js";
 import { answersDetailOnly } from "./detail-answer.js";
@@ -124,7 +124,10 @@ export function judgeConsent(input: ConsentJudgeInput): ConsentVerdict {
   const analysis = analyzeRequest(request);
   // a city the request's one airport serves is that airport ("to Atlanta" for ATL): read as its code (airport-cities.ts)
   // "without further ado", "…, then what?": an impatient customer's asides around a go-ahead (persona-asides.ts)
-  const reply = placesAsRequestAirports(withoutPersonaAsides(normalizeText(stripSimulatorMarkers(raw))), analysis.requestText);
+  const reply = placesAsRequestAirports(
+    withoutDeclinedHandoff(withoutPersonaAsides(normalizeText(stripSimulatorMarkers(raw))), analysis.requestText),
+    analysis.requestText,
+  );
   if (reply === "") return verdict("unclear", "empty", ["The reply is empty."]);
   const { requestText, vocabulary, conditionVocabulary, known: requestValues, parts } = analysis;
   // an action put to the user (a pending action) is itself the question, whatever its description says

@@ -48,3 +48,34 @@ export function withoutLeadingFiller(reply: string): string {
   const rest = reply.slice(m[0].length);
   return GO_AHEAD.test(rest) && !HESITATION.test(rest) && !/[?？]/u.test(rest) ? rest : reply;
 }
+
+/**
+ * A hand-off the user declines, said beside the answer: "I don't want to be transferred to anyone else", "no need to transfer me",
+ * "don't pass me to a supervisor", "no quiero que me transfieran", "不用转人工". It turns down something the request did not offer
+ * and changes nothing of the action; read out only where the request offers no hand-off (where it does, declining it is part of
+ * the answer and is read as such).
+ */
+const DECLINED_HANDOFF =
+  /(?:^|[,;]\s*|\s+)(?:and\s+)?(?:i\s+)?(?:(?:do not|don't|dont|really don't|really do not)\s+(?:want|need|wish)\s+(?:to\s+be|being)\s+(?:transferred|passed|handed|put through|escalated)|(?:please\s+)?(?:do not|don't|dont)\s+(?:transfer|pass|hand|escalate)\s+me|(?:there's\s+|there is\s+)?no\s+need\s+to\s+(?:transfer|pass|escalate)\s+me)(?:\s+(?:to|over to|on to)\s+(?:anyone|anybody|someone|somebody)(?:\s+else)?|\s+(?:to|over to)\s+(?:a|an|the|another)\s+(?:human|agent|person|representative|supervisor|manager)(?:\s+agent)?)?(?![\p{L}])|(?:^|[,;]\s*|\s+)no\s+(?:quiero|necesito)\s+que\s+me\s+(?:transfieran|pasen|comuniquen)(?:\s+con\s+(?:nadie|otra persona|un agente|otro agente))?(?![\p{L}])|[，,]?\s*(?:不用|不要|别)(?:帮我)?转(?:人工|接)(?:了)?/giu;
+
+/**
+ * The reply without a hand-off it declines ("…—I don't want to be transferred to anyone else"), where the request offers none.
+ * @param reply The reply, in normal form.
+ * @param request The request, in normal form.
+ * @internal
+ */
+export function withoutDeclinedHandoff(reply: string, request: string): string {
+  if (
+    /(?<![\p{L}])(?:transfer\w*|human|supervisor|representative|hand(?:-| )?off|escalat\w*|transfier\w*|agente humano)(?![\p{L}])|转人工|转接|人工/iu.test(
+      request,
+    )
+  )
+    return reply;
+  if (!new RegExp(DECLINED_HANDOFF.source, "iu").test(reply)) return reply;
+  return reply
+    .replace(DECLINED_HANDOFF, "")
+    .replace(/\s+([.,!?])/g, "$1")
+    .replace(/([.!?。！？])(?:\s*[.。])+/gu, "$1")
+    .replace(/^[\s.,;。，]+/u, "")
+    .trim();
+}

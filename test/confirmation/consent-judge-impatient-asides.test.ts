@@ -5,7 +5,7 @@
  * taken from a corpus.
  */
 import { describe, it } from "vitest";
-import { check, rows, type Lang3 } from "./lang3-rows.js";
+import { check, notConfirmed, rows, type Lang3 } from "./lang3-rows.js";
 
 const returnLamp: Lang3 = [
   "I'll return the Desk Lamp (item 8384507844) from delivered order #W6390527; the refund of $137.94 goes to your PayPal (paypal_7644869). Reply YES to proceed.",
@@ -76,5 +76,30 @@ describe("judgeConsent: a filler opening a go-ahead ('Um, yes… please go ahead
     check(rows(returnLamp, ["umm ok", "嗯", "este… vale"], "unclear"));
     check(rows(returnLamp, ["Hmm, I guess go ahead.", "嗯，可能吧，办理吧。", "Este… quizás, adelante."], "unclear"));
     check(rows(returnLamp, ["Uh, go ahead? Will it reach my PayPal?", "呃，办理吧？退款会到 PayPal 吗？", "Este… ¿adelante? ¿Llega a mi PayPal?"], "unclear"));
+  });
+});
+
+describe("judgeConsent: a hand-off the user declines beside the yes", () => {
+  const offersHandoff: Lang3 = [
+    "I can process the return of the desk lamp (item 5320792178) from order #W7382561 with a $135.24 refund to your PayPal, or transfer you to a human agent. Which would you like?",
+    "我可以为订单 #W7382561 的台灯（商品 5320792178）办理退货，$135.24 退回您的 PayPal，或者为您转人工。您想怎么办？",
+    "Puedo tramitar la devolución de la lámpara (artículo 5320792178) del pedido #W7382561 con un reembolso de $135.24 a su PayPal, o transferirle a un agente humano. ¿Qué prefiere?",
+  ];
+  it("declining a hand-off the request did not offer changes nothing: confirmed", () => {
+    check(
+      rows(
+        returnLamp,
+        [
+          "Yes, please process the return—I don't want to be transferred to anyone else.",
+          "好的，请办理退货，不用转人工。",
+          "Sí, tramite la devolución. No quiero que me transfieran con nadie.",
+        ],
+        "confirmed",
+      ),
+    );
+  });
+  it("alone, or where the request itself offers the hand-off beside the action: read as before", () => {
+    check(rows(returnLamp, ["I don't want to be transferred.", "不用转人工。", "No quiero que me transfieran."], "unclear"));
+    notConfirmed(offersHandoff, ["Yes, I don't want to be transferred.", "好的，不用转人工。", "Sí, no quiero que me transfieran."]);
   });
 });

@@ -131,7 +131,7 @@ export function namedValues(text: string): NamedValue[] {
   // 1988年11月2日, 5月24日, 5月24号
   take(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?/gu, (m) => dateKeys(m[1], Number(m[2]), Number(m[3])));
   // numeric: 5/24, 05/24/2024, 24/05, 2/11/1988 (month first or day first: both readings, unless only one is a date)
-  take(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?:\/((?:19|20)?\d\d))?(?![\d/])/g, (m) => {
+  take(/(?<![\d/-])(?<!\d[.,])(\d{1,2})\/(\d{1,2})(?:\/((?:19|20)?\d\d))?(?![\d/])/g, (m) => {
     const [a, b] = [Number(m[1]), Number(m[2])];
     const readings = [dateKeys(m[3], a, b), a === b ? undefined : dateKeys(m[3], b, a)].filter((k): k is string[] => k !== undefined);
     if (readings.length === 0) return undefined;
@@ -142,7 +142,7 @@ export function namedValues(text: string): NamedValue[] {
     /(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)(?![\p{L}\p{N}])(?!\s+(?:option|one|leg|flight|passenger|segment|choice|reservation|bag|card|gift card|certificate))/gu,
     (m) => [`day:${Number(m[1])}`],
   );
-  take(/(?<![\p{N}.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
+  take(/(?<!\p{N})(?<!\p{N}[.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
   // a time already past ("last week", "yesterday", "hace dos días", "上个月") is no value a pending action could take: it dates
   // the user's story ("I just moved there last week"), so it is read as no value at all
   take(new RegExp(`(?<![\\p{L}])(?:${PAST_TIMES})(?![\\p{L}])`, "gu"), () => []);
@@ -188,7 +188,7 @@ export function namedValues(text: string): NamedValue[] {
     return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
   });
   // amounts with the currency after them: "300 dollars", "45 dolares", "1,200 usd"
-  take(/(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)*)\s?(dollars?|bucks|usd|dolares|euros?)(?![\p{L}])/gu, (m) => {
+  take(/(?<![\p{L}\p{N}])(?<!\p{N}[.,])(\d+(?:[.,]\d+)*)\s?(dollars?|bucks|usd|dolares|euros?)(?![\p{L}])/gu, (m) => {
     const n = parseNumber(m[1]!);
     return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
   });
@@ -201,7 +201,7 @@ export function namedValues(text: string): NamedValue[] {
   ]);
   // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
   // (an amount in euros or pounds is not the same amount in dollars: `eur:250`, `gbp:250`)
-  take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
+  take(/[$€£¥]?\s?(?<![a-z\d])(?<!\d[.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
     const n = parseNumber(m[0]);
     return n === undefined ? undefined : [`${m[0].includes("€") ? "eur" : m[0].includes("£") ? "gbp" : "n"}:${n}`];
   });

@@ -439,7 +439,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     const [other, period, alone] = [
       otherTraveller(plain),
       unofferedDayPeriod(core, ctx.request),
-      fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
+      fewerTravellers(plain, ctx.request, ctx.names) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
     ];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });

@@ -43,6 +43,19 @@ describe("red team 16: fixed classes", () => {
     expect(judgeConsent({ request: "I'll charge $1,200 to your Visa ending 4421. Proceed?", reply: "Yes, $1,200 is fine." }).decision).toBe("confirmed");
   });
 
+  it("the user alone beside a change for two passengers named without a count: unclear", () => {
+    check(rows(change, ["Yes, just me.", "好的，就我一个。", "Sí, solo yo."], "unclear"));
+    check(rows(change, ["Yes, just mine.", "好的，只改我的。", "Sí, solo el mío."], "unclear"));
+    // a booking for one: "just me" says nothing new
+    const one: Lang3 = [
+      "I'll book flight UA882 on December 14 in economy for Ana Ruiz, paid with your Mastercard ending 9012. Shall I proceed?",
+      "我将为 Ana Ruiz 预订 12 月 14 日的 UA882（经济舱），用尾号 9012 的万事达卡支付。确认办理吗？",
+      "Voy a reservar el vuelo UA882 del 14 de diciembre en turista para Ana Ruiz, pagado con su Mastercard terminada en 9012. ¿Procedo?",
+    ];
+    check(rows(one, ["Yes, it's just me. Please book it.", "好的，就我，订吧。", "Sí, viajo sola. Resérvelo."], "confirmed"));
+    check(rows(change, ["Yes, please change it for Ana and Leo.", "好的，Ana 和 Leo 都改。", "Sí, cámbielo para Ana y Leo."], "confirmed"));
+  });
+
   it("a condition hidden in politeness", () => {
     notConfirmed(cancel, ["Yes, as long as the refund goes through today.", "好的，前提是今天能退款。", "Vale, siempre que el reembolso llegue hoy."]);
     notConfirmed(cancel, ["Sure, assuming there's no cancellation fee.", "可以，只要没有手续费。", "Sí, con tal de que no haya penalización."]);

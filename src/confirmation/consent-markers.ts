@@ -280,13 +280,18 @@ export const PARTIAL = words(
     "minus", "less (?:the|my|that|this|those|these)", "other than", "aside from", "leaving out", "not including", "with the exception of", "bar(?:ring)? (?:the|my)", "save(?: for)? (?:the|my)",
     "without (?:the|my|that|this|those|these)(?! (?:slightest|least|shadow|need|hassle|fuss|wait))", "(?<!(?:^|\\s)(?:al|por lo|a lo|mas o|poco|cuando|lo) )menos (?:el|la|los|las|mi|mis|eso|esa|ese|esto|esta|este)(?! (?:posible|mas|menos))", "quitando", "excepcion del?", "sin contar", "sin incluir", "fuera de (?:el|la|los|las|mi|mis)",
     "sin (?:el|la|los|las|mi|mis)(?! (?:menor|mas|mínima|minima|ningun|ninguna))",
+    // one of the listed things picked without naming it, as the whole answer ("yes, one of them", "sure, either one", "the one I
+    // mentioned"): not all of them (not "one of them arrived broken", "the one I want to cancel")
+    "(?:one|either) of (?:them|the two|these|those|the items|the flights|the orders|the reservations|the bookings)(?=\\s*(?:$|[.!,;]|please|(?:is|would be) (?:fine|enough|ok|okay|good)|will do))", "either one(?=\\s*(?:$|[.!,;]|please|(?:is|would be) (?:fine|enough|ok|okay|good)|will do))",
+    "the one (?:i|we) (?:(?:already|just) )?(?:mentioned|told you about|talked about|said|asked (?:for|about)|picked|chose|selected|meant)(?! to)",
+    "(?:el|la) que (?:le|te|les) (?:mencione|dije|comente|pedi)(?![\\p{L}])",
     // someone still travelling beside the yes ("Harold is still going", "Harold 还要去"): part of what was described is kept
     "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))",
     // a listed thing left as it is ("leave the mug as it is", "the lamp can stay", "deje la tostadora como está", "la tostadora sí la quiero")
     "leave (?:the|my|that|this|those|these) (?:[\\p{L}-]+ ){1,3}?(?:as (?:it|they) (?:is|are|was|were)|alone|unchanged|the same|out of (?:it|this|that))", "(?:the|my|that|this) [\\p{L}-]+(?: [\\p{L}-]+)? (?:can|should|will|may|could) (?:stay|remain)",
     "dej(?:e|a|ar|emos|elo|ela|elos|elas) (?:el|la|los|las|mi|mis) (?:[\\p{L}-]+ ){1,3}?(?:como (?:esta|estan)|asi|igual|sin cambios?|en paz)", "(?:siyes|si) (?:lo|la|los|las) (?:quiero|necesito|conservo|uso|voy a (?:usar|conservar|quedar))", "(?:lo|la|los|las) (?:quiero|prefiero|voy a) (?:conservar|mantener|quedarme)"],
   // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
-  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", "除了", "除外", "不包括", "不含", "以外的?(?:都|全)", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "我(?:刚才|之前|上次)?(?:说|提到|讲)的那(?:个|件|张|笔|单)", "仅", "除了", "除外", "不包括", "不含", "以外的?(?:都|全)", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */

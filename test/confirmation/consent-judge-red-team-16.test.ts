@@ -56,6 +56,13 @@ describe("red team 16: fixed classes", () => {
     check(rows(change, ["Yes, please change it for Ana and Leo.", "好的，Ana 和 Leo 都改。", "Sí, cámbielo para Ana y Leo."], "confirmed"));
   });
 
+  it("one of several listed things picked without naming it: unclear", () => {
+    check(rows(ret, ["Yes, one of them.", "好的，其中一个。", "Sí, uno de ellos."], "unclear"));
+    check(rows(ret, ["Sure, either one.", "好的，任意一个都行。", "Sí, cualquiera de los dos."], "unclear"));
+    check(rows(ret, ["Yes, the one I mentioned.", "好的，我说的那个。", "Sí, el que le mencioné."], "unclear"));
+    check(rows(cancel, ["Yes, that's the one I want to cancel.", "对，就是要取消这个预订。", "Sí, esa es la que quiero cancelar."], "confirmed"));
+  });
+
   it("a condition hidden in politeness", () => {
     notConfirmed(cancel, ["Yes, as long as the refund goes through today.", "好的，前提是今天能退款。", "Vale, siempre que el reembolso llegue hoy."]);
     notConfirmed(cancel, ["Sure, assuming there's no cancellation fee.", "可以，只要没有手续费。", "Sí, con tal de que no haya penalización."]);

@@ -63,6 +63,29 @@ describe("red team 16: fixed classes", () => {
     check(rows(cancel, ["Yes, that's the one I want to cancel.", "对，就是要取消这个预订。", "Sí, esa es la que quiero cancelar."], "confirmed"));
   });
 
+  it("one part put off for a later decision: unclear", () => {
+    check(
+      rows(
+        ret,
+        [
+          "Go ahead and return the headphones, I'll decide on the mat.",
+          "好的，退耳机，垫子我回头再决定。",
+          "Sí, devuelva los auriculares; la esterilla la decido luego.",
+        ],
+        "unclear",
+      ),
+    );
+    // the decision already made stays a yes (EN, ZH; the Spanish "ya lo tenía decidido" is read as new content before and
+    // after this fix: a recall gap, left for the report)
+    for (const [request, reply] of [
+      [ret[0], "Yes, go ahead. I'd decided on it before I called."],
+      [ret[1], "好的，我昨晚就决定了，谢谢。"],
+    ] as const)
+      expect(judgeConsent({ request, reply }).decision).toBe("confirmed");
+  });
+});
+
+describe("red team 16: probes the judge already reads right (guards)", () => {
   it("a condition hidden in politeness", () => {
     notConfirmed(cancel, ["Yes, as long as the refund goes through today.", "好的，前提是今天能退款。", "Vale, siempre que el reembolso llegue hoy."]);
     notConfirmed(cancel, ["Sure, assuming there's no cancellation fee.", "可以，只要没有手续费。", "Sí, con tal de que no haya penalización."]);

@@ -20,6 +20,18 @@ import {
 } from "./number-words.js";
 
 const NUMBER_WORDS = CARDINAL_WORDS;
+/** Ordinals that, after "a"/"una", count one more thing: "a third" is the third of them. */
+const INDEFINITE_ORDINALS: Readonly<Record<string, number>> = {
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  tercer: 3,
+  cuarto: 4,
+  cuarta: 4,
+  quinto: 5,
+  quinta: 5,
+  segunda: 2,
+};
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
 const COUNTED =
@@ -231,6 +243,26 @@ export function namedValues(text: string): NamedValue[] {
       "giu",
     ),
     (m) => [`n:${NUMBER_WORDS[m[1]!.toLowerCase()]}`],
+    1,
+  );
+  // a number word said to be enough, its noun left out: "yes, one is enough", "one will do", "con una basta", "sí, dos
+  // alcanzan" (as the answer: after the yes, a comma, "con", "just"; not "that one is fine", "the new one will do")
+  take(
+    new RegExp(
+      `(?<=(?:^|[,;:.!?]|(?:^|[\\s,])(?:yes|yeah|ok|okay|sure|si|vale|con|just|only|solo|and|y|but|pero))\\s*)(${Object.keys(NUMBER_WORDS).join("|")})(?:(?:'s|\\s+(?:is|are|would be|will be|should be))\\s+(?:(?:more than|quite|just)\\s+)?(?:enough|sufficient|plenty|fine)|\\s+(?:will|would|should)\\s+(?:do|suffice)|\\s+(?:me\\s+)?(?:basta|bastan|alcanza|alcanzan|sobra|sobran|es suficiente|son suficientes|sera suficiente|seran suficientes))(?![\\p{L}])`,
+      "gu",
+    ),
+    (m) => [`n:${NUMBER_WORDS[m[1]!]}`],
+    1,
+  );
+  // one more thing counted by its place: "my husband brings a third", "una tercera para mi hijo" (a third thing is three
+  // of them; alone, before "one", "for" or a counted noun: not "a third of the price", "a third party", "a third attempt")
+  take(
+    new RegExp(
+      `(?<![\\p{L}])(?:a|an|una|un)\\s+(third|fourth|fifth|tercer[oa]?|cuart[oa]|quint[oa]|segunda)(?=\\s*(?:$|[,.!?;]|(?:one|uno|una)(?![\\p{L}])|(?:for|para)\\s|${COUNTED}(?![\\p{L}])))`,
+      "gu",
+    ),
+    (m) => [`n:${INDEFINITE_ORDINALS[m[1]!.replace(/^tercer[oa]?$/, "tercer")]}`],
     1,
   );
   return out;

@@ -1,7 +1,7 @@
 /**
  * Red team 16 (2026-12-02): hand-written airline and retail replies, EN/ZH/ES, that should not confirm but might. Every
  * probe tried is here; the ones the judge already read right guard that reading. Four false confirmations were found and
- * closed as classes (each with its plain-yes mirror):
+ * closed as classes (each with its plain-yes mirror; a fifth class, counts, was found in a second batch):
  *
  * - a number written straight after a comma ("好的，55": the full-width comma becomes "," with no space; "Yes,55",
  *   "Sí,55") was read as the tail of "1,200" and dropped, so a changed amount or day passed (reply-values.ts);
@@ -10,7 +10,9 @@
  * - one of several listed things picked without naming it ("yes, one of them", "either one", "the one I mentioned",
  *   "el que le mencioné", "我说的那个") (consent-markers.ts, PARTIAL);
  * - one part put off for a later decision ("return the headphones, I'll decide on the mat", "la esterilla la decido
- *   luego") (consent-markers.ts, HESITATION).
+ *   luego") (consent-markers.ts, HESITATION);
+ * - a count said without its noun ("yes, one will do", "con una basta") or counted by its place ("my husband brings a
+ *   third", "una tercera") to 2 bags (reply-values.ts).
  */
 import { describe, expect, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
@@ -82,6 +84,39 @@ describe("red team 16: fixed classes", () => {
       [ret[1], "好的，我昨晚就决定了，谢谢。"],
     ] as const)
       expect(judgeConsent({ request, reply }).decision).toBe("confirmed");
+  });
+});
+
+const bags: Lang3 = [
+  "I'll add 2 checked bags to reservation ZK91PL for $70 total, charged to your gift card gift_card_7719. Shall I go ahead?",
+  "我将为预订 ZK91PL 添加 2 件托运行李，共 70 美元，从您的礼品卡 gift_card_7719 扣款。确认办理吗？",
+  "Voy a añadir 2 maletas facturadas a la reserva ZK91PL por 70 USD en total, con cargo a su tarjeta regalo gift_card_7719. ¿Procedo?",
+];
+
+describe("red team 16: counts said without their noun", () => {
+  it("a number word said to be enough is a count: another count than described is unclear", () => {
+    check(rows(bags, ["Yes, one will do.", "好的，一件就够。", "Sí, con una basta."], "unclear"));
+    check(rows(bags, ["Yes, one is enough.", "好的，一件够了。", "Sí, una basta."], "unclear"));
+    // the described count said the same way, and "that one will do" (a choice, no count), stay yeses
+    check(rows(bags, ["Yes, two will do. Thanks!", "好的，2 件就够了，谢谢！", "Sí, con dos basta. ¡Gracias!"], "confirmed"));
+    const exchange: Lang3 = [
+      "I'll exchange the blue kettle (item 5521) in order #W3300441 for the black one (item 5529). Shall I proceed?",
+      "我将把订单 #W3300441 中的蓝色水壶（商品 5521）换成黑色款（商品 5529）。确认办理吗？",
+      "Voy a cambiar el hervidor azul (artículo 5521) del pedido #W3300441 por el negro (artículo 5529). ¿Procedo?",
+    ];
+    check(rows(exchange, ["Yes, that one will do.", "好的，那个就行。", "Sí, ese me sirve."], "confirmed"));
+  });
+
+  it("one more counted by its place ('a third', 'una tercera') is a count: unclear", () => {
+    check(rows(bags, ["Yes, two. My husband brings a third.", "好的，两件。我老公再带第三件。", "Sí, dos. Mi marido lleva una tercera."], "unclear"));
+    // an ordinal that counts nothing more
+    check(
+      rows(
+        bags,
+        ["Yes, go ahead. This is a third attempt for me, thanks.", "好的，办吧。我已经打了好几次电话了，谢谢。", "Sí, adelante. Es la tercera vez que llamo."],
+        "confirmed",
+      ),
+    );
   });
 });
 

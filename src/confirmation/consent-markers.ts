@@ -266,7 +266,7 @@ export const CHANGE = words(
     "not (?:the|a|an|my|\\$?\\d)",
     "en lugar de", "en vez de", "mejor (?:el|la|los|las|en|con|a)", "prefiero", "preferiria", "otra", "otro", "otras", "otros", "distint[oa]s?",
   ],
-  ["而不是", "不要用", "另一", "别的", "其他的", "换一个", "改用"],
+  ["而不是", "不要用", "另一", "别的", "其他的", "用其他", "换一个", "改用"],
 );
 
 /** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅" (not "just do it", "solo hágalo": impatience, all of it). */

@@ -1,7 +1,8 @@
 /**
  * Red team 16 (2026-12-02): hand-written airline and retail replies, EN/ZH/ES, that should not confirm but might. Every
  * probe tried is here; the ones the judge already read right guard that reading. Four false confirmations were found and
- * closed as classes (each with its plain-yes mirror; a fifth class, counts, was found in a second batch):
+ * closed as classes (each with its plain-yes mirror; a fifth and sixth class, counts and spent credits, in
+ * later batches):
  *
  * - a number written straight after a comma ("好的，55": the full-width comma becomes "," with no space; "Yes,55",
  *   "Sí,55") was read as the tail of "1,200" and dropped, so a changed amount or day passed (reply-values.ts);
@@ -12,7 +13,10 @@
  * - one part put off for a later decision ("return the headphones, I'll decide on the mat", "la esterilla la decido
  *   luego") (consent-markers.ts, HESITATION);
  * - a count said without its noun ("yes, one will do", "con una basta") or counted by its place ("my husband brings a
- *   third", "una tercera") to 2 bags (reply-values.ts).
+ *   third", "una tercera") to 2 bags (reply-values.ts);
+ * - to a split payment ("the certificate… and the rest ($390) on your Visa"), "use my other certificate", "用其他旅行券" (the
+ *   payment sentence was taken for an announced step after the action, announced-step.ts; "用其他", consent-markers.ts), and
+ *   "keep the certificate for my next trip" (keeping a spent credit, kept-item.ts).
  */
 import { describe, expect, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
@@ -117,6 +121,42 @@ describe("red team 16: counts said without their noun", () => {
         "confirmed",
       ),
     );
+  });
+});
+
+const upgrade: Lang3 = [
+  "I'll upgrade reservation MK44RT from economy to business for both flights, for a total of $640, paid with your travel certificate certificate_5501 ($250) and the rest ($390) on your Visa ending 3344. Shall I proceed?",
+  "我将把预订 MK44RT 的两段航班从经济舱升级为商务舱，共 640 美元，使用您的旅行券 certificate_5501（250 美元），其余 390 美元从尾号 3344 的 Visa 扣款。确认办理吗？",
+  "Voy a mejorar la reserva MK44RT de turista a business en ambos vuelos, por un total de 640 USD, pagando con su certificado de viaje certificate_5501 (250 USD) y el resto (390 USD) con su Visa terminada en 3344. ¿Procedo?",
+];
+
+describe("red team 16: a credit the request spends", () => {
+  it("another credit than the one described, beside 'the rest' of a split payment: unclear", () => {
+    check(rows(upgrade, ["Yes, use my other certificate.", "好的，用其他旅行券。", "Sí, use mi otro certificado."], "unclear"));
+    check(rows(upgrade, ["Yes, the other certificate.", "好的，用另一张旅行券。", "Sí, el otro certificado."], "unclear"));
+    // the split said back, "the rest" and all, stays a yes
+    check(
+      rows(
+        upgrade,
+        [
+          "Yes, please upgrade both flights to business. Use the certificate and put the rest on the Visa. Thank you!",
+          "好的，两段都升商务舱，先用旅行券，剩下的刷 Visa，谢谢！",
+          "Sí, mejore los dos vuelos a business, use el certificado y el resto a la Visa. ¡Gracias!",
+        ],
+        "confirmed",
+      ),
+    );
+  });
+
+  it("keeping the credit the request spends: unclear", () => {
+    check(
+      rows(
+        upgrade,
+        ["Yes, but keep the certificate for my next trip.", "好的，但旅行券留着下次用。", "Sí, pero guarde el certificado para mi próximo viaje."],
+        "unclear",
+      ),
+    );
+    check(rows(upgrade, ["Yes, keep the certificate.", "好的，旅行券保留。", "Sí, me quedo con el certificado."], "unclear"));
   });
 });
 

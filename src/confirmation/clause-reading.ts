@@ -343,7 +343,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // "I'd rather pay with the card ending 2207" when that is the card the request pays with (stated-preference.ts): no change, no new word
   const preference = first(CHANGE, plain);
   const restatedPreference =
-    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change, ctx.request) ? preference : undefined;
   // "make sure the refund is processed to the original payment method" when the request says so (assured-as-described.ts): no
   // condition and no words of its own
   const assured = assuredAsDescribed(read, ctx.request);

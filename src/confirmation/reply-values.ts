@@ -180,6 +180,10 @@ export function namedValues(text: string): NamedValue[] {
   // label ("at the gate for four hours", "half a size too small", "la puerta de embarque"). After "option" it is still read as one:
   // "the second option is…" / "option for…" stops two held-out replies that pick another listed flight or leave the passengers'
   // details unsaid (tau1 g0328, real-replies-4 r4-084), which no reading of their own catches yet
+  // a size said in words is that size: "size eleven" is not size 10, "size ten" is
+  take(new RegExp(`(?<![\\p{L}])(size|talla)\\s+(${Object.keys(NUMBER_WORDS).join("|")})(?![\\p{L}\\p{N}])`, "gu"), (m) => [
+    `k:${m[1]}:${NUMBER_WORDS[m[2]!]}`,
+  ]);
   take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) =>
     !/^(?:option|opcion)$/u.test(m[1]!) && LABEL_NOT.test(m[2]!) ? undefined : [`k:${m[1]}:${m[2]}`],
   );

@@ -1,8 +1,8 @@
 /**
  * Red team 16 (2026-12-02): hand-written airline and retail replies, EN/ZH/ES, that should not confirm but might. Every
  * probe tried is here; the ones the judge already read right guard that reading. Four false confirmations were found and
- * closed as classes (each with its plain-yes mirror; a fifth and sixth class, counts and spent credits, in
- * later batches):
+ * closed as classes (each with its plain-yes mirror; a fifth to seventh class, counts, spent credits and
+ * an exchange's details, in later batches):
  *
  * - a number written straight after a comma ("好的，55": the full-width comma becomes "," with no space; "Yes,55",
  *   "Sí,55") was read as the tail of "1,200" and dropped, so a changed amount or day passed (reply-values.ts);
@@ -16,7 +16,10 @@
  *   third", "una tercera") to 2 bags (reply-values.ts);
  * - to a split payment ("the certificate… and the rest ($390) on your Visa"), "use my other certificate", "用其他旅行券" (the
  *   payment sentence was taken for an announced step after the action, announced-step.ts; "用其他", consent-markers.ts), and
- *   "keep the certificate for my next trip" (keeping a spent credit, kept-item.ts).
+ *   "keep the certificate for my next trip" (keeping a spent credit, kept-item.ts);
+ * - to an exchange whose second sentence says the difference "will be refunded", "yes, but I'd rather return them" (a
+ *   preferred kind of action the request's main sentence does not name, stated-preference.ts), and "size eleven" (a size
+ *   in words, reply-values.ts).
  */
 import { describe, expect, it } from "vitest";
 import { judgeConsent } from "../../src/confirmation/consent-judge.js";
@@ -157,6 +160,26 @@ describe("red team 16: a credit the request spends", () => {
       ),
     );
     check(rows(upgrade, ["Yes, keep the certificate.", "好的，旅行券保留。", "Sí, me quedo con el certificado."], "unclear"));
+  });
+});
+
+const shoes: Lang3 = [
+  "I'll exchange the running shoes (item 6610, size 9) in order #W7781100 for the same model in size 10 (item 6614). Any price difference will be refunded to your Mastercard ending 2210. Shall I proceed?",
+  "我将把订单 #W7781100 中的跑鞋（商品 6610，9 码）换成同款 10 码（商品 6614）。差价将退回到您尾号 2210 的万事达卡。确认办理吗？",
+  "Voy a cambiar las zapatillas (artículo 6610, talla 9) del pedido #W7781100 por el mismo modelo en talla 10 (artículo 6614). La diferencia se reembolsará a su Mastercard terminada en 2210. ¿Procedo?",
+];
+
+describe("red team 16: an exchange", () => {
+  it("a preference for another kind of action than the main one, named in a later sentence of the request: unclear", () => {
+    check(rows(shoes, ["Yes, but I'd rather return them.", "好的，不过我更想退货。", "Sí, aunque prefiero devolverlas."], "unclear"));
+    check(rows(shoes, ["Yes, although I would prefer a refund.", "好的，不过我宁愿退款。", "Sí, pero preferiría un reembolso."], "unclear"));
+    // the preferred action is the request's own
+    expect(judgeConsent({ request: shoes[0], reply: "Yes, I'd prefer to exchange them, go ahead." }).decision).toBe("confirmed");
+  });
+
+  it("a size said in words is that size", () => {
+    check(rows(shoes, ["Yes, size eleven.", "好的，换 11 码。", "Sí, talla ocho."], "unclear"));
+    check(rows(shoes, ["Yes, size ten.", "好的，10 码。", "Sí, talla diez."], "confirmed"));
   });
 });
 

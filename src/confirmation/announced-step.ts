@@ -14,6 +14,9 @@ import { contentStems, stem } from "./content-words.js";
 const ANNOUNCED =
   /(?:(?:after (?:this|that)|afterwards|next|then|once (?:this|that|it)(?:'s| is| has been)? (?:done|processed|complete|completed|finished)|después|luego|a continuacion|之后|然后|接下来|随后)[^.?!。？！]*(?:i'?ll|i will|i can|we'?ll|we will|i'?m going to|seguire|voy a|revisare|我会|我将|我再)|(?:i'?ll|i will|we'?ll|we will|i'?m going to|seguire|voy a|我会|我将)[^.?!。？！]*(?:after (?:this|that)|afterwards|next|one by one|remaining|the rest|después|luego|demas|restantes|之后|然后|其余|剩下))[^.?!。？！]*/giu;
 
+/** An amount of money: "$390", "390 usd", "390 dolares", "390 美元". */
+const MONEY = /[$€£]\s?\d|\d(?:[.,]\d+)?\s*(?:usd|eur|dollars?|dolares|euros?|美元|美金|元|块)(?![\p{L}])/iu;
+
 /** Words of going on ("keep", "continue", "carry on", "seguir", "继续"): the announced step's own verb follows. */
 const GO_ON =
   /(?<![\p{L}])(?:keep|carry on|go on|continue|afterwards|after (?:that|this)|then|next|siga|seguir|sigue|despues|luego|later)(?![\p{L}])|继续|之后|然后|接着/giu;
@@ -25,7 +28,9 @@ const BEFORE = /(?<![\p{L}])(?:first|before|beforehand|instead|antes|primero|en 
  * form) announced ("please keep checking the other reservations" up to the next comma), or `undefined`.
  */
 export function announcedStep(clause: string, request: string): string | undefined {
-  const sentences = [...request.matchAll(ANNOUNCED)].map((m) => m[0]);
+  // a sentence that states an amount of money is the action's own ("…and the rest ($390) on your Visa", "其余 390 美元从 Visa
+  // 扣款"): its "the rest" is a share of the payment, no step after the action, and "the other certificate" no echo of it
+  const sentences = [...request.matchAll(ANNOUNCED)].map((m) => m[0]).filter((s) => !MONEY.test(s));
   if (sentences.length === 0) return undefined;
   for (const segment of clause.split(/[,;，；]\s*/u)) {
     if (BEFORE.test(segment)) continue;

@@ -358,7 +358,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
   // "I'd rather pay with the card ending 2207" when that is the card the request pays with (stated-preference.ts): no change, no new word
   const preference = first(CHANGE, plain);
   const restatedPreference =
-    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change) ? preference : undefined;
+    preference !== undefined && preferenceRestates(plain, preference, ctx.vocabulary, ctx.knownValues, ctx.change, ctx.request) ? preference : undefined;
   // "make sure the refund is processed to the original payment method" when the request says so (assured-as-described.ts): no
   // condition and no words of its own
   const assured = assuredAsDescribed(read, ctx.request);
@@ -454,7 +454,7 @@ export function readClause(said: string, ctx: ClauseContext): ClauseReading {
     const [other, period, alone] = [
       otherTraveller(plain),
       unofferedDayPeriod(core, ctx.request),
-      fewerTravellers(plain, ctx.request) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
+      fewerTravellers(plain, ctx.request, ctx.names) ?? oneOfTravellers(plain, ctx.request, ctx.names ?? new Set()),
     ];
     if (other !== undefined) risks.push({ kind: "addition", text: other });
     if (period !== undefined) risks.push({ kind: "change", text: `${period}: a time of day the request did not offer` });

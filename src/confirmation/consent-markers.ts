@@ -266,7 +266,7 @@ export const CHANGE = words(
     "not (?:the|a|an|my|\\$?\\d)",
     "en lugar de", "en vez de", "mejor (?:el|la|los|las|en|con|a)", "prefiero", "preferiria", "otra", "otro", "otras", "otros", "distint[oa]s?",
   ],
-  ["而不是", "不要用", "另一", "别的", "其他的", "换一个", "改用"],
+  ["而不是", "不要用", "另一", "别的", "其他的", "用其他", "换一个", "改用"],
 );
 
 /** Agreeing to part only: "only", "just the…", "skip", "except", "for now", "solo", "只", "仅" (not "just do it", "solo hágalo": impatience, all of it). */
@@ -280,13 +280,18 @@ export const PARTIAL = words(
     "minus", "less (?:the|my|that|this|those|these)", "other than", "aside from", "leaving out", "not including", "with the exception of", "bar(?:ring)? (?:the|my)", "save(?: for)? (?:the|my)",
     "without (?:the|my|that|this|those|these)(?! (?:slightest|least|shadow|need|hassle|fuss|wait))", "(?<!(?:^|\\s)(?:al|por lo|a lo|mas o|poco|cuando|lo) )menos (?:el|la|los|las|mi|mis|eso|esa|ese|esto|esta|este)(?! (?:posible|mas|menos))", "quitando", "excepcion del?", "sin contar", "sin incluir", "fuera de (?:el|la|los|las|mi|mis)",
     "sin (?:el|la|los|las|mi|mis)(?! (?:menor|mas|mínima|minima|ningun|ninguna))",
+    // one of the listed things picked without naming it, as the whole answer ("yes, one of them", "sure, either one", "the one I
+    // mentioned"): not all of them (not "one of them arrived broken", "the one I want to cancel")
+    "(?:one|either) of (?:them|the two|these|those|the items|the flights|the orders|the reservations|the bookings)(?=\\s*(?:$|[.!,;]|please|(?:is|would be) (?:fine|enough|ok|okay|good)|will do))", "either one(?=\\s*(?:$|[.!,;]|please|(?:is|would be) (?:fine|enough|ok|okay|good)|will do))",
+    "the one (?:i|we) (?:(?:already|just) )?(?:mentioned|told you about|talked about|said|asked (?:for|about)|picked|chose|selected|meant)(?! to)",
+    "(?:el|la) que (?:le|te|les) (?:mencione|dije|comente|pedi)(?![\\p{L}])",
     // someone still travelling beside the yes ("Harold is still going", "Harold 还要去"): part of what was described is kept
     "(?:is|are|'s|'re|am|'m) still (?:going|travell?ing|flying|coming)(?!\\s+to(?![\\p{L}]))",
     // a listed thing left as it is ("leave the mug as it is", "the lamp can stay", "deje la tostadora como está", "la tostadora sí la quiero")
     "leave (?:the|my|that|this|those|these) (?:[\\p{L}-]+ ){1,3}?(?:as (?:it|they) (?:is|are|was|were)|alone|unchanged|the same|out of (?:it|this|that))", "(?:the|my|that|this) [\\p{L}-]+(?: [\\p{L}-]+)? (?:can|should|will|may|could) (?:stay|remain)",
     "dej(?:e|a|ar|emos|elo|ela|elos|elas) (?:el|la|los|las|mi|mis) (?:[\\p{L}-]+ ){1,3}?(?:como (?:esta|estan)|asi|igual|sin cambios?|en paz)", "(?:siyes|si) (?:lo|la|los|las) (?:quiero|necesito|conservo|uso|voy a (?:usar|conservar|quedar))", "(?:lo|la|los|las) (?:quiero|prefiero|voy a) (?:conservar|mantener|quedarme)"],
   // "只能这样" / "只好这样" ("it can only be this way"): the only option, conceded
-  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "仅", "除了", "除外", "不包括", "不含", "以外的?(?:都|全)", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
+  ["只(?!(?:能|好|有)(?:这样|如此|这么办))", "我(?:刚才|之前|上次)?(?:说|提到|讲)的那(?:个|件|张|笔|单)", "仅", "除了", "除外", "不包括", "不含", "以外的?(?:都|全)", "不动", "别动", "维持原样", "先别", "不要改", "不用改", `(?<!${ZH_WHOLE_PROPOSAL})就(?:行|好)`, "暂时", "先不", "就算了", "不用了", "还是要", "留着", "保留", "还要去", "还得去", "照常去", "照样去"],
 );
 
 /** Adding something: "also", "as well", "in addition", "while you're at it", "además", "另外". */
@@ -297,9 +302,9 @@ export const ADDITION = words(["also", "as well", "too", "in addition", "additio
 // prettier-ignore
 export const HESITATION = words(
   [
-    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "(?<!m-?)h+m+", "u+m+", "u+h+(?![- ]?huh)", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)(?! of an? )",
+    "maybe", "perhaps", "(?:i'?m |i am )?not (?:sure|certain)", "well,? (?:ok|okay|yes|yeah|sure|alright|fine)", "i think", "i believe", "unsure", "i don'?t know", "i do not know", "dunno", "let me (?:think|check|see|double-check|get back)", "need to think", "think (?:about|it over)", "(?:still|i'?m|i am|we'?re|we are) (?:thinking|deciding|undecided|on the fence)(?! (?:of|that)(?![\\p{L}]))", "(?:haven'?t|have not|not yet) (?:decided|made up my mind)", "(?:i'?ll|i will|i'?m going to|i need to|i have to|i'?ll have to|let me|we'?ll|we will) decide (?:on|about|later|tomorrow|after)", "undecided", "on the fence", "i guess", "i suppose", "probably", "possibly", "i think so", "(?<!m-?)h+m+", "u+m+", "u+h+(?![- ]?huh)", "give me (?:a|one) (?:minute|moment|second|sec)", "in a (?:minute|moment|bit)(?! of an? )",
     "on second thoughts?", "second thoughts", "in theory", "in principle", "theoretically", "on paper", "en teoria", "en principio", "teoricamente", "(?:better|let'?s|i'?d rather|maybe) (?:wait|hold off)", "pensandolo (?:bien|mejor)", "mejor (?:espere|esperemos|esperamos|lo dejamos)",
-    "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare", "(?:lo )?estoy pensando", "(?:todavia|aun) no (?:lo )?(?:he )?decid\\w*", "no (?:lo )?he decidido",
+    "quizas?", "tal vez", "a lo mejor", "puede ser", "no (?:estoy|estoy muy) segur[oa]", "no se", "dejeme (?:pensar|pensarlo|ver)", "lo pienso", "lo pensare", "(?:lo )?estoy pensando", "(?:todavia|aun) no (?:lo )?(?:he )?decid\\w*", "(?:ya )?(?:lo|la|los|las) decid(?:o|ire|iremos|imos) (?:luego|despues|mas tarde|manana)", "ya (?:lo|la|los|las) decidire", "no (?:lo )?he decidido",
     // not ready to answer yet ("I'm not ready to send them back yet", "todavía no estoy lista", "我还没准备好")
     "(?:i'?m|i am|we'?re|we are) (?:still )?not (?:quite |really |yet |totally |fully )?ready", "not ready yet", "no (?:estoy|estamos) (?:todavia |aun |muy )?list[oa]s?",
   ],

@@ -28,6 +28,10 @@ const NOT_BACK =
 const ZH_KEEP =
   /确认(?=(?:我的|我们的|这个|这笔|该|此)?(?:预订|订单|航班|行程|机票)(?![^，。,.!！]{0,8}(?:取消|退|改|换)))|还在用|还要用|还用|留着|留下|保留|自己留|自己用|不退|不用退|别退|先不退|不寄回|不取消|别取消/u;
 
+/** A credit the request spends (a certificate, a gift card, a voucher, points, miles): keeping it is not paying with it. */
+const SPENDS =
+  /(?<![\p{L}])(?:certificates?|gift ?cards?|vouchers?|points|miles|(?:travel|store) credit|certificados?|tarjetas? regalo|bonos?|puntos|millas)(?![\p{L}])|旅行券|礼品卡|代金券|积分|里程/iu;
+
 /** A pronoun standing for what the request named. */
 const PRONOUN = /(?<![\p{L}])(?:it|them|that one|this one|lo|la|los|las)(?![\p{L}])|它|这个|那个/iu;
 
@@ -44,9 +48,15 @@ const PRONOUN = /(?<![\p{L}])(?:it|them|that one|this one|lo|la|los|las)(?![\p{L
  * @internal
  */
 export function keptItem(clause: string, request: string): string | undefined {
-  if (!REMOVES.test(request)) return undefined;
+  const spent = SPENDS.exec(request);
+  if (!REMOVES.test(request) && spent === null) return undefined;
   const found = KEEP.exec(clause) ?? NOT_BACK.exec(clause) ?? ZH_KEEP.exec(clause);
   if (found === null) return undefined;
+  // a request that only spends a credit: what is kept must be that credit ("keep the certificate for my next trip")
+  if (!REMOVES.test(request)) {
+    const kept = SPENDS.exec(clause);
+    return kept !== null && request.includes(kept[0].slice(0, 5)) ? found[0] : undefined;
+  }
   // what is kept: a word of the request, or a pronoun for it, anywhere in the clause
   const rest = clause.slice(0, found.index) + " " + clause.slice(found.index + found[0].length);
   const requestStems = new Set(contentStems(request));

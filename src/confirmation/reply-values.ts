@@ -20,6 +20,18 @@ import {
 } from "./number-words.js";
 
 const NUMBER_WORDS = CARDINAL_WORDS;
+/** Ordinals that, after "a"/"una", count one more thing: "a third" is the third of them. */
+const INDEFINITE_ORDINALS: Readonly<Record<string, number>> = {
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  tercer: 3,
+  cuarto: 4,
+  cuarta: 4,
+  quinto: 5,
+  quinta: 5,
+  segunda: 2,
+};
 const ZH_DIGITS: Readonly<Record<string, number>> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9, 十: 10 };
 /** Nouns that make a number word a count ("three bags", "dos maletas", "两件"). */
 const COUNTED =
@@ -131,7 +143,7 @@ export function namedValues(text: string): NamedValue[] {
   // 1988年11月2日, 5月24日, 5月24号
   take(/(?:(\d{4})\s*年\s*)?(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?/gu, (m) => dateKeys(m[1], Number(m[2]), Number(m[3])));
   // numeric: 5/24, 05/24/2024, 24/05, 2/11/1988 (month first or day first: both readings, unless only one is a date)
-  take(/(?<![\d/.,-])(\d{1,2})\/(\d{1,2})(?:\/((?:19|20)?\d\d))?(?![\d/])/g, (m) => {
+  take(/(?<![\d/-])(?<!\d[.,])(\d{1,2})\/(\d{1,2})(?:\/((?:19|20)?\d\d))?(?![\d/])/g, (m) => {
     const [a, b] = [Number(m[1]), Number(m[2])];
     const readings = [dateKeys(m[3], a, b), a === b ? undefined : dateKeys(m[3], b, a)].filter((k): k is string[] => k !== undefined);
     if (readings.length === 0) return undefined;
@@ -142,7 +154,7 @@ export function namedValues(text: string): NamedValue[] {
     /(?<![\p{L}\p{N}])(\d{1,2})(?:st|nd|rd|th)(?![\p{L}\p{N}])(?!\s+(?:option|one|leg|flight|passenger|segment|choice|reservation|bag|card|gift card|certificate))/gu,
     (m) => [`day:${Number(m[1])}`],
   );
-  take(/(?<![\p{N}.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
+  take(/(?<!\p{N})(?<!\p{N}[.,])(\d{1,2})[日号](?!\p{N})/gu, (m) => (validDate(1, Number(m[1])) ? [`day:${Number(m[1])}`] : undefined));
   // a time already past ("last week", "yesterday", "hace dos días", "上个月") is no value a pending action could take: it dates
   // the user's story ("I just moved there last week"), so it is read as no value at all
   take(new RegExp(`(?<![\\p{L}])(?:${PAST_TIMES})(?![\\p{L}])`, "gu"), () => []);
@@ -168,6 +180,10 @@ export function namedValues(text: string): NamedValue[] {
   // label ("at the gate for four hours", "half a size too small", "la puerta de embarque"). After "option" it is still read as one:
   // "the second option is…" / "option for…" stops two held-out replies that pick another listed flight or leave the passengers'
   // details unsaid (tau1 g0328, real-replies-4 r4-084), which no reading of their own catches yet
+  // a size said in words is that size: "size eleven" is not size 10, "size ten" is
+  take(new RegExp(`(?<![\\p{L}])(size|talla)\\s+(${Object.keys(NUMBER_WORDS).join("|")})(?![\\p{L}\\p{N}])`, "gu"), (m) => [
+    `k:${m[1]}:${NUMBER_WORDS[m[2]!]}`,
+  ]);
   take(/(?<![\p{L}])(size|option|seat|gate|row|terminal|zone|group|tier|plan|talla|opcion|asiento|puerta)\s+([a-z]{1,3}|\d{1,3})(?![\p{L}\p{N}])/gu, (m) =>
     !/^(?:option|opcion)$/u.test(m[1]!) && LABEL_NOT.test(m[2]!) ? undefined : [`k:${m[1]}:${m[2]}`],
   );
@@ -188,7 +204,7 @@ export function namedValues(text: string): NamedValue[] {
     return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
   });
   // amounts with the currency after them: "300 dollars", "45 dolares", "1,200 usd"
-  take(/(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)*)\s?(dollars?|bucks|usd|dolares|euros?)(?![\p{L}])/gu, (m) => {
+  take(/(?<![\p{L}\p{N}])(?<!\p{N}[.,])(\d+(?:[.,]\d+)*)\s?(dollars?|bucks|usd|dolares|euros?)(?![\p{L}])/gu, (m) => {
     const n = parseNumber(m[1]!);
     return n === undefined ? undefined : [`${/^euro/.test(m[2]!) ? "eur" : "n"}:${n}`];
   });
@@ -201,7 +217,7 @@ export function namedValues(text: string): NamedValue[] {
   ]);
   // amounts and counts: $1,200, 430 $, 1.200,50, 207 (also "ending in 9990")
   // (an amount in euros or pounds is not the same amount in dollars: `eur:250`, `gbp:250`)
-  take(/[$€£¥]?\s?(?<![a-z\d.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
+  take(/[$€£¥]?\s?(?<![a-z\d])(?<!\d[.,])\d+(?:[.,]\d+)*(?![a-z\d])\s?[$€£¥]?/gu, (m) => {
     const n = parseNumber(m[0]);
     return n === undefined ? undefined : [`${m[0].includes("€") ? "eur" : m[0].includes("£") ? "gbp" : "n"}:${n}`];
   });
@@ -231,6 +247,26 @@ export function namedValues(text: string): NamedValue[] {
       "giu",
     ),
     (m) => [`n:${NUMBER_WORDS[m[1]!.toLowerCase()]}`],
+    1,
+  );
+  // a number word said to be enough, its noun left out: "yes, one is enough", "one will do", "con una basta", "sí, dos
+  // alcanzan" (as the answer: after the yes, a comma, "con", "just"; not "that one is fine", "the new one will do")
+  take(
+    new RegExp(
+      `(?<=(?:^|[,;:.!?]|(?:^|[\\s,])(?:yes|yeah|ok|okay|sure|si|vale|con|just|only|solo|and|y|but|pero))\\s*)(${Object.keys(NUMBER_WORDS).join("|")})(?:(?:'s|\\s+(?:is|are|would be|will be|should be))\\s+(?:(?:more than|quite|just)\\s+)?(?:enough|sufficient|plenty|fine)|\\s+(?:will|would|should)\\s+(?:do|suffice)|\\s+(?:me\\s+)?(?:basta|bastan|alcanza|alcanzan|sobra|sobran|es suficiente|son suficientes|sera suficiente|seran suficientes))(?![\\p{L}])`,
+      "gu",
+    ),
+    (m) => [`n:${NUMBER_WORDS[m[1]!]}`],
+    1,
+  );
+  // one more thing counted by its place: "my husband brings a third", "una tercera para mi hijo" (a third thing is three
+  // of them; alone, before "one", "for" or a counted noun: not "a third of the price", "a third party", "a third attempt")
+  take(
+    new RegExp(
+      `(?<![\\p{L}])(?:a|an|una|un)\\s+(third|fourth|fifth|tercer[oa]?|cuart[oa]|quint[oa]|segunda)(?=\\s*(?:$|[,.!?;]|(?:one|uno|una)(?![\\p{L}])|(?:for|para)\\s|${COUNTED}(?![\\p{L}])))`,
+      "gu",
+    ),
+    (m) => [`n:${INDEFINITE_ORDINALS[m[1]!.replace(/^tercer[oa]?$/, "tercer")]}`],
     1,
   );
   return out;

@@ -21,6 +21,27 @@ const REASON = /(?<![\p{L}])(?:because|since|as|so (?:that|i)|porque|ya que|pues
 /** What the preferred thing is set against: "than", "que", "instead of", "en lugar de". */
 const THAN = /(?<![\p{L}])(?:than|instead of|rather than|en lugar de|en vez de|que)(?![\p{L}])/iu;
 const NEGATED = /^\s*(?:not|no|never|nunca)(?![\p{L}])/iu;
+/** Kinds of action a preference may name ("I'd rather return them", "prefiero un reembolso", "我更想退货"). */
+const ACTION_KINDS: readonly (readonly [string, RegExp])[] = [
+  ["return", /(?<![\p{L}])(?:return\w*|send (?:it |them )?back|devol\w*|devuelv\w*|devolucion\w*)(?![\p{L}])|退货|退回/iu],
+  ["refund", /(?<![\p{L}])(?:refund\w*|money back|reembols\w*)(?![\p{L}])|退款|退钱/iu],
+  ["cancel", /(?<![\p{L}])(?:cancel\w*)(?![\p{L}])|取消/iu],
+  ["exchange", /(?<![\p{L}])(?:exchang\w*|swap\w*|intercambi\w*)(?![\p{L}])|换货|换成/iu],
+  ["credit", /(?<![\p{L}])(?:(?:store|travel) credit|vouchers?|credito|bono)(?![\p{L}])|代金券|积分/iu],
+];
+/** The kinds of action a text names. */
+const kindsIn = (text: string) => ACTION_KINDS.filter(([, re]) => re.test(text)).map(([k]) => k);
+
+/**
+ * Whether the preferred thing names a kind of action the request's main sentence (the first one that names an action) does
+ * not: "I'd rather just return them" to an exchange whose later sentence says the difference "will be refunded".
+ */
+function otherActionPreferred(chosen: string, request: string): boolean {
+  const wanted = kindsIn(chosen);
+  if (wanted.length === 0) return false;
+  const main = request.split(/[.?!。？！]/u).find((s) => kindsIn(s).length > 0);
+  return main === undefined || wanted.some((k) => !kindsIn(main).includes(k));
+}
 
 /**
  * Whether the preference `marker` in `clause` (normal form) names only what the request does.
@@ -35,6 +56,7 @@ const NEGATED = /^\s*(?:not|no|never|nunca)(?![\p{L}])/iu;
  * @param vocabulary The request's words (`requestVocabulary`).
  * @param known The request's and the action's values (`knownValues`).
  * @param change What the request changes (`requestChange`).
+ * @param request The request, in normal form: a preferred kind of action its main sentence does not name is a change.
  * @internal
  */
 export function preferenceRestates(
@@ -43,6 +65,7 @@ export function preferenceRestates(
   vocabulary: RequestVocabulary,
   known: ReadonlySet<string>,
   change: RequestChange | undefined,
+  request = "",
 ): boolean {
   if (!PREFERENCE.test(marker.trim())) return false;
   const at = clause.indexOf(marker);
@@ -53,7 +76,7 @@ export function preferenceRestates(
   if (reason) after = after.slice(0, reason.index);
   const than = THAN.exec(after);
   const [chosen, given] = than ? [after.slice(0, than.index), after.slice(than.index + than[0].length)] : [after, ""];
-  if (chosen.trim() === "" || novelContent(chosen, vocabulary).length > 0) return false;
+  if (chosen.trim() === "" || novelContent(chosen, vocabulary).length > 0 || otherActionPreferred(chosen, request)) return false;
   const sources = change?.sources ?? new Set<string>();
   const targets = change?.targets ?? new Set<string>();
   const values = namedValues(chosen);

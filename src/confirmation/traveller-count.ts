@@ -42,15 +42,18 @@ function severalTravellers(request: string): number | undefined {
  * ```ts
  * fewerTravellers("yes please, it's just me", "book hat045 for you and maria lopez (2 passengers)?"); // "just me"
  * fewerTravellers("yes, it's just me on the phone", "cancel reservation abc123 for you and maria?"); // undefined
+ * fewerTravellers("yes, just me", "change q7zp2m … for passengers ana ruiz and leo ruiz?", new Set(["ana", "ruiz", "leo"])); // "just me"
  * ```
  * @param clause A clause of the reply, in `normalizeText` form.
  * @param request The request, in `normalizeText` form.
+ * @param names The words of the people the request names (`personNames`): two of them joined by "and" are two travellers
+ *   with no count written ("for passengers Ana Ruiz and Leo Ruiz").
  * @internal
  */
-export function fewerTravellers(clause: string, request: string): string | undefined {
+export function fewerTravellers(clause: string, request: string, names: ReadonlySet<string> = new Set()): string | undefined {
   const m = ALONE.exec(clause);
   if (!m || ON_THE_CALL.test(clause.slice(m.index + m[0].length))) return undefined;
-  return severalTravellers(request) !== undefined ? m[0] : undefined;
+  return severalTravellers(request) !== undefined || (names.size > 0 && namesTwoPeople(request, names)) ? m[0] : undefined;
 }
 
 /**

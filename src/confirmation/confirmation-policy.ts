@@ -11,6 +11,7 @@ import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationCode } from "../violation/violation-codes.js";
 import type { ViolationData } from "../violation/violation-data.js";
 import { argumentDiff, canonicalHash, formatArgumentDiff } from "./canonical-json.js";
+import { bindArguments, pathParts, unboundMessage } from "./bound-arguments.js";
 import type { ConfirmationDecider, ConfirmationDecision, DeciderVerdict, PendingAction } from "./decider.js";
 import { subjectsOf, type Grant, type PendingActionRecord } from "./grant.js";
 import { grantKeyBytes, signGrant, verifyGrant } from "./grant-token.js";
@@ -292,7 +293,21 @@ export class ConfirmationPolicy implements SessionPolicy {
         ),
       );
     }
-    return parsed.data as Record<string, unknown>;
+    // the pending action holds what a write with these arguments would run with (see bindArguments)
+    const bound = bindArguments(parsed.data);
+    if (!bound.ok) {
+      const problem = bound.problem;
+      throw session.reject(
+        this.#violation(
+          "invalid_arguments",
+          `Cannot ask to confirm: ${unboundMessage(call.name, problem)}`,
+          call,
+          { issues: [{ code: "not_plain_data", path: pathParts(problem.path), message: `${problem.found} cannot be bound to a grant` }] },
+          `Describe the action with plain JSON arguments for "${call.name}".`,
+        ),
+      );
+    }
+    return bound.value as Record<string, unknown>;
   }
 
   /** A new agent message asks: every action of earlier rounds still waiting is superseded. */

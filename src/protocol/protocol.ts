@@ -3,6 +3,7 @@
 // Over 400 lines because the compiled tables and the calls that read them share private fields.
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { bindArguments, pathParts, unboundMessage } from "../confirmation/bound-arguments.js";
 import { failingConjunct, type Guard } from "./guard.js";
 import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolConfigOf, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
@@ -256,7 +257,7 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     const spec = step.spec;
     const data = fast === undefined ? undefined : fast(call.arguments);
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    if (data !== undefined) return { id, name, arguments: data, spec };
+    if (data !== undefined) return { id, name, arguments: spec.requiresConfirmation === true ? this.#bound(state, call, data, step) : data, spec };
     const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
@@ -272,7 +273,27 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
         hint: `Call "${call.name}" again with arguments matching its parameters.`,
       });
     }
-    return { id, name, arguments: parsed.data, spec };
+    return { id, name, arguments: spec.requiresConfirmation === true ? this.#bound(state, call, parsed.data, step) : parsed.data, spec };
+  }
+
+  /**
+   * The arguments a confirmed write runs with and its grant is checked against: a plain-data
+   * copy read once (see `bindArguments`), or `invalid_arguments` naming where it cannot be made.
+   */
+  #bound(state: string, call: ToolCall, data: unknown, step: Step): unknown {
+    const bound = bindArguments(data);
+    if (bound.ok) return bound.value;
+    throw new ProtocolViolation({
+      code: "invalid_arguments",
+      message: unboundMessage(call.name, bound.problem),
+      protocol: this.name,
+      state,
+      tool: call.name,
+      arguments: call.arguments,
+      allowedTools: step.toolList,
+      data: { issues: [{ code: "not_plain_data", path: pathParts(bound.problem.path), message: `${bound.problem.found} cannot be bound to a grant` }] },
+      hint: `Call "${call.name}" again with plain JSON arguments.`,
+    });
   }
 
   /**

@@ -1,0 +1,146 @@
+// Red team 16: the next attacks on the runtime's promise that a write runs only with a grant for
+// exactly the arguments the body then reads. Each test asserts what the body received (or that it
+// did not run). docs/security.md ("Sessions and consent") lists the defences these tests guard.
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { Agent, enforce, sessionOf, tool } from "../../decorators/index.js";
+import { defineProtocol } from "../../src/protocol/define-protocol.js";
+import type { Session } from "../../src/runtime/session.js";
+import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+
+/** A write whose payload is free-form (`z.unknown()`), and one whose lines become a Map. */
+const tools = {
+  send: {
+    input: z.object({ to: z.string(), payload: z.unknown() }),
+    effect: "write" as const,
+    requiresConfirmation: true,
+  },
+  order: {
+    input: z.object({ lines: z.array(z.tuple([z.string(), z.number()])).transform((entries) => new Map(entries)) }),
+    effect: "write" as const,
+    requiresConfirmation: true,
+  },
+  pay: { input: z.object({ account: z.string(), amount: z.number() }), effect: "write" as const, requiresConfirmation: true },
+  close: { input: z.object({}), effect: "read" as const },
+};
+const protocol = defineProtocol({
+  name: "red-team-16",
+  initial: "open",
+  terminal: ["closed"],
+  tools,
+  states: { open: { on: { send: { ok: "open" }, order: { ok: "open" }, pay: { ok: "open" }, close: { ok: "closed" } } }, closed: {} },
+});
+
+/** What each body read, in order. */
+const seen: unknown[] = [];
+
+@enforce(protocol)
+class Writer extends Agent {
+  @tool() async send(args: { to: string; payload: unknown }) {
+    await Promise.resolve();
+    seen.push(JSON.parse(JSON.stringify(args.payload ?? null)));
+    return "sent";
+  }
+  @tool() async order(args: { lines: Map<string, number> }) {
+    seen.push(Object.fromEntries(args.lines));
+    return "ordered";
+  }
+  @tool() async pay(args: { account: string; amount: number }) {
+    seen.push(Object.is(args.amount, -0) ? "-0" : args.amount);
+    return "paid";
+  }
+}
+
+function granted(agent: Writer, name: string, args: unknown): Session<any> {
+  const s = sessionOf(agent) as Session<any>;
+  s.confirm(s.requestConfirmation({ name, arguments: args }).id);
+  return s;
+}
+
+/** Runs the call; answers what the body read (undefined when it did not run) and what was thrown. */
+async function attempt(run: () => Promise<unknown>): Promise<{ read: unknown; thrown: unknown }> {
+  const before = seen.length;
+  let thrown: unknown;
+  try {
+    await run();
+  } catch (e) {
+    thrown = e;
+  }
+  expect(seen.length - before).toBeLessThanOrEqual(1);
+  return { read: seen.length > before ? seen[before] : undefined, thrown };
+}
+
+describe("red team 16: arguments that hash like the confirmed ones but read differently", () => {
+  it("a payload whose toJSON answers the confirmed value does not run the write with its real content", async () => {
+    const agent = new Writer();
+    granted(agent, "send", { to: "bob", payload: { amount: 5 } });
+    const forged = { amount: 9999, toJSON: () => ({ amount: 5 }) };
+    const { read, thrown } = await attempt(() => agent.send({ to: "bob", payload: forged }));
+    expect(read).toBeUndefined();
+    expect((thrown as ProtocolViolation).code).toBe("invalid_arguments");
+    expect(String((thrown as Error).message)).toContain("payload");
+  });
+
+  it("a getter read once for the grant and again by the body gives the body the value that was checked", async () => {
+    const agent = new Writer();
+    granted(agent, "send", { to: "bob", payload: { amount: 5 } });
+    let reads = 0;
+    const shifty = {
+      get amount() {
+        return reads++ === 0 ? 5 : 9999;
+      },
+    };
+    Object.defineProperty(shifty, "amount", { enumerable: true });
+    const { read } = await attempt(() => agent.send({ to: "bob", payload: shifty }));
+    expect(read === undefined || (read as { amount: number }).amount === 5).toBe(true);
+  });
+
+  it("a Proxy payload that answers the confirmed value first and another later gives the body the checked value", async () => {
+    const agent = new Writer();
+    granted(agent, "send", { to: "bob", payload: { amount: 5 } });
+    let reads = 0;
+    const target = { amount: 5 };
+    const proxy = new Proxy(target, {
+      get: (t, k) => (k === "amount" ? (reads++ < 1 ? 5 : 9999) : Reflect.get(t, k)),
+      getOwnPropertyDescriptor: (t, k) => {
+        const d = Reflect.getOwnPropertyDescriptor(t, k);
+        return d && k === "amount" ? { ...d, value: reads++ < 1 ? 5 : 9999 } : d;
+      },
+    });
+    const { read } = await attempt(() => agent.send({ to: "bob", payload: proxy }));
+    expect(read === undefined || (read as { amount: number }).amount === 5).toBe(true);
+  });
+
+  it("a payload the caller edits after the call was validated (before the body reads it) runs with the checked value", async () => {
+    const agent = new Writer();
+    granted(agent, "send", { to: "bob", payload: { amount: 5 } });
+    const payload = { amount: 5 };
+    const running = agent.send({ to: "bob", payload });
+    payload.amount = 9999; // the body awaits before reading its arguments
+    const { read } = await attempt(() => running);
+    expect(read).toEqual({ amount: 5 });
+  });
+
+  it("a transform to a Map (whose entries canonical JSON cannot see) cannot carry other entries under the grant", async () => {
+    const agent = new Writer();
+    const s = sessionOf(agent) as Session<any>;
+    let asked: unknown;
+    try {
+      s.confirm(s.requestConfirmation({ name: "order", arguments: { lines: [["tea", 1]] } }).id);
+    } catch (e) {
+      asked = e;
+    }
+    // through the model channel: plain JSON, made a Map by the tool's own schema
+    const { read, thrown } = await attempt(() => agent.order(JSON.parse('{"lines":[["tea",500]]}') as never));
+    expect(read).toBeUndefined();
+    expect(thrown).toBeInstanceOf(ProtocolViolation);
+    expect(asked === undefined || (asked as ProtocolViolation).code === "invalid_arguments").toBe(true);
+  });
+
+  it("-0 confirmed as 0 reaches the body as the 0 that was confirmed", async () => {
+    const agent = new Writer();
+    granted(agent, "pay", { account: "A1", amount: 0 });
+    const { read } = await attempt(() => agent.pay({ account: "A1", amount: -0 }));
+    expect(read).toBe(0);
+  });
+});

@@ -233,21 +233,6 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       this.#lastName = name;
       this.#lastStep = step;
     }
-    if (context !== undefined && step.guard !== undefined) {
-      const failed = failingConjunct(step.guard, context, call.arguments);
-      if (failed) {
-        throw new ProtocolViolation({
-          code: "guard_failed",
-          message: `"${call.name}" is allowed in state "${state}" of protocol "${this.name}" only when "${failed.name}" holds, and it does not.${failed.description ? ` (${failed.description})` : ""}`,
-          protocol: this.name,
-          state,
-          tool: call.name,
-          arguments: call.arguments,
-          allowedTools: this.permittedTools(state, context),
-          data: { guard: failed.name },
-        });
-      }
-    }
     // (the id is always an own property, so a polluted Object.prototype.id is never taken for the call's id;
     // read first and checked for ownership only when there is one: a call without an id, the usual
     // case, costs one property read that the compiler folds, not a hasOwnProperty call)
@@ -255,25 +240,50 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     if (id !== undefined && !Object.prototype.hasOwnProperty.call(call, "id")) id = undefined;
     const fast = step.fast;
     const spec = step.spec;
-    const data = fast === undefined ? undefined : fast(call.arguments);
+    let data: unknown = fast === undefined ? undefined : fast(call.arguments);
+    if (data === undefined) {
+      const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
+      if (!parsed.success) {
+        // (arguments the schema refuses are refused for a failing guard first, as the guard read them)
+        if (context !== undefined && step.guard !== undefined) this.#checkGuard(state, call, context, step.guard, call.arguments);
+        const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+        throw new ProtocolViolation({
+          code: "invalid_arguments",
+          message: `Arguments of "${call.name}" do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+          protocol: this.name,
+          state,
+          tool: call.name,
+          arguments: call.arguments,
+          allowedTools: step.toolList,
+          data: { issues },
+          hint: `Call "${call.name}" again with arguments matching its parameters.`,
+        });
+      }
+      data = parsed.data;
+    }
+    if (spec.requiresConfirmation === true) data = this.#bound(state, call, data, step);
+    // the guard judges the arguments the body will run with (parsed, and for a confirmed tool the bound copy),
+    // never the raw ones: a getter, a transform or a "1,200" string could show it one value and the body another
+    if (context !== undefined && step.guard !== undefined) this.#checkGuard(state, call, context, step.guard, data);
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    if (data !== undefined) return { id, name, arguments: spec.requiresConfirmation === true ? this.#bound(state, call, data, step) : data, spec };
-    const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+    return { id, name, arguments: data as object, spec };
+  }
+
+  /** Throws `guard_failed` when a conjunct of the guard does not hold for these (parsed) arguments. */
+  #checkGuard(state: TState, call: ToolCall, context: unknown, guard: Guard, args: unknown): void {
+    const failed = failingConjunct(guard, context, args);
+    if (failed) {
       throw new ProtocolViolation({
-        code: "invalid_arguments",
-        message: `Arguments of "${call.name}" do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+        code: "guard_failed",
+        message: `"${call.name}" is allowed in state "${state}" of protocol "${this.name}" only when "${failed.name}" holds, and it does not.${failed.description ? ` (${failed.description})` : ""}`,
         protocol: this.name,
         state,
         tool: call.name,
         arguments: call.arguments,
-        allowedTools: step.toolList,
-        data: { issues },
-        hint: `Call "${call.name}" again with arguments matching its parameters.`,
+        allowedTools: this.permittedTools(state, context),
+        data: { guard: failed.name },
       });
     }
-    return { id, name, arguments: spec.requiresConfirmation === true ? this.#bound(state, call, parsed.data, step) : parsed.data, spec };
   }
 
   /**

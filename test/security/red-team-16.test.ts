@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Agent, enforce, sessionOf, tool } from "../../decorators/index.js";
 import { defineProtocol } from "../../src/protocol/define-protocol.js";
+import { guard } from "../../src/protocol/guard.js";
+import { Session as RuntimeSession } from "../../src/runtime/session.js";
 import type { Session } from "../../src/runtime/session.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
 
@@ -142,5 +144,79 @@ describe("red team 16: arguments that hash like the confirmed ones but read diff
     granted(agent, "pay", { account: "A1", amount: 0 });
     const { read } = await attempt(() => agent.pay({ account: "A1", amount: -0 }));
     expect(read).toBe(0);
+  });
+});
+
+/** A refund with no confirmation, limited by a guard on its arguments; the schema trims a reason and parses "1,200"-style amounts. */
+const guarded = defineProtocol({
+  name: "red-team-16-guarded",
+  initial: "open",
+  terminal: ["closed"],
+  initialContext: { refundable: 100 },
+  tools: {
+    refund: {
+      input: z.object({ amount: z.union([z.number(), z.string().transform((s) => Number(s.replace(/,/g, "")))]), reason: z.string() }),
+      effect: "write" as const,
+    },
+    close: { input: z.object({}), effect: "read" as const },
+  },
+  states: {
+    open: {
+      on: { refund: { ok: "open" }, close: { ok: "closed" } },
+      guards: {
+        refund: guard(
+          "within_refundable",
+          (c: { refundable: number }, a?: { amount: unknown }) => !(Number(a?.amount) > c.refundable) && String(a?.amount) !== "",
+        ),
+      },
+    },
+    closed: {},
+  },
+});
+
+describe("red team 16: a guard holds for the arguments the body runs with", () => {
+  it("a getter that shows the guard 50 and the schema 5000 is refused, not run with 5000", () => {
+    const s = new RuntimeSession(guarded);
+    let reads = 0;
+    const args = {
+      reason: "late",
+      get amount() {
+        return reads++ === 0 ? 50 : 5000;
+      },
+    };
+    Object.defineProperty(args, "amount", { enumerable: true });
+    let validated: { arguments: { amount: number } } | undefined;
+    let thrown: unknown;
+    try {
+      validated = s.validate({ name: "refund", arguments: args }, true) as never;
+    } catch (e) {
+      thrown = e;
+    }
+    expect(validated?.arguments.amount === undefined || validated.arguments.amount <= 100).toBe(true);
+    if (validated === undefined) expect((thrown as ProtocolViolation).code).toBe("guard_failed");
+  });
+
+  it('an amount written "1,200" (NaN to the raw guard\'s Number(), 1200 after the schema) is refused by the guard', () => {
+    const s = new RuntimeSession(guarded);
+    let thrown: unknown;
+    try {
+      s.validate({ name: "refund", arguments: JSON.parse('{"amount":"1,200","reason":"late"}') as unknown }, true);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as ProtocolViolation | undefined)?.code).toBe("guard_failed");
+    // and within the limit it passes, as the parsed number
+    expect((s.validate({ name: "refund", arguments: { amount: "1,00", reason: "late" } }, true).arguments as { amount: number }).amount).toBe(100);
+  });
+
+  it("arguments that fail the schema and the guard are still refused for the guard first (the order callers rely on)", () => {
+    const s = new RuntimeSession(guarded);
+    let thrown: unknown;
+    try {
+      s.validate({ name: "refund", arguments: { amount: 500 } }, true);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as ProtocolViolation).code).toBe("guard_failed");
   });
 });

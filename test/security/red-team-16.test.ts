@@ -220,3 +220,67 @@ describe("red team 16: a guard holds for the arguments the body runs with", () =
     expect((thrown as ProtocolViolation).code).toBe("guard_failed");
   });
 });
+
+describe("red team 16: the model channel and budgets (guards of defences that held)", () => {
+  it("tool names that differ by case, a Unicode confusable, whitespace or normalization are unknown tools, and run nothing", () => {
+    const s = new RuntimeSession(protocol);
+    for (const name of ["Pay", "PAY", "pay ", " pay", "pay\u200b", "р\u0430y" /* Cyrillic р, а */, "pa\u0443", "ｐａｙ", "pay\n"]) {
+      let thrown: unknown;
+      try {
+        s.validate({ name, arguments: { account: "A1", amount: 5 } }, true);
+      } catch (e) {
+        thrown = e;
+      }
+      expect((thrown as ProtocolViolation).code, JSON.stringify(name)).toBe("unknown_tool");
+    }
+  });
+
+  it("a grant for an NFC name does not cover its NFD twin or a confusable, and one for 1e2 covers 100 (the same number)", () => {
+    const s = new RuntimeSession(protocol);
+    const nfc = "Jos\u00e9";
+    s.confirm(s.requestConfirmation({ name: "send", arguments: { to: nfc, payload: { amount: 1e2 } } }).id);
+    for (const to of [nfc.normalize("NFD"), "J\u043es\u00e9" /* Cyrillic о */]) {
+      let thrown: unknown;
+      try {
+        s.validate({ name: "send", arguments: { to, payload: { amount: 100 } } }, true);
+      } catch (e) {
+        thrown = e;
+      }
+      expect((thrown as ProtocolViolation).code, JSON.stringify(to)).toMatch(/^confirmation_/);
+    }
+    const ok = s.validate({ name: "send", arguments: JSON.parse('{"to":"Jos\\u00e9","payload":{"amount":100.0}}') as unknown }, true);
+    expect((ok.arguments as { payload: { amount: number } }).payload.amount).toBe(100);
+  });
+
+  it("a grant confirmed for 5 does not cover the 9999 that JSON with a duplicate key parses to", () => {
+    const s = new RuntimeSession(protocol);
+    s.confirm(s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 5 } }).id);
+    let thrown: unknown;
+    try {
+      s.validate({ name: "pay", arguments: JSON.parse('{"account":"A1","amount":5,"amount":9999}') as unknown }, true);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as ProtocolViolation).code).toMatch(/^confirmation_/);
+  });
+
+  it("Number.MAX_VALUE charged twice, 0.1 + 0.2 against a limit of 0.3 and -0 never spend past the limit nor turn Infinity or NaN", async () => {
+    const { BudgetAccount } = await import("../../src/budget/budget-account.js");
+    const capped = new BudgetAccount({ limits: { totalTokens: 1000 } });
+    capped.charge({ totalTokens: Number.MAX_VALUE });
+    capped.charge({ totalTokens: Number.MAX_VALUE });
+    expect(capped.used("totalTokens")).toBeLessThanOrEqual(1000);
+    expect(capped.shortfall({ totalTokens: 1 }, false)).toBeDefined();
+    const open = new BudgetAccount({});
+    open.charge({ totalTokens: Number.MAX_VALUE });
+    open.charge({ totalTokens: Number.MAX_VALUE });
+    expect(Number.isFinite(open.used("totalTokens"))).toBe(true);
+    const tenths = new BudgetAccount({ limits: { totalTokens: 0.3 } });
+    tenths.charge({ totalTokens: 0.1 });
+    tenths.charge({ totalTokens: 0.2 });
+    tenths.charge({ totalTokens: -0 });
+    expect(tenths.used("totalTokens")).toBeLessThanOrEqual(0.3);
+    expect(tenths.shortfall({ totalTokens: Number.MIN_VALUE }, false)).toBeDefined();
+    expect(() => tenths.charge({ totalTokens: "0,1" as unknown as number })).toThrow(TypeError);
+  });
+});

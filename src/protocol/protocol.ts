@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
 import { bindArguments, pathParts, unboundMessage } from "../confirmation/bound-arguments.js";
+import { firstDuplicateKey } from "../util/duplicate-json-keys.js";
 import { failingConjunct, type Guard } from "./guard.js";
 import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolConfigOf, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
@@ -256,7 +257,10 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
           arguments: call.arguments,
           allowedTools: step.toolList,
           data: { issues },
-          hint: `Call "${call.name}" again with arguments matching its parameters.`,
+          hint:
+            typeof call.arguments === "string"
+              ? textArgumentsHint(call.name, call.arguments)
+              : `Call "${call.name}" again with arguments matching its parameters.`,
         });
       }
       data = parsed.data;
@@ -545,3 +549,17 @@ const INPUT_UNKNOWN_ACCESSOR: PropertyDescriptor = Object.freeze({
     return computedInput(this).unknown;
   },
 });
+
+/** The hint for arguments that arrived as text: a duplicate key named, else "one JSON object". */
+function textArgumentsHint(tool: string, text: string): string {
+  let duplicate: string | undefined;
+  try {
+    JSON.parse(text);
+    duplicate = firstDuplicateKey(text);
+  } catch {
+    duplicate = undefined;
+  }
+  return duplicate !== undefined
+    ? `The arguments of "${tool}" name the key ${JSON.stringify(duplicate)} twice in one object, so readers disagree on its value; nothing ran. Call "${tool}" again with one JSON object that gives each key once.`
+    : `Call "${tool}" again with its arguments as one JSON object matching its parameters (this text does not parse to one).`;
+}

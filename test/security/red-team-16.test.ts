@@ -9,6 +9,7 @@ import { guard } from "../../src/protocol/guard.js";
 import { Session as RuntimeSession } from "../../src/runtime/session.js";
 import type { Session } from "../../src/runtime/session.js";
 import { ProtocolViolation } from "../../src/violation/protocol-violation.js";
+import { parseArguments } from "../../src/adapters/parse-arguments.js";
 
 /** A write whose payload is free-form (`z.unknown()`), and one whose lines become a Map. */
 const tools = {
@@ -282,5 +283,33 @@ describe("red team 16: the model channel and budgets (guards of defences that he
     expect(tenths.used("totalTokens")).toBeLessThanOrEqual(0.3);
     expect(tenths.shortfall({ totalTokens: Number.MIN_VALUE }, false)).toBeDefined();
     expect(() => tenths.charge({ totalTokens: "0,1" as unknown as number })).toThrow(TypeError);
+  });
+});
+
+describe("red team 16: model arguments that two readers read differently", () => {
+  it("a JSON text with a key twice in one object is refused naming the key (JSON.parse would run the last value, a UI may show the first)", () => {
+    const s = new RuntimeSession(guarded);
+    for (const [text, key] of [
+      ['{"amount":5,"reason":"late","amount":9999}', "amount"],
+      ['{"amount":5,"reason":"late","\\u0061mount":9999}', "amount"],
+      ['{"amount":5,"reason":"late","extra":{"x":1,"x":2}}', "x"],
+    ] as const) {
+      const args = parseArguments(text);
+      expect(args, text).toBe(text);
+      let thrown: unknown;
+      try {
+        s.validate({ name: "refund", arguments: args }, true);
+      } catch (e) {
+        thrown = e;
+      }
+      expect((thrown as ProtocolViolation).code, text).toBe("invalid_arguments");
+      expect((thrown as ProtocolViolation).toModelMessage(), text).toContain(`${JSON.stringify(key)} twice`);
+    }
+  });
+
+  it("the same key in sibling objects, in an array of objects, or as a string value is not a duplicate", () => {
+    for (const text of ['{"a":{"k":1},"b":{"k":2}}', '{"items":[{"k":1},{"k":2}],"k":3}', '{"k":"k","v":["k","k"],"w":{"k":"\\"k\\""}}', "{}", "[]"]) {
+      expect(parseArguments(text), text).toEqual(JSON.parse(text));
+    }
   });
 });

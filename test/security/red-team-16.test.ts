@@ -313,3 +313,41 @@ describe("red team 16: model arguments that two readers read differently", () =>
     }
   });
 });
+
+describe("red team 16: time", () => {
+  it("a clock moved backwards does not bring an expired grant back", () => {
+    let at = Date.parse("2026-12-02T12:00:00.000Z");
+    const s = new RuntimeSession(protocol, { now: () => new Date(at), confirmation: { ttlMs: 60_000 } });
+    s.confirm(s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 5 } }).id);
+    at += 10 * 60_000; // ten minutes later the grant has expired
+    expect(s.check({ name: "pay", arguments: { account: "A1", amount: 5 } }).ok).toBe(false);
+    at -= 9.5 * 60_000; // the host clock is set back (an NTP step, a VM restored from a snapshot)
+    let thrown: unknown;
+    try {
+      s.validate({ name: "pay", arguments: { account: "A1", amount: 5 } }, true);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as ProtocolViolation | undefined)?.code).toBe("confirmation_expired");
+  });
+
+  it("nor does restoring the session into a process whose clock is behind the snapshot's times", () => {
+    let at = Date.parse("2026-12-02T12:00:00.000Z");
+    const s = new RuntimeSession(protocol, { now: () => new Date(at), confirmation: { ttlMs: 60_000 } });
+    s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 1 } });
+    s.confirm(s.requestConfirmation({ name: "pay", arguments: { account: "A1", amount: 5 } }).id);
+    at += 10 * 60_000;
+    // a later action asked (ten minutes on) records the time reached in the snapshot
+    s.requestConfirmation({ name: "send", arguments: { to: "bob", payload: null } });
+    const snapshot = JSON.parse(JSON.stringify(s.toJSON())) as unknown;
+    const behind = Date.parse("2026-12-02T12:00:30.000Z");
+    const restored = RuntimeSession.fromJSON(protocol, snapshot as never, { now: () => new Date(behind), confirmation: { ttlMs: 60_000 } });
+    let thrown: unknown;
+    try {
+      restored.validate({ name: "pay", arguments: { account: "A1", amount: 5 } }, true);
+    } catch (e) {
+      thrown = e;
+    }
+    expect((thrown as ProtocolViolation | undefined)?.code).toBe("confirmation_expired");
+  });
+});

@@ -11,6 +11,7 @@ import { ProtocolViolation } from "../violation/protocol-violation.js";
 import type { ViolationCode } from "../violation/violation-codes.js";
 import type { ViolationData } from "../violation/violation-data.js";
 import { argumentDiff, canonicalHash, formatArgumentDiff } from "./canonical-json.js";
+import { bindArguments, pathParts, unboundMessage } from "./bound-arguments.js";
 import type { ConfirmationDecider, ConfirmationDecision, DeciderVerdict, PendingAction } from "./decider.js";
 import { subjectsOf, type Grant, type PendingActionRecord } from "./grant.js";
 import { grantKeyBytes, signGrant, verifyGrant } from "./grant-token.js";
@@ -192,6 +193,8 @@ export class ConfirmationPolicy implements SessionPolicy {
    * snapshot until the grant would have expired.
    */
   readonly #withdrawn = new Map<string, WithdrawnGrant>();
+  /** The latest time (ms) this policy has read or restored; its clock never runs back behind it. */
+  #latest = Number.NEGATIVE_INFINITY;
 
   constructor(given: ConfirmationOptions = {}) {
     const options = ownOptions(given);
@@ -210,8 +213,25 @@ export class ConfirmationPolicy implements SessionPolicy {
     Object.freeze(this);
   }
 
+  /**
+   * The time this policy reads: its clock, but never earlier than the latest time it read (also
+   * across a snapshot, see `restore`). A clock set back (an NTP step, a VM resumed from an image,
+   * an injected clock) would otherwise bring an expired grant back to life until it expired again.
+   */
   #nowOf(session: PolicySession): Date {
-    return (this.#clock ?? session.now)();
+    const now = (this.#clock ?? session.now)();
+    const t = now instanceof Date ? now.getTime() : Number.NaN;
+    if (t >= this.#latest) {
+      this.#latest = t;
+      return now;
+    }
+    return new Date(this.#latest);
+  }
+
+  /** Moves the latest time read up to a time a restored record says was already reached. */
+  #reached(iso: string | undefined): void {
+    const t = iso === undefined ? Number.NaN : Date.parse(iso);
+    if (t > this.#latest) this.#latest = t;
   }
 
   // ── requesting and deciding ─────────────────────────────────────────────────────────
@@ -292,7 +312,21 @@ export class ConfirmationPolicy implements SessionPolicy {
         ),
       );
     }
-    return parsed.data as Record<string, unknown>;
+    // the pending action holds what a write with these arguments would run with (see bindArguments)
+    const bound = bindArguments(parsed.data);
+    if (!bound.ok) {
+      const problem = bound.problem;
+      throw session.reject(
+        this.#violation(
+          "invalid_arguments",
+          `Cannot ask to confirm: ${unboundMessage(call.name, problem)}`,
+          call,
+          { issues: [{ code: "not_plain_data", path: pathParts(problem.path), message: `${problem.found} cannot be bound to a grant` }] },
+          `Describe the action with plain JSON arguments for "${call.name}".`,
+        ),
+      );
+    }
+    return bound.value as Record<string, unknown>;
   }
 
   /** A new agent message asks: every action of earlier rounds still waiting is superseded. */
@@ -755,6 +789,11 @@ export class ConfirmationPolicy implements SessionPolicy {
     }
     this.#restored = true;
     this.#userMessages = [...(d.userMessages ?? [])];
+    // the snapshot's times were reached: a clock behind them cannot make its grants young again
+    for (const g of grants) this.#reached(g.issuedAt);
+    for (const p of this.#pending.values()) this.#reached(p.createdAt);
+    for (const c of this.#consumed.values()) this.#reached(c.consumedAt);
+    for (const u of this.#userMessages) this.#reached(u.at);
     // a snapshot from before rounds: every action is round 0 (a reply still answers it), and the
     // next request starts a new round (the safe side: it supersedes what was waiting)
     this.#round = d.round ?? Math.max(0, ...[...this.#pending.values()].map((p) => p.round ?? 0));

@@ -5,7 +5,7 @@
  */
 export interface GuardConjunct {
   readonly name: string;
-  /** `args` are the call's (raw) arguments when a call is validated; undefined when tools are listed for a state. */
+  /** `args` are the call's arguments as its schema parsed them (the ones the body runs with) when a call is validated; undefined when tools are listed for a state. (When the schema refuses them, the guard is asked first about the raw arguments.) */
   readonly test: (context: any, args?: any) => boolean;
   /** Shown when the guard fails: what must hold. */
   readonly description?: string;

@@ -3,6 +3,8 @@
 // Over 400 lines because the compiled tables and the calls that read them share private fields.
 import { z } from "zod";
 import { ProtocolViolation } from "../violation/protocol-violation.js";
+import { bindArguments, pathParts, unboundMessage } from "../confirmation/bound-arguments.js";
+import { firstDuplicateKey } from "../util/duplicate-json-keys.js";
 import { failingConjunct, type Guard } from "./guard.js";
 import type { AnyProtocolConfig, AnyToolSpec, GraphState, GraphTool, ProtocolConfigOf, ProtocolGraph, ToolCall, ToolDefinition, ToolResult } from "./types.js";
 import { declaredOutcomes } from "./validate-definition.js";
@@ -232,21 +234,6 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
       this.#lastName = name;
       this.#lastStep = step;
     }
-    if (context !== undefined && step.guard !== undefined) {
-      const failed = failingConjunct(step.guard, context, call.arguments);
-      if (failed) {
-        throw new ProtocolViolation({
-          code: "guard_failed",
-          message: `"${call.name}" is allowed in state "${state}" of protocol "${this.name}" only when "${failed.name}" holds, and it does not.${failed.description ? ` (${failed.description})` : ""}`,
-          protocol: this.name,
-          state,
-          tool: call.name,
-          arguments: call.arguments,
-          allowedTools: this.permittedTools(state, context),
-          data: { guard: failed.name },
-        });
-      }
-    }
     // (the id is always an own property, so a polluted Object.prototype.id is never taken for the call's id;
     // read first and checked for ownership only when there is one: a call without an id, the usual
     // case, costs one property read that the compiler folds, not a hasOwnProperty call)
@@ -254,25 +241,73 @@ export class Protocol<TTools extends Record<string, AnyToolSpec> = Record<string
     if (id !== undefined && !Object.prototype.hasOwnProperty.call(call, "id")) id = undefined;
     const fast = step.fast;
     const spec = step.spec;
-    const data = fast === undefined ? undefined : fast(call.arguments);
+    let data: unknown = fast === undefined ? undefined : fast(call.arguments);
+    if (data === undefined) {
+      const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
+      if (!parsed.success) {
+        // (arguments the schema refuses are refused for a failing guard first, as the guard read them)
+        if (context !== undefined && step.guard !== undefined) this.#checkGuard(state, call, context, step.guard, call.arguments);
+        const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+        throw new ProtocolViolation({
+          code: "invalid_arguments",
+          message: `Arguments of "${call.name}" do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+          protocol: this.name,
+          state,
+          tool: call.name,
+          arguments: call.arguments,
+          allowedTools: step.toolList,
+          data: { issues },
+          hint:
+            typeof call.arguments === "string"
+              ? textArgumentsHint(call.name, call.arguments)
+              : `Call "${call.name}" again with arguments matching its parameters.`,
+        });
+      }
+      data = parsed.data;
+    }
+    if (spec.requiresConfirmation === true) data = this.#bound(state, call, data, step);
+    // the guard judges the arguments the body will run with (parsed, and for a confirmed tool the bound copy),
+    // never the raw ones: a getter, a transform or a "1,200" string could show it one value and the body another
+    if (context !== undefined && step.guard !== undefined) this.#checkGuard(state, call, context, step.guard, data);
     // (two literals, not a conditional spread: V8 builds a spread object ~10x slower, and this is the hot path)
-    if (data !== undefined) return { id, name, arguments: data, spec };
-    const parsed = (spec.input as z.ZodType).safeParse(call.arguments);
-    if (!parsed.success) {
-      const issues = parsed.error.issues.map((i) => ({ code: i.code, path: i.path.map(String), message: i.message }));
+    return { id, name, arguments: data as object, spec };
+  }
+
+  /** Throws `guard_failed` when a conjunct of the guard does not hold for these (parsed) arguments. */
+  #checkGuard(state: TState, call: ToolCall, context: unknown, guard: Guard, args: unknown): void {
+    const failed = failingConjunct(guard, context, args);
+    if (failed) {
       throw new ProtocolViolation({
-        code: "invalid_arguments",
-        message: `Arguments of "${call.name}" do not match its schema: ${issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`).join("; ")}.`,
+        code: "guard_failed",
+        message: `"${call.name}" is allowed in state "${state}" of protocol "${this.name}" only when "${failed.name}" holds, and it does not.${failed.description ? ` (${failed.description})` : ""}`,
         protocol: this.name,
         state,
         tool: call.name,
         arguments: call.arguments,
-        allowedTools: step.toolList,
-        data: { issues },
-        hint: `Call "${call.name}" again with arguments matching its parameters.`,
+        allowedTools: this.permittedTools(state, context),
+        data: { guard: failed.name },
       });
     }
-    return { id, name, arguments: parsed.data, spec };
+  }
+
+  /**
+   * The arguments a confirmed write runs with and its grant is checked against: a plain-data
+   * copy read once (see `bindArguments`), or `invalid_arguments` naming where it cannot be made.
+   */
+  #bound(state: string, call: ToolCall, data: unknown, step: Step): unknown {
+    const bound = bindArguments(data);
+    if (bound.ok) return bound.value;
+    throw new ProtocolViolation({
+      code: "invalid_arguments",
+      message: unboundMessage(call.name, bound.problem),
+      protocol: this.name,
+      state,
+      tool: call.name,
+      arguments: call.arguments,
+      allowedTools: step.toolList,
+      data: { issues: [{ code: "not_plain_data", path: pathParts(bound.problem.path), message: `${bound.problem.found} cannot be bound to a grant` }] },
+      hint: `Call "${call.name}" again with plain JSON arguments.`,
+    });
   }
 
   /**
@@ -514,3 +549,17 @@ const INPUT_UNKNOWN_ACCESSOR: PropertyDescriptor = Object.freeze({
     return computedInput(this).unknown;
   },
 });
+
+/** The hint for arguments that arrived as text: a duplicate key named, else "one JSON object". */
+function textArgumentsHint(tool: string, text: string): string {
+  let duplicate: string | undefined;
+  try {
+    JSON.parse(text);
+    duplicate = firstDuplicateKey(text);
+  } catch {
+    duplicate = undefined;
+  }
+  return duplicate !== undefined
+    ? `The arguments of "${tool}" name the key ${JSON.stringify(duplicate)} twice in one object, so readers disagree on its value; nothing ran. Call "${tool}" again with one JSON object that gives each key once.`
+    : `Call "${tool}" again with its arguments as one JSON object matching its parameters (this text does not parse to one).`;
+}

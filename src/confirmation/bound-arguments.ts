@@ -11,6 +11,7 @@
  *
  * @internal
  */
+import { ConcordatError } from "../errors/concordat-error.js";
 
 /** Why a value cannot be bound: where, and what it is. */
 export interface UnboundValue {
@@ -24,10 +25,11 @@ export interface UnboundValue {
 export type BoundArguments = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: UnboundValue };
 
 /** Thrown inside the copy only, caught by `bindArguments`. */
-class Unbound extends Error {
+class Unbound extends ConcordatError<"not_plain_data"> {
   readonly problem: UnboundValue;
   constructor(problem: UnboundValue) {
-    super(`${problem.path}: ${problem.found}`);
+    super("not_plain_data", `${problem.path}: ${problem.found} cannot be bound to a confirmation; pass plain JSON data`);
+    this.name = "Unbound";
     this.problem = problem;
   }
 }
